@@ -1,0 +1,117 @@
+"""The baseline AI: honest, not clever. Approach and attack, face threats, force retreats
+(hazards and rear spaces first), and run routed units down a safety map toward the exits."""
+
+from __future__ import annotations
+
+from game import query
+from game.ai.maps import FAR, enemy_distance, safety_map
+from game.battle import RETREAT, Battle
+from game.commands import Command
+from game.rules.geometry import facing_toward
+from game.systems.space import threatening_enemies
+from game.world import FLEEING, WITHDRAWING, Unit
+
+HAZARD_PREFERENCE = {"cliff": 3, "fire": 3, "pit": 3, "none": 0}
+
+
+def _nearest_enemy(battle: Battle, u: Unit, pos=None) -> Unit | None:
+    pos = u.pos if pos is None else pos
+    enemies = [e for e in battle.world.enemies_of(u) if e.able]
+    if not enemies:
+        enemies = battle.world.enemies_of(u)
+    if not enemies:
+        return None
+    return min(enemies, key=lambda e: (max(abs(e.pos[0] - pos[0]), abs(e.pos[1] - pos[1])), e.id))
+
+
+def _facing_to_enemy(battle: Battle, u: Unit, pos) -> int | None:
+    e = _nearest_enemy(battle, u, pos)
+    return None if e is None else facing_toward(pos, u.n, e.pos, e.n)
+
+
+def retreat_choice(battle: Battle) -> Command:
+    p = battle.pending()
+    if not p.spaces:
+        return Command("force_retreat", p.unit or "", target=p.target, to=None)
+    best = max(p.spaces, key=lambda s: (HAZARD_PREFERENCE[s["hazard"]], s["space"] == "rear", s["follow_to"] is not None))
+    follow = best["follow_to"] is not None and best["hazard"] == "none"
+    return Command("force_retreat", p.unit or "", target=p.target, to=best["to"], follow=follow)
+
+
+def _flee(battle: Battle, u: Unit) -> Command:
+    reach = query.moves(battle, u.id)
+    safety = safety_map(battle, u)
+    best = min(reach.costs, key=lambda p: (int(safety[p[1], p[0]]), reach.costs[p], p))
+    if best == u.pos:
+        return Command("hold", u.id)
+    return Command("move", u.id, path=tuple(reach.path(best)))
+
+
+def _withdraw(battle: Battle, u: Unit) -> Command:
+    reach = query.moves(battle, u.id, half=True)
+    safety = safety_map(battle, u)
+    enemies = battle.world.enemies_of(u)
+
+    def no_closer(pos) -> bool:
+        return all(max(abs(e.pos[0] - pos[0]), abs(e.pos[1] - pos[1])) >= max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])) for e in enemies)
+
+    options = [p for p in reach.costs if p == u.pos or no_closer(p)]
+    best = min(options, key=lambda p: (int(safety[p[1], p[0]]), reach.costs[p], p))
+    facing = _facing_to_enemy(battle, u, best)
+    if best == u.pos:
+        return Command("turn", u.id, facing=facing) if facing not in (None, u.facing) else Command("hold", u.id)
+    return Command("withdraw", u.id, path=tuple(reach.path(best)), facing=facing)
+
+
+def _score(o: query.AttackOption, battle: Battle) -> float:
+    t = battle.world[o.target]
+    kill = 2.0 if o.expected_damage >= t.hp else 0.0
+    return o.expected_damage + 3 * o.knockdown_chance + kill - 0.01 * o.cost
+
+
+def decide(battle: Battle) -> Command:
+    p = battle.pending()
+    if p.kind == RETREAT:
+        return retreat_choice(battle)
+    u = battle.world[p.unit or ""]
+    if u.morale == FLEEING:
+        if u.prone:
+            return Command("stand_up", u.id)
+        return _flee(battle, u)
+    if u.prone:
+        opts = [o for o in query.attack_options(battle, u.id) if o.cost == 0]
+        if opts:
+            best = max(opts, key=lambda o: _score(o, battle))
+            return Command("stand_up", u.id, target=best.target)
+        return Command("stand_up", u.id)
+    if u.morale == WITHDRAWING:
+        return _withdraw(battle, u)
+    enemy = _nearest_enemy(battle, u)
+    if enemy is None:
+        return Command("hold", u.id)
+    threatened = bool(threatening_enemies(battle.ctx, u))
+    far = max(abs(enemy.pos[0] - u.pos[0]), abs(enemy.pos[1] - u.pos[1])) > u.kind.mv + 2
+    if u.fatigue_state > 0 and not threatened and far:
+        return Command("rest", u.id)
+    if u.kind.missile is not None and not threatened:
+        shots = [o for o in query.attack_options(battle, u.id, "missile") if o.cost == 0]
+        if shots:
+            best = max(shots, key=lambda o: _score(o, battle))
+            return Command("fire", u.id, target=best.target)
+    opts = query.attack_options(battle, u.id)
+    if opts:
+        best = max(opts, key=lambda o: _score(o, battle))
+        return Command("attack", u.id, path=best.path, target=best.target)
+    return _approach(battle, u)
+
+
+def _approach(battle: Battle, u: Unit) -> Command:
+    reach = query.moves(battle, u.id)
+    dist = enemy_distance(battle, u)
+    best = min(reach.costs, key=lambda p: (int(dist[p[1], p[0]]), reach.costs[p], p))
+    facing = _facing_to_enemy(battle, u, best)
+    if best == u.pos or int(dist[best[1], best[0]]) >= FAR:
+        if facing is not None and facing != u.facing:
+            return Command("turn", u.id, facing=facing)
+        return Command("hold", u.id)
+    return Command("move", u.id, path=tuple(reach.path(best)), facing=facing)

@@ -1,0 +1,112 @@
+"""What is legal now: the battle's answer that the UI and the AI build their commands from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.battle import Battle
+from game.rules import attack as attack_rules
+from game.rules.geometry import Pos, facing_toward, footprint_distance
+from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation
+from game.systems import actions
+from game.systems.attack import modifiers
+from game.systems.movement import Reach, effective_mv, half_move, reachable
+from game.world import STEADY, Unit
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    target: str
+    kind: str  # melee or missile
+    path: tuple[Pos, ...]  # start included; a single square when attacking in place
+    cost: int
+    facing: int
+    arc: str
+    needed: int
+    modifiers: tuple
+    chance: float
+    knockdown_chance: float
+    expected_damage: float
+
+
+def moves(battle: Battle, uid: str, half: bool = False) -> Reach:
+    u = battle.world[uid]
+    return reachable(battle.ctx, u, half_move(u) if half else effective_mv(u))
+
+
+def _knockdown_chance(att: Unit, tgt: Unit, ctx_options: dict) -> float:
+    w = att.kind.melee
+    if not w or not w.knockdown or not ctx_options.get("knockdown_dice", True):
+        return 0.0
+    die = knockdown_die(w.knockdown, att.kind.size)
+    need = KNOCKDOWN_TARGET[tgt.kind.size]
+    p_roll = max(0, die - need + 1) / die
+    p_fail = min(1.0, max(0.0, (save_vs_paralyzation(tgt.kind) - 1) / 20))
+    return p_roll * p_fail
+
+
+def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Unit, kind: str) -> AttackOption | None:
+    ctx = battle.ctx
+    saved = ctx.world
+    moved = saved.copy()
+    moved.update(u.id, pos=end)
+    ctx.world = moved
+    try:
+        mu, mt = moved[u.id], moved[t.id]
+        if kind == "melee":
+            f = actions.melee_facing(ctx, mu, end, mt)
+            if f is None:
+                return None
+            weapon = mu.kind.melee
+        else:
+            weapon = mu.kind.missile
+            if weapon is None or footprint_distance(end, mu.n, mt.pos, mt.n) > weapon.range[2]:
+                return None
+            if not actions.line_of_sight(ctx, mu, mt):
+                return None
+            f = facing_toward(end, mu.n, mt.pos, mt.n)
+        moved.update(u.id, facing=f)
+        mods, needed, arc = modifiers(ctx, moved[u.id], mt, kind, weapon)
+    finally:
+        ctx.world = saved
+    mod = sum(m["value"] for m in mods)
+    chance = attack_rules.hit_chance(mod, needed)
+    dmg = weapon.damage
+    avg = dmg.count * (dmg.sides + 1) / 2 + dmg.bonus + (u.kind.damage_bonus if kind == "melee" else 0)
+    rate = weapon.rate if kind == "missile" else 1
+    kd = _knockdown_chance(u, t, ctx.options) if kind == "melee" else 0.0
+    return AttackOption(t.id, kind, tuple(path), cost, f, arc, needed, tuple((m["name"], m["value"]) for m in mods),
+                        chance, kd, chance * max(1.0, avg) * rate)
+
+
+def attack_options(battle: Battle, uid: str, kind: str = "melee") -> list[AttackOption]:
+    """Every enemy the unit can attack this activation, from its square or after a half move.
+
+    One option per (target, arc): the cheapest path to that arc.
+    """
+    u = battle.world[uid]
+    if u.morale != STEADY or u.prone:
+        return []
+    weapon = u.kind.melee if kind == "melee" else u.kind.missile
+    if weapon is None:
+        return []
+    reach = moves(battle, uid, half=True)
+    budget = half_move(u)
+    limit = weapon.reach_squares if kind == "melee" else weapon.range[2]
+    best: dict[tuple[str, str], AttackOption] = {}
+    for t in battle.world.enemies_of(u):
+        if footprint_distance(u.pos, u.n, t.pos, t.n) > budget + limit + 1:
+            continue
+        for end, cost in sorted(reach.costs.items(), key=lambda kv: (kv[1], kv[0])):
+            if footprint_distance(end, u.n, t.pos, t.n) > limit:
+                continue
+            path = reach.path(end)
+            opt = _option(battle, u, end, path, cost, t, kind)
+            if opt is None:
+                continue
+            key = (t.id, opt.arc)
+            if key not in best or (opt.chance, -opt.cost) > (best[key].chance, -best[key].cost):
+                best[key] = opt
+            if kind == "missile":
+                break  # standing still is best for a shot once one is possible
+    return sorted(best.values(), key=lambda o: (o.target, o.arc))

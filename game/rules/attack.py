@@ -1,0 +1,58 @@
+"""THAC0 attacks and their modifiers (PHB Table 51, C&T), as RULES.md gives them."""
+
+from __future__ import annotations
+
+from game.rules.geometry import FLANK, REAR
+
+
+def arc_modifiers(arc: str, kind: str) -> list[dict]:
+    """Flank +1; rear +2 (RULES.md). Applies to melee and missiles alike."""
+    if arc == FLANK:
+        return [{"name": "flank", "value": 1}]
+    if arc == REAR:
+        return [{"name": "rear", "value": 2}]
+    return []
+
+
+def prone_modifiers(target_prone: bool, attacker_prone: bool, kind: str) -> list[dict]:
+    """Defender prone +4 in melee, -2 to missiles; attacker prone -4 in melee."""
+    mods = []
+    if target_prone:
+        mods.append({"name": "target_prone", "value": 4 if kind == "melee" else -2})
+    if attacker_prone and kind == "melee":
+        mods.append({"name": "attacker_prone", "value": -4})
+    return mods
+
+
+def range_modifier(distance: int, ranges: tuple[int, int, int]) -> dict | None:
+    """Missile medium range -2, long -5; None beyond long range."""
+    short, medium, long = ranges
+    if distance <= short:
+        return {"name": "short_range", "value": 0}
+    if distance <= medium:
+        return {"name": "medium_range", "value": -2}
+    if distance <= long:
+        return {"name": "long_range", "value": -5}
+    return None
+
+
+def effective_ac(ac: int, shield: int, dex_ac: int, arc: str, encumbrance_ac: int) -> int:
+    """From the rear 'the defender loses shield and Dex AC'; heavy loads make AC worse."""
+    if arc == REAR:
+        ac += shield + max(dex_ac, 0)
+    return ac + encumbrance_ac
+
+
+def is_hit(natural: int, total: int, needed: int) -> bool:
+    """A natural 20 always hits, a natural 1 always misses; otherwise total >= THAC0 - AC."""
+    if natural == 20:
+        return True
+    if natural == 1:
+        return False
+    return total >= needed
+
+
+def hit_chance(mod: int, needed: int) -> float:
+    """Probability that d20 + mod hits a target needing `needed`."""
+    hits = sum(1 for n in range(1, 21) if is_hit(n, n + mod, needed))
+    return hits / 20

@@ -1,0 +1,93 @@
+"""What a kind of creature is: the catalogue's values as frozen types."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.rules.dice import Dice
+from game.rules.geometry import SIZE_ORDER, SIZE_SQUARES
+
+CLASSES = ("warrior", "priest", "rogue", "wizard", "monster")
+ENCUMBRANCE = ("none", "light", "moderate", "heavy", "severe")
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    key: str
+    name: str
+    kind: str  # melee or missile
+    damage: Dice
+    reach_ft: int = 0
+    knockdown: int = 0  # die size, 0 for none
+    range: tuple[int, int, int] = (0, 0, 0)
+    rate: int = 1
+
+    @property
+    def reach_squares(self) -> int:
+        """A weapon attacks within max(1, ceil(reach/5)) squares (RULES.md)."""
+        return max(1, math.ceil(self.reach_ft / 5))
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    key: str
+    name: str
+    size: str
+    cls: str
+    level: int
+    hd: float
+    hd_bonus: int
+    hp: int
+    dex: int
+    con: int
+    ac: int
+    shield: int
+    dex_ac: int
+    mv: int
+    weapons: tuple[Weapon, ...]
+    hit_bonus: int = 0
+    damage_bonus: int = 0
+    encumbrance: str = "none"
+    morale: int = 12
+    morale_ose: int = 8
+    alignment: str = "N"
+    intelligence: int = 10
+    flags: tuple[str, ...] = field(default_factory=tuple)
+    troop: str = ""
+    troop_mods: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def squares(self) -> int:
+        return SIZE_SQUARES[self.size]
+
+    @property
+    def size_rank(self) -> int:
+        return SIZE_ORDER.index(self.size)
+
+    @property
+    def melee(self) -> Weapon | None:
+        return next((w for w in self.weapons if w.kind == "melee"), None)
+
+    @property
+    def missile(self) -> Weapon | None:
+        return next((w for w in self.weapons if w.kind == "missile"), None)
+
+    @property
+    def effective_hd(self) -> int:
+        """Hit Dice for THAC0: +3 or more bonus hp counts one more HD (RULES.md)."""
+        if self.cls != "monster":
+            return self.level
+        if self.hd_bonus < 0:  # 1-1 HD fights as less than 1 HD (Monstrous Manual)
+            return int(self.hd) - 1
+        return int(self.hd) + (1 if self.hd_bonus >= 3 else 0)
+
+    @property
+    def power(self) -> float:
+        """Level or Hit Dice as one number, for immunity to retreats and morale."""
+        return float(self.level) if self.cls != "monster" else self.hd
+
+    @property
+    def intelligent(self) -> bool:
+        """Able to choose to surrender; mindless and animal creatures cannot."""
+        return self.intelligence >= 5 and "mindless" not in self.flags

@@ -1,0 +1,97 @@
+"""Dice built on raw integer draws, so a replay stays valid across library upgrades."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """The battle's one seeded generator: splitmix64, a plain copyable value."""
+
+    __slots__ = ("state", "draws")
+
+    def __init__(self, seed: int, state: int | None = None, draws: int = 0) -> None:
+        self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK64 if state is None else state
+        self.draws = draws
+
+    def next64(self) -> int:
+        self.draws += 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Return a uniform integer in [0, n) by rejection, never by float maths."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def die(self, sides: int) -> int:
+        return self.below(sides) + 1
+
+    def copy(self) -> Rng:
+        return Rng(0, self.state, self.draws)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A dice expression such as 2d10, 1d8+1 or d12."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    def __str__(self) -> str:
+        text = f"{self.count}d{self.sides}"
+        if self.bonus:
+            text += f"{self.bonus:+d}"
+        return text
+
+    @property
+    def notation(self) -> str:
+        return f"{self.count}d{self.sides}"
+
+    def minimum(self) -> int:
+        return self.count + self.bonus
+
+    def maximum(self) -> int:
+        return self.count * self.sides + self.bonus
+
+
+_DICE = re.compile(r"^\s*(\d*)d(\d+)\s*([+-]\s*\d+)?\s*$")
+
+
+def parse_dice(text: str) -> Dice:
+    """Parse 'NdS', 'dS' or 'NdS+K'; raise ValueError with a readable reason."""
+    m = _DICE.match(text)
+    if not m:
+        raise ValueError(f"not a dice expression: {text!r}")
+    count = int(m.group(1)) if m.group(1) else 1
+    sides = int(m.group(2))
+    bonus = int(m.group(3).replace(" ", "")) if m.group(3) else 0
+    if count < 1 or sides < 2:
+        raise ValueError(f"not a dice expression: {text!r}")
+    return Dice(count, sides, bonus)
+
+
+def roll(rng: Rng, count: int, sides: int, modifiers: list[dict] | None = None) -> dict:
+    """Roll count d sides; return the event-log roll object, mod = sum of modifiers."""
+    rolls = [rng.die(sides) for _ in range(count)]
+    mod = sum(m["value"] for m in modifiers) if modifiers else 0
+    return {"dice": f"{count}d{sides}", "rolls": rolls, "mod": mod, "total": sum(rolls) + mod}
+
+
+def roll_dice(rng: Rng, dice: Dice, extra: int = 0) -> dict:
+    """Roll a dice expression whose bonus and any extra are the roll's mod."""
+    rolls = [rng.die(dice.sides) for _ in range(dice.count)]
+    mod = dice.bonus + extra
+    return {"dice": dice.notation, "rolls": rolls, "mod": mod, "total": sum(rolls) + mod}

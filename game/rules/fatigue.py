@@ -1,0 +1,47 @@
+"""Fatigue points, checking them off, and recovery (seed 000, 'Fatigue')."""
+
+from __future__ import annotations
+
+from game.rules.creature import Kind
+from game.rules.tables import con_hp_adjustment
+
+FRESH, FATIGUED, EXHAUSTED = 0, 1, 2
+STATE_NAMES = ("fresh", "fatigued", "exhausted")
+_CLASS_DIE = {"warrior": 10, "priest": 8, "rogue": 6, "wizard": 4}
+
+
+def fatigue_points(kind: Kind) -> int:
+    """'fatigue points equal to their base Hit Die value ... For monsters ... 8 ... plus the number of Hit Dice, rounded down.'"""
+    if kind.cls == "monster":
+        return 8 + int(kind.hd)
+    level = max(kind.level, 1)
+    if kind.cls == "warrior":
+        gained = level - 1
+    else:
+        gained = (level - 1) // 2
+    points = _CLASS_DIE[kind.cls] + gained + con_hp_adjustment(kind.con, kind.cls == "warrior")
+    return max(1, points)
+
+
+def check_off(points: int, state: int, maximum: int, phases: int) -> tuple[int, int]:
+    """Check off one point a phase (two once fatigued); return (points, state).
+
+    'When the total reaches 0, the character ... is fatigued. Reset the fatigue
+    score back to its original value and check off two points in every phase
+    ... When the score reaches 0 again, the creature is exhausted.'
+    """
+    for _ in range(phases):
+        if state == EXHAUSTED:
+            break
+        points -= 1 if state == FRESH else 2
+        if points <= 0:
+            state += 1
+            points = maximum if state == FATIGUED else 0
+    return max(points, 0), state
+
+
+def recovery_bonus(rest_streak: int, kind: Kind) -> int:
+    """'a cumulative +1 bonus for each consecutive round ... resting' plus the Con hp bonus."""
+    if kind.cls == "monster":
+        return rest_streak
+    return rest_streak + con_hp_adjustment(kind.con, kind.cls == "warrior")

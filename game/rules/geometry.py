@@ -1,0 +1,118 @@
+"""Squares, the eight facings, footprints and the front/flank/rear arcs (C&T facing)."""
+
+from __future__ import annotations
+
+import math
+from typing import Iterator
+
+Pos = tuple[int, int]
+
+FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+# y grows downward, as in Tiled.
+VECTORS: tuple[Pos, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+FRONT, FLANK, REAR = "front", "flank", "rear"
+
+# Footprint by size: T, S, M, L = 1 square; H = 2x2; G = 3x3 (RULES.md).
+SIZE_SQUARES = {"T": 1, "S": 1, "M": 1, "L": 1, "H": 2, "G": 3}
+SIZE_ORDER = "TSMLHG"
+
+
+def facing_index(name: str) -> int:
+    return FACINGS.index(name)
+
+
+def footprint(pos: Pos, n: int) -> list[Pos]:
+    x, y = pos
+    return [(x + i, y + j) for j in range(n) for i in range(n)]
+
+
+def chebyshev_to_footprint(sq: Pos, pos: Pos, n: int) -> int:
+    """Distance in squares (diagonals count 1) from a square to the nearest footprint square."""
+    x, y = pos
+    dx = max(x - sq[0], 0, sq[0] - (x + n - 1))
+    dy = max(y - sq[1], 0, sq[1] - (y + n - 1))
+    return max(dx, dy)
+
+
+def footprint_distance(a: Pos, na: int, b: Pos, nb: int) -> int:
+    """Gap in squares between two footprints; 1 means adjacent."""
+    dx = max(a[0] - (b[0] + nb - 1), 0, b[0] - (a[0] + na - 1))
+    dy = max(a[1] - (b[1] + nb - 1), 0, b[1] - (a[1] + na - 1))
+    return max(dx, dy)
+
+
+def ring(pos: Pos, n: int, radius: int = 1) -> Iterator[Pos]:
+    """Yield the squares at exactly `radius` from a footprint."""
+    x, y = pos
+    for sy in range(y - radius, y + n + radius):
+        for sx in range(x - radius, x + n + radius):
+            if chebyshev_to_footprint((sx, sy), pos, n) == radius:
+                yield (sx, sy)
+
+
+def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> str:
+    """Return the arc ('front', 'flank', 'rear') a square lies in, seen from a footprint.
+
+    Decision (RULES.md): the angle from the footprint's centre relative to
+    facing: front <= 67.5 degrees, flank < 112.5, rear otherwise. For a
+    1-square creature this gives C&T's 3 front, 2 flank and 3 rear squares.
+    """
+    # Doubled coordinates keep the centres on integers.
+    cx, cy = 2 * pos[0] + n, 2 * pos[1] + n
+    vx, vy = 2 * sq[0] + 1 - cx, 2 * sq[1] + 1 - cy
+    fx, fy = VECTORS[facing]
+    dot = vx * fx + vy * fy
+    norm = math.hypot(vx, vy) * math.hypot(fx, fy)
+    if norm == 0:
+        return FRONT
+    cos = dot / norm
+    # tan(67.5) and tan(112.5) are irrational, so no lattice point sits on a boundary.
+    if cos >= math.cos(math.radians(67.5)):
+        return FRONT
+    if cos > math.cos(math.radians(112.5)):
+        return FLANK
+    return REAR
+
+
+def facing_toward(src: Pos, n: int, dst: Pos, m: int = 1) -> int:
+    """Return the facing that points from footprint src's centre toward footprint dst's centre."""
+    vx = (2 * dst[0] + m) - (2 * src[0] + n)
+    vy = (2 * dst[1] + m) - (2 * src[1] + n)
+    if vx == 0 and vy == 0:
+        return 0
+    angle = math.degrees(math.atan2(vx, -vy)) % 360  # 0 = N, clockwise
+    return int((angle + 22.5) // 45) % 8
+
+
+def retreat_vectors(facing: int) -> tuple[list[Pos], list[Pos]]:
+    """Return the displacement vectors into rear spaces and into flank spaces.
+
+    For a 1-square creature these are exactly its 3 rear and 2 flank squares;
+    a larger footprint is shifted one square the same ways (RULES.md).
+    """
+    rear = [VECTORS[(facing + k) % 8] for k in (4, 3, 5)]
+    flank = [VECTORS[(facing + k) % 8] for k in (2, 6)]
+    return rear, flank
+
+
+def line_between(a: Pos, b: Pos) -> list[Pos]:
+    """Squares strictly between a and b on a Bresenham line."""
+    x0, y0 = a
+    x1, y1 = b
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx = 1 if x0 < x1 else -1
+    sy = 1 if y0 < y1 else -1
+    err = dx + dy
+    out: list[Pos] = []
+    while (x0, y0) != (x1, y1):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+        if (x0, y0) != (x1, y1):
+            out.append((x0, y0))
+    return out

@@ -1,0 +1,52 @@
+"""d10 initiative, its modifiers, ties and the first-round reach/size exception (seed 002)."""
+
+from __future__ import annotations
+
+from game.rules.creature import Kind
+
+# 'Some Standard Modifiers to Initiative' (seed 002).
+MODIFIERS = {
+    "hasted": 2,
+    "slowed": -2,
+    "higher_ground": 1,
+    "set_vs_charge": 2,
+    "wading_or_slippery": -2,
+    "deep_water": -4,
+    "foreign_environment": -6,
+    "hindered": -3,
+    "waiting": -1,
+}
+
+
+def order_individual(entries: list[dict]) -> list[list[str]]:
+    """'Highest score goes first. Tied scores go to the one with the highest dexterity.'
+
+    'In the case of equal dexterity, a simultaneous action occurs': equal
+    (total, Dex) form one inner list, in sorted id order.
+    """
+    groups: dict[tuple[int, int], list[str]] = {}
+    for e in entries:
+        groups.setdefault((e["total"], e["dex"]), []).append(e["id"])
+    return [sorted(groups[key]) for key in sorted(groups, reverse=True)]
+
+
+def group_modifiers(per_member: list[list[dict]]) -> list[dict]:
+    """'Everyone in the party ... must qualify for the modifier' (seed 002)."""
+    if not per_member:
+        return []
+    names = set.intersection(*({m["name"] for m in mods} for mods in per_member))
+    return [{"name": n, "value": MODIFIERS[n]} for n in sorted(names)]
+
+
+def first_strike_applies(mover: Kind, enemy: Kind, mover_reach_ft: int, enemy_reach_ft: int) -> str | None:
+    """Return 'reach' or 'size' when the enemy may strike first in round 1, else None.
+
+    'when a creature uses a weapon with a reach of greater than 10 feet against
+    an opponent with a weapon with less than a 6 foot reach, or when a large
+    creature is fighting a medium or smaller sized creature' (seed 002).
+    """
+    if enemy_reach_ft > 10 and mover_reach_ft < 6:
+        return "reach"
+    if enemy.size_rank >= 3 and mover.size_rank <= 2:
+        return "size"
+    return None

@@ -1,0 +1,85 @@
+"""Morale checks: AD&D 2e 2d10 (seed 000, DMG Table 50) and B/X 2d6 (seed 001)."""
+
+from __future__ import annotations
+
+from game.rules.creature import Kind
+
+PASS, WITHDRAW, FLEE, SURRENDER = "pass", "withdraw", "flee", "surrender"
+
+
+def hd_modifier(kind: Kind) -> dict | None:
+    """DMG Table 50: 1/2 HD or less -2, under 1 HD -1, 4-8 HD +1, 9-14 +2, 15+ +3."""
+    hd = kind.power
+    if hd <= 0.5:
+        return {"name": "half_hd_or_less", "value": -2}
+    if hd < 1:
+        return {"name": "under_1_hd", "value": -1}
+    if hd >= 15:
+        return {"name": "hd_15_plus", "value": 3}
+    if hd >= 9:
+        return {"name": "hd_9_to_14", "value": 2}
+    if hd >= 4:
+        return {"name": "hd_4_to_8", "value": 1}
+    return None
+
+
+def alignment_modifier(alignment: str) -> dict | None:
+    """DMG Table 50: lawful +1, chaotic -1."""
+    if alignment.startswith("L"):
+        return {"name": "lawful", "value": 1}
+    if alignment.startswith("C"):
+        return {"name": "chaotic", "value": -1}
+    return None
+
+
+def wounds_modifier(hp: int, hp_max: int) -> dict | None:
+    """DMG Table 50: lost 25% of own hit points -2, 50% -4."""
+    lost = hp_max - hp
+    if lost * 2 >= hp_max:
+        return {"name": "lost_half_hp", "value": -4}
+    if lost * 4 >= hp_max:
+        return {"name": "lost_quarter_hp", "value": -2}
+    return None
+
+
+def adnd2e_result(margin: int, intelligent: bool, way_out: bool) -> str:
+    """'If they fail by a small margin (say, 1 or 2 ...), they try to withdraw in good order.
+    If they fail by a large margin, they ... flee ... Intelligent creatures may try to
+    surrender if there is no place for them to run' (seed 000)."""
+    if margin <= 0:
+        return PASS
+    if intelligent and not way_out:
+        return SURRENDER
+    return WITHDRAW if margin <= 2 else FLEE
+
+
+def ose_result(margin: int, intelligent: bool, way_out: bool) -> str:
+    """'Higher than morale score: The monster will surrender or attempt to flee' (seed 001)."""
+    if margin <= 0:
+        return PASS
+    if intelligent and not way_out:
+        return SURRENDER
+    return FLEE
+
+
+# 'Mercenary Morale' (seed 001).
+TROOP_MORALE = {"militia": 6, "barbarian": 7, "trained": 8}
+TROOP_BONUS = {"mounted": 1, "elite": 1, "fanatic": 2, "berserker": 2}
+
+
+def ose_rating(kind: Kind) -> int:
+    """A mercenary's rating is 'determined solely by the type of troops'; others use their own."""
+    if kind.troop in TROOP_MORALE:
+        return min(12, TROOP_MORALE[kind.troop] + sum(TROOP_BONUS.get(m, 0) for m in kind.troop_mods))
+    return kind.morale_ose
+
+
+def ose_adjustment(own_lost: float, others_lost: list[float]) -> int:
+    """Decision (RULES.md): -1 for the side that has lost more, +1 for the side that has lost less."""
+    if not others_lost:
+        return 0
+    if own_lost > max(others_lost):
+        return -1
+    if own_lost < min(others_lost):
+        return 1
+    return 0

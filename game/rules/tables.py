@@ -1,0 +1,91 @@
+"""Numbers from the AD&D 2e books that the seeds take for granted (RULES.md)."""
+
+from __future__ import annotations
+
+from game.rules.creature import Kind
+
+
+def thac0(kind: Kind) -> int:
+    """THAC0 by class and level, or for monsters by Hit Dice (RULES.md, Attack and damage)."""
+    lv = kind.level
+    if kind.cls == "warrior":
+        return 21 - max(lv, 0) if lv > 0 else 20
+    if kind.cls == "priest":
+        return 20 - 2 * ((max(lv, 1) - 1) // 3)
+    if kind.cls == "rogue":
+        return 20 - (max(lv, 1) - 1) // 2
+    if kind.cls == "wizard":
+        return 20 - (max(lv, 1) - 1) // 3
+    hd = kind.effective_hd
+    if kind.hd < 1:
+        return 20 if kind.hd_bonus < 3 else 19
+    if hd < 1:
+        return 20
+    for top, value in ((2, 19), (4, 17), (6, 15), (8, 13), (10, 11), (12, 9), (14, 7), (16, 5)):
+        if hd <= top:
+            return value
+    return 3
+
+
+_WARRIOR_SAVE = ((0, 16), (2, 14), (4, 13), (6, 11), (8, 10), (10, 8), (12, 7), (14, 5), (16, 4))
+_PRIEST_SAVE = ((3, 10), (6, 9), (9, 7), (12, 6), (15, 5), (18, 4))
+_ROGUE_SAVE = ((4, 13), (8, 12), (12, 11), (16, 10), (20, 9))
+_WIZARD_SAVE = ((5, 14), (10, 13), (15, 11), (20, 10))
+
+
+def _lookup(table: tuple[tuple[int, int], ...], level: int, last: int) -> int:
+    for top, value in table:
+        if level <= top:
+            return value
+    return last
+
+
+def save_vs_paralyzation(kind: Kind) -> int:
+    """The d20 number to save vs paralyzation, poison or death (RULES.md, Saving throws).
+
+    Monsters save as warriors of their HD; each 4 bonus hp (or part) is one more HD.
+    """
+    if kind.cls == "priest":
+        return _lookup(_PRIEST_SAVE, max(kind.level, 1), 2)
+    if kind.cls == "rogue":
+        return _lookup(_ROGUE_SAVE, max(kind.level, 1), 8)
+    if kind.cls == "wizard":
+        return _lookup(_WIZARD_SAVE, max(kind.level, 1), 8)
+    if kind.cls == "warrior":
+        level = kind.level
+    else:
+        level = int(kind.hd) + (-(-kind.hd_bonus // 4) if kind.hd_bonus > 0 else 0)
+        if kind.hd < 1:
+            level = 0
+    return _lookup(_WARRIOR_SAVE, level, 3)
+
+
+def con_hp_adjustment(con: int, warrior: bool) -> int:
+    """PHB Table 5 hit point adjustment for Constitution, as RULES.md lists it."""
+    if con <= 3:
+        return -2
+    if con <= 6:
+        return -1
+    if con <= 14:
+        return 0
+    if con == 15:
+        return 1
+    if con == 16:
+        return 2
+    if con == 17:
+        return 3 if warrior else 2
+    return 4 if warrior else 2
+
+
+# Knockdown target numbers by the target's size (C&T).
+KNOCKDOWN_TARGET = {"T": 3, "S": 5, "M": 7, "L": 9, "H": 11, "G": 12}
+KNOCKDOWN_DICE = (4, 6, 8, 10, 12, 20)
+
+
+def knockdown_die(base: int, wielder_size: str) -> int:
+    """One die step up per size above M of the wielder (RULES.md)."""
+    if base <= 0:
+        return 0
+    steps = max(0, "TSMLHG".index(wielder_size) - 2)
+    i = KNOCKDOWN_DICE.index(base) if base in KNOCKDOWN_DICE else 0
+    return KNOCKDOWN_DICE[min(i + steps, len(KNOCKDOWN_DICE) - 1)]

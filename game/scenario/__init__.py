@@ -1,0 +1,1 @@
+"""Scenarios: the unit catalogue, Tiled maps and their validation."""

@@ -1,0 +1,9 @@
+"""Problems found in a scenario, each as 'file: where: what is wrong'."""
+
+from __future__ import annotations
+
+
+class ScenarioError(Exception):
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems

@@ -1,0 +1,38 @@
+"""A scenario as the battle needs it: terrain, units placed, options, words for the player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.creature import Kind
+from game.rules.geometry import Pos
+from game.terrain import Terrain
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    id: str
+    side: str
+    kind: Kind
+    pos: Pos
+    facing: int
+    hero: bool = False
+    leader: bool = False
+    retainer: bool = False
+    controller: str = ""
+    force_marched: bool = False
+    hp: int | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    terrain: Terrain
+    units: tuple[Placement, ...]
+    options: dict[str, object] = field(default_factory=dict)
+    title: str = ""
+    description: str = ""
+    path: str = ""
+
+    @property
+    def sides(self) -> list[str]:
+        return sorted({p.side for p in self.units})

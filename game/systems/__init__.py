@@ -1,0 +1,1 @@
+"""One system per concern; each reads and changes the battle's context and emits events."""

@@ -1,0 +1,155 @@
+"""Carrying out one activation: moving step by step, attacks of opportunity, first strikes,
+attacks, missiles, withdrawals, standing up (C&T and seed 002)."""
+
+from __future__ import annotations
+
+from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, line_between
+from game.rules.initiative import first_strike_applies
+from game.systems import attack
+from game.systems.context import Ctx
+from game.systems.fatigue import exert
+from game.systems.flight import in_exit
+from game.systems.hazards import enter_hazard
+from game.systems.space import attack_squares, can_threaten, nearest_square, threatens
+from game.world import FLED, FLEEING, Unit
+
+
+def _step_facing(p: Pos, q: Pos) -> int:
+    return VECTORS.index((q[0] - p[0], q[1] - p[1]))
+
+
+def _can_move_on(ctx: Ctx, uid: str) -> bool:
+    u = ctx.world[uid]
+    return u.alive and u.hp > 0 and not u.prone
+
+
+def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool = False) -> bool:
+    """Walk a checked path; return False when the walk was cut short (death, knockdown, flight).
+
+    'leaving a square threatened by an enemy (other than by withdraw or a forced
+    retreat) gives that enemy one free melee attack, at most one per enemy per
+    round' (RULES.md, C&T). A move interrupted by an attack is logged as a move
+    to the square where it was interrupted, the attack, then the rest.
+    """
+    segment = [path[0]]
+    if len(path) > 1:
+        exert(ctx, uid)
+
+    def flush() -> None:
+        nonlocal segment
+        if len(segment) > 1:
+            ctx.emit("move", id=uid, path=[list(p) for p in segment], facing=FACINGS[ctx.world[uid].facing])
+        segment = [segment[-1]]
+
+    for p, q in zip(path, path[1:]):
+        if provoke:
+            u = ctx.world[uid]
+            for e in ctx.world.enemies_of(u):
+                if e.id in ctx.rs.aoo_used or not threatens(ctx, e, u.squares):
+                    continue
+                flush()
+                ctx.rs.aoo_used.add(e.id)
+                exert(ctx, e.id)
+                attack.resolve(ctx, e.id, uid, "melee", "attack_of_opportunity")
+                if not _can_move_on(ctx, uid):
+                    return False
+        facing = ctx.world[uid].facing if keep_facing else _step_facing(p, q)
+        ctx.world.update(uid, pos=q, facing=facing)
+        segment.append(q)
+        if ctx.terrain.hazard_at(q) != "none" or any(ctx.terrain.hazard_at(s) != "none" for s in ctx.world[uid].squares):
+            flush()
+            enter_hazard(ctx, uid, None)
+            return False
+        u = ctx.world[uid]
+        if u.morale == FLEEING and in_exit(ctx, u):
+            flush()
+            leave_field(ctx, uid)
+            return False
+        if provoke and ctx.round == 1 and not _first_strikes(ctx, uid, flush):
+            return False
+    flush()
+    return True
+
+
+def leave_field(ctx: Ctx, uid: str) -> None:
+    """A fleeing creature that reaches an exit 'has fled the battle' (RULES.md, Morale)."""
+    ctx.world.update(uid, life=FLED)
+    ctx.rs.left.append(uid)
+    ctx.emit("fled", id=uid)
+
+
+def _first_strikes(ctx: Ctx, uid: str, flush) -> bool:
+    """Seed 002: 'In the first round only, the creature with the longer reach or larger size is
+    allowed to attack first ... if the creature with the shorter reach or smaller creature
+    approaches within ten feet. Such action counts as the action for that round.'"""
+    mover = ctx.world[uid]
+    mw = mover.kind.melee
+    for e in ctx.world.enemies_of(mover):
+        if e.id in ctx.rs.acted or e.id in ctx.rs.lost_action or not can_threaten(e) or e.prone:
+            continue
+        ew = e.kind.melee
+        assert ew is not None
+        reason = first_strike_applies(mover.kind, e.kind, mw.reach_ft if mw else 0, ew.reach_ft)
+        if reason is None or footprint_distance(mover.pos, mover.n, e.pos, e.n) > 2:
+            continue
+        if not threatens(ctx, e, mover.squares):
+            continue
+        flush()
+        ctx.rs.lost_action.add(e.id)
+        ctx.rs.acted.add(e.id)
+        ctx.emit("first_strike", id=e.id, against=uid, reason=reason)
+        exert(ctx, e.id)
+        attack.resolve(ctx, e.id, uid, "melee", "first_strike")
+        if not _can_move_on(ctx, uid):
+            return False
+        mover = ctx.world[uid]
+    return True
+
+
+def melee_facing(ctx: Ctx, unit: Unit, pos: Pos, target: Unit) -> int | None:
+    """A facing from pos whose front arc and reach take in the target, or None."""
+    first = facing_toward(pos, unit.n, target.pos, target.n)
+    for f in [first] + [f for f in range(8) if f != first]:
+        if set(target.squares) & attack_squares(ctx, unit, pos, f):
+            return f
+    return None
+
+
+def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit) -> bool:
+    a = nearest_square(shooter, target.pos)
+    b = nearest_square(target, a)
+    return not any(ctx.terrain.inside(s) and ctx.terrain.blocks_sight[ctx.terrain.index(s)] for s in line_between(a, b))
+
+
+def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool) -> None:
+    u, t = ctx.world[uid], ctx.world[target]
+    if not t.alive or not u.alive or u.hp <= 0:
+        ctx.emit("attack_lost", id=uid, target=target, reason="target_gone")
+        return
+    f = melee_facing(ctx, u, u.pos, t)
+    if f is None:
+        ctx.emit("attack_lost", id=uid, target=target, reason="out_of_reach")
+        return
+    if f != u.facing:
+        ctx.world.update(uid, facing=f)
+        ctx.emit("turn", id=uid, facing=FACINGS[f])
+    exert(ctx, uid)
+    attack.resolve(ctx, uid, target, "melee", "attack", defer=defer)
+    if facing_after is not None and ctx.world[uid].alive and facing_after != ctx.world[uid].facing:
+        ctx.world.update(uid, facing=facing_after)
+        ctx.emit("turn", id=uid, facing=FACINGS[facing_after])
+
+
+def fire(ctx: Ctx, uid: str, target: str, defer: bool) -> None:
+    u = ctx.world[uid]
+    weapon = u.kind.missile
+    assert weapon is not None
+    f = facing_toward(u.pos, u.n, ctx.world[target].pos, ctx.world[target].n)
+    if f != u.facing:
+        ctx.world.update(uid, facing=f)
+        ctx.emit("turn", id=uid, facing=FACINGS[f])
+    exert(ctx, uid)
+    for _ in range(weapon.rate):
+        if not ctx.world[target].alive or ctx.world[target].hp <= 0:
+            break
+        attack.resolve(ctx, uid, target, "missile", "fire", defer=defer)

@@ -1,0 +1,87 @@
+"""The state one battle's systems share: world, terrain, generator, round bookkeeping, log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.dice import Rng
+from game.terrain import Terrain
+from game.world import World
+
+DEFAULT_OPTIONS: dict[str, object] = {
+    "morale_system": "adnd2e",
+    "initiative": "individual",
+    "knockdown_dice": True,
+    "death_at_minus_10": False,
+    "max_rounds": 30,
+    "victory": "last_side_standing",
+    "surprised": "",
+    "waiting": "",
+    "foreign_environment": "",
+}
+
+
+@dataclass
+class RoundState:
+    """What happened this round that the end of the round needs to know."""
+
+    melee_damage: set[tuple[str, str]] = field(default_factory=set)  # (attacker, target)
+    hits: set[tuple[str, str]] = field(default_factory=set)  # any hit, melee or missile
+    aoo_used: set[str] = field(default_factory=set)
+    acted: set[str] = field(default_factory=set)
+    lost_action: set[str] = field(default_factory=set)  # used it on a first strike
+    exerted: dict[str, int] = field(default_factory=dict)  # phases moved or attacked in
+    exerted_phase: dict[str, int] = field(default_factory=dict)
+    rested: set[str] = field(default_factory=set)
+    knocked_down: set[str] = field(default_factory=set)
+    retreated: set[str] = field(default_factory=set)
+    slain: list[tuple[str, str | None]] = field(default_factory=list)  # (victim, by)
+    left: list[str] = field(default_factory=list)  # fled or surrendered this round
+    phase: int = 0
+
+    def copy(self) -> RoundState:
+        return RoundState(
+            set(self.melee_damage), set(self.hits), set(self.aoo_used), set(self.acted),
+            set(self.lost_action), dict(self.exerted), dict(self.exerted_phase), set(self.rested),
+            set(self.knocked_down), set(self.retreated), list(self.slain), list(self.left), self.phase,
+        )
+
+
+@dataclass
+class SideRecord:
+    """What a side's morale remembers across rounds."""
+
+    start_count: int
+    start_hd: float
+    start_hd_max: float
+    fired: set[str] = field(default_factory=set)  # once-only triggers already fired
+    kills: int = 0
+    strongest_lost: bool = False
+
+    def copy(self) -> SideRecord:
+        return SideRecord(self.start_count, self.start_hd, self.start_hd_max, set(self.fired), self.kills, self.strongest_lost)
+
+
+@dataclass
+class Ctx:
+    world: World
+    terrain: Terrain
+    rng: Rng
+    options: dict[str, object]
+    round: int = 0
+    rs: RoundState = field(default_factory=RoundState)
+    sides: dict[str, SideRecord] = field(default_factory=dict)
+    events: list[dict] = field(default_factory=list)
+    deferring: bool = False
+    deferred: list[tuple] = field(default_factory=list)
+
+    def emit(self, type_: str, **fields: object) -> dict:
+        ev = {"type": type_, "round": self.round, **fields}
+        self.events.append(ev)
+        return ev
+
+    def copy(self) -> Ctx:
+        return Ctx(
+            self.world.copy(), self.terrain, self.rng.copy(), self.options, self.round, self.rs.copy(),
+            {k: v.copy() for k, v in self.sides.items()}, [], self.deferring, list(self.deferred),
+        )

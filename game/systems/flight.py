@@ -1,0 +1,53 @@
+"""Whether a routed creature has anywhere to run (seed 000: 'if there is no place for them to run')."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.rules.geometry import VECTORS, Pos, footprint
+from game.systems.context import Ctx
+from game.world import Unit
+
+
+def open_region(ctx: Ctx, unit: Unit, limit: int = 4096) -> set[Pos]:
+    """Squares the creature could walk to, ignoring cost: not through enemies, walls or hazards."""
+    t, w = ctx.terrain, ctx.world
+    seen = {unit.pos}
+    todo = deque([unit.pos])
+    while todo and len(seen) < limit:
+        x, y = todo.popleft()
+        for vx, vy in VECTORS:
+            q = (x + vx, y + vy)
+            if q in seen:
+                continue
+            ok = True
+            for sq in footprint(q, unit.n):
+                if not t.passable(sq) or t.hazard_at(sq) != "none":
+                    ok = False
+                    break
+                who = w.occupancy.get(sq)
+                if who is not None and w.units[who].side != unit.side:
+                    ok = False
+                    break
+            if ok:
+                seen.add(q)
+                todo.append(q)
+    return seen
+
+
+def has_way_out(ctx: Ctx, unit: Unit) -> bool:
+    """An exit zone it can reach; on a map without exits, a square well clear of every enemy."""
+    region = open_region(ctx, unit)
+    exits = ctx.terrain.exits_for(unit.side)
+    if exits:
+        return any(z.contains(sq) for sq in region for z in exits)
+    enemies = ctx.world.enemies_of(unit)
+    if not enemies:
+        return True
+    return any(
+        min(max(abs(sq[0] - e.pos[0]), abs(sq[1] - e.pos[1])) for e in enemies) >= 3 for sq in region
+    )
+
+
+def in_exit(ctx: Ctx, unit: Unit) -> bool:
+    return any(z.contains(sq) for z in ctx.terrain.exits_for(unit.side) for sq in unit.squares)

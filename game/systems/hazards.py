@@ -1,0 +1,44 @@
+"""What a pit, a fire or a cliff does to whoever enters it (RULES.md, Hazards: a Decision)."""
+
+from __future__ import annotations
+
+from game.rules.dice import roll
+from game.systems.attack import damage_unit, knock_down
+from game.systems.context import Ctx
+from game.world import FIGHTING
+
+
+def hazard_under(ctx: Ctx, uid: str) -> str:
+    u = ctx.world[uid]
+    for sq in u.squares:
+        hz = ctx.terrain.hazard_at(sq)
+        if hz != "none":
+            return hz
+    return "none"
+
+
+def enter_hazard(ctx: Ctx, uid: str, by: str | None) -> str:
+    """Apply the hazard the creature now stands in; return its name ('none' if none)."""
+    hz = hazard_under(ctx, uid)
+    u = ctx.world[uid]
+    if hz == "pit":
+        r = roll(ctx.rng, 2, 6)
+        ctx.emit("hazard", id=uid, hazard="pit", roll=r, by=by)
+        damage_unit(ctx, uid, r["total"], "pit")
+        if ctx.world[uid].life == FIGHTING:
+            knock_down(ctx, uid, "pit", by)
+    elif hz == "cliff":
+        drop = max(ctx.terrain.drop_ft[ctx.terrain.index(sq)] for sq in u.squares) or 20
+        r = roll(ctx.rng, max(1, drop // 10), 6)
+        ctx.emit("hazard", id=uid, hazard="cliff", roll=r, by=by, drop_ft=drop)
+        damage_unit(ctx, uid, r["total"], "cliff")
+        if ctx.world[uid].life == FIGHTING:
+            knock_down(ctx, uid, "cliff", by)
+    elif hz == "fire":
+        r = roll(ctx.rng, 1, 6)
+        ctx.emit("hazard", id=uid, hazard="fire", roll=r, by=by)
+        damage_unit(ctx, uid, r["total"], "fire")
+        if ctx.world[uid].life == FIGHTING:
+            rest = tuple(c for c in ctx.world[uid].continuing if c[0] != "burning")
+            ctx.world.update(uid, continuing=rest + (("burning", "1d6", 2),))
+    return hz

@@ -1,0 +1,74 @@
+"""Rolling initiative each round, individual or by group (seed 002)."""
+
+from __future__ import annotations
+
+from game.rules.dice import roll
+from game.rules.initiative import MODIFIERS, group_modifiers, order_individual
+from game.systems.context import Ctx
+from game.systems.movement import in_pit
+from game.systems.space import elevation
+from game.world import Unit
+
+
+def unit_modifiers(ctx: Ctx, u: Unit) -> list[dict]:
+    """'Some Standard Modifiers to Initiative' that the game can know about a creature."""
+    mods: list[dict] = []
+
+    def add(name: str) -> None:
+        mods.append({"name": name, "value": MODIFIERS[name]})
+
+    for name in ("hasted", "slowed", "set_vs_charge"):
+        if u.has(name):
+            add(name)
+    enemies = ctx.world.enemies_of(u)
+    if enemies:
+        nearest = min(enemies, key=lambda e: (abs(e.pos[0] - u.pos[0]) + abs(e.pos[1] - u.pos[1]), e.id))
+        if elevation(ctx, u) > elevation(ctx, nearest):
+            add("higher_ground")
+    footings = {ctx.terrain.footing_at(sq) for sq in u.squares}
+    if "deep_water" in footings:
+        add("deep_water")
+    elif footings & {"wading", "slippery"}:
+        add("wading_or_slippery")
+    if u.side == ctx.options.get("foreign_environment"):
+        add("foreign_environment")
+    if u.has("hindered") or in_pit(ctx, u):  # climbing out of a pit hinders
+        add("hindered")
+    if ctx.round == 1 and u.side == ctx.options.get("waiting"):
+        add("waiting")
+    return mods
+
+
+def roll_initiative(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
+    """Return (order, side order). In group mode the side order is what binds."""
+    if ctx.options.get("initiative") == "group":
+        return _group(ctx, units)
+    entries = []
+    for u in units:
+        mods = unit_modifiers(ctx, u)
+        r = roll(ctx.rng, 1, 10, mods)
+        entries.append({"id": u.id, "roll": r, "modifiers": mods, "total": r["total"], "dex": u.kind.dex})
+    order = order_individual(entries)
+    ctx.emit("initiative", mode="individual", entries=entries, order=order)
+    return order, []
+
+
+def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
+    """'each side rolls one d10 ... The side with the highest modified roll ... acts first.'
+    Decision (RULES.md): a tie is rerolled."""
+    sides = sorted({u.side for u in units})
+    mods = {s: group_modifiers([unit_modifiers(ctx, u) for u in units if u.side == s]) for s in sides}
+    rerolled: list[dict] = []
+    while True:
+        entries = []
+        for s in sides:
+            r = roll(ctx.rng, 1, 10, mods[s])
+            entries.append({"side": s, "roll": r, "modifiers": mods[s], "total": r["total"], "dex": 0})
+        totals = sorted((e["total"] for e in entries), reverse=True)
+        if len(totals) < 2 or len(set(totals)) == len(totals):
+            break
+        rerolled.append({"tie": [e["roll"] for e in entries]})
+    side_order = [e["side"] for e in sorted(entries, key=lambda e: -e["total"])]
+    order = [[u.id] for s in side_order for u in units if u.side == s]
+    ctx.emit("initiative", mode="group", entries=entries, order=order, sides=side_order, rerolls=rerolled)
+    return order, side_order

@@ -1,0 +1,188 @@
+"""The morale step at the end of the round: AD&D 2e 2d10 (seed 000) or B/X 2d6 (seed 001)."""
+
+from __future__ import annotations
+
+from game.rules import morale as rules
+from game.rules.dice import roll
+from game.systems.context import Ctx
+from game.systems.flight import has_way_out
+from game.systems.space import elevation, threatening_enemies
+from game.world import FIGHTING, FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
+
+
+def _hd(u: Unit) -> float:
+    return max(u.kind.power, 0.5)
+
+
+def fallen(ctx: Ctx, side: str) -> int:
+    return sum(1 for u in ctx.world.units.values() if u.side == side and (u.life != FIGHTING or u.hp <= 0))
+
+
+def living_hd(ctx: Ctx, side: str) -> float:
+    return sum(_hd(u) for u in ctx.world.units.values() if u.side == side and u.able and u.morale != FLEEING)
+
+
+def enemy_hd(ctx: Ctx, side: str) -> float:
+    return sum(_hd(u) for u in ctx.world.units.values() if u.side != side and u.able and u.morale != FLEEING)
+
+
+def run(ctx: Ctx) -> None:
+    if ctx.options.get("morale_system") == "ose":
+        _run_ose(ctx)
+    else:
+        _run_adnd2e(ctx)
+    _cornered(ctx)
+
+
+def _cornered(ctx: Ctx) -> None:
+    """'Intelligent creatures may try to surrender if there is no place for them to run'
+    (seed 000): a fleeing creature with no way out gives up at the end of the round."""
+    for uid in ctx.world.ids():
+        u = ctx.world[uid]
+        if u.alive and u.morale == FLEEING and u.kind.intelligent and not has_way_out(ctx, u):
+            _apply_result(ctx, u, rules.SURRENDER)
+
+
+def _side_triggers(ctx: Ctx, side: str) -> list[str]:
+    """The seed's guidelines 'of when monsters or NPCs might make morale checks', per side."""
+    rec = ctx.sides[side]
+    out: list[str] = []
+
+    def once(name: str, condition: bool) -> None:
+        if condition and name not in rec.fired:
+            rec.fired.add(name)
+            out.append(name)
+
+    if ctx.round == 1 and ctx.options.get("surprised") == side:
+        out.append("surprised")
+    own, other = living_hd(ctx, side), enemy_hd(ctx, side)
+    # Decision (RULES.md): 'an obviously superior enemy force' is 3:1 in living HD.
+    once("superior_enemy", own > 0 and other >= 3 * own)
+    lost = fallen(ctx, side)
+    once("quarter_fallen", lost * 4 >= rec.start_count)
+    once("half_fallen", lost * 2 >= rec.start_count)
+    gone = {uid for uid, _ in ctx.rs.slain} | set(ctx.rs.left)
+    if any(ctx.world[uid].leader and ctx.world[uid].side == side for uid in gone):
+        out.append("leader_lost")
+    return out
+
+
+def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
+    """'When they are fighting an enemy that can't be hurt by their weapons.'"""
+    if "magic_weapon" in u.kind.flags:
+        return False
+    return any("hit_only_by_magic" in e.kind.flags for e in threatening_enemies(ctx, u))
+
+
+def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[dict]:
+    """DMG Table 50's modifiers that the game can know (RULES.md, Morale)."""
+    mods: list[dict] = []
+    for m in (rules.wounds_modifier(u.hp, u.hp_max), rules.hd_modifier(u.kind), rules.alignment_modifier(u.kind.alignment)):
+        if m:
+            mods.append(m)
+    own, other = living_hd(ctx, u.side), enemy_hd(ctx, u.side)
+    if own > 0 and other >= 3 * own:
+        mods.append({"name": "outnumbered_3_to_1", "value": -4})
+    elif other > 0 and own >= 3 * other:
+        mods.append({"name": "outnumbering_3_to_1", "value": 2})
+    if ctx.sides[u.side].strongest_lost:
+        mods.append({"name": "most_powerful_ally_killed", "value": -4})
+    if "cannot_hurt" in triggers:
+        mods.append({"name": "cannot_affect_foe", "value": -8})
+    enemies = ctx.world.enemies_of(u)
+    if enemies:
+        near = min(enemies, key=lambda e: (max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])), e.id))
+        if elevation(ctx, u) > elevation(ctx, near):
+            mods.append({"name": "higher_ground", "value": 1})
+    if "surprised" in triggers:
+        mods.append({"name": "surprised", "value": -2})
+    if ctx.sides[u.side].kills == 0:
+        mods.append({"name": "no_enemy_slain", "value": -2})
+    if len(triggers) > 1:
+        mods.append({"name": "further_triggers", "value": -(len(triggers) - 1)})
+    return mods
+
+
+def _apply_result(ctx: Ctx, u: Unit, result: str) -> None:
+    if result == rules.WITHDRAW and u.morale != WITHDRAWING:
+        ctx.world.update(u.id, morale=WITHDRAWING)
+        ctx.emit("withdraw", id=u.id)
+    elif result == rules.FLEE:
+        ctx.world.update(u.id, morale=FLEEING)
+        ctx.emit("flee", id=u.id)
+    elif result == rules.SURRENDER:
+        ctx.world.update(u.id, life=SURRENDERED, morale=STEADY, prone=False)
+        ctx.rs.left.append(u.id)
+        ctx.emit("surrender", id=u.id)
+
+
+def _run_adnd2e(ctx: Ctx) -> None:
+    side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
+    for uid in ctx.world.ids():
+        u = ctx.world[uid]
+        if not u.alive or u.hp <= 0 or u.hero or u.morale == FLEEING:
+            continue  # 'player characters never need to check morale'; the fleeing never rally
+        triggers = list(side_triggers[u.side])
+        if _cannot_hurt(ctx, u):
+            triggers.append("cannot_hurt")
+        if not triggers and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
+            triggers = ["rally"]  # Decision (RULES.md): a passed check with no enemy near rallies
+        if not triggers:
+            continue
+        mods = _modifiers(ctx, u, [t for t in triggers if t != "rally"])
+        r = roll(ctx.rng, 2, 10)
+        rating = u.kind.morale
+        margin = r["total"] - (rating + sum(m["value"] for m in mods))
+        if triggers == ["rally"]:
+            result = rules.PASS if margin <= 0 else rules.WITHDRAW
+        else:
+            result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u))
+        ctx.emit("morale_check", id=uid, system="adnd2e", trigger=triggers[0], triggers=triggers, roll=r,
+                 rating=rating, modifiers=mods, result=result, margin=margin)
+        if triggers == ["rally"] and result == rules.PASS:
+            ctx.world.update(uid, morale=STEADY)
+            ctx.emit("rally", id=uid)
+        else:
+            _apply_result(ctx, u, result)
+
+
+def _run_ose(ctx: Ctx) -> None:
+    lost = {s: fallen(ctx, s) / max(1, rec.start_count) for s, rec in ctx.sides.items()}
+    triggers: dict[str, str] = {}
+    for s in sorted(ctx.sides):
+        rec = ctx.sides[s]
+        # 'First death on side' and 'Side half incapacitated' (seed 001), once each.
+        dead_now = any(ctx.world[v].side == s for v, _ in ctx.rs.slain)
+        if dead_now and "first_death" not in rec.fired:
+            rec.fired.add("first_death")
+            triggers[s] = "first_death"
+        if fallen(ctx, s) * 2 >= rec.start_count and "half_incapacitated" not in rec.fired:
+            rec.fired.add("half_incapacitated")
+            triggers[s] = "half_incapacitated"
+    for uid in ctx.world.ids():
+        u = ctx.world[uid]
+        if not u.alive or u.hp <= 0 or u.hero or u.retainer or u.morale == FLEEING:
+            continue  # 'Retainers do not make morale checks in combat'
+        rating = rules.ose_rating(u.kind)
+        if rating <= 2:
+            # 'A score of 2: Means the monster will not fight.'
+            if threatening_enemies(ctx, u) or any(
+                max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])) <= 6 for e in ctx.world.enemies_of(u)
+            ):
+                ctx.world.update(uid, morale=FLEEING)
+                ctx.emit("flee", id=uid, reason="will_not_fight")
+            continue
+        trigger = triggers.get(u.side)
+        if trigger is None or rating >= 12 or u.ose_passes >= 2:
+            continue  # 12 'fights to the death'; 'Two successes ... will fight until killed'
+        adj = rules.ose_adjustment(lost[u.side], [v for s, v in lost.items() if s != u.side])
+        mods = [{"name": "situation", "value": adj}] if adj else []
+        r = roll(ctx.rng, 2, 6)
+        margin = r["total"] - (rating + adj)
+        result = rules.ose_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u))
+        ctx.emit("morale_check", id=uid, system="ose", trigger=trigger, triggers=[trigger], roll=r, rating=rating,
+                 modifiers=mods, result=result, margin=margin)
+        if result == rules.PASS:
+            ctx.world.update(uid, ose_passes=u.ose_passes + 1)
+        else:
+            _apply_result(ctx, u, result)

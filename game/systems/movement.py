@@ -1,0 +1,153 @@
+"""Movement: step costs, what a creature can reach, and walking a path (C&T movement)."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from game.rules import encumbrance
+from game.rules.geometry import VECTORS, Pos, footprint
+from game.systems.context import Ctx
+from game.world import Unit
+
+BLOCKED = -1
+
+
+def effective_mv(unit: Unit) -> int:
+    """MV after encumbrance, which fatigue raises one or two categories (seed 000)."""
+    cat = encumbrance.effective_category(unit.kind.encumbrance, unit.fatigue_state)
+    return encumbrance.movement(unit.kind.mv, cat)
+
+
+def half_move(unit: Unit) -> int:
+    return max(1, effective_mv(unit) // 2)
+
+
+def in_pit(ctx: Ctx, unit: Unit, pos: Pos | None = None) -> bool:
+    pos = unit.pos if pos is None else pos
+    return any(ctx.terrain.hazard_at(sq) == "pit" for sq in footprint(pos, unit.n) if ctx.terrain.inside(sq))
+
+
+def step_cost(ctx: Ctx, unit: Unit, p: Pos, q: Pos, diagonals: int, allow_hazard: bool) -> int:
+    """Cost of one step, or BLOCKED.
+
+    Diagonal steps cost 1 and 2 alternately (3 points per 2 diagonals, C&T);
+    the terrain's move_cost multiplies the step. Enemies block; allies may be
+    passed through. A cliff is entered only by falling or being pushed; other
+    hazards only when the command says so (RULES.md, Hazards).
+    """
+    n = unit.n
+    t, occ = ctx.terrain, ctx.world.occupancy
+    old = set(footprint(p, n))
+    mult = 0
+    for sq in footprint(q, n):
+        if not t.inside(sq):
+            return BLOCKED
+        c = t.move_cost[sq[1] * t.width + sq[0]]
+        if c <= 0:
+            return BLOCKED
+        who = occ.get(sq)
+        if who is not None and who != unit.id and ctx.world.units[who].side != unit.side:
+            return BLOCKED
+        hz = t.hazard[sq[1] * t.width + sq[0]]
+        if hz != "none" and (hz == "cliff" or not allow_hazard):
+            return BLOCKED
+        if sq not in old:
+            mult = max(mult, c)
+    diagonal = p[0] != q[0] and p[1] != q[1]
+    base = (2 if diagonals % 2 else 1) if diagonal else 1
+    return base * max(mult, 1)
+
+
+@dataclass
+class Reach:
+    """Squares reachable within a budget, with the cheapest path to each."""
+
+    start: Pos
+    costs: dict[Pos, int]
+    parents: dict[tuple[int, int, int], tuple[int, int, int] | None]
+    best_state: dict[Pos, tuple[int, int, int]]
+
+    def path(self, pos: Pos) -> list[Pos]:
+        state: tuple[int, int, int] | None = self.best_state[pos]
+        out: list[Pos] = []
+        while state is not None:
+            out.append((state[0], state[1]))
+            state = self.parents[state]
+        return out[::-1]
+
+
+def reachable(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool = False) -> Reach:
+    """Dijkstra over (square, diagonal parity) within budget; ends exclude occupied squares."""
+    start = (unit.pos[0], unit.pos[1], 0)
+    dist = {start: 0}
+    parents: dict = {start: None}
+    heap = [(0, start)]
+    leaving_pit_costs_all = in_pit(ctx, unit)
+    while heap:
+        d, state = heapq.heappop(heap)
+        if d > dist.get(state, 1 << 30):
+            continue
+        x, y, par = state
+        p = (x, y)
+        if p != unit.pos and allow_hazard and any(ctx.terrain.hazard_at(s) != "none" for s in footprint(p, unit.n)):
+            continue  # entering a hazard ends the move
+        for vx, vy in VECTORS:
+            q = (x + vx, y + vy)
+            c = step_cost(ctx, unit, p, q, par, allow_hazard)
+            if c == BLOCKED:
+                continue
+            if p == unit.pos and leaving_pit_costs_all:
+                c = effective_mv(unit)  # 'climbing out is a full move' (RULES.md, Hazards)
+            elif leaving_pit_costs_all:
+                continue
+            nd = d + c
+            if nd > budget:
+                continue
+            npar = (par + 1) % 2 if (vx and vy) else par
+            ns = (q[0], q[1], npar)
+            if nd < dist.get(ns, 1 << 30):
+                dist[ns] = nd
+                parents[ns] = state
+                heapq.heappush(heap, (nd, ns))
+    costs: dict[Pos, int] = {}
+    best: dict[Pos, tuple[int, int, int]] = {}
+    occ = ctx.world.occupancy
+    for (x, y, par), d in dist.items():
+        pos = (x, y)
+        if any(occ.get(sq) not in (None, unit.id) for sq in footprint(pos, unit.n)):
+            continue
+        if pos not in costs or d < costs[pos]:
+            costs[pos] = d
+            best[pos] = (x, y, par)
+    return Reach(unit.pos, costs, parents, best)
+
+
+def path_cost(ctx: Ctx, unit: Unit, path: list[Pos], allow_hazard: bool, budget: int) -> tuple[int, str]:
+    """Return (cost, '') for a legal path from the unit's square, or (-1, reason)."""
+    if not path or path[0] != unit.pos:
+        return -1, "the path must start at the unit's square"
+    total, diagonals = 0, 0
+    pit = in_pit(ctx, unit)
+    for i, (p, q) in enumerate(zip(path, path[1:])):
+        if max(abs(p[0] - q[0]), abs(p[1] - q[1])) != 1:
+            return -1, f"the path jumps from {list(p)} to {list(q)}"
+        if i > 0 and allow_hazard and any(ctx.terrain.hazard_at(s) != "none" for s in footprint(p, unit.n)):
+            return -1, "a move ends on entering a hazard"
+        c = step_cost(ctx, unit, p, q, diagonals, allow_hazard)
+        if c == BLOCKED:
+            return -1, f"{list(q)} cannot be entered"
+        if pit:
+            if i > 0:
+                return -1, "climbing out of a pit takes the whole move"
+            c = effective_mv(unit)
+        if p[0] != q[0] and p[1] != q[1]:
+            diagonals += 1
+        total += c
+    if total > budget:
+        return -1, f"the path costs {total}, more than the {budget} allowed"
+    end = path[-1]
+    occ = ctx.world.occupancy
+    if any(occ.get(sq) not in (None, unit.id) for sq in footprint(end, unit.n)):
+        return -1, f"{list(end)} is occupied"
+    return total, ""

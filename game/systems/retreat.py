@@ -1,0 +1,109 @@
+"""Forced retreats at the end of the round (seed 000, 'Retreats')."""
+
+from __future__ import annotations
+
+from game.rules.geometry import Pos, footprint, retreat_vectors
+from game.rules.retreat import immunity
+from game.systems.attack import knock_down, saving_throw
+from game.systems.context import Ctx
+from game.systems.hazards import enter_hazard
+from game.systems.space import fits
+from game.world import Unit
+
+
+def pairs(ctx: Ctx, attacker_order: list[str]) -> list[tuple[str, str]]:
+    """'When one character inflicts melee damage ... on an enemy without being hit in return,
+    she may force her foe to retreat.' Decision: resolved in the attackers' initiative order."""
+    rank = {uid: i for i, uid in enumerate(attacker_order)}
+    found = [(a, b) for a, b in ctx.rs.melee_damage if (b, a) not in ctx.rs.hits]
+    return sorted(found, key=lambda p: (rank.get(p[0], len(rank)), p[0], p[1]))
+
+
+def refusal(ctx: Ctx, a: Unit, b: Unit) -> str | None:
+    """Why the foe need not or cannot retreat, or None."""
+    if b.id in ctx.rs.knocked_down or b.prone:
+        return "knocked_down"  # 'A retreat cannot occur if the enemy was knocked down during the round.'
+    return immunity(a.kind, b.kind)
+
+
+def still_open(ctx: Ctx, a: Unit, b: Unit) -> bool:
+    """A pair stays open while both stand on the field and the foe has not yet given ground.
+    Decision (RULES.md): a creature is forced back at most once per round."""
+    return a.alive and a.hp > 0 and b.alive and b.hp > 0 and b.id not in ctx.rs.retreated
+
+
+def follow_to(ctx: Ctx, a: Unit, b_old: Pos, b_n: int, shift: Pos) -> Pos | None:
+    """'The creature who forces a retreat may follow her retreating enemy, keeping her foe in a
+    threatened square': into the squares the foe left, or shifted as the foe was when too big."""
+    if a.n <= b_n:
+        old = set(footprint(b_old, b_n))
+        options = [p for p in old if set(footprint(p, a.n)) <= old]
+        options.sort(key=lambda p: (max(abs(p[0] - a.pos[0]), abs(p[1] - a.pos[1])), p))
+    else:
+        options = [(a.pos[0] + shift[0], a.pos[1] + shift[1])]
+    for p in options:
+        if fits(ctx, a.id, p, a.n):
+            return p
+    return None
+
+
+def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[dict]:
+    """'he must move backward into one of his rear spaces chosen by the attacker. If there is no
+    place ... directly behind him, the attacker must choose one of ... his flank spaces.'
+
+    Hazards are legal spaces (RULES.md). Each option says where the attacker would follow to.
+    """
+    rear, flank = retreat_vectors(b.facing)
+    for name, vectors in (("rear", rear), ("flank", flank)):
+        out = []
+        for v in vectors:
+            to = (b.pos[0] + v[0], b.pos[1] + v[1])
+            if not fits(ctx, b.id, to, b.n, allow_hazard=True):
+                continue
+            hz = next((ctx.terrain.hazard_at(s) for s in footprint(to, b.n) if ctx.terrain.hazard_at(s) != "none"), "none")
+            out.append({"to": to, "space": name, "hazard": hz, "shift": v})
+        if out:
+            for o in out:
+                o["follow_to"] = _follow_after(ctx, a, b, o["to"], o["shift"])
+            return out
+    return []
+
+
+def _follow_after(ctx: Ctx, a: Unit, b: Unit, to: Pos, shift: Pos) -> Pos | None:
+    """Where the attacker could follow once the foe stands at `to` (checked on a copy)."""
+    w = ctx.world
+    saved = w.units[b.id]
+    w.update(b.id, pos=to)
+    try:
+        return follow_to(ctx, a, saved.pos, b.n, shift)
+    finally:
+        w.update(b.id, pos=saved.pos)
+
+
+def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
+    a, b = ctx.world[a_id], ctx.world[b_id]
+    options = spaces(ctx, a, b)
+    ctx.rs.retreated.add(b_id)
+    if not options:
+        # 'If the character is unable to retreat into any rear or flank space, he must roll a
+        # successful saving throw vs. paralyzation or be knocked down in the space he is in.'
+        if saving_throw(ctx, b_id, "retreat"):
+            ctx.emit("retreat_refused", id=b_id, by=a_id, reason="stood_fast", detail="no_space")
+        else:
+            knock_down(ctx, b_id, "no_retreat_space", a_id)
+        return
+    chosen = next(o for o in options if o["to"] == to)
+    if chosen["hazard"] != "none" and saving_throw(ctx, b_id, "stand_fast"):
+        # 'the DM may allow a retreating character a chance to avoid being forced back ...
+        # a character with his back to a cliff' (Decision: a save vs paralyzation).
+        ctx.emit("retreat_refused", id=b_id, by=a_id, reason="stood_fast", detail=chosen["hazard"])
+        return
+    old = b.pos
+    ctx.world.update(b_id, pos=chosen["to"])
+    dest = follow_to(ctx, a, old, b.n, chosen["shift"]) if follow else None
+    if dest is not None:
+        ctx.world.update(a_id, pos=dest)
+    ctx.emit("retreat", id=b_id, by=a_id, **{"from": list(old)}, to=list(chosen["to"]), space=chosen["space"],
+             followed=dest is not None, follow_to=list(dest) if dest else None, hazard=chosen["hazard"])
+    if chosen["hazard"] != "none":
+        enter_hazard(ctx, b_id, a_id)

@@ -1,0 +1,86 @@
+"""Who stands where, who threatens what, and which squares a creature may occupy."""
+
+from __future__ import annotations
+
+from game.rules.geometry import FRONT, Pos, arc_of, chebyshev_to_footprint, footprint, line_between
+from game.systems.context import Ctx
+from game.world import FLEEING, WITHDRAWING, Unit
+
+
+def fits(ctx: Ctx, uid: str, pos: Pos, n: int, allow_hazard: bool = False) -> bool:
+    """Can a footprint of n squares stand at pos: inside, passable, free of others, no hazard."""
+    t, w = ctx.terrain, ctx.world
+    for sq in footprint(pos, n):
+        if not t.passable(sq):
+            return False
+        other = w.occupancy.get(sq)
+        if other is not None and other != uid:
+            return False
+        if not allow_hazard and t.hazard_at(sq) != "none":
+            return False
+    return True
+
+
+def attack_squares(ctx: Ctx, unit: Unit, pos: Pos | None = None, facing: int | None = None) -> set[Pos]:
+    """Front-arc squares within the melee weapon's reach, not through an occupied square.
+
+    'It attacks only into front squares and threatens only its front squares'
+    (C&T); reach as RULES.md's weapon table, max(1, ceil(reach/5)) squares.
+    """
+    weapon = unit.kind.melee
+    if weapon is None:
+        return set()
+    pos = unit.pos if pos is None else pos
+    facing = unit.facing if facing is None else facing
+    n = unit.n
+    r = weapon.reach_squares
+    out: set[Pos] = set()
+    occ = ctx.world.occupancy
+    for sy in range(pos[1] - r, pos[1] + n + r):
+        for sx in range(pos[0] - r, pos[0] + n + r):
+            sq = (sx, sy)
+            d = chebyshev_to_footprint(sq, pos, n)
+            if d < 1 or d > r or not ctx.terrain.inside(sq):
+                continue
+            if arc_of(sq, pos, n, facing) != FRONT:
+                continue
+            if d > 1:
+                near = min(footprint(pos, n), key=lambda f: (abs(f[0] - sx) + abs(f[1] - sy), f))
+                if any(occ.get(b) not in (None, unit.id) for b in line_between(near, sq)):
+                    continue
+            out.add(sq)
+    return out
+
+
+def can_threaten(unit: Unit) -> bool:
+    """A withdrawing or fleeing creature never attacks (RULES.md, Morale)."""
+    return unit.alive and unit.hp > 0 and unit.morale not in (WITHDRAWING, FLEEING) and unit.kind.melee is not None
+
+
+def threatens(ctx: Ctx, attacker: Unit, target_squares: list[Pos]) -> bool:
+    if not can_threaten(attacker):
+        return False
+    squares = attack_squares(ctx, attacker)
+    return any(sq in squares for sq in target_squares)
+
+
+def threatening_enemies(ctx: Ctx, unit: Unit, squares: list[Pos] | None = None) -> list[Unit]:
+    squares = unit.squares if squares is None else squares
+    return [e for e in ctx.world.enemies_of(unit) if threatens(ctx, e, squares)]
+
+
+def nearest_square(unit: Unit, toward: Pos) -> Pos:
+    """The footprint square of unit nearest a point (for arcs and lines of sight)."""
+    return min(unit.squares, key=lambda s: (max(abs(s[0] - toward[0]), abs(s[1] - toward[1])), s))
+
+
+def arc_from(attacker: Unit, target: Unit) -> str:
+    """The arc of the target's that the attacker stands in."""
+    cx = target.pos[0] + target.n // 2
+    cy = target.pos[1] + target.n // 2
+    sq = nearest_square(attacker, (cx, cy))
+    return arc_of(sq, target.pos, target.n, target.facing)
+
+
+def elevation(ctx: Ctx, unit: Unit) -> int:
+    return max(ctx.terrain.elevation_at(sq) for sq in unit.squares)

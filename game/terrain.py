@@ -1,0 +1,88 @@
+"""The battlefield's squares: what each costs to enter and what lies there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.geometry import Pos
+
+FOOTINGS = ("firm", "wading", "slippery", "deep_water")
+HAZARDS = ("none", "pit", "fire", "cliff")
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    kind: str  # exit, deploy, objective
+    x: int
+    y: int
+    w: int
+    h: int
+    side: str | None = None
+    name: str = ""
+
+    def contains(self, pos: Pos) -> bool:
+        return self.x <= pos[0] < self.x + self.w and self.y <= pos[1] < self.y + self.h
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """Flat row-major lists, read by index y * width + x."""
+
+    width: int
+    height: int
+    move_cost: tuple[int, ...]
+    elevation: tuple[int, ...]
+    footing: tuple[str, ...]
+    hazard: tuple[str, ...]
+    blocks_sight: tuple[bool, ...]
+    drop_ft: tuple[int, ...]
+    zones: tuple[Zone, ...] = field(default_factory=tuple)
+
+    @staticmethod
+    def open_field(width: int, height: int) -> Terrain:
+        n = width * height
+        return Terrain(width, height, (1,) * n, (0,) * n, ("firm",) * n, ("none",) * n, (False,) * n, (0,) * n)
+
+    def inside(self, pos: Pos) -> bool:
+        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    def index(self, pos: Pos) -> int:
+        return pos[1] * self.width + pos[0]
+
+    def cost(self, pos: Pos) -> int:
+        return self.move_cost[pos[1] * self.width + pos[0]]
+
+    def hazard_at(self, pos: Pos) -> str:
+        return self.hazard[pos[1] * self.width + pos[0]]
+
+    def elevation_at(self, pos: Pos) -> int:
+        return self.elevation[pos[1] * self.width + pos[0]]
+
+    def footing_at(self, pos: Pos) -> str:
+        return self.footing[pos[1] * self.width + pos[0]]
+
+    def passable(self, pos: Pos) -> bool:
+        return self.inside(pos) and self.move_cost[pos[1] * self.width + pos[0]] > 0
+
+    def exits_for(self, side: str) -> list[Zone]:
+        return [z for z in self.zones if z.kind == "exit" and (z.side is None or z.side == side)]
+
+    def with_squares(self, **changes: dict[Pos, object]) -> Terrain:
+        """Return a copy with some squares changed, e.g. hazard={(3, 4): 'pit'} (for tests and tools)."""
+        fields = {}
+        for name, squares in changes.items():
+            values = list(getattr(self, name))
+            for pos, value in squares.items():
+                values[self.index(pos)] = value
+            fields[name] = tuple(values)
+        return Terrain(
+            self.width,
+            self.height,
+            fields.get("move_cost", self.move_cost),
+            fields.get("elevation", self.elevation),
+            fields.get("footing", self.footing),
+            fields.get("hazard", self.hazard),
+            fields.get("blocks_sight", self.blocks_sight),
+            fields.get("drop_ft", self.drop_ft),
+            self.zones,
+        )

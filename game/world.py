@@ -1,0 +1,120 @@
+"""The World: entities (units by id) and their components, a plain value that copies cheaply."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.rules.creature import Kind
+from game.rules.geometry import Pos, footprint
+
+# Life states: who is still on the field.
+FIGHTING, DEAD, FLED, SURRENDERED = "fighting", "dead", "fled", "surrendered"
+# Morale states.
+STEADY, WITHDRAWING, FLEEING = "steady", "withdrawing", "fleeing"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One creature's components. Frozen: change it with World.update."""
+
+    id: str
+    side: str
+    kind: Kind
+    pos: Pos
+    facing: int
+    hp: int
+    hp_max: int
+    fatigue_max: int
+    fatigue_points: int
+    fatigue_state: int = 0
+    force_marched: bool = False
+    rest_streak: int = 0
+    morale: str = STEADY
+    life: str = FIGHTING
+    prone: bool = False
+    hero: bool = False
+    leader: bool = False
+    retainer: bool = False
+    ose_passes: int = 0
+    conditions: tuple[tuple[str, int], ...] = ()
+    continuing: tuple[tuple[str, str, int], ...] = ()  # (effect, dice, rounds left)
+
+    @property
+    def n(self) -> int:
+        return self.kind.squares
+
+    @property
+    def squares(self) -> list[Pos]:
+        return footprint(self.pos, self.kind.squares)
+
+    @property
+    def alive(self) -> bool:
+        return self.life == FIGHTING
+
+    @property
+    def able(self) -> bool:
+        """Able to fight: on the field, conscious, not surrendered (RULES.md, Victory).
+
+        A fleeing creature is still on the field until it leaves by an exit or gives up.
+        """
+        return self.life == FIGHTING and self.hp > 0
+
+    @property
+    def steady(self) -> bool:
+        """Able and in good order: neither withdrawing nor fleeing."""
+        return self.able and self.morale == STEADY
+
+    def has(self, condition: str) -> bool:
+        return any(name == condition for name, _ in self.conditions)
+
+
+class World:
+    """Units by id, plus an index of which unit stands on each square."""
+
+    __slots__ = ("units", "occupancy")
+
+    def __init__(self, units: dict[str, Unit] | None = None) -> None:
+        self.units: dict[str, Unit] = dict(units or {})
+        self.occupancy: dict[Pos, str] = {}
+        for u in self.units.values():
+            if u.life in (FIGHTING, SURRENDERED):
+                for sq in u.squares:
+                    self.occupancy[sq] = u.id
+
+    def copy(self) -> World:
+        w = World.__new__(World)
+        w.units = dict(self.units)
+        w.occupancy = dict(self.occupancy)
+        return w
+
+    def __getitem__(self, uid: str) -> Unit:
+        return self.units[uid]
+
+    def ids(self) -> list[str]:
+        return sorted(self.units)
+
+    def at(self, pos: Pos) -> str | None:
+        return self.occupancy.get(pos)
+
+    def update(self, uid: str, **changes: object) -> Unit:
+        old = self.units[uid]
+        new = replace(old, **changes)
+        self.units[uid] = new
+        if old.pos != new.pos or old.life != new.life:
+            if old.life in (FIGHTING, SURRENDERED):
+                for sq in old.squares:
+                    if self.occupancy.get(sq) == uid:
+                        del self.occupancy[sq]
+            if new.life in (FIGHTING, SURRENDERED):
+                for sq in new.squares:
+                    self.occupancy[sq] = uid
+        return new
+
+    def living(self) -> list[Unit]:
+        return [self.units[i] for i in sorted(self.units) if self.units[i].life == FIGHTING]
+
+    def sides(self) -> list[str]:
+        return sorted({u.side for u in self.units.values()})
+
+    def enemies_of(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.living() if u.side != unit.side]
