@@ -53,7 +53,7 @@ class Battle:
     """One battle. The only door through which its state changes is `apply`."""
 
     def __init__(self, scenario: Scenario, seed: int = 0, options: dict | None = None,
-                 controllers: dict[str, str] | None = None) -> None:
+                 controllers: dict[str, str] | None = None, rng: Rng | None = None) -> None:
         opts = dict(DEFAULT_OPTIONS)
         opts.update(scenario.options)
         opts.update(options or {})
@@ -64,7 +64,7 @@ class Battle:
         for p in scenario.units:
             if p.controller:
                 self.controllers.setdefault(p.side, p.controller)
-        self.ctx = Ctx(make_world(scenario), scenario.terrain, Rng(seed), opts)
+        self.ctx = Ctx(make_world(scenario), scenario.terrain, rng or Rng(seed), opts)
         self.state = ACTIVATION
         self.steps: list[tuple[list[str], bool]] = []
         self.step_i = 0

@@ -97,10 +97,10 @@ SKIRMISH_UNITS = [
     ("red_orc_1", "red", "orc", 18, 5, "W", {}),
     ("red_orc_2", "red", "orc", 18, 6, "W", {}),
     ("red_orc_3", "red", "orc", 18, 9, "W", {}),
-    ("red_orc_4", "red", "orc", 18, 10, "W", {}),
+    ("red_gnoll", "red", "gnoll", 18, 10, "W", {}),
     ("red_hobgoblin", "red", "hobgoblin", 19, 8, "W", {}),
-    ("red_goblin_1", "red", "goblin", 19, 4, "W", {}),
-    ("red_goblin_2", "red", "goblin", 19, 11, "W", {}),
+    ("red_bugbear", "red", "bugbear", 19, 4, "W", {}),
+    ("red_goblin", "red", "goblin", 19, 11, "W", {}),
 ]
 
 # (name, zone, side, col, row, width, height) in squares

@@ -1,0 +1,222 @@
+"""The command line: rout simulate | check | replay (DESIGN.md, Command line)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from game.ai import LEVELS
+from game.battle import Battle
+from game.commands import Illegal
+from game.runner import play, summary
+from game.save.files import event_lines, write_atomic
+from game.save.replay import Replay, ReplayError, digest, load_replay
+from game.scenario.errors import ScenarioError
+from game.scenario.options import parse_cli_value
+from game.scenario.tiled import load_scenario
+
+DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx"
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+        raise UsageError(message)
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise UsageError(f"{what} must look like NAME=VALUE, not {item!r}")
+        k, v = item.split("=", 1)
+        out[k] = v
+    return out
+
+
+def _levels(items: list[str], sides: list[str]) -> dict[str, str]:
+    levels = _pairs(items, "--ai")
+    for side, level in levels.items():
+        if side not in sides:
+            raise UsageError(f"--ai names side {side!r}; the map's sides are {', '.join(sides)}")
+        if level not in LEVELS:
+            raise UsageError(f"--ai level {level!r} is unknown; choose one of {', '.join(LEVELS)}")
+    return levels
+
+
+def _options(items: list[str]) -> dict[str, object]:
+    try:
+        return {k: parse_cli_value(k, v) for k, v in _pairs(items, "--option").items()}
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
+def _refuse_overwrite(out: Path, *inputs: Path) -> None:
+    for p in inputs:
+        if p.exists() and out.exists() and out.resolve() == p.resolve():
+            raise UsageError(f"{out}: refusing to overwrite an input file with the log")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.map)
+    levels = _levels(args.ai, scenario.sides)
+    options = _options(args.option)
+    from game.scenario.options import check_option
+
+    for k, v in options.items():
+        why = check_option(k, v, scenario.sides)
+        if why:
+            raise UsageError(why)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    log = Path(args.log) if args.log else None
+    if log is not None:
+        _refuse_overwrite(log, Path(args.map))
+        if args.games > 1:
+            if log.exists() and not log.is_dir():
+                raise UsageError(f"{log}: with several games --log names a folder, and this is a file")
+            log.mkdir(parents=True, exist_ok=True)
+    results = []
+    for g in range(args.games):
+        seed = args.seed + g
+        battle = play(Battle(scenario, seed=seed, options=options), levels)
+        results.append((seed, battle))
+        if log is not None:
+            target = log / f"game_{seed}.jsonl" if args.games > 1 else log
+            write_atomic(target, event_lines(battle.events))
+        if args.save_replay and g == 0:
+            rep = Replay(str(args.map), seed, options, {s: "ai" for s in scenario.sides})
+            write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
+    sides = scenario.sides
+    wins = {s: sum(1 for _, b in results if b.winner == s) for s in sides}
+    draws = sum(1 for _, b in results if b.winner is None)
+    totals = {s: {} for s in sides}
+    for _, b in results:
+        for s, counts in summary(b).items():
+            for k, v in counts.items():
+                totals[s][k] = totals[s].get(k, 0) + v
+    rounds_mean = sum(b.round for _, b in results) / len(results)
+    if args.json:
+        out = {"map": str(args.map), "games": len(results), "seed": args.seed, "levels": levels,
+               "wins": wins, "draws": draws, "rounds_mean": rounds_mean, "per_side": totals,
+               "results": [{"seed": s, "winner": b.winner, "rounds": b.round, "reason": b.events[-1]["reason"]}
+                           for s, b in results]}
+        print(json.dumps(out, sort_keys=True))
+        return 0
+    if len(results) == 1:
+        seed, b = results[0]
+        end = b.events[-1]
+        print(f"{scenario.title}: seed {seed}: {end['winner'] or 'nobody'} wins ({end['reason']}) after {b.round} rounds")
+    else:
+        print(f"{scenario.title}: {len(results)} games from seed {args.seed}: "
+              + ", ".join(f"{s} {wins[s]}" for s in sides) + f", draws {draws}; mean {rounds_mean:.1f} rounds")
+    for s in sides:
+        t = totals[s]
+        print(f"  {s}: casualties {t['casualties']}, retreats {t['retreats']}, knockdowns {t['knockdowns']}, "
+              f"morale failures {t['morale_failures']}, fled {t['fled']}, surrendered {t['surrendered']}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    bad = False
+    for m in args.maps:
+        try:
+            load_scenario(m)
+        except ScenarioError as e:
+            bad = True
+            for line in e.problems:
+                print(line)
+    return 2 if bad else 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    rep = load_replay(args.file)
+    scenario = load_scenario(rep.map)
+    for side in rep.controllers:
+        if side not in scenario.sides:
+            raise ReplayError(f"{args.file}: controllers: the map has no side {side!r}")
+
+    def run() -> Battle:
+        b = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
+        try:
+            return play(b, commands=rep.commands, stop_at_human=True)
+        except Illegal as e:
+            raise ReplayError(f"{args.file}: {e}") from None
+
+    battle = run()
+    text = event_lines(battle.events)
+    if args.log:
+        _refuse_overwrite(Path(args.log), Path(args.file), Path(rep.map))
+        write_atomic(args.log, text)
+    if args.verify:
+        again = event_lines(run().events)
+        if again != text:
+            print(f"{args.file}: replay diverged: two runs gave different logs", file=sys.stderr)
+            return 1
+        if rep.digest and rep.digest != digest(text):
+            print(f"{args.file}: replay diverged: the log differs from the one recorded", file=sys.stderr)
+            return 1
+        print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}")
+        return 0
+    end = battle.events[-1]
+    if end["type"] == "battle_end":
+        print(f"{scenario.title}: {end['winner'] or 'nobody'} wins ({end['reason']}) after {end['rounds']} rounds")
+    else:
+        print(f"{scenario.title}: replay stops in round {battle.round}, waiting for a human decision")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="rout", description="Rout: tactical battles under AD&D 2e Combat & Tactics-style rules.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
+    s.add_argument("map", nargs="?", default=str(DEFAULT_MAP))
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--games", type=int, default=1)
+    s.add_argument("--ai", action="append", default=[], metavar="SIDE=LEVEL")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="override a rule option")
+    s.add_argument("--log", help="write the event log (JSON Lines); a folder with several games")
+    s.add_argument("--save-replay", help="write the first game as a replay file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_simulate)
+    c = sub.add_parser("check", help="validate maps")
+    c.add_argument("maps", nargs="+")
+    c.set_defaults(func=cmd_check)
+    r = sub.add_parser("replay", help="run a replay file headless")
+    r.add_argument("file")
+    r.add_argument("--log")
+    r.add_argument("--verify", action="store_true")
+    r.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 0
+        return args.func(args)
+    except UsageError as e:
+        print(f"rout: {e}", file=sys.stderr)
+        return 2
+    except ScenarioError as e:
+        for line in e.problems:
+            print(line, file=sys.stderr)
+        return 2
+    except (ReplayError, Illegal) as e:
+        print(f"rout: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"rout: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

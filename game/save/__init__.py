@@ -1,0 +1,1 @@
+"""Saves and replays as JSON, written atomically."""
