@@ -97,6 +97,10 @@ def _first_strikes(ctx: Ctx, uid: str, flush) -> bool:
         flush()
         ctx.rs.lost_action.add(e.id)
         ctx.rs.acted.add(e.id)
+        # Decision: the first strike is also the enemy's one free swing at this creature's
+        # approach, so it takes no attack of opportunity as the charger closes (the seed's
+        # example has the giant swing once and Hambone 'move in close').
+        ctx.rs.aoo_used.add(e.id)
         ctx.emit("first_strike", id=e.id, against=uid, reason=reason)
         exert(ctx, e.id)
         attack.resolve(ctx, e.id, uid, "melee", "first_strike")

@@ -1,0 +1,102 @@
+"""d10 initiative (seed 002): order, Dex tie-break, simultaneous blows, group, modifiers,
+and the first-round reach/size exception with the seed's own Hambone example."""
+
+from game.battle import RETREAT
+from tests.helpers import battle, cmd, events_of, unit
+
+
+def test_hambone_and_the_stone_giant():
+    """'Hambone rolls a 9 initiative, and the stone giant rolls a 3 ... when Hambone moves within
+    10 feet of the stone giant, the stone giant is allowed to swing first ... the stone giant's
+    massive club glances off ... Hambone manages to move in close and slices at the stone giant's
+    leg ... Such action counts as the action for that round for the larger creature.'"""
+    units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (1, 4), "E")]
+    # initiative giant 3, hambone 9; giant's club d20 1 (glances off); Hambone d20 20, d6 5, knockdown d4 1.
+    b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
+    assert b.events[-1]["order"] == [["hambone"], ["giant"]]
+    evs = b.apply(cmd("attack", "hambone", target="giant", path=[(1, 4), (2, 4), (3, 4), (4, 4)]))
+    kinds = [e["type"] for e in evs]
+    assert kinds[:5] == ["move", "first_strike", "attack", "move", "attack"]
+    assert evs[0]["path"] == [[1, 4], [2, 4], [3, 4]]  # within 10 ft: two squares
+    assert evs[1] == {**evs[1], "id": "giant", "against": "hambone", "reason": "size"}
+    assert evs[2]["id"] == "giant" and evs[2]["hit"] is False
+    assert evs[3]["path"] == [[3, 4], [4, 4]]
+    assert evs[4]["id"] == "hambone" and evs[4]["hit"] is True and evs[4]["damage"] == 5
+    assert b.world["giant"].hp == b.world["giant"].hp_max - 5
+    # The giant's swing was its action: the round goes straight to its end, where Hambone
+    # cannot force a giant 13 Hit Dice above him back.
+    round_one = [e for e in evs if e["round"] == 1]
+    assert "end_step" in kinds and not [e for e in round_one[5:] if e.get("id") == "giant" and e["type"] == "attack"]
+    assert events_of(round_one, "retreat_refused")[0]["reason"] == "level"
+    assert b.round == 2
+
+
+def test_first_strike_only_in_round_one():
+    """'In the first round only'."""
+    units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (0, 4), "E")]
+    # round 1: giant 3, hambone 9; round 2: giant 1, hambone 9.
+    b = battle(units, script=[3, 9, 1, 9], width=12)
+    b.apply(cmd("move", "hambone", path=[(1, 4)]))
+    b.apply(cmd("hold", "giant"))
+    # Round 2: Hambone acts first again and charges; no first strike now.
+    assert b.round == 2
+    while b.pending().unit != "hambone":
+        b.apply(cmd("hold", b.pending().unit))
+    evs = b.apply(cmd("attack", "hambone", target="giant", path=[(1, 4), (2, 4), (3, 4), (4, 4)]))
+    assert not events_of(evs, "first_strike")
+
+
+def test_tie_goes_to_higher_dex():
+    """'In the case of a tie, the one with the highest dexterity goes first.'"""
+    units = [unit("orc", "red", "orc", (1, 1)), unit("thief", "blue", "thief", (5, 5))]
+    b = battle(units, script=[6, 6])
+    assert b.events[-1]["order"] == [["thief"], ["orc"]]
+
+
+def test_equal_dex_acts_simultaneously_and_both_blows_land():
+    """'In the case of equal dexterity, a simultaneous action occurs': all their attacks are
+    rolled before any damage from them is applied (RULES.md), so a slain orc still strikes."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hp=3), unit("b", "red", "fighter1", (5, 4), "W", hp=3)]
+    # both 7; a hits for 8+1, knockdown 1; b hits for 8+1, knockdown 1.
+    b = battle(units, script=[7, 7, 20, 8, 1, 20, 8, 1])
+    assert b.events[-1]["order"] == [["a", "b"]]
+    first = b.apply(cmd("attack", "a", target="b"))
+    assert not events_of(first, "damage")  # held back until the group is done
+    rest = b.apply(cmd("attack", "b", target="a"))
+    assert [e["id"] for e in events_of(rest, "death")] == ["b", "a"]
+    assert b.over and b.winner is None
+
+
+def test_modifiers_higher_ground_wading_and_set_vs_charge():
+    """'On Higher Ground +1 ... Set to Receive Charge +2 ... Wading or Slippery Footing -2'."""
+    units = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (6, 2), "W")]
+    b = battle(units, script=[5, 5, 5, 5], elevation={(2, 2): 1}, footing={(6, 2): "wading"})
+    entries = {e["id"]: e for e in b.events[-1]["entries"]}
+    assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
+    assert entries["a"]["total"] == 6
+    assert [m["name"] for m in entries["b"]["modifiers"]] == ["wading_or_slippery"]
+    assert entries["b"]["total"] == 3
+    b.apply(cmd("set_vs_charge", "a"))
+    b.apply(cmd("hold", "b"))
+    while b.pending().kind == RETREAT:
+        b.apply(cmd("decline_retreat", b.pending().unit, target=b.pending().target))
+    entries = {e["id"]: e for e in events_of(b.events, "initiative")[-1]["entries"]}
+    assert {m["name"] for m in entries["a"]["modifiers"]} == {"higher_ground", "set_vs_charge"}
+
+
+def test_group_initiative_one_roll_a_side_and_common_modifiers_only():
+    """'Everyone in the party ... must qualify for the modifier' and 'The side with the highest
+    modified roll on 1d10 has the initiative and acts first.'"""
+    units = [
+        unit("a1", "blue", "fighter1", (1, 1), "E"), unit("a2", "blue", "fighter1", (1, 3), "E"),
+        unit("r1", "red", "orc", (7, 1), "W"),
+    ]
+    # blue 4 (a1 is on a hill, a2 not: no modifier), red 4: tie, rerolled: blue 8, red 2.
+    b = battle(units, script=[4, 4, 8, 2], options={"initiative": "group"}, elevation={(1, 1): 1})
+    ini = b.events[-1]
+    assert ini["mode"] == "group" and ini["sides"] == ["blue", "red"]
+    assert ini["entries"][0]["modifiers"] == [] and len(ini["rerolls"]) == 1
+    p = b.pending()
+    assert set(p.units) == {"a1", "a2"}  # the side's player orders its own units
+    b.apply(cmd("hold", "a2"))
+    assert b.pending().units == ["a1"]

@@ -1,0 +1,274 @@
+"""Property tests: random boards, random legal play, invariants after every command.
+
+Boards are built in plain sight with tests/helpers.py; the battle gets a real seed.
+Commands are chosen uniformly from game.ai.legal.legal_commands, so every command
+played is one the battle itself said was legal.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import board, unit  # noqa: I001  (sets the SDL dummy drivers first)
+
+from game.ai.legal import legal_commands
+from game.battle import ACTIVATION, RETREAT, Battle
+from game.commands import Command, Illegal
+from game.rules.geometry import FACINGS, footprint
+from game.scenario import catalogue
+from game.terrain import Zone
+from game.world import DEAD, FIGHTING, SURRENDERED
+
+KINDS = sorted(catalogue.load())
+SMALL_KINDS = [k for k in KINDS if catalogue.load()[k].squares == 1]
+BIG_KINDS = [k for k in KINDS if catalogue.load()[k].squares > 1]
+SIDES = ("blue", "red", "green")
+MAX_DECISIONS = 150
+ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold"}
+DICE = re.compile(r"^(\d+)d(\d+)$")
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# -- strategies --------------------------------------------------------------------------
+
+
+@st.composite
+def scenarios(draw):
+    """A random board: walls, hazards, elevation, wading ground, 2-3 sides of random units."""
+    w = draw(st.integers(6, 14))
+    h = draw(st.integers(6, 14))
+    squares = [(x, y) for y in range(h) for x in range(w)]
+    sq = st.sampled_from(squares)
+    walls = draw(st.sets(sq, max_size=w * h // 8))
+    hazards = draw(st.dictionaries(sq, st.sampled_from(["pit", "fire", "cliff"]), max_size=w * h // 12))
+    hazards = {p: v for p, v in hazards.items() if p not in walls}
+    elevation = draw(st.dictionaries(sq, st.integers(1, 3), max_size=w * h // 5))
+    wading = draw(st.sets(sq, max_size=w * h // 6))
+    zones: tuple[Zone, ...] = ()
+    if draw(st.booleans()):
+        edge = draw(st.sampled_from(["left", "right", "top", "bottom"]))
+        zones = ({"left": Zone("exit", 0, 0, 1, h), "right": Zone("exit", w - 1, 0, 1, h),
+                  "top": Zone("exit", 0, 0, w, 1), "bottom": Zone("exit", 0, h - 1, w, 1)}[edge],)
+
+    n_sides = draw(st.integers(2, 3))
+    occupied: set[tuple[int, int]] = set()
+    free = [p for p in squares if p not in walls and p not in hazards]
+    placements = []
+    for s in SIDES[:n_sides]:
+        for i in range(draw(st.integers(1, 6))):
+            key = draw(st.sampled_from(BIG_KINDS) if draw(st.integers(0, 9)) == 0 else st.sampled_from(SMALL_KINDS))
+            n = catalogue.load()[key].squares
+            spots = [p for p in free
+                     if all(q in free and q not in occupied and q[0] < w and q[1] < h for q in footprint(p, n))]
+            if not spots:
+                continue  # no room: skip this unit
+            pos = draw(st.sampled_from(spots))
+            occupied.update(footprint(pos, n))
+            placements.append(unit(f"{s}{i}", s, key, pos, draw(st.sampled_from(FACINGS))))
+    # Every side needs at least one unit; keep only boards where at least two sides made it.
+    sides = {p.side for p in placements}
+    if len(sides) < 2:
+        from hypothesis import assume
+        assume(False)
+    options = {
+        "initiative": draw(st.sampled_from(["individual", "group"])),
+        "morale_system": draw(st.sampled_from(["adnd2e", "ose"])),
+        "knockdown_dice": draw(st.booleans()),
+    }
+    return board(
+        placements, width=w, height=h, options=options, zones=zones,
+        move_cost={p: 0 for p in walls},
+        hazard=hazards,
+        elevation=elevation,
+        footing={p: "wading" for p in wading},
+    )
+
+
+# -- invariants --------------------------------------------------------------------------
+
+
+def rolls_in(obj):
+    """Every roll object (a dict with dice, rolls, mod and total), found recursively."""
+    if isinstance(obj, dict):
+        if {"dice", "rolls", "mod", "total"} <= obj.keys():
+            yield obj
+        for v in obj.values():
+            yield from rolls_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from rolls_in(v)
+
+
+def check_event(e: dict, dead: set[str]) -> None:
+    assert "type" in e and "round" in e, e
+    for r in rolls_in(e):
+        m = DICE.match(r["dice"])
+        assert m, r
+        count, sides = int(m.group(1)), int(m.group(2))
+        assert len(r["rolls"]) == count, (e["type"], r)
+        assert all(1 <= v <= sides for v in r["rolls"]), (e["type"], r)
+        assert r["total"] == sum(r["rolls"]) + r["mod"], (e["type"], r)
+    if e["type"] == "attack":
+        assert e["roll"]["mod"] == sum(m["value"] for m in e["modifiers"]), e
+        if not e["hit"]:
+            assert e["damage"] == 0, e
+    if e["type"] == "morale_check":
+        assert e["roll"]["mod"] == 0, e
+        assert e["margin"] == e["roll"]["total"] - (e["rating"] + sum(m["value"] for m in e["modifiers"])), e
+    if e["type"] in ACTING:
+        assert e.get("id") not in dead, f"dead {e.get('id')} acts after its death: {e}"
+    if e["type"] == "death":
+        dead.add(e["id"])
+
+
+def check_world(b: Battle) -> None:
+    t = b.scenario.terrain
+    seen: dict[tuple[int, int], str] = {}
+    for u in b.world.units.values():
+        assert u.fatigue_points >= 0, u
+        assert 0 <= u.fatigue_state <= 2, u
+        if u.life not in (FIGHTING, SURRENDERED):
+            continue
+        for sq in u.squares:
+            assert t.inside(sq), f"{u.id} stands off the map at {sq}"
+            assert t.cost(sq) > 0, f"{u.id} stands in a wall at {sq}"
+            assert sq not in seen, f"{u.id} and {seen[sq]} share {sq}"
+            seen[sq] = u.id
+    p = b.pending()
+    if p.kind in (ACTIVATION, RETREAT):
+        for uid in [p.unit, *p.units, p.target]:
+            if uid is not None:
+                assert b.world[uid].life != DEAD, f"pending names dead {uid}: {p}"
+        if p.kind == ACTIVATION:
+            for uid in [p.unit, *p.units]:
+                assert b.world[uid].life == FIGHTING and b.world[uid].hp > 0, f"pending names {uid} who cannot act"
+
+
+def play(b: Battle, choose, max_decisions: int = MAX_DECISIONS) -> list[int]:
+    """Play random legal commands, checking invariants after each; return the choices made."""
+    dead: set[str] = set()
+    for e in b.events:
+        check_event(e, dead)
+    check_world(b)
+    choices = []
+    for _ in range(max_decisions):
+        if b.over:
+            break
+        options = legal_commands(b)
+        assert options, f"no legal command for {b.pending()}"
+        i = choose(len(options))
+        choices.append(i)
+        new = b.apply(options[i])
+        for e in new:
+            check_event(e, dead)
+        check_world(b)
+    return choices
+
+
+def log_text(b: Battle) -> str:
+    return "\n".join(json.dumps(e) for e in b.events)
+
+
+# -- properties --------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_play_keeps_invariants(scn, seed, data):
+    b = Battle(scn, seed=seed)
+    play(b, lambda n: data.draw(st.integers(0, n - 1), label="command"))
+    if b.over:
+        assert b.events[-1]["type"] == "battle_end"
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), pick=st.randoms(use_true_random=False))
+def test_same_seed_and_commands_give_the_same_log(scn, seed, pick):
+    first = Battle(scn, seed=seed)
+    choices = play(first, lambda n: pick.randrange(n), max_decisions=80)
+    replay = iter(choices)
+    second = Battle(scn, seed=seed)
+    play(second, lambda n: next(replay), max_decisions=len(choices))
+    assert log_text(first) == log_text(second)
+
+
+# -- illegal commands change nothing --------------------------------------------------------
+
+
+def snapshot(b: Battle):
+    return (json.dumps(b.events), dict(b.world.units), dict(b.world.occupancy), b.ctx.rng.state,
+            b.pending(), b.round)
+
+
+def illegal_commands(b: Battle) -> list[Command]:
+    """Commands the rules must refuse in the pending state."""
+    p = b.pending()
+    w = b.world
+    t = b.scenario.terrain
+    out: list[Command] = []
+    if p.kind == RETREAT:
+        out.append(Command("move", p.unit, path=((0, 0),)))
+        out.append(Command("force_retreat", p.unit, target=p.unit, to=None))
+        return out
+    ready = set(p.units)
+    me = w[p.unit]
+    others = [u for u in w.living() if u.id not in ready]
+    if others:
+        o = others[0]
+        out.append(Command("hold", o.id))
+        out.append(Command("turn", o.id, facing=(o.facing + 1) % 8))
+    out.append(Command("hold", "nobody-by-this-name"))
+    out.append(Command("force_retreat", me.id, target=me.id, to=None))
+    allies = [u for u in w.living() if u.side == me.side and u.id != me.id]
+    for a in allies[:1]:
+        out.append(Command("attack", me.id, target=a.id))
+        out.append(Command("fire", me.id, target=a.id))
+        out.append(Command("stand_up", me.id, target=a.id))
+    out.append(Command("attack", me.id, target="nobody-by-this-name"))
+    out.append(Command("stand_up", me.id, target="nobody-by-this-name"))
+    walls = [(x, y) for y in range(t.height) for x in range(t.width) if t.cost((x, y)) == 0]
+    x, y = me.pos
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+        nxt = (x + dx, y + dy)
+        if nxt in walls or not t.inside(nxt):
+            out.append(Command("move", me.id, path=(me.pos, nxt)))
+            out.append(Command("stand_up", me.id, path=(me.pos, nxt)))
+            out.append(Command("withdraw", me.id, path=(me.pos, nxt)))
+            break
+    out.append(Command("move", me.id, path=(me.pos, (x + 5, y))))  # not a chain of steps
+    out.append(Command("move", me.id, path=(me.pos,) + tuple((x + i, y) for i in range(1, 40))))  # too far
+    out.append(Command("turn", me.id))  # no facing
+    return out
+
+
+@SETTINGS
+@given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_illegal_commands_raise_and_change_nothing(scn, seed, data):
+    b = Battle(scn, seed=seed)
+    for _ in range(data.draw(st.integers(0, 40), label="warm-up")):
+        if b.over:
+            break
+        options = legal_commands(b)
+        b.apply(options[data.draw(st.integers(0, len(options) - 1))])
+    if b.over:
+        with pytest.raises(Illegal):
+            b.apply(Command("hold", b.world.ids()[0]))
+        return
+    legal = {c for c in legal_commands(b)}
+    for c in illegal_commands(b):
+        if c in legal:
+            continue
+        before = snapshot(b)
+        with pytest.raises(Illegal):
+            b.apply(c)
+        after = snapshot(b)
+        assert after[0] == before[0], f"{c} was refused but wrote events"
+        assert after[1] == before[1], f"{c} was refused but changed the units"
+        assert after[2:] == before[2:], f"{c} was refused but changed the battle"
