@@ -73,9 +73,10 @@ class Battle:
         self.winner: str | None = None
         w = self.ctx.world
         for side in scenario.sides:
-            members = [u for u in w.units.values() if u.side == side]
+            members = sorted((u for u in w.units.values() if u.side == side), key=lambda u: -u.kind.power)
+            unique = len(members) == 1 or members[0].kind.power > members[1].kind.power
             self.ctx.sides[side] = SideRecord(
-                len(members), sum(max(u.kind.power, 0.5) for u in members), max(u.kind.power for u in members)
+                len(members), sum(max(u.kind.power, 0.5) for u in members), members[0].id if unique else None
             )
         self.ctx.emit(
             "battle_start", scenario=scenario.title or scenario.path, seed=seed,

@@ -125,8 +125,8 @@ def kill(ctx: Ctx, uid: str, by: str | None) -> None:
         if killer.side != victim.side and killer.side in ctx.sides:
             ctx.sides[killer.side].kills += 1
     rec = ctx.sides.get(victim.side)
-    if rec is not None and victim.kind.power >= rec.start_hd_max:
-        rec.strongest_lost = True
+    if rec is not None and uid == rec.strongest:
+        rec.strongest_lost = True  # DMG Table 50: most powerful ally killed
 
 
 def knock_down(ctx: Ctx, uid: str, cause: str, by: str | None = None) -> None:

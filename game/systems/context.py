@@ -53,13 +53,13 @@ class SideRecord:
 
     start_count: int
     start_hd: float
-    start_hd_max: float
+    strongest: str | None  # the one member more powerful than every other, if any
     fired: set[str] = field(default_factory=set)  # once-only triggers already fired
     kills: int = 0
     strongest_lost: bool = False
 
     def copy(self) -> SideRecord:
-        return SideRecord(self.start_count, self.start_hd, self.start_hd_max, set(self.fired), self.kills, self.strongest_lost)
+        return SideRecord(self.start_count, self.start_hd, self.strongest, set(self.fired), self.kills, self.strongest_lost)
 
 
 @dataclass

@@ -1,0 +1,73 @@
+"""The fatigue step at the end of the round (seed 000, 'Fatigue')."""
+
+from tests.helpers import battle, cmd, events_of, unit
+
+
+def run_round(b, **commands):
+    r = b.round
+    while b.round == r and not b.over:
+        p = b.pending()
+        if p.kind == "retreat":
+            b.apply(cmd("decline_retreat", p.unit, target=p.target))
+        else:
+            b.apply(commands.get(p.unit, cmd("hold", p.unit)))
+
+
+def test_a_phase_of_movement_checks_off_one_point():
+    """'In every phase that a character or monster moves or attacks, check off one fatigue point.'"""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    run_round(b, a=cmd("move", "a", path=[(1, 0)]))
+    ev = [e for e in events_of(b.events, "fatigue") if e["id"] == "a"][0]
+    assert ev["points"] == b.world["a"].fatigue_max - 1 and ev["state"] == "fresh" and ev["changed"] is False
+    assert not [e for e in events_of(b.events, "fatigue") if e["id"] == "b"]  # held: nothing checked off
+
+
+def test_reaching_zero_makes_fatigued_and_doubles_the_rate():
+    """'When the total reaches 0, the character ... is fatigued. Reset ... check off two points'."""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    b.world.update("a", fatigue_points=1)
+    run_round(b, a=cmd("move", "a", path=[(1, 0)]))
+    ev = [e for e in events_of(b.events, "fatigue") if e["id"] == "a"][-1]
+    assert ev["state"] == "fatigued" and ev["changed"] is True and ev["points"] == 10
+    b.ctx.rng.script = [10, 1]
+    run_round(b, a=cmd("move", "a", path=[(0, 0)]))
+    ev = [e for e in events_of(b.events, "fatigue") if e["id"] == "a"][-1]
+    assert ev["points"] == 8
+
+
+def test_resting_allows_a_recovery_save_with_the_cumulative_bonus():
+    """'spends one round resting ... recover one category ... by rolling a successful saving
+    throw vs. paralyzation ... a cumulative +1 bonus for each consecutive round'."""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E", kind_changes={"con": 12}), unit("b", "red", "orc", (9, 9))],
+               script=[10, 1, 12])
+    b.world.update("a", fatigue_state=2, fatigue_points=0)
+    run_round(b, a=cmd("rest", "a"))
+    rec = events_of(b.events, "recover")[-1]
+    assert rec["roll"]["rolls"] == [12] and rec["roll"]["mod"] == 1 and rec["success"] is False
+    assert rec["state"] == "exhausted"
+    b.ctx.rng.script = [12]  # round 2's initiative is already rolled: the next die is the save
+    run_round(b, a=cmd("rest", "a"))
+    rec = events_of(b.events, "recover")[-1]
+    assert rec["roll"]["mod"] == 2 and rec["roll"]["total"] == 14 and rec["success"] is True
+    assert rec["state"] == "fatigued" and b.world["a"].fatigue_points == b.world["a"].fatigue_max
+
+
+def test_force_marched_start_fatigued_and_never_become_fresh():
+    """'they automatically begin the combat in a fatigued state ... cannot return to a fully fresh state'."""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E", force_marched=True), unit("b", "red", "orc", (9, 9))],
+               script=[10, 1])
+    assert b.world["a"].fatigue_state == 1
+    run_round(b, a=cmd("rest", "a"))
+    assert not events_of(b.events, "recover") and b.world["a"].fatigue_state == 1
+    b.ctx.rng.script = [10, 1]
+    run_round(b, a=cmd("move", "a", path=[(1, 0)]))
+    assert b.world["a"].fatigue_points == b.world["a"].fatigue_max - 2  # 'consumed at the doubled rate'
+
+
+def test_fatigue_is_encumbrance_in_the_attack():
+    """Exhausted: 'encumbered two categories more' - light becomes heavy: attack -2, AC 1 worse."""
+    b = battle([unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")],
+               script=[10, 1, 10, 1, 1])
+    b.world.update("a", fatigue_state=2)
+    ev = events_of(b.apply(cmd("attack", "a", target="b")), "attack")[0]
+    assert {"name": "encumbrance", "value": -2} in ev["modifiers"]

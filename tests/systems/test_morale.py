@@ -1,0 +1,97 @@
+"""Morale at the end of the round: adnd2e 2d10 (seed 000) and ose 2d6 (seed 001)."""
+
+from tests.helpers import battle, cmd, events_of, unit
+
+
+def finish_round(b):
+    r = b.round
+    while b.round == r and not b.over:
+        p = b.pending()
+        if p.kind == "retreat":
+            b.apply(cmd("decline_retreat", p.unit, target=p.target))
+        else:
+            b.apply(cmd("hold", p.unit))
+
+
+def orcs_lose_one_of_four(script, morale="adnd2e"):
+    """Blue kills one orc in four: 25% of the red group has fallen."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True)] + [
+        unit(f"o{i}", "red", "orc", (5, 2 + i), "W") for i in range(4)]
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1] + script, options={"morale_system": morale})
+    b.apply(cmd("attack", "a", target="o2"))
+    assert events_of(b.events, "death")
+    finish_round(b)
+    return b
+
+
+def test_quarter_fallen_triggers_a_check_and_a_small_failure_withdraws():
+    """'When 25% of their group has fallen' ... 'fail by a small margin (say, 1 or 2 ...), they try
+    to withdraw in good order'."""
+    # each orc rolls 2d10; rating 11, modifiers: chaotic -1 ... check the arithmetic from the event.
+    b = orcs_lose_one_of_four([1, 1, 10, 5, 9, 9])
+    checks = events_of(b.events, "morale_check")
+    assert [c["id"] for c in checks] == ["o0", "o1", "o3"]
+    for c in checks:
+        assert c["system"] == "adnd2e" and c["trigger"] == "quarter_fallen"
+        assert c["margin"] == c["roll"]["total"] - (c["rating"] + sum(m["value"] for m in c["modifiers"]))
+    mods = {m["name"] for m in checks[0]["modifiers"]}
+    assert {"lawful", "no_enemy_slain"} <= mods  # orcs are lawful evil
+    results = {c["id"]: c["result"] for c in checks}
+    assert results["o0"] == "pass"
+    for c in checks[1:]:
+        expected = "pass" if c["margin"] <= 0 else ("withdraw" if c["margin"] <= 2 else "flee")
+        assert c["result"] == expected
+    assert b.world["o0"].morale == "steady"
+
+
+def test_large_failure_flees():
+    """'If they fail by a large margin, they break off the fight and flee for their lives.'"""
+    b = orcs_lose_one_of_four([10, 10, 10, 10, 10, 10])
+    for c in events_of(b.events, "morale_check"):
+        assert c["margin"] > 2 and c["result"] == "flee"
+    assert {e["id"] for e in events_of(b.events, "flee")} == {"o0", "o1", "o3"}
+
+
+def test_heroes_never_check():
+    """'player characters never need to check morale'."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True), unit("b", "blue", "fighter1", (0, 0), "E"),
+             unit("c", "blue", "fighter1", (0, 2), "E"), unit("d", "blue", "fighter1", (0, 4), "E"),
+             unit("o", "red", "ogre", (5, 4), "W")]
+    b = battle(units, script=[5, 5, 5, 5, 10, 20, 10, 1])
+    b.apply(cmd("attack", "o", target="a"))  # the ogre kills a (25% of blue)
+    finish_round(b)
+    ids = {c["id"] for c in events_of(b.events, "morale_check")}
+    assert ids == {"b", "c", "d"}
+
+
+def test_ose_first_death_and_two_successes_make_fearless():
+    """'First death on side' triggers a 2d6 check; 'Two successes ... fight until killed'."""
+    b = orcs_lose_one_of_four([2, 2, 1, 3, 1, 1], morale="ose")
+    checks = events_of(b.events, "morale_check")
+    assert {c["trigger"] for c in checks} == {"first_death"} and all(c["system"] == "ose" for c in checks)
+    assert all(c["result"] == "pass" for c in checks)
+    assert all(b.world[c["id"]].ose_passes == 1 for c in checks)
+
+
+def test_ose_rating_twelve_never_checks():
+    """'A score of 12: Means the monster fights to the death, never checking morale.'"""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True)] + [
+        unit(f"s{i}", "red", "skeleton", (5, 4 + i), "W") for i in range(2)]
+    b = battle(units, script=[10, 1, 1, 20, 8, 1], options={"morale_system": "ose"})
+    b.apply(cmd("attack", "a", target="s0"))
+    finish_round(b)
+    assert events_of(b.events, "death") and not events_of(b.events, "morale_check")
+
+
+def test_surrender_when_cornered_and_intelligent():
+    """'Intelligent creatures may try to surrender if there is no place for them to run'."""
+    units = [unit("a", "blue", "fighter1", (1, 1), "S", hero=True)] + [
+        unit(f"o{i}", "red", "orc", (i, 0), "S") for i in range(3)] + [unit("o3", "red", "orc", (2, 1), "W")]
+    walls = {(x, y): 0 for x in range(3, 10) for y in range(0, 10)}
+    walls.update({(x, y): 0 for x in range(0, 3) for y in range(3, 10)})
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 10, 10, 10, 10], move_cost=walls)
+    b.apply(cmd("attack", "a", target="o3"))
+    finish_round(b)
+    results = {c["id"]: c["result"] for c in events_of(b.events, "morale_check")}
+    assert set(results.values()) == {"surrender"}
+    assert all(b.world[i].life == "surrendered" for i in results)

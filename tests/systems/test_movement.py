@@ -1,0 +1,64 @@
+"""Movement (C&T; RULES.md 'Scale, movement, facing')."""
+
+import pytest
+
+from game import query
+from game.commands import Illegal
+from tests.helpers import battle, cmd, unit
+
+
+def test_diagonals_cost_one_then_two():
+    """'Diagonal steps cost 1 and 2 alternately (3 points per 2 diagonals)'."""
+    unencumbered = {"kind_changes": {"encumbrance": "none"}}
+    b = battle([unit("a", "blue", "dwarf", (0, 0), "SE", **unencumbered), unit("b", "red", "orc", (9, 9))],
+               script=[10, 1])
+    costs = query.moves(b, "a").costs  # dwarf MV 6
+    assert costs[(1, 1)] == 1 and costs[(2, 2)] == 3 and costs[(3, 3)] == 4 and costs[(4, 4)] == 6
+    assert (5, 5) not in costs
+    assert costs[(6, 0)] == 6
+
+
+def test_terrain_cost_multiplies_and_walls_block():
+    b = battle([unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1],
+               move_cost={(1, 0): 2, (0, 1): 0})
+    costs = query.moves(b, "a").costs
+    assert costs[(1, 0)] == 2 and (0, 1) not in costs
+
+
+def test_half_move_for_an_attack():
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    assert max(query.moves(b, "a", half=True).costs.values()) == 4  # MV 12 light-encumbered: 8
+
+
+def test_path_beyond_the_move_is_refused_and_nothing_changes():
+    b = battle([unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    before = list(b.events)
+    with pytest.raises(Illegal, match="costs"):
+        b.apply(cmd("move", "a", path=[(x, 0) for x in range(1, 8)]))
+    assert b.events == before and b.world["a"].pos == (0, 0)
+
+
+def test_no_one_walks_into_a_hazard_unless_told():
+    """Decision (RULES.md, Hazards): never by its own choice unless the command says so."""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1, 3, 4],
+               hazard={(1, 0): "pit"})
+    assert (1, 0) not in query.moves(b, "a").costs
+    with pytest.raises(Illegal):
+        b.apply(cmd("move", "a", path=[(1, 0)]))
+    evs = b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True))
+    pit = [e for e in evs if e["type"] == "hazard"][0]
+    assert pit["hazard"] == "pit" and pit["roll"]["rolls"] == [3, 4]
+    assert b.world["a"].prone and b.world["a"].hp == b.world["a"].hp_max - 7
+
+
+def test_encumbrance_and_fatigue_cut_movement():
+    """Fatigued: 'encumbered one category more'; light MV -1/3, moderate -1/2."""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    from game.systems.movement import effective_mv
+
+    assert b.world["a"].kind.encumbrance == "light"
+    assert effective_mv(b.world["a"]) == 8
+    b.world.update("a", fatigue_state=1)
+    assert effective_mv(b.world["a"]) == 6
+    b.world.update("a", fatigue_state=2)
+    assert effective_mv(b.world["a"]) == 4
