@@ -209,8 +209,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rout: {e}", file=sys.stderr)
         return 2
     except ScenarioError as e:
-        for line in e.problems:
-            print(line, file=sys.stderr)
+        more = len(e.problems) - 1
+        tail = f" (and {more} more problem{'s' if more > 1 else ''}: see rout check)" if more else ""
+        print(e.problems[0] + tail, file=sys.stderr)
         return 2
     except (ReplayError, Illegal) as e:
         print(f"rout: {e}", file=sys.stderr)

@@ -139,6 +139,13 @@ def _zones(tmx, path: Path, problems: list[str], sides: list[str]) -> list[Zone]
     return out
 
 
+def declared_sides(tmx) -> list[str]:
+    layer = _layer(tmx, "units")
+    if layer is None:
+        return []
+    return sorted({o.properties["side"] for o in layer if isinstance(o.properties.get("side"), str) and o.properties["side"]})
+
+
 def _units(tmx, path: Path, terrain: Terrain, problems: list[str]) -> list[Placement]:
     layer = _layer(tmx, "units")
     if layer is None:
@@ -222,7 +229,7 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError(problems)
     terrain = _terrain(tmx, path, problems)
     units = _units(tmx, path, terrain, problems)
-    sides = sorted({u.side for u in units})
+    sides = declared_sides(tmx)
     zones = _zones(tmx, path, problems, sides)
     options: dict[str, object] = {}
     for key, value in (tmx.properties or {}).items():

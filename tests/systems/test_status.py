@@ -1,0 +1,44 @@
+"""The status step and the end of the battle (seed 000 'Status'; RULES.md 'Victory')."""
+
+from tests.helpers import battle, cmd, events_of, unit
+
+
+def test_burning_does_continuing_damage_at_the_end_of_the_round():
+    """'continuing damage (poison, burning, acid, etc.) actually inflict their damage in this part'
+    Decision (RULES.md): fire 1d6 at once, then burning 1d6 for 2 rounds."""
+    b = battle([unit("a", "blue", "fighter3", (0, 0), "E"), unit("b", "red", "orc", (9, 9), hero=True)],
+               script=[10, 1, 2, 3], hazard={(1, 0): "fire"})
+    b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True))
+    b.apply(cmd("hold", "b"))
+    burn = [e for e in events_of(b.events, "status") if e["effect"] == "burning"]
+    assert burn and burn[0]["amount"] == 3 and burn[0]["rounds_left"] == 1
+    assert b.world["a"].hp == b.world["a"].hp_max - 2 - 3
+    assert b.world["a"].continuing == (("burning", "1d6", 1),)
+
+
+def test_knocked_down_creatures_start_the_next_round_prone():
+    """'Did a character get knocked down during the fight? He'll start the next round prone.'"""
+    b = battle([unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")],
+               script=[10, 1, 20, 1, 8, 2])
+    b.apply(cmd("attack", "a", target="b"))
+    b.apply(cmd("hold", "b")) if b.pending().unit == "b" else None
+    assert [e for e in events_of(b.events, "status") if e["effect"] == "prone"][0]["id"] == "b"
+    assert b.round == 2 and b.world["b"].prone
+
+
+def test_max_rounds_is_a_draw():
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+               script=[10, 1], options={"max_rounds": 2})
+    while not b.over:
+        p = b.pending()
+        b.apply(cmd("hold", p.unit))
+    end = b.events[-1]
+    assert end["type"] == "battle_end" and end["winner"] is None and end["reason"] == "max_rounds"
+    assert end["rounds"] == 2
+
+
+def test_last_side_standing_wins():
+    b = battle([unit("a", "blue", "fighter3", (4, 4), "E"), unit("b", "red", "kobold", (5, 4), "W", hp=1)],
+               script=[10, 1, 20, 1, 1])
+    b.apply(cmd("attack", "a", target="b"))
+    assert b.over and b.winner == "blue" and b.events[-1]["reason"] == "last_side_standing"

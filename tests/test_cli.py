@@ -1,0 +1,152 @@
+"""The command line (DESIGN.md 'Command line'): summaries, logs, replays, and bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARENA = ROOT / "maps" / "test_arena.tmx"
+
+
+def rout(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def broken_map(tmp_path: Path, old: str, new: str) -> Path:
+    shutil.copy(ROOT / "maps" / "terrain.tsx", tmp_path / "terrain.tsx")
+    text = ARENA.read_text()
+    assert old in text
+    out = tmp_path / "broken.tmx"
+    out.write_text(text.replace(old, new, 1))
+    return out
+
+
+def one_line_error(r: subprocess.CompletedProcess, *words: str) -> None:
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+def test_simulate_json_summary():
+    r = rout("simulate", str(ARENA), "--games", "3", "--seed", "4", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["games"] == 3 and out["draws"] + sum(out["wins"].values()) == 3
+    assert set(out["wins"]) == {"blue", "red"} and out["rounds_mean"] >= 1
+
+
+def test_simulate_text_summary_names_the_mechanics():
+    r = rout("simulate", "--seed", "2")
+    assert r.returncode == 0, r.stderr
+    assert "wins" in r.stdout and "retreats" in r.stdout and "morale failures" in r.stdout
+
+
+def test_missing_map(tmp_path):
+    one_line_error(rout("simulate", str(tmp_path / "nope.tmx")), "nope.tmx", "not found")
+
+
+def test_broken_xml(tmp_path):
+    m = broken_map(tmp_path, "</map>", "</mapp>")
+    one_line_error(rout("simulate", str(m)), "broken.tmx", "does not parse")
+
+
+def test_unknown_unit_kind(tmp_path):
+    m = broken_map(tmp_path, 'value="orc"', 'value="dragon"')
+    one_line_error(rout("simulate", str(m)), "broken.tmx", "red_orc", "unknown unit kind 'dragon'")
+
+
+def test_bad_option_value_in_the_map(tmp_path):
+    m = broken_map(tmp_path, 'name="morale_system" value="adnd2e"', 'name="morale_system" value="gygax"')
+    one_line_error(rout("simulate", str(m)), "broken.tmx", "morale_system")
+
+
+def test_bad_option_on_the_command_line():
+    one_line_error(rout("simulate", str(ARENA), "--option", "max_rounds=lots"), "max_rounds")
+    one_line_error(rout("simulate", str(ARENA), "--ai", "green=baseline"), "green")
+
+
+def test_check_reports_each_problem_and_exit_status(tmp_path):
+    assert rout("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx")).returncode == 0
+    m = broken_map(tmp_path, 'value="W"', 'value="UP"')
+    r = rout("check", str(m))
+    assert r.returncode == 2 and "facing must be one of" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_log_is_byte_identical_for_the_same_seed(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert rout("simulate", str(ARENA), "--seed", "9", "--log", str(a)).returncode == 0
+    assert rout("simulate", str(ARENA), "--seed", "9", "--log", str(b)).returncode == 0
+    assert a.read_bytes() == b.read_bytes() and a.stat().st_size > 0
+    for line in a.read_text().splitlines():
+        e = json.loads(line)
+        assert "type" in e and "round" in e
+
+
+def test_replay_runs_and_verifies(tmp_path):
+    rep, log, again = tmp_path / "r.json", tmp_path / "sim.jsonl", tmp_path / "rep.jsonl"
+    assert rout("simulate", str(ARENA), "--seed", "3", "--log", str(log), "--save-replay", str(rep)).returncode == 0
+    assert rout("replay", str(rep), "--log", str(again)).returncode == 0
+    assert again.read_bytes() == log.read_bytes()
+    r = rout("replay", str(rep), "--verify")
+    assert r.returncode == 0 and "verified" in r.stdout
+
+
+def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
+    """A replay is the scenario + options + seed + the command list (DESIGN.md)."""
+    sys.path.insert(0, str(ROOT))
+    from game import ai
+    from game.battle import Battle
+    from game.save.files import event_lines
+    from game.scenario.tiled import load_scenario
+
+    b = Battle(load_scenario(ARENA), seed=11, controllers={"blue": "human", "red": "ai"})
+    commands = []
+    while not b.over:
+        c = ai.decide(b, "random" if b.pending().side == "blue" else "baseline")
+        commands.append(c.to_json())
+        b.apply(c)
+    rep = tmp_path / "r.json"
+    rep.write_text(json.dumps({"format": 1, "map": str(ARENA), "seed": 11, "options": {},
+                               "controllers": {"blue": "human", "red": "ai"}, "commands": commands}))
+    out = tmp_path / "out.jsonl"
+    assert rout("replay", str(rep), "--log", str(out)).returncode == 0
+    assert out.read_text() == event_lines(b.events)
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("{not json", ["not valid JSON"]),
+        ('{"format": 2, "map": "x", "seed": 1}', ["format must be 1"]),
+        ('{"format": 1, "map": "maps/test_arena.tmx", "seed": "x"}', ["seed"]),
+        ('{"format": 1, "map": "maps/test_arena.tmx", "seed": 1, "commands": [{"action": "dance", "unit": "a"}]}',
+         ["command 1", "unknown action"]),
+        ('{"format": 1, "map": "maps/test_arena.tmx", "seed": 1, "controllers": {"blue": "human"}, '
+         '"commands": [{"action": "move", "unit": "red_orc", "path": [[0, 0]]}]}', ["command 1"]),
+    ],
+)
+def test_bad_replay(tmp_path, content, words):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    one_line_error(rout("replay", str(f)), "bad.json", *words)
+
+
+def test_log_never_overwrites_the_map(tmp_path):
+    m = tmp_path / "arena.tmx"
+    shutil.copy(ARENA, m)
+    shutil.copy(ROOT / "maps" / "terrain.tsx", tmp_path / "terrain.tsx")
+    before = m.read_bytes()
+    r = rout("simulate", str(m), "--log", str(m))
+    assert r.returncode == 2 and m.read_bytes() == before
