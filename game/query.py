@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.battle import Battle
 from game.rules import attack as attack_rules
@@ -47,28 +47,21 @@ def _knockdown_chance(att: Unit, tgt: Unit, ctx_options: dict) -> float:
 
 def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Unit, kind: str) -> AttackOption | None:
     ctx = battle.ctx
-    saved = ctx.world
-    moved = saved.copy()
-    moved.update(u.id, pos=end)
-    ctx.world = moved
-    try:
-        mu, mt = moved[u.id], moved[t.id]
-        if kind == "melee":
-            f = actions.melee_facing(ctx, mu, end, mt)
-            if f is None:
-                return None
-            weapon = mu.kind.melee
-        else:
-            weapon = mu.kind.missile
-            if weapon is None or footprint_distance(end, mu.n, mt.pos, mt.n) > weapon.range[2]:
-                return None
-            if not actions.line_of_sight(ctx, mu, mt):
-                return None
-            f = facing_toward(end, mu.n, mt.pos, mt.n)
-        moved.update(u.id, facing=f)
-        mods, needed, arc = modifiers(ctx, moved[u.id], mt, kind, weapon)
-    finally:
-        ctx.world = saved
+    # The unit as it would stand at the end of its path; its own old square never blocks it.
+    mu = replace(u, pos=end)
+    if kind == "melee":
+        f = actions.melee_facing(ctx, mu, end, t)
+        if f is None:
+            return None
+        weapon = mu.kind.melee
+    else:
+        weapon = mu.kind.missile
+        if weapon is None or footprint_distance(end, mu.n, t.pos, t.n) > weapon.range[2]:
+            return None
+        if not actions.line_of_sight(ctx, mu, t):
+            return None
+        f = facing_toward(end, mu.n, t.pos, t.n)
+    mods, needed, arc = modifiers(ctx, replace(mu, facing=f), t, kind, weapon)
     mod = sum(m["value"] for m in mods)
     chance = attack_rules.hit_chance(mod, needed)
     dmg = weapon.damage
@@ -90,13 +83,14 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee") -> list[Attack
     weapon = u.kind.melee if kind == "melee" else u.kind.missile
     if weapon is None:
         return []
-    reach = moves(battle, uid, half=True)
     budget = half_move(u)
     limit = weapon.reach_squares if kind == "melee" else weapon.range[2]
+    targets = [t for t in battle.world.enemies_of(u) if footprint_distance(u.pos, u.n, t.pos, t.n) <= budget + limit]
+    if not targets:
+        return []
+    reach = moves(battle, uid, half=True)
     best: dict[tuple[str, str], AttackOption] = {}
-    for t in battle.world.enemies_of(u):
-        if footprint_distance(u.pos, u.n, t.pos, t.n) > budget + limit + 1:
-            continue
+    for t in targets:
         for end, cost in sorted(reach.costs.items(), key=lambda kv: (kv[1], kv[0])):
             if footprint_distance(end, u.n, t.pos, t.n) > limit:
                 continue

@@ -58,6 +58,10 @@ def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> str:
     facing: front <= 67.5 degrees, flank < 112.5, rear otherwise. For a
     1-square creature this gives C&T's 3 front, 2 flank and 3 rear squares.
     """
+    if n == 1:
+        dx, dy = sq[0] - pos[0], sq[1] - pos[1]
+        if -1 <= dx <= 1 and -1 <= dy <= 1 and (dx or dy):
+            return _ADJACENT_ARC[(_DIRECTION[(dx, dy)] - facing) % 8]
     # Doubled coordinates keep the centres on integers.
     cx, cy = 2 * pos[0] + n, 2 * pos[1] + n
     vx, vy = 2 * sq[0] + 1 - cx, 2 * sq[1] + 1 - cy
@@ -73,6 +77,10 @@ def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> str:
     if cos > math.cos(math.radians(112.5)):
         return FLANK
     return REAR
+
+
+_DIRECTION = {v: i for i, v in enumerate(VECTORS)}
+_ADJACENT_ARC = (FRONT, FRONT, FLANK, REAR, REAR, REAR, FLANK, FRONT)
 
 
 def facing_toward(src: Pos, n: int, dst: Pos, m: int = 1) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 from game.rules.geometry import VECTORS, Pos, footprint
 from game.systems.context import Ctx
@@ -35,10 +36,18 @@ def open_region(ctx: Ctx, unit: Unit, limit: int = 4096) -> set[Pos]:
     return seen
 
 
-def has_way_out(ctx: Ctx, unit: Unit) -> bool:
-    """An exit zone it can reach; on a map without exits, a square well clear of every enemy."""
-    region = open_region(ctx, unit)
+def has_way_out(ctx: Ctx, unit: Unit, cache: dict | None = None) -> bool:
+    """An exit zone it can reach; on a map without exits, a square well clear of every enemy.
+
+    With a cache (one morale step, when nobody moves), each side's flood fill is shared.
+    """
     exits = ctx.terrain.exits_for(unit.side)
+    if exits and cache is not None:
+        key = (unit.side, unit.n)
+        if key not in cache:
+            cache[key] = _escape_region(ctx, unit, exits)
+        return unit.pos in cache[key]
+    region = open_region(ctx, unit)
     if exits:
         return any(z.contains(sq) for sq in region for z in exits)
     enemies = ctx.world.enemies_of(unit)
@@ -51,3 +60,21 @@ def has_way_out(ctx: Ctx, unit: Unit) -> bool:
 
 def in_exit(ctx: Ctx, unit: Unit) -> bool:
     return any(z.contains(sq) for z in ctx.terrain.exits_for(unit.side) for sq in unit.squares)
+
+
+def _escape_region(ctx: Ctx, unit: Unit, exits: list) -> set[Pos]:
+    """Every square from which a creature of this side and size can walk to an exit."""
+    t = ctx.terrain
+    starts = [(x, y) for z in exits for y in range(z.y, z.y + z.h) for x in range(z.x, z.x + z.w)]
+    w = ctx.world
+    seen: set[Pos] = set()
+    for s in starts:
+        if s in seen:
+            continue
+        squares = footprint(s, unit.n)
+        if not all(t.passable(q) and t.hazard_at(q) == "none" for q in squares):
+            continue
+        if any((who := w.occupancy.get(q)) is not None and w.units[who].side != unit.side for q in squares):
+            continue
+        seen |= open_region(ctx, replace(unit, pos=s), limit=t.width * t.height + 1)
+    return seen

@@ -27,19 +27,20 @@ def enemy_hd(ctx: Ctx, side: str) -> float:
 
 
 def run(ctx: Ctx) -> None:
+    ways: dict = {}  # nobody moves during the morale step, so escape routes are shared
     if ctx.options.get("morale_system") == "ose":
-        _run_ose(ctx)
+        _run_ose(ctx, ways)
     else:
-        _run_adnd2e(ctx)
-    _cornered(ctx)
+        _run_adnd2e(ctx, ways)
+    _cornered(ctx, ways)
 
 
-def _cornered(ctx: Ctx) -> None:
+def _cornered(ctx: Ctx, ways: dict) -> None:
     """'Intelligent creatures may try to surrender if there is no place for them to run'
     (seed 000): a fleeing creature with no way out gives up at the end of the round."""
     for uid in ctx.world.ids():
         u = ctx.world[uid]
-        if u.alive and u.morale == FLEEING and u.kind.intelligent and not has_way_out(ctx, u):
+        if u.alive and u.morale == FLEEING and u.kind.intelligent and not has_way_out(ctx, u, ways):
             _apply_result(ctx, u, rules.SURRENDER)
 
 
@@ -116,7 +117,7 @@ def _apply_result(ctx: Ctx, u: Unit, result: str) -> None:
         ctx.emit("surrender", id=u.id)
 
 
-def _run_adnd2e(ctx: Ctx) -> None:
+def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
     side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
     for uid in ctx.world.ids():
         u = ctx.world[uid]
@@ -136,7 +137,7 @@ def _run_adnd2e(ctx: Ctx) -> None:
         if triggers == ["rally"]:
             result = rules.PASS if margin <= 0 else rules.WITHDRAW
         else:
-            result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u))
+            result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
         ctx.emit("morale_check", id=uid, system="adnd2e", trigger=triggers[0], triggers=triggers, roll=r,
                  rating=rating, modifiers=mods, result=result, margin=margin)
         if triggers == ["rally"] and result == rules.PASS:
@@ -146,7 +147,7 @@ def _run_adnd2e(ctx: Ctx) -> None:
             _apply_result(ctx, u, result)
 
 
-def _run_ose(ctx: Ctx) -> None:
+def _run_ose(ctx: Ctx, ways: dict) -> None:
     lost = {s: fallen(ctx, s) / max(1, rec.start_count) for s, rec in ctx.sides.items()}
     triggers: dict[str, str] = {}
     for s in sorted(ctx.sides):
@@ -179,7 +180,7 @@ def _run_ose(ctx: Ctx) -> None:
         mods = [{"name": "situation", "value": adj}] if adj else []
         r = roll(ctx.rng, 2, 6)
         margin = r["total"] - (rating + adj)
-        result = rules.ose_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u))
+        result = rules.ose_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
         ctx.emit("morale_check", id=uid, system="ose", trigger=trigger, triggers=[trigger], roll=r, rating=rating,
                  modifiers=mods, result=result, margin=margin)
         if result == rules.PASS:

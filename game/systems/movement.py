@@ -79,6 +79,8 @@ class Reach:
 
 def reachable(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool = False) -> Reach:
     """Dijkstra over (square, diagonal parity) within budget; ends exclude occupied squares."""
+    if unit.n == 1 and not in_pit(ctx, unit):
+        return _reachable_one_square(ctx, unit, budget, allow_hazard)
     start = (unit.pos[0], unit.pos[1], 0)
     dist = {start: 0}
     parents: dict = {start: None}
@@ -151,3 +153,59 @@ def path_cost(ctx: Ctx, unit: Unit, path: list[Pos], allow_hazard: bool, budget:
     if any(occ.get(sq) not in (None, unit.id) for sq in footprint(end, unit.n)):
         return -1, f"{list(end)} is occupied"
     return total, ""
+
+
+def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool) -> Reach:
+    """The same search as `reachable`, flattened for the common 1-square creature (the hot path)."""
+    t = ctx.terrain
+    w, h = t.width, t.height
+    mc, hz = t.move_cost, t.hazard
+    occ, units = ctx.world.occupancy, ctx.world.units
+    enemy = {p for p, uid in occ.items() if units[uid].side != unit.side}
+    sx, sy = unit.pos
+    start = (sx, sy, 0)
+    dist = {start: 0}
+    parents: dict = {start: None}
+    heap = [(0, sx, sy, 0)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, x, y, par = pop(heap)
+        if d > dist[(x, y, par)]:
+            continue
+        if allow_hazard and (x, y) != (sx, sy) and hz[y * w + x] != "none":
+            continue  # entering a hazard ends the move
+        for vx, vy in VECTORS:
+            qx, qy = x + vx, y + vy
+            if qx < 0 or qy < 0 or qx >= w or qy >= h:
+                continue
+            i = qy * w + qx
+            c = mc[i]
+            if c <= 0 or (qx, qy) in enemy:
+                continue
+            hzq = hz[i]
+            if hzq != "none" and (hzq == "cliff" or not allow_hazard):
+                continue
+            if vx and vy:
+                nd = d + (2 if par else 1) * c
+                npar = 1 - par
+            else:
+                nd = d + c
+                npar = par
+            if nd > budget:
+                continue
+            ns = (qx, qy, npar)
+            if nd < dist.get(ns, 1 << 30):
+                dist[ns] = nd
+                parents[ns] = (x, y, par)
+                push(heap, (nd, qx, qy, npar))
+    costs: dict[Pos, int] = {}
+    best: dict[Pos, tuple[int, int, int]] = {}
+    for state, d in dist.items():
+        pos = (state[0], state[1])
+        other = occ.get(pos)
+        if other is not None and other != unit.id:
+            continue
+        if pos not in costs or d < costs[pos]:
+            costs[pos] = d
+            best[pos] = state
+    return Reach(unit.pos, costs, parents, best)
