@@ -34,13 +34,11 @@ def still_open(ctx: Ctx, a: Unit, b: Unit) -> bool:
 
 def follow_to(ctx: Ctx, a: Unit, b_old: Pos, b_n: int, shift: Pos) -> Pos | None:
     """'The creature who forces a retreat may follow her retreating enemy, keeping her foe in a
-    threatened square': into the squares the foe left, or shifted as the foe was when too big."""
-    if a.n <= b_n:
-        old = set(footprint(b_old, b_n))
-        options = [p for p in old if set(footprint(p, a.n)) <= old]
-        options.sort(key=lambda p: (max(abs(p[0] - a.pos[0]), abs(p[1] - a.pos[1])), p))
-    else:
-        options = [(a.pos[0] + shift[0], a.pos[1] + shift[1])]
+    threatened square': into the squares the foe left, else shifted the same way as the foe."""
+    old = set(footprint(b_old, b_n))
+    options = [p for p in old if set(footprint(p, a.n)) <= old] if a.n <= b_n else []
+    options.sort(key=lambda p: (max(abs(p[0] - a.pos[0]), abs(p[1] - a.pos[1])), p))
+    options.append((a.pos[0] + shift[0], a.pos[1] + shift[1]))
     for p in options:
         if fits(ctx, a.id, p, a.n):
             return p

@@ -1,0 +1,179 @@
+"""The rest of RULES.md, each with a board: reach, big footprints, pits, leaders, ose details."""
+
+from game import query
+from game.battle import RETREAT
+from game.rules.morale import ose_rating
+from game.systems.movement import effective_mv
+from tests.helpers import battle, cmd, events_of, kind, unit
+
+
+def finish_round(b, decline=True):
+    r = b.round
+    while b.round == r and not b.over:
+        p = b.pending()
+        if p.kind == RETREAT:
+            b.apply(cmd("decline_retreat", p.unit, target=p.target))
+        else:
+            b.apply(cmd("hold", p.unit))
+
+
+def test_a_halberd_reaches_two_squares_but_not_through_a_creature():
+    """RULES.md 'Weapon reach': within max(1, ceil(reach/5)) squares, 'not through an occupied square'."""
+    units = [unit("g", "red", "gnoll", (2, 4), "E"), unit("a", "blue", "fighter1", (4, 4), "W"),
+             unit("b", "blue", "fighter1", (4, 6), "W"), unit("c", "blue", "fighter1", (3, 5), "W")]
+    bt = battle(units, script=[1, 1, 1, 10])
+    targets = {o.target for o in query.attack_options(bt, "g") if len(o.path) == 1}
+    assert "a" in targets  # two squares east, nothing between
+    b_from_here = [o for o in query.attack_options(bt, "g") if o.target == "b" and len(o.path) == 1]
+    assert not b_from_here  # (4,6) lies behind c at (3,5) on the line from the gnoll
+
+
+def test_attacker_prone_fights_at_minus_four():
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=[1, 10, 10, 1, 1])
+    b.world.update("a", prone=True)
+    ev = events_of(b.apply(cmd("attack", "b", target="a")), "attack")[0]
+    assert {"name": "target_prone", "value": 4} in ev["modifiers"]
+    b.world.update("a", prone=False)
+    b.world.update("b", prone=True)
+    from game.systems.attack import modifiers
+
+    mods, _, _ = modifiers(b.ctx, b.world["b"], b.world["a"], "melee", b.world["b"].kind.melee)
+    assert {"name": "attacker_prone", "value": -4} in mods
+
+
+def test_death_at_minus_ten_option_leaves_the_creature_unconscious():
+    """Decision: the -10 rule is option death_at_minus_10, default off."""
+    units = [unit("a", "blue", "fighter3", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W"),
+             unit("c", "red", "orc", (8, 8), "W", hero=True)]
+    b = battle(units, script=[10, 1, 1, 20, 6, 1], options={"death_at_minus_10": True})
+    b.apply(cmd("attack", "a", target="b"))
+    assert b.world["b"].hp <= 0 and b.world["b"].life == "fighting" and not b.world["b"].able
+    assert not events_of(b.events, "death")
+
+
+def test_big_footprint_retreats_by_shifting_one_square_back():
+    """RULES.md: 'Rear/flank spaces for a retreat are the footprint shifted one square back'."""
+    units = [unit("a", "blue", "stone_giant", (2, 4), "E"), unit("b", "red", "stone_giant", (4, 4), "W")]
+    b = battle(units, script=[10, 1, 20, 6, 6, 1], width=12)
+    b.apply(cmd("attack", "a", target="b"))
+    finish = b.pending()
+    while finish.kind != RETREAT:
+        b.apply(cmd("hold", finish.unit))
+        finish = b.pending()
+    assert {s["to"] for s in finish.spaces} == {(5, 4), (5, 3), (5, 5)}
+    evs = b.apply(cmd("force_retreat", "a", target="b", to=(5, 4), follow=True))
+    r = events_of(evs, "retreat")[0]
+    assert r["follow_to"] == [3, 4] and b.world["a"].pos == (3, 4)
+
+
+def test_retreats_in_attacker_initiative_order_and_once_a_round():
+    """Decision: retreats resolve in initiative order of the attackers; a creature is forced back at most once."""
+    units = [unit("a", "blue", "fighter1", (3, 4), "E"), unit("c", "blue", "fighter1", (4, 3), "S"),
+             unit("b", "red", "orc_leader", (4, 4), "W")]
+    # a 9, b 1, c 10; c hits (20, 1 dmg, kd 1), a hits (20, 1, kd 1).
+    b = battle(units, script=[9, 1, 10, 20, 1, 1, 20, 1, 1])
+    b.apply(cmd("attack", "c", target="b"))
+    b.apply(cmd("attack", "a", target="b"))
+    b.apply(cmd("hold", "b"))
+    p = b.pending()
+    assert p.kind == RETREAT and p.unit == "c"
+    b.apply(cmd("force_retreat", "c", target="b", to=p.spaces[0]["to"], follow=False))
+    assert b.pending().kind != RETREAT or b.pending().unit != "a"
+    assert len(events_of(b.events, "retreat")) == 1
+
+
+def test_climbing_out_of_a_pit_takes_the_whole_move():
+    """Decision (RULES.md, Hazards): 'climbing out is a full move'."""
+    units = [unit("a", "blue", "orc", (4, 4), "E"), unit("b", "red", "orc", (9, 9), "W", hero=True)]
+    b = battle(units, script=[10, 1], hazard={(4, 4): "pit"})
+    assert query.moves(b, "a").costs.keys() == {(x, y) for x in (3, 4, 5) for y in (3, 4, 5)}
+    assert query.moves(b, "a", half=True).costs.keys() == {(4, 4)}
+    assert effective_mv(b.world["a"]) == 9
+
+
+def test_leader_killed_triggers_a_check():
+    """'When their leader deserts or is killed'."""
+    units = [unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
+             unit("L", "red", "orc_leader", (5, 4), "W", leader=True, hp=1)] + [
+        unit(f"o{i}", "red", "orc", (8, 2 + i), "W") for i in range(6)]
+    b = battle(units, script=[1, 10] + [1] * 6 + [20, 5, 1])  # ids sort L, a, o0...
+    b.apply(cmd("attack", "a", target="L"))
+    finish_round(b)
+    triggers = {t for c in events_of(b.events, "morale_check") for t in c["triggers"]}
+    assert "leader_lost" in triggers
+
+
+def test_half_fallen_and_superior_force_are_triggers():
+    """'When 50% of their group has fallen' and 'When faced by an obviously superior enemy force'."""
+    units = [unit("a", "blue", "fighter3", (4, 4), "E", hero=True), unit("b", "blue", "ogre", (1, 1), "E", hero=True),
+             unit("o0", "red", "orc", (5, 4), "W", hp=1), unit("o1", "red", "orc", (8, 8), "W")]
+    b = battle(units, script=[10, 10, 1, 1, 20, 5, 1])
+    b.apply(cmd("attack", "a", target="o0"))
+    finish_round(b)
+    check = events_of(b.events, "morale_check")[0]
+    assert check["id"] == "o1"
+    assert {"quarter_fallen", "half_fallen", "superior_enemy"} <= set(check["triggers"])
+    assert {"name": "further_triggers", "value": -(len(check["triggers"]) - 1)} in check["modifiers"]
+    assert {"name": "outnumbered_3_to_1", "value": -4} in check["modifiers"]
+
+
+def test_withdrawing_creature_rallies_when_no_enemy_threatens():
+    """Decision (RULES.md): rally after a passed check at the end of a round with no enemy near."""
+    units = [unit("a", "blue", "fighter1", (0, 0), "E", hero=True), unit("o", "red", "orc", (9, 9), "W")]
+    b = battle(units, script=[10, 1, 1, 1])
+    b.world.update("o", morale="withdrawing")
+    finish_round(b)
+    check = events_of(b.events, "morale_check")[0]
+    assert check["trigger"] == "rally" and check["result"] == "pass"
+    assert events_of(b.events, "rally") and b.world["o"].morale == "steady"
+
+
+def test_withdrawing_and_fleeing_creatures_never_attack():
+    from game.commands import Illegal
+
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("o", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=[1, 10])
+    b.world.update("o", morale="withdrawing")
+    try:
+        b.apply(cmd("attack", "o", target="a"))
+        raise AssertionError("a withdrawing orc attacked")
+    except Illegal as e:
+        assert "withdrawing" in str(e)
+
+
+def test_ose_half_incapacitated_rating_two_and_situation_adjustment():
+    """'Side half incapacitated'; 'A score of 2: Means the monster will not fight';
+    'the side losing a battle might suffer a -1 morale penalty'."""
+    units = [unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
+             unit("o0", "red", "orc", (5, 4), "W", hp=1), unit("o1", "red", "orc", (5, 3), "W", hp=1),
+             unit("o2", "red", "orc", (8, 8), "W"),
+             unit("k", "red", "kobold", (8, 1), "W", kind_changes={"morale_ose": 2})]
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 5, 1], options={"morale_system": "ose"})
+    b.apply(cmd("attack", "a", target="o0"))
+    finish_round(b)
+    assert [e for e in events_of(b.events, "flee") if e["id"] == "k" and e["reason"] == "will_not_fight"]
+    check = [c for c in events_of(b.events, "morale_check") if c["id"] == "o2"][0]
+    assert check["modifiers"] == [{"name": "situation", "value": -1}]
+
+
+def test_mercenary_troop_types_set_the_ose_rating():
+    """'Morale rating: Determined solely by the type of troops': militia 6, trained 8, elite +1."""
+    assert ose_rating(kind("militia")) == 6
+    assert ose_rating(kind("archer")) == 8
+    assert ose_rating(kind("archer", troop_mods=("elite",))) == 9
+    assert ose_rating(kind("orc")) == kind("orc").morale_ose
+
+
+def test_first_strike_by_reach_over_ten_feet():
+    """'when a creature uses a weapon with a reach of greater than 10 feet against an opponent
+    with a weapon with less than a 6 foot reach' (a pikeman against a swordsman)."""
+    from dataclasses import replace
+
+    pike = replace(kind("militia").melee, key="pike", reach_ft=15)
+    units = [unit("p", "red", "militia", (5, 4), "W", kind_changes={"weapons": (pike,)}),
+             unit("s", "blue", "fighter1", (0, 4), "E")]
+    b = battle(units, script=[1, 10, 1], width=12)
+    evs = b.apply(cmd("move", "s", path=[(1, 4), (2, 4), (3, 4)]))
+    fs = events_of(evs, "first_strike")
+    assert fs and fs[0]["reason"] == "reach" and fs[0]["id"] == "p"
