@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.battle import Battle
+from game.battle import RETREAT, Battle
 from game.rules import attack as attack_rules
 from game.rules.geometry import Pos, facing_toward, footprint_distance
 from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation
-from game.systems import actions
+from game.systems import actions, retreat
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
 from game.world import STEADY, Unit
@@ -104,3 +104,26 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee") -> list[Attack
             if kind == "missile":
                 break  # standing still is best for a shot once one is possible
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
+
+
+@dataclass(frozen=True)
+class RetreatOption:
+    attacker: str
+    target: str
+    spaces: tuple  # each {"to", "space", "hazard", "follow_to"}; empty: save or be knocked down
+    refused: str | None  # why the foe need not give ground, if so
+
+
+def retreat_options(battle: Battle) -> list[RetreatOption]:
+    """At the end of the round, every retreat that may still be forced, in the order they resolve."""
+    if battle.state != RETREAT:
+        return []
+    ctx, out = battle.ctx, []
+    for a, b in battle.retreat_pairs:
+        au, bu = battle.world[a], battle.world[b]
+        if not retreat.still_open(ctx, au, bu):
+            continue
+        why = retreat.refusal(ctx, au, bu)
+        spaces = () if why else tuple({k: v for k, v in s.items() if k != "shift"} for s in retreat.spaces(ctx, au, bu))
+        out.append(RetreatOption(a, b, spaces, why))
+    return out

@@ -153,3 +153,13 @@ def test_retreat_provokes_no_attack_of_opportunity():
     assert b.pending().kind == RETREAT
     evs = b.apply(cmd("force_retreat", "a", target="b", to=(6, 5), follow=False))
     assert not events_of(evs, "attack")
+
+
+def test_query_lists_every_retreat_that_may_be_forced():
+    """DESIGN.md: at the end of the round the battle says which retreats may be forced, and where."""
+    from game import query
+
+    b = fight()
+    options = query.retreat_options(b)
+    assert [(o.attacker, o.target, o.refused) for o in options] == [("a", "b", None)]
+    assert {s["to"] for s in options[0].spaces} == {(6, 3), (6, 4), (6, 5)}
