@@ -107,8 +107,13 @@ class World:
                         del self.occupancy[sq]
             if new.life in (FIGHTING, SURRENDERED):
                 for sq in new.squares:
-                    self.occupancy[sq] = uid
+                    # A creature passing through an ally's square never takes the ally's place.
+                    self.occupancy.setdefault(sq, uid)
         return new
+
+    def overlaps(self, uid: str) -> bool:
+        """Whether this creature shares a square with another (only ever mid-move)."""
+        return any(self.occupancy.get(sq) not in (None, uid) for sq in self.units[uid].squares)
 
     def living(self) -> list[Unit]:
         return [self.units[i] for i in sorted(self.units) if self.units[i].life == FIGHTING]

@@ -32,8 +32,20 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
     to the square where it was interrupted, the attack, then the rest.
     """
     segment = [path[0]]
+    walked = [path[0]]
     if len(path) > 1:
         exert(ctx, uid)
+
+    def stopped() -> bool:
+        """Cut short on an ally's square, the creature falls back to the last free one."""
+        if ctx.world[uid].alive and ctx.world.overlaps(uid):
+            for back in reversed(walked[:-1]):
+                ctx.world.update(uid, pos=back)
+                if not ctx.world.overlaps(uid):
+                    ctx.emit("move", id=uid, path=[list(walked[-1]), list(back)], facing=FACINGS[ctx.world[uid].facing],
+                             reason="fell_back")
+                    break
+        return False
 
     def flush() -> None:
         nonlocal segment
@@ -52,10 +64,11 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
                 exert(ctx, e.id)
                 attack.resolve(ctx, e.id, uid, "melee", "attack_of_opportunity")
                 if not _can_move_on(ctx, uid):
-                    return False
+                    return stopped()
         facing = ctx.world[uid].facing if keep_facing else _step_facing(p, q)
         ctx.world.update(uid, pos=q, facing=facing)
         segment.append(q)
+        walked.append(q)
         if ctx.terrain.hazard_at(q) != "none" or any(ctx.terrain.hazard_at(s) != "none" for s in ctx.world[uid].squares):
             flush()
             enter_hazard(ctx, uid, None)
@@ -66,7 +79,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             leave_field(ctx, uid)
             return False
         if provoke and ctx.round == 1 and not _first_strikes(ctx, uid, flush):
-            return False
+            return stopped()
     flush()
     return True
 

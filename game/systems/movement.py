@@ -50,7 +50,7 @@ def step_cost(ctx: Ctx, unit: Unit, p: Pos, q: Pos, diagonals: int, allow_hazard
         if who is not None and who != unit.id and ctx.world.units[who].side != unit.side:
             return BLOCKED
         hz = t.hazard[sq[1] * t.width + sq[0]]
-        if hz != "none" and (hz == "cliff" or not allow_hazard):
+        if hz != "none" and (hz == "cliff" or not allow_hazard or who not in (None, unit.id)):
             return BLOCKED
         if sq not in old:
             mult = max(mult, c)
@@ -183,7 +183,7 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
             if c <= 0 or (qx, qy) in enemy:
                 continue
             hzq = hz[i]
-            if hzq != "none" and (hzq == "cliff" or not allow_hazard):
+            if hzq != "none" and (hzq == "cliff" or not allow_hazard or occ.get((qx, qy)) not in (None, unit.id)):
                 continue
             if vx and vy:
                 nd = d + (2 if par else 1) * c

@@ -4,7 +4,7 @@ import pytest
 
 from game import query
 from game.commands import Illegal
-from tests.helpers import battle, cmd, unit
+from tests.helpers import battle, cmd, events_of, unit
 
 
 def test_diagonals_cost_one_then_two():
@@ -62,3 +62,25 @@ def test_encumbrance_and_fatigue_cut_movement():
     assert effective_mv(b.world["a"]) == 6
     b.world.update("a", fatigue_state=2)
     assert effective_mv(b.world["a"]) == 4
+
+
+def test_passing_through_an_ally_keeps_both_in_their_own_squares():
+    """Decision: allies may be passed through but not stopped on (one creature a square)."""
+    units = [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "blue", "fighter1", (1, 0), "E"),
+             unit("o", "red", "orc", (9, 9))]
+    b = battle(units, script=[10, 5, 1])
+    b.apply(cmd("move", "a", path=[(1, 0), (2, 0)]))
+    assert b.world.at((1, 0)) == "b" and b.world.at((2, 0)) == "a" and b.world.at((0, 0)) is None
+    with pytest.raises(Illegal, match="occupied"):
+        b.apply(cmd("move", "b", path=[(2, 0)]))
+
+
+def test_knocked_down_on_an_ally_falls_back_to_a_free_square():
+    units = [unit("a", "blue", "fighter1", (0, 1), "E"), unit("b", "blue", "fighter1", (1, 1), "E"),
+             unit("o", "red", "orc", (2, 0), "S")]
+    # a moves through b's square, leaving it provokes the orc: hit, 1 damage, knockdown 8, save 1.
+    b = battle(units, script=[10, 5, 1, 20, 1, 8, 1])
+    evs = b.apply(cmd("move", "a", path=[(1, 1), (1, 2)]))
+    assert events_of(evs, "knockdown") and b.world["a"].prone
+    assert b.world["a"].pos == (0, 1) and b.world.at((1, 1)) == "b"
+    assert events_of(evs, "move")[-1]["reason"] == "fell_back"

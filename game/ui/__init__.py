@@ -1,0 +1,1 @@
+"""The pygame-ce client: the only package that imports pygame."""
