@@ -401,8 +401,8 @@ class Battle:
         path = self._path(u, cmd, half_move(u))
         end = path[-1]
         for e in self.world.enemies_of(u):
-            before = max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1]))
-            after = max(abs(e.pos[0] - end[0]), abs(e.pos[1] - end[1]))
+            before = footprint_distance(u.pos, u.n, e.pos, e.n)
+            after = footprint_distance(end, u.n, e.pos, e.n)
             if after < before:
                 raise Illegal(f"a withdrawal must lead away from the enemy; it closes on {e.id}")
         ok = actions.walk(self.ctx, u.id, path, provoke=False, keep_facing=True)

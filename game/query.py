@@ -127,3 +127,43 @@ def retreat_options(battle: Battle) -> list[RetreatOption]:
         spaces = () if why else tuple({k: v for k, v in s.items() if k != "shift"} for s in retreat.spaces(ctx, au, bu))
         out.append(RetreatOption(a, b, spaces, why))
     return out
+
+
+def arcs(battle: Battle, uid: str) -> dict[str, list[Pos]]:
+    """A creature's front, flank and rear squares (the squares around its footprint)."""
+    from game.rules.geometry import arc_of, ring
+
+    u = battle.world[uid]
+    out: dict[str, list[Pos]] = {"front": [], "flank": [], "rear": []}
+    for sq in ring(u.pos, u.n):
+        if battle.ctx.terrain.inside(sq):
+            out[arc_of(sq, u.pos, u.n, u.facing)].append(sq)
+    return out
+
+
+def provokers(battle: Battle, uid: str, path: list[Pos] | tuple[Pos, ...]) -> list[str]:
+    """Enemies that would take an attack of opportunity as the unit walks this path (as things stand)."""
+    from game.systems.space import threatens
+
+    u = battle.world[uid]
+    used = set(battle.ctx.rs.aoo_used)
+    out = []
+    for p in list(path)[:-1]:
+        at = replace(u, pos=p)
+        for e in battle.world.enemies_of(u):
+            if e.id not in used and threatens(battle.ctx, e, at.squares):
+                used.add(e.id)
+                out.append(e.id)
+    return out
+
+
+def withdraw_squares(battle: Battle, uid: str) -> dict[Pos, int]:
+    """Squares a withdrawal may end on: within half a move and no closer to any enemy."""
+    u = battle.world[uid]
+    reach = moves(battle, uid, half=True)
+    enemies = battle.world.enemies_of(u)
+
+    def gap(a: Pos, e) -> int:
+        return footprint_distance(a, u.n, e.pos, e.n)
+
+    return {p: c for p, c in reach.costs.items() if p != u.pos and all(gap(p, e) >= gap(u.pos, e) for e in enemies)}

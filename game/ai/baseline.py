@@ -50,12 +50,7 @@ def _flee(battle: Battle, u: Unit) -> Command:
 def _withdraw(battle: Battle, u: Unit) -> Command:
     reach = query.moves(battle, u.id, half=True)
     safety = safety_map(battle, u)
-    enemies = battle.world.enemies_of(u)
-
-    def no_closer(pos) -> bool:
-        return all(max(abs(e.pos[0] - pos[0]), abs(e.pos[1] - pos[1])) >= max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])) for e in enemies)
-
-    options = [p for p in reach.costs if p == u.pos or no_closer(p)]
+    options = [u.pos, *query.withdraw_squares(battle, u.id)]
     best = min(options, key=lambda p: (int(safety[p[1], p[0]]), reach.costs[p], p))
     facing = _facing_to_enemy(battle, u, best)
     if best == u.pos:

@@ -34,12 +34,8 @@ def legal_commands(battle: Battle) -> list[Command]:
     out.append(Command("rest", uid))
     if u.morale == WITHDRAWING:
         reach = query.moves(battle, uid, half=True)
-        for pos in sorted(reach.costs):
-            if pos != u.pos and all(
-                max(abs(e.pos[0] - pos[0]), abs(e.pos[1] - pos[1])) >= max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1]))
-                for e in battle.world.enemies_of(u)
-            ):
-                out.append(Command("withdraw", uid, path=tuple(reach.path(pos))))
+        for pos in sorted(query.withdraw_squares(battle, uid)):
+            out.append(Command("withdraw", uid, path=tuple(reach.path(pos))))
         return out
     assert u.morale == STEADY
     out.append(Command("set_vs_charge", uid))

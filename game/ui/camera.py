@@ -1,0 +1,66 @@
+"""The camera: which part of the map the battlefield view shows, and at what zoom."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+
+
+@dataclass
+class Camera:
+    tile: int  # the map's tile size in pixels at zoom 1
+    map_w: int  # squares
+    map_h: int
+    view_w: int  # pixels of the battlefield viewport
+    view_h: int
+    x: float = 0.0  # top-left of the view, in map pixels at the current zoom
+    y: float = 0.0
+    zoom_i: int = 2
+
+    @property
+    def zoom(self) -> float:
+        return ZOOMS[self.zoom_i]
+
+    @property
+    def size(self) -> int:
+        """Pixels per square on screen."""
+        return max(4, round(self.tile * self.zoom))
+
+    def clamp(self) -> None:
+        w, h = self.map_w * self.size, self.map_h * self.size
+        self.x = min(max(self.x, min(0.0, (w - self.view_w) / 2)), max(0.0, w - self.view_w))
+        self.y = min(max(self.y, min(0.0, (h - self.view_h) / 2)), max(0.0, h - self.view_h))
+        if w <= self.view_w:
+            self.x = (w - self.view_w) / 2
+        if h <= self.view_h:
+            self.y = (h - self.view_h) / 2
+
+    def to_screen(self, sx: float, sy: float) -> tuple[int, int]:
+        """Screen pixel (relative to the viewport) of a square corner."""
+        return round(sx * self.size - self.x), round(sy * self.size - self.y)
+
+    def to_square(self, px: int, py: int) -> tuple[int, int]:
+        return int((px + self.x) // self.size), int((py + self.y) // self.size)
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.x += dx
+        self.y += dy
+        self.clamp()
+
+    def zoom_at(self, step: int, px: int, py: int) -> None:
+        """Zoom by one step, keeping the map point under (px, py) still."""
+        old = self.size
+        mx, my = (px + self.x) / old, (py + self.y) / old
+        self.zoom_i = min(max(self.zoom_i + step, 0), len(ZOOMS) - 1)
+        self.x, self.y = mx * self.size - px, my * self.size - py
+        self.clamp()
+
+    def centre_on(self, sx: float, sy: float) -> None:
+        self.x = sx * self.size - self.view_w / 2
+        self.y = sy * self.size - self.view_h / 2
+        self.clamp()
+
+    def resize(self, w: int, h: int) -> None:
+        self.view_w, self.view_h = w, h
+        self.clamp()

@@ -1,0 +1,263 @@
+"""What the screen shows: unit tokens rebuilt from the event log, animated one event at a time.
+
+The view never decides a rule. It replays the battle's events, so what a watcher
+sees is exactly what the log says happened; when idle it is checked against the
+battle's own world.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from game.rules.geometry import FACINGS
+from game.world import World
+
+# Seconds per event (or per step of a path) at speed 1.
+DURATIONS = {"move": 0.11, "retreat": 0.4, "attack": 0.38, "death": 0.5, "knockdown": 0.3, "flee": 0.35,
+             "withdraw": 0.3, "surrender": 0.35, "fled": 0.35, "end_step": 0.8, "round_start": 0.45,
+             "first_strike": 0.5, "hazard": 0.4, "stand_up": 0.15, "turn": 0.06, "rally": 0.3}
+
+
+@dataclass
+class Token:
+    id: str
+    side: str
+    kind: str
+    n: int
+    x: float
+    y: float
+    facing: str
+    hp: int
+    hp_max: int
+    hero: bool = False
+    leader: bool = False
+    prone: bool = False
+    morale: str = "steady"
+    life: str = "fighting"
+    fatigue: str = "fresh"
+    alpha: float = 1.0
+    lunge: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class Floater:
+    text: str
+    x: float
+    y: float
+    colour: tuple[int, int, int]
+    age: float = 0.0
+
+
+@dataclass
+class BattleView:
+    tokens: dict[str, Token] = field(default_factory=dict)
+    queue: deque = field(default_factory=deque)
+    current: dict | None = None
+    elapsed: float = 0.0
+    floaters: list[Floater] = field(default_factory=list)
+    banner: str = ""
+    banner_left: float = 0.0
+    step_banner: str = ""
+    pause_on_steps: bool = False
+    waiting_for_key: bool = False
+    round: int = 0
+    recent: list[str] = field(default_factory=list)  # ids in the event being shown
+
+    @staticmethod
+    def from_start(ev: dict) -> BattleView:
+        v = BattleView()
+        for u in ev["units"]:
+            n = {"H": 2, "G": 3}.get(u["size"], 1)
+            v.tokens[u["id"]] = Token(u["id"], u["side"], u["kind"], n, float(u["pos"][0]), float(u["pos"][1]),
+                                      u["facing"], u["hp"], u["hp"], u.get("hero", False), u.get("leader", False))
+        return v
+
+    def push(self, events: list[dict]) -> None:
+        self.queue.extend(events)
+
+    @property
+    def idle(self) -> bool:
+        return self.current is None and not self.queue and not self.waiting_for_key
+
+    def skip(self) -> None:
+        """Finish every queued animation at once."""
+        self.waiting_for_key = False
+        if self.current is not None:
+            self._finish(self.current)
+            self.current = None
+        while self.queue:
+            self._finish(self.queue.popleft())
+        self.banner_left = 0.0
+
+    def key(self) -> None:
+        self.waiting_for_key = False
+
+    def update(self, dt: float, speed: float = 1.0) -> None:
+        for f in self.floaters:
+            f.age += dt
+        self.floaters = [f for f in self.floaters if f.age < 1.1]
+        self.banner_left = max(0.0, self.banner_left - dt * max(speed, 1.0))
+        if self.waiting_for_key:
+            return
+        budget = dt * speed
+        while budget > 0:
+            if self.current is None:
+                if not self.queue:
+                    return
+                self.current = self.queue.popleft()
+                self.elapsed = 0.0
+                self._begin(self.current)
+                if self.waiting_for_key:
+                    return
+            length = self._length(self.current)
+            take = min(budget, length - self.elapsed)
+            self.elapsed += take
+            budget -= take
+            self._animate(self.current, self.elapsed / length if length else 1.0)
+            if self.elapsed >= length:
+                self._finish(self.current)
+                self.current = None
+                if self.waiting_for_key:
+                    return
+
+    # -- one event ------------------------------------------------------------------
+
+    def _length(self, e: dict) -> float:
+        if e["type"] == "move":
+            return DURATIONS["move"] * (len(e["path"]) - 1)
+        return DURATIONS.get(e["type"], 0.0)
+
+    def _begin(self, e: dict) -> None:
+        t = e["type"]
+        self.recent = [e[k] for k in ("id", "target", "by", "against") if isinstance(e.get(k), str)]
+        if t == "round_start":
+            self.round = e["round"]
+            self._say(f"Round {e['round']}")
+        elif t == "end_step":
+            self.step_banner = e["step"]
+            self._say({"retreats": "End of round: retreats", "fatigue": "End of round: fatigue",
+                       "morale": "End of round: morale", "status": "End of round: status"}[e["step"]])
+            if self.pause_on_steps:
+                self.waiting_for_key = True
+        elif t == "first_strike":
+            self._say("First strike!" if e["reason"] == "size" else "First strike: reach!", 0.9)
+        elif t == "battle_end":
+            self._say("Battle over")
+
+    def _say(self, words: str, seconds: float = 1.1) -> None:
+        self.banner = words
+        self.banner_left = seconds
+
+    def _animate(self, e: dict, p: float) -> None:
+        t = e["type"]
+        tok = self.tokens.get(e.get("id", ""))
+        if tok is None:
+            return
+        if t == "move":
+            path = e["path"]
+            steps = len(path) - 1
+            s = min(int(p * steps), steps - 1)
+            f = p * steps - s
+            (x0, y0), (x1, y1) = path[s], path[s + 1]
+            tok.x, tok.y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
+            dx, dy = x1 - x0, y1 - y0
+            if (dx, dy) != (0, 0) and e.get("reason") != "fell_back":
+                from game.rules.geometry import VECTORS
+
+                tok.facing = FACINGS[VECTORS.index((dx, dy))] if (dx, dy) in VECTORS else tok.facing
+        elif t == "retreat":
+            (x0, y0), (x1, y1) = e["from"], e["to"]
+            tok.x, tok.y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
+            if e.get("followed") and e.get("follow_to"):
+                att = self.tokens.get(e["by"])
+                if att is not None and p > 0.5:
+                    q = (p - 0.5) * 2
+                    fx, fy = e["follow_to"]
+                    att.x, att.y = att.x + (fx - att.x) * q, att.y + (fy - att.y) * q
+        elif t == "attack":
+            tgt = self.tokens.get(e["target"])
+            if tgt is not None and e["kind"] == "melee":
+                dx, dy = tgt.x - tok.x, tgt.y - tok.y
+                d = max(abs(dx), abs(dy), 1e-6)
+                k = 0.3 * (1 - abs(2 * p - 1))
+                tok.lunge = (dx / d * k, dy / d * k)
+        elif t in ("death", "fled"):
+            tok.alpha = 1.0 - p
+        elif t == "flee":
+            tok.lunge = (0.0, -0.15 * (1 - abs(2 * p - 1)))
+
+    def _finish(self, e: dict) -> None:
+        t = e["type"]
+        tok = self.tokens.get(e.get("id", ""))
+        if t == "round_start":
+            self.round = e["round"]
+        if tok is None:
+            return
+        tok.lunge = (0.0, 0.0)
+        if t == "move":
+            tok.x, tok.y = map(float, e["path"][-1])
+            tok.facing = e["facing"]
+        elif t == "turn":
+            tok.facing = e["facing"]
+        elif t == "retreat":
+            tok.x, tok.y = map(float, e["to"])
+            if e.get("followed") and e.get("follow_to") and e["by"] in self.tokens:
+                att = self.tokens[e["by"]]
+                att.x, att.y = map(float, e["follow_to"])
+            if e.get("hazard", "none") != "none":
+                self._float(tok, e["hazard"].upper() + "!", (255, 150, 40))
+        elif t == "attack":
+            if e["hit"]:
+                self._float(self.tokens.get(e["target"], tok), f"-{e['damage']}", (255, 80, 80))
+            else:
+                self._float(self.tokens.get(e["target"], tok), "miss", (220, 220, 220))
+        elif t == "damage":
+            tok.hp = e["hp"]
+        elif t == "death":
+            tok.life, tok.alpha = "dead", 0.0
+        elif t == "knockdown":
+            tok.prone = True
+            self._float(tok, "down!", (255, 220, 80))
+        elif t == "stand_up":
+            tok.prone = False
+        elif t == "fatigue":
+            tok.fatigue = e["state"]
+        elif t == "recover":
+            tok.fatigue = e["state"]
+        elif t == "flee":
+            tok.morale = "fleeing"
+            self._float(tok, "flees!", (255, 200, 60))
+        elif t == "withdraw":
+            tok.morale = "withdrawing"
+        elif t == "rally":
+            tok.morale = "steady"
+        elif t == "surrender":
+            tok.life, tok.morale, tok.prone = "surrendered", "surrendered", False
+            self._float(tok, "surrenders", (240, 240, 240))
+        elif t == "fled":
+            tok.life, tok.alpha = "fled", 0.0
+        elif t == "retreat_refused":
+            self._float(tok, {"level": "too mighty", "size": "too big", "knocked_down": "down",
+                              "stood_fast": "stands fast", "declined": ""}.get(e["reason"], ""), (200, 230, 255))
+
+    def _float(self, tok: Token, words: str, colour: tuple[int, int, int]) -> None:
+        if words:
+            self.floaters.append(Floater(words, tok.x + tok.n / 2, tok.y, colour))
+
+    def sync(self, world: World) -> list[str]:
+        """Set every token from the battle's world; return the ids that disagreed (none, normally)."""
+        wrong = []
+        for uid, u in world.units.items():
+            tok = self.tokens.get(uid)
+            if tok is None:
+                continue
+            if (round(tok.x), round(tok.y)) != u.pos or tok.hp != u.hp or tok.life != u.life:
+                wrong.append(uid)
+            tok.x, tok.y = float(u.pos[0]), float(u.pos[1])
+            tok.facing, tok.hp, tok.prone, tok.life = FACINGS[u.facing], u.hp, u.prone, u.life
+            tok.morale = "surrendered" if u.life == "surrendered" else u.morale
+            tok.alpha = 1.0 if u.life in ("fighting", "surrendered") else 0.0
+            tok.fatigue = ("fresh", "fatigued", "exhausted")[u.fatigue_state]
+            tok.lunge = (0.0, 0.0)
+        return wrong

@@ -1,0 +1,77 @@
+"""Text and buttons: the few widgets the screens share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from game.ui import theme
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    if key not in _fonts:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _fonts[key] = f
+    return _fonts[key]
+
+
+def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 20, colour=theme.TEXT,
+         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    img = font(size, bold).render(words, True, colour)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(words: str, size: int, width: int) -> list[str]:
+    f = font(size)
+    lines, line = [], ""
+    for w in words.split():
+        trial = f"{line} {w}".strip()
+        if f.size(trial)[0] > width and line:
+            lines.append(line)
+            line = w
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Button:
+    label: str
+    key_hint: str
+    action: Callable[[], object]
+    rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+    enabled: bool = True
+    active: bool = False
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        colour = theme.BUTTON_ACTIVE if self.active else theme.BUTTON
+        if self.enabled and self.rect.collidepoint(mouse):
+            colour = theme.BUTTON_HOVER
+        pygame.draw.rect(surface, colour, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 1, border_radius=6)
+        fg = theme.TEXT if self.enabled else theme.TEXT_DIM
+        label = f"{self.label} [{self.key_hint}]" if self.key_hint else self.label
+        text(surface, label, self.rect.center, 19, fg, anchor="center")
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def layout_row(buttons: list[Button], area: pygame.Rect, gap: int = 6) -> None:
+    """Lay buttons left to right in an area, each as wide as its label needs."""
+    x = area.x
+    for b in buttons:
+        label = f"{b.label} [{b.key_hint}]" if b.key_hint else b.label
+        w = font(19).size(label)[0] + 18
+        b.rect = pygame.Rect(x, area.y, w, area.height)
+        x += w + gap
