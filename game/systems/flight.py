@@ -39,33 +39,38 @@ def open_region(ctx: Ctx, unit: Unit, limit: int = 4096) -> set[Pos]:
 def has_way_out(ctx: Ctx, unit: Unit, cache: dict | None = None) -> bool:
     """An exit zone it can reach; on a map without exits, a square well clear of every enemy.
 
-    With a cache (one morale step, when nobody moves), each side's flood fill is shared.
+    One flood fill, outward from the places of safety, answers for every creature of a
+    side and size; with a cache (one morale step, when nobody moves) it is shared.
     """
+    key = (unit.side, unit.n)
+    cache = {} if cache is None else cache
+    if key not in cache:
+        cache[key] = _escape_region(ctx, unit, _havens(ctx, unit))
+    return unit.pos in cache[key]
+
+
+def _havens(ctx: Ctx, unit: Unit) -> list[Pos]:
+    """Where a routed creature is safe: its side's exits, or else any square 3+ from every enemy."""
     exits = ctx.terrain.exits_for(unit.side)
-    if exits and cache is not None:
-        key = (unit.side, unit.n)
-        if key not in cache:
-            cache[key] = _escape_region(ctx, unit, exits)
-        return unit.pos in cache[key]
-    region = open_region(ctx, unit)
     if exits:
-        return any(z.contains(sq) for sq in region for z in exits)
-    enemies = ctx.world.enemies_of(unit)
-    if not enemies:
-        return True
-    return any(
-        min(max(abs(sq[0] - e.pos[0]), abs(sq[1] - e.pos[1])) for e in enemies) >= 3 for sq in region
-    )
+        return [(x, y) for z in exits for y in range(z.y, z.y + z.h) for x in range(z.x, z.x + z.w)]
+    t = ctx.terrain
+    near: set[Pos] = set()
+    for e in ctx.world.enemies_of(unit):
+        for ex, ey in e.squares:
+            for dy in range(-2, 3):
+                for dx in range(-2, 3):
+                    near.add((ex + dx, ey + dy))
+    return [(x, y) for y in range(t.height) for x in range(t.width) if (x, y) not in near]
 
 
 def in_exit(ctx: Ctx, unit: Unit) -> bool:
     return any(z.contains(sq) for z in ctx.terrain.exits_for(unit.side) for sq in unit.squares)
 
 
-def _escape_region(ctx: Ctx, unit: Unit, exits: list) -> set[Pos]:
-    """Every square from which a creature of this side and size can walk to an exit."""
+def _escape_region(ctx: Ctx, unit: Unit, starts: list[Pos]) -> set[Pos]:
+    """Every square from which a creature of this side and size can walk to one of `starts`."""
     t = ctx.terrain
-    starts = [(x, y) for z in exits for y in range(z.y, z.y + z.h) for x in range(z.x, z.x + z.w)]
     w = ctx.world
     seen: set[Pos] = set()
     for s in starts:
