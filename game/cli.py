@@ -172,9 +172,67 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.map is not None:
+        load_scenario(args.map)  # a broken map stops here with its one-line error
+    if args.mode not in (None, "solo", "hotseat", "watch"):
+        raise UsageError(f"--mode must be solo, hotseat or watch, not {args.mode!r}")
+    from game.ui.main import play
+
+    try:
+        return play(args.map, args.mode, args.seed, args.side)
+    except Exception as e:  # pygame.error when there is no display, for one
+        if type(e).__name__ == "error":
+            raise UsageError(f"cannot open the game window: {e}") from None
+        raise
+
+
+def _xy(text: str) -> tuple[int, int]:
+    try:
+        x, y = (int(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--hover must be X,Y in squares, not {text!r}") from None
+    return x, y
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.map)
+    if args.select and args.select not in {p.id for p in scenario.units}:
+        raise UsageError(f"--select: {args.map} has no unit {args.select!r}")
+    hover = _xy(args.hover) if args.hover else None
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must be WIDTHxHEIGHT, not {args.size!r}") from None
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        raise UsageError(f"--out must name a .png file, not {args.out!r}")
+    _refuse_overwrite(out, Path(args.map))
+    from game.ui.main import screenshot
+
+    return screenshot(args.map, str(out), args.select, hover, args.round, args.seed, args.at, (w, h))
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rout", description="Rout: tactical battles under AD&D 2e Combat & Tactics-style rules.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    pl = sub.add_parser("play", help="open the game window (the menu, or straight into a map)")
+    pl.add_argument("map", nargs="?")
+    pl.add_argument("--mode", help="solo, hotseat or watch")
+    pl.add_argument("--side", help="the side you play in solo")
+    pl.add_argument("--seed", type=int, default=1)
+    pl.set_defaults(func=cmd_play)
+    sh = sub.add_parser("screenshot", help="render one frame of a battle headless to a PNG")
+    sh.add_argument("map")
+    sh.add_argument("--out", required=True)
+    sh.add_argument("--select", help="the unit to select")
+    sh.add_argument("--hover", help="X,Y: the square under the mouse")
+    sh.add_argument("--round", type=int, default=1)
+    sh.add_argument("--seed", type=int, default=1)
+    sh.add_argument("--at", choices=("activation", "retreat"), default="activation",
+                    help="stop at a unit's activation, or at an end-of-round retreat choice")
+    sh.add_argument("--size", default="1280x720")
+    sh.set_defaults(func=cmd_screenshot)
     s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
     s.add_argument("map", nargs="?", default=str(DEFAULT_MAP))
     s.add_argument("--seed", type=int, default=1)
@@ -202,8 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
-            parser.print_help()
-            return 0
+            args = parser.parse_args(["play"])
         return args.func(args)
     except UsageError as e:
         print(f"rout: {e}", file=sys.stderr)

@@ -37,17 +37,19 @@ class BattleScreen:
 
     def __init__(self, app, scenario: Scenario, seed: int = 1, options: dict | None = None,
                  controllers: dict[str, str] | None = None, ai_level: str = "baseline", threaded: bool = True,
-                 speed_i: int = 1) -> None:
+                 speed_i: int = 1, battle: Battle | None = None) -> None:
         self.app = app
         self.scenario = scenario
         self.seed, self.options = seed, dict(options or {})
         self.controllers = {s: "ai" for s in scenario.sides}
         self.controllers.update(controllers or {})
         self.ai_level = ai_level
-        self.battle = Battle(scenario, seed=seed, options=self.options, controllers=self.controllers)
+        self.battle = battle or Battle(scenario, seed=seed, options=self.options, controllers=self.controllers)
+        self.battle.controllers.update(self.controllers)
         self.view = BattleView.from_start(self.battle.events[0])
         self.log: list[LogLine] = []
-        self.names = {u.id: u.kind.name for u in self.battle.world.units.values()}
+        self.names = {u.id: display_name(u.id, u.side) for u in self.battle.world.units.values()}
+        self.side_of = {u.id: u.side for u in self.battle.world.units.values()}
         self._shown = 0
         self._feed(self.battle.events)
         self.sprites = Sprites()
@@ -89,6 +91,7 @@ class BattleScreen:
         self.finished_at: float | None = None
         self.buttons: list[Button] = []
         self.error: str = ""
+        self.shift_held = False
 
     # -- the loop ---------------------------------------------------------------------
 
@@ -169,16 +172,16 @@ class BattleScreen:
             self._apply(cmd)
         return None
 
-    def _apply(self, cmd: Command) -> bool:
+    def _apply(self, cmd: Command) -> None:
+        """Send a command; a refusal is shown to the player and changes nothing."""
         try:
             events = self.battle.apply(cmd)
         except Illegal as e:
             self.message = str(e)
-            return False
+            return
         self.message = ""
         self._feed(events)
         self.mode, self.pending_path, self.retreat_space = "move", None, None
-        return True
 
     def _close(self) -> None:
         if self.pool is not None:
@@ -219,8 +222,9 @@ class BattleScreen:
         for o in melee:
             if o.target not in best or (o.chance, -o.cost) > (best[o.target].chance, -best[o.target].cost):
                 best[o.target] = o
+        here = {o.target: o for o in melee if o.cost == 0}
         shots = {o.target: o for o in missile if o.cost == 0}
-        self.legal = {"unit": uid, "full": full, "half": half, "melee": best, "missile": shots,
+        self.legal = {"unit": uid, "full": full, "half": half, "melee": best, "melee_here": here, "missile": shots,
                       "withdraw": query.withdraw_squares(b, uid) if u.morale != "fleeing" else {},
                       "prone": u.prone, "morale": u.morale}
 
@@ -291,7 +295,11 @@ class BattleScreen:
         elif event.type == pygame.MOUSEWHEEL:
             return self._wheel(self.mouse, event.y)
         elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+                self.shift_held = True
             return self.key(event.key, event.mod)
+        elif event.type == pygame.KEYUP and event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            self.shift_held = False
         return None
 
     def _wheel(self, pos, step: int):
@@ -449,7 +457,7 @@ class BattleScreen:
             self.message = "no shot at that square"
             return None
         if who in self.legal.get("melee", {}) and mode in ("move", "attack"):
-            o = self.legal["melee"][who]
+            o = self.attack_choice(who)
             return self._apply(Command("attack", uid, path=o.path, target=who))
         if mode == "withdraw":
             if sq in self.legal["withdraw"]:
@@ -468,6 +476,14 @@ class BattleScreen:
             self.message = "choose the facing: point with the mouse or arrows, click or Enter to confirm, Esc to cancel"
             return None
         return None
+
+    def attack_choice(self, target: str) -> query.AttackOption:
+        """Where a click attacks from: where the unit stands if it can; else, or with Shift held,
+        the square with the best chance to hit (often a flank or the rear)."""
+        shift = pygame.key.get_mods() & pygame.KMOD_SHIFT if not self.app.headless else self.shift_held
+        if target in self.legal["melee_here"] and not shift:
+            return self.legal["melee_here"][target]
+        return self.legal["melee"][target]
 
     def _aim_facing(self, sq) -> None:
         end = self.pending_path[-1]
@@ -514,6 +530,12 @@ class BattleScreen:
         from game.ui import draw_battle
 
         draw_battle.draw(self, surface)
+
+
+def display_name(uid: str, side: str) -> str:
+    """'red_orc_2' reads as 'Orc 2' in the log; the line's colour tells the side."""
+    name = uid[len(side) + 1:] if uid.startswith(side + "_") else uid
+    return name.replace("_", " ").strip().capitalize() or uid
 
 
 def _footprint(pos, n):

@@ -77,6 +77,8 @@ def _draw_overlays(s, surface, r) -> None:
     arc_unit = b.world.at(s.hover_sq) if s.hover_sq else None
     if arc_unit is None or b.world[arc_unit].life != "fighting":
         arc_unit = s.selected if s.selected and b.world[s.selected].life == "fighting" else None
+    if p is not None and p.kind == RETREAT and (s.hover_sq is None or b.world.at(s.hover_sq) is None):
+        arc_unit = p.target  # the foe's rear and flank are where it may be driven
     if s.hover_log is not None:
         ids = [i for i in s.hover_log.ids if i in b.world.units and b.world[i].life == "fighting"]
         for i in ids:
@@ -96,6 +98,11 @@ def _draw_overlays(s, surface, r) -> None:
         for t in targets:
             tu = b.world[t]
             pygame.draw.rect(surface, theme.TARGET, _sq_rect(s, r, tu.pos, tu.n).inflate(-2, -2), 3)
+        hovered = b.world.at(s.hover_sq) if s.hover_sq else None
+        if hovered in s.legal["melee"] and mode in ("move", "attack"):
+            o = s.attack_choice(hovered)
+            if len(o.path) > 1:
+                _draw_path(s, surface, r, o.path)
         if s.mode == "facing" and s.pending_path:
             _draw_path(s, surface, r, s.pending_path)
             _draw_facing_arrow(s, surface, r, s.pending_path[-1], s.pending_facing)
@@ -141,7 +148,9 @@ def _draw_retreat_choice(s, surface, r, p) -> None:
     pygame.draw.rect(surface, theme.SELECT, _sq_rect(s, r, att.pos, att.n).inflate(4, 4), 2)
     for sp in p.spaces:
         colour = theme.HAZARD if sp["hazard"] != "none" else theme.ARC_COLOURS[sp["space"]]
-        _fill(s, surface, r, [(sp["to"][0] + i, sp["to"][1] + j) for j in range(tgt.n) for i in range(tgt.n)], colour, 110)
+        squares = [(sp["to"][0] + i, sp["to"][1] + j) for j in range(tgt.n) for i in range(tgt.n)]
+        _fill(s, surface, r, squares, colour, 110)
+        _outline(s, surface, r, squares, colour, 3)
         end = _centre(s, r, sp["to"], tgt.n)
         _arrow(surface, start, end, colour)
         if sp["hazard"] != "none":
@@ -368,7 +377,13 @@ def _draw_panel(s, surface) -> None:
     if s.human_turn() and s.legal and b.pending().kind == ACTIVATION:
         options = s.legal["missile"] if s.mode == "fire" else s.legal["melee"]
         if hover_unit in options:
-            _attack_card(s, surface, card, options[hover_unit])
+            o = options[hover_unit] if s.mode == "fire" or hover_unit in s.legal["missile"] and hover_unit not in s.legal["melee"] \
+                else s.attack_choice(hover_unit)
+            _attack_card(s, surface, card, o)
+            best = s.legal["melee"].get(hover_unit)
+            if best is not None and o is not best:
+                text(surface, f"Shift+click: from its {best.arc}, {round(best.chance * 100)}% (moves {best.cost})",
+                     (card.x + 10, card.bottom - 22), 17, theme.HIGHLIGHT)
             shown = True
         elif hover_unit is None and s.hover_sq in s.legal["full"].costs and s.mode in ("move", "attack"):
             _move_card(s, surface, card, s.hover_sq)
@@ -396,6 +411,8 @@ def _draw_log(s, surface, area: pygame.Rect) -> None:
         if s.hover_log is line:
             pygame.draw.rect(surface, (50, 54, 66), rect)
         colour = theme.TEXT_WARN if line.words.startswith("—") or line.words.startswith("End of round") else theme.TEXT
+        if line.ids and line.ids[0] in s.side_of:
+            colour = _lighter(s.side_colour[s.side_of[line.ids[0]]])
         for i, part in enumerate(parts):
             text(surface, part, (area.x + 10 + (8 if i else 0), y + 15 * i), 16, colour)
         rects.append((line, rect))
@@ -470,3 +487,7 @@ def _draw_bottom(s, surface) -> None:
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
     text(surface, s.message or status, (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
     text(surface, speed, (w - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
+
+
+def _lighter(c: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(min(255, v + (255 - v) * 55 // 100) for v in c)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import pygame
@@ -49,7 +49,7 @@ class Button:
     label: str
     key_hint: str
     action: Callable[[], object]
-    rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     active: bool = False
 

@@ -1,0 +1,90 @@
+"""Entry points for the window: the menu, a battle straight from the command line, a screenshot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def play(map_path: str | None, mode: str | None, seed: int, side: str | None = None) -> int:
+    from game.ui.app import App
+    from game.ui.battle_screen import BattleScreen
+    from game.ui.menu import MenuScreen
+
+    app = App()
+    if map_path is None:
+        app.show(MenuScreen(app))
+    else:
+        from game.scenario.tiled import load_scenario
+
+        scenario = load_scenario(map_path)
+        sides = scenario.sides
+        mode = mode or "solo"
+        if mode == "solo":
+            you = side or sides[0]
+            controllers = {s: ("human" if s == you else "ai") for s in sides}
+        elif mode == "hotseat":
+            controllers = {s: "human" for s in sides}
+        else:
+            controllers = {s: "ai" for s in sides}
+        app.show(BattleScreen(app, scenario, seed=seed, controllers=controllers))
+    return app.run()
+
+
+def screenshot(map_path: str, out: str, select: str | None, hover: tuple[int, int] | None, round_: int, seed: int,
+               at: str, size: tuple[int, int]) -> int:
+    """Render one frame headless: AI against AI up to the chosen moment, then draw."""
+    import pygame
+
+    from game.battle import RETREAT
+    from game.save.files import write_atomic  # noqa: F401  (PNG written via a temp file below)
+    from game.scenario.tiled import load_scenario
+    from game.ui.app import App
+    from game.ui.battle_screen import BattleScreen
+
+    app = App(size, headless=True)
+    scenario = load_scenario(map_path)
+    screen = BattleScreen(app, scenario, seed=seed, controllers={s: "human" for s in scenario.sides}, threaded=False)
+    app.show(screen)
+    from game import ai
+
+    b = screen.battle
+
+    def reached() -> bool:
+        if b.over:
+            return True
+        p = b.pending()
+        if at == "retreat":
+            return p.kind == RETREAT and b.round >= round_ and bool(p.spaces)
+        return b.round >= round_ and p.kind != RETREAT and (select is None or p.unit == select or select not in p.units)
+
+    guard = 0
+    while not reached() and guard < 20000:
+        screen._feed(b.apply(ai.decide(b)))
+        guard += 1
+    screen.view.skip()
+    screen.view.sync(b.world)
+    screen.view.floaters.clear()
+    screen.view.banner_left = 0.0
+    screen.decision_key = -1
+    screen.update(0.0)
+    if select:
+        if select not in b.world.units:
+            raise ValueError(f"--select: no unit {select!r} on this map")
+        if b.pending().kind == RETREAT or select not in b.pending().units:
+            screen.inspect = select
+        screen.selected = select if select in b.pending().units or not screen.selected else screen.selected
+    if hover is not None:
+        r = screen.map_rect()
+        cam = screen.camera
+        x, y = cam.to_screen(hover[0] + 0.5, hover[1] + 0.5)
+        screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + x, r.y + y), rel=(0, 0), buttons=(0, 0, 0)))
+    elif select:
+        u = b.world[select]
+        screen.camera_follow(u.pos)
+    app.window.fill((0, 0, 0))
+    screen.draw(app.window)
+    tmp = Path(out).with_name("." + Path(out).name + ".tmp.png")
+    pygame.image.save(app.window, str(tmp))
+    tmp.replace(out)
+    pygame.quit()
+    return 0

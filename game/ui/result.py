@@ -1,0 +1,96 @@
+"""The end of a battle: who won, what it cost each side, and each side's strength by round."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.runner import summary
+from game.ui import theme
+from game.ui.stats import strength_by_round
+from game.ui.widgets import Button, layout_row, text
+
+
+class ResultScreen:
+    def __init__(self, app, battle_screen) -> None:
+        self.app, self.bs = app, battle_screen
+        b = battle_screen.battle
+        self.end = b.events[-1]
+        self.summary = summary(b)
+        self.series = strength_by_round(b.events)
+        self.buttons = [Button("Play again", "Enter", self.again), Button("Menu", "Esc", self.menu),
+                        Button("Quit", "Q", self.quit)]
+        self.mouse = (0, 0)
+
+    def again(self):
+        from game.ui.battle_screen import BattleScreen
+
+        bs = self.bs
+        return BattleScreen(self.app, bs.scenario, bs.seed + 1, bs.options, bs.controllers, bs.ai_level, bs.threaded)
+
+    def menu(self):
+        from game.ui.menu import MenuScreen
+
+        return MenuScreen(self.app)
+
+    def quit(self):
+        self.app.quit()
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    return b.action()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.again()
+            if event.key == pygame.K_ESCAPE:
+                return self.menu()
+            if event.key == pygame.K_q:
+                return self.quit()
+        return None
+
+    def update(self, dt: float):
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        surface.fill(theme.PANEL_BG)
+        winner = self.end["winner"]
+        colour = self.bs.side_colour.get(winner, theme.TEXT) if winner else theme.TEXT
+        title = f"{winner.capitalize()} wins" if winner else "A draw"
+        text(surface, title, (w // 2, 40), 64, colour, True, "midtop")
+        text(surface, f"{self.bs.scenario.title} — {self.end['rounds']} rounds ({self.end['reason'].replace('_', ' ')})",
+             (w // 2, 100), 24, theme.TEXT_DIM, anchor="midtop")
+        cols = ["casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered"]
+        x0, y = 80, 160
+        for i, c in enumerate(cols):
+            text(surface, c.replace("_", " "), (x0 + 170 + i * 150, y), 20, theme.TEXT_DIM)
+        for side, counts in self.summary.items():
+            y += 30
+            text(surface, side, (x0, y), 24, self.bs.side_colour[side], True)
+            for i, c in enumerate(cols):
+                text(surface, str(counts[c]), (x0 + 170 + i * 150, y), 24)
+        self._chart(surface, pygame.Rect(80, y + 60, w - 160, h - y - 160))
+        layout_row(self.buttons, pygame.Rect(w // 2 - 200, h - 60, 400, 34))
+        for b in self.buttons:
+            b.draw(surface, self.mouse)
+
+    def _chart(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """Each side's hit points still fighting, at the start and after each round."""
+        pygame.draw.rect(surface, (30, 33, 40), r)
+        text(surface, "strength (hit points still fighting) by round", (r.x + 8, r.y + 6), 18, theme.TEXT_DIM)
+        top = max((max(v) for v in self.series.values() if v), default=1) or 1
+        n = max(len(v) for v in self.series.values())
+        for side, values in self.series.items():
+            if len(values) < 2:
+                continue
+            pts = [(r.x + 20 + i * (r.w - 40) / max(1, n - 1), r.bottom - 20 - v * (r.h - 50) / top)
+                   for i, v in enumerate(values)]
+            pygame.draw.lines(surface, self.bs.side_colour[side], False, pts, 3)
+            for p in pts:
+                pygame.draw.circle(surface, self.bs.side_colour[side], p, 4)
+        for i in range(n):
+            x = r.x + 20 + i * (r.w - 40) / max(1, n - 1)
+            text(surface, str(i), (x, r.bottom - 16), 14, theme.TEXT_DIM, anchor="midtop")

@@ -1,0 +1,46 @@
+"""Driving the real client headless with synthetic input events, as a player would."""
+
+from __future__ import annotations
+
+import tests.helpers  # noqa: F401  (sets the SDL dummy drivers first)
+
+import pygame
+
+from game.ui.app import App
+from game.ui.battle_screen import BattleScreen
+
+
+def app() -> App:
+    return App((1280, 720), headless=True)
+
+
+def screen_pos(screen: BattleScreen, sq) -> tuple[int, int]:
+    r = screen.map_rect()
+    x, y = screen.camera.to_screen(sq[0] + 0.5, sq[1] + 0.5)
+    return r.x + x, r.y + y
+
+
+def click(a: App, pos, button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    a.step(0.016)
+
+
+def hover(a: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    a.step(0.016)
+
+
+def key(a: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
+    a.step(0.016)
+
+
+def settle(a: App, screen: BattleScreen, limit: int = 3000) -> None:
+    """Run frames until a human decision waits (or the battle screen is gone)."""
+    for _ in range(limit):
+        if a.screen is not screen or screen.human_turn() and screen.decision_key == len(screen.battle.events):
+            return
+        a.step(0.05)

@@ -1,0 +1,201 @@
+"""The game window, driven headless by mouse and key events (issue: the game window)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.battle import RETREAT, Battle
+from game.scenario.tiled import load_scenario
+from game.ui.battle_screen import BattleScreen
+from game.ui.handover import HandoverScreen
+from game.ui.result import ResultScreen
+from tests.helpers import ScriptedRng, board, unit
+from tests.ui.drive import app, click, hover, key, screen_pos, settle
+
+ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
+
+
+def play_turn_by_mouse(a, s: BattleScreen) -> None:
+    """A simple player: attack when a foe is in reach, else walk toward it; retreats: the first space."""
+    b = s.battle
+    p = b.pending()
+    if p.kind == RETREAT:
+        if p.spaces:
+            click(a, screen_pos(s, p.spaces[0]["to"]))
+            if s.retreat_space is not None:
+                key(a, pygame.K_f if s.retreat_space["follow_to"] else pygame.K_h)
+        else:
+            key(a, pygame.K_RETURN)
+        return
+    me = b.world[s.selected]
+    if s.legal["melee"]:
+        target = sorted(s.legal["melee"])[0]
+        click(a, screen_pos(s, b.world[target].pos))
+        return
+    foe = min(b.world.enemies_of(me), key=lambda e: abs(e.pos[0] - me.pos[0]) + abs(e.pos[1] - me.pos[1]))
+    reach = s.legal["full"].costs
+    dest = min(reach, key=lambda q: (max(abs(q[0] - foe.pos[0]), abs(q[1] - foe.pos[1])), reach[q], q))
+    if dest == me.pos:
+        key(a, pygame.K_h)
+        return
+    click(a, screen_pos(s, dest))
+    assert s.mode == "facing"
+    click(a, screen_pos(s, foe.pos))  # the second click sets the facing toward the foe and confirms
+
+
+def test_a_whole_solo_battle_by_mouse():
+    a = app()
+    s = BattleScreen(a, load_scenario(ARENA), seed=5, controllers={"blue": "human", "red": "ai"}, threaded=False)
+    s.speed_i = 4
+    a.show(s)
+    for _ in range(400):
+        settle(a, s)
+        if a.screen is not s:
+            break
+        play_turn_by_mouse(a, s)
+    assert isinstance(a.screen, ResultScreen)
+    assert s.battle.over and s.battle.events[-1]["type"] == "battle_end"
+    human_cmds = [e for e in s.battle.events if e["type"] in ("move", "attack") and e["id"] == "blue_fighter"]
+    assert human_cmds, "the human side never acted"
+    a.step(0.016)  # the result screen draws
+    key(a, pygame.K_ESCAPE)
+    assert type(a.screen).__name__ == "MenuScreen"
+
+
+def test_a_hotseat_battle_by_mouse_and_keys_with_handovers():
+    a = app()
+    s = BattleScreen(a, load_scenario(ARENA), seed=7, controllers={"blue": "human", "red": "human"}, threaded=False)
+    s.speed_i = 4
+    a.show(s)
+    handovers = 0
+    for _ in range(600):
+        if isinstance(a.screen, HandoverScreen):
+            handovers += 1
+            key(a, pygame.K_SPACE)
+            continue
+        settle(a, s)
+        if isinstance(a.screen, HandoverScreen):
+            continue
+        if a.screen is not s:
+            break
+        if s.battle.pending().side == "red" and s.legal and s.legal["melee"]:
+            key(a, pygame.K_TAB)  # the keyboard cursor jumps to a foe in reach
+            key(a, pygame.K_RETURN)
+        else:
+            play_turn_by_mouse(a, s)
+    assert isinstance(a.screen, ResultScreen) and s.battle.over
+    assert handovers >= 2
+    attackers = {e["id"] for e in s.battle.events if e["type"] == "attack" and e.get("purpose") == "attack"}
+    assert attackers == {"blue_fighter", "red_orc"}
+
+
+def retreat_board(a, follow_script):
+    """Blue a hits red b, whose player holds: the end of the round offers blue a retreat."""
+    sc = board([unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")], width=10, height=9)
+    controllers = {"blue": "human", "red": "human"}
+    battle = Battle(sc, seed=1, rng=ScriptedRng([10, 1, 20, 1, 1] + follow_script), controllers=controllers)
+    s = BattleScreen(a, sc, controllers=controllers, threaded=False, battle=battle)
+    s.speed_i = 4
+    a.show(s)
+    for _ in range(2):
+        settle(a, s)
+        if isinstance(a.screen, HandoverScreen):
+            key(a, pygame.K_SPACE)
+    click(a, screen_pos(s, (5, 4)))  # attack the orc where it stands
+    settle(a, s)
+    key(a, pygame.K_SPACE)  # past the hand-over screen to red
+    settle(a, s)
+    key(a, pygame.K_h)  # red holds
+    settle(a, s)
+    if isinstance(a.screen, HandoverScreen):
+        key(a, pygame.K_SPACE)
+        settle(a, s)
+    assert s.battle.pending().kind == RETREAT
+    return s
+
+
+def test_forced_retreat_chosen_by_clicking():
+    a = app()
+    s = retreat_board(a, [])
+    p = s.battle.pending()
+    assert {sp["to"] for sp in p.spaces} == {(6, 3), (6, 4), (6, 5)}
+    click(a, screen_pos(s, (6, 5)))
+    assert s.retreat_space is not None and s.retreat_space["to"] == (6, 5)
+    follow = [b for b in s.buttons if b.label == "Follow"][0]
+    click(a, follow.rect.center)
+    r = [e for e in s.battle.events if e["type"] == "retreat"][0]
+    assert r["to"] == [6, 5] and r["followed"] is True
+    assert s.battle.world["b"].pos == (6, 5) and s.battle.world["a"].pos == (5, 4)
+
+
+def test_declined_retreat():
+    a = app()
+    s = retreat_board(a, [])
+    decline = [b for b in s.buttons if b.label == "Decline"][0]
+    click(a, decline.rect.center)
+    refused = [e for e in s.battle.events if e["type"] == "retreat_refused"]
+    assert refused and refused[0]["reason"] == "declined"
+    assert s.battle.world["b"].pos == (5, 4)
+
+
+def test_end_of_round_steps_shown_in_order_with_pauses():
+    a = app()
+    s = BattleScreen(a, load_scenario(ARENA), seed=7, controllers={"blue": "ai", "red": "ai"}, threaded=False)
+    s.view.pause_on_steps = True
+    a.show(s)
+    seen = []
+    for _ in range(2000):
+        a.step(0.05)
+        if s.view.waiting_for_key:
+            seen.append(s.view.step_banner)
+            key(a, pygame.K_SPACE)
+            if len(seen) == 4:
+                break
+    assert seen == ["retreats", "fatigue", "morale", "status"]
+
+
+def test_hovering_a_unit_colours_its_front_flank_and_rear():
+    a = app()
+    sc = board([unit("a", "blue", "fighter1", (4, 4), "N"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
+    s = BattleScreen(a, sc, controllers={"blue": "ai", "red": "ai"}, threaded=False,
+                     battle=Battle(sc, seed=1, rng=ScriptedRng([1, 10])))
+    a.show(s)
+    s.view.skip()
+    a.step(0.0)
+    plain = a.window.copy()
+    hover(a, screen_pos(s, (4, 4)))
+
+    def delta(sq):
+        x, y = screen_pos(s, sq)
+        x += s.camera.size // 4  # off the centre, clear of any path marker
+        before, after = plain.get_at((x, y)), a.window.get_at((x, y))
+        return after.r - before.r, after.g - before.g, after.b - before.b
+
+    for sq in [(3, 3), (4, 3), (5, 3)]:  # front: green
+        dr, dg, db = delta(sq)
+        assert dg > 0 and dg > dr, (sq, dr, dg, db)
+    for sq in [(3, 4), (5, 4)]:  # flank: yellow
+        dr, dg, db = delta(sq)
+        assert dr > 0 and dg > 0 and db < 0, (sq, dr, dg, db)
+    for sq in [(3, 5), (4, 5), (5, 5)]:  # rear: red
+        dr, dg, db = delta(sq)
+        assert dr > 0 and dr > dg, (sq, dr, dg, db)
+
+
+def test_keyboard_alone_moves_a_unit_with_a_chosen_facing():
+    a = app()
+    sc = board([unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
+    s = BattleScreen(a, sc, controllers={"blue": "human", "red": "ai"}, threaded=False,
+                     battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])))
+    a.show(s)
+    settle(a, s)
+    assert s.cursor == (2, 2)
+    key(a, pygame.K_RIGHT)
+    key(a, pygame.K_RIGHT)
+    key(a, pygame.K_RETURN)  # destination (4, 2)
+    assert s.mode == "facing"
+    key(a, pygame.K_DOWN)  # aim at (4, 3): south
+    key(a, pygame.K_RETURN)
+    assert s.battle.world["a"].pos == (4, 2) and s.battle.world["a"].facing == 4
