@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.commands import Command, Illegal
 from game.rules.dice import Rng
@@ -417,16 +417,20 @@ class Battle:
         """'Standing costs a half move'; the rest may be a half move or an attack."""
         if cmd.path and cmd.target:
             raise Illegal("after standing up there is time for a half move or an attack, not both")
+        standing = replace(u, prone=False)
+        # Check everything before anything changes: a refused command changes nothing.
+        if cmd.target:
+            if u.morale != STEADY:
+                raise Illegal(f"{u.id} is {u.morale} and never attacks")
+            t = self._target(standing, cmd)
+            self._check_melee_from(standing, u.pos, t)
+        path = self._path(standing, cmd, half_move(standing)) if cmd.path else [u.pos]
         self.world.update(u.id, prone=False)
         self.ctx.emit("stand_up", id=u.id)
         exert(self.ctx, u.id)
-        u = self.world[u.id]
         if cmd.target:
-            t = self._target(u, cmd)
-            self._check_melee_from(u, u.pos, t)
-            actions.melee(self.ctx, u.id, t.id, cmd.facing, self.ctx.deferring)
-        elif cmd.path:
-            path = self._path(u, cmd, half_move(u))
+            actions.melee(self.ctx, u.id, cmd.target, cmd.facing, self.ctx.deferring)
+        elif len(path) > 1:
             ok = actions.walk(self.ctx, u.id, path, provoke=True)
             self._final_facing(u.id, cmd, ok)
         else:

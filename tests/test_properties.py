@@ -8,11 +8,11 @@ played is one the battle itself said was legal.
 from __future__ import annotations
 
 import json
+import os
 import re
-from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import board, unit  # noqa: I001  (sets the SDL dummy drivers first)
@@ -23,7 +23,7 @@ from game.commands import Command, Illegal
 from game.rules.geometry import FACINGS, footprint
 from game.scenario import catalogue
 from game.terrain import Zone
-from game.world import DEAD, FIGHTING, SURRENDERED
+from game.world import DEAD, FIGHTING, FLEEING, SURRENDERED
 
 KINDS = sorted(catalogue.load())
 SMALL_KINDS = [k for k in KINDS if catalogue.load()[k].squares == 1]
@@ -33,7 +33,77 @@ MAX_DECISIONS = 150
 ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold"}
 DICE = re.compile(r"^(\d+)d(\d+)$")
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# ROUT_PROPERTY_SCALE=10 pytest tests/test_properties.py  for a deeper run (about ten times longer).
+SCALE = int(os.environ.get("ROUT_PROPERTY_SCALE", "1"))
+SETTINGS = settings(max_examples=40 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# -- regressions: engine bugs random play once found ------------------------------------
+# Each repro returns a description of what went wrong, or None when the engine is right.
+
+
+def _blue_to_act(b: Battle) -> str:
+    """Hold with red until a blue unit is pending; return it."""
+    while b.pending().side != "blue":
+        b.apply(Command("hold", b.pending().unit))
+    return b.pending().unit
+
+
+def repro_ally_pass_occupancy() -> str | None:
+    """Walking through an ally's square drops the ally from World.occupancy."""
+    b = Battle(board([unit("a", "blue", "fighter1", (2, 5)), unit("b", "blue", "fighter1", (3, 5)),
+                      unit("z", "red", "orc", (9, 0))], options={"initiative": "group"}), seed=1)
+    mover = _blue_to_act(b)
+    other = "b" if mover == "a" else "a"
+    start, through = b.world[mover].pos, b.world[other].pos
+    beyond = (2 * through[0] - start[0], through[1])
+    b.apply(Command("move", mover, path=(start, through, beyond)))
+    if b.world.at(through) != other:
+        return f"{other} stands on {through} but world.at({through}) is {b.world.at(through)!r}"
+    return None
+
+
+def repro_prone_fleeing_rest() -> str | None:
+    """legal_commands offers 'rest' to a prone fleeing unit; Battle.apply refuses it."""
+    b = Battle(board([unit("a", "blue", "orc", (2, 5)), unit("z", "red", "orc", (9, 0))]), seed=1)
+    uid = _blue_to_act(b)
+    b.world.update(uid, prone=True, morale=FLEEING)
+    rest = Command("rest", uid)
+    if rest not in legal_commands(b):
+        return None
+    try:
+        b.apply(rest)
+    except Illegal as e:
+        return f"offered as legal, refused with: {e}"
+    return None
+
+
+def repro_stand_up_refused_changes_state() -> str | None:
+    """A refused stand_up (ally as target, or a path into a wall) still stands the unit up."""
+    b = Battle(board([unit("a", "blue", "fighter1", (0, 5)), unit("b", "blue", "fighter1", (1, 5)),
+                      unit("z", "red", "orc", (9, 0))], options={"initiative": "group"}), seed=1)
+    uid = _blue_to_act(b)
+    b.world.update(uid, prone=True)
+    before = json.dumps(b.events), dict(b.world.units), b.ctx.rng.state
+    try:
+        b.apply(Command("stand_up", uid, target="b" if uid == "a" else "a"))
+    except Illegal:
+        pass
+    if (json.dumps(b.events), dict(b.world.units), b.ctx.rng.state) != before:
+        return f"refused stand_up logged {b.events[-1]} and left {uid} prone={b.world[uid].prone}"
+    return None
+
+
+def test_walking_through_an_ally_keeps_it_on_its_square():
+    assert repro_ally_pass_occupancy() is None
+
+
+def test_every_offered_command_for_a_prone_fleeing_unit_is_accepted():
+    assert repro_prone_fleeing_rest() is None
+
+
+def test_a_refused_stand_up_changes_nothing():
+    assert repro_stand_up_refused_changes_state() is None
 
 
 # -- strategies --------------------------------------------------------------------------
@@ -75,7 +145,6 @@ def scenarios(draw):
     # Every side needs at least one unit; keep only boards where at least two sides made it.
     sides = {p.side for p in placements}
     if len(sides) < 2:
-        from hypothesis import assume
         assume(False)
     options = {
         "initiative": draw(st.sampled_from(["individual", "group"])),
@@ -141,6 +210,7 @@ def check_world(b: Battle) -> None:
             assert t.cost(sq) > 0, f"{u.id} stands in a wall at {sq}"
             assert sq not in seen, f"{u.id} and {seen[sq]} share {sq}"
             seen[sq] = u.id
+    assert b.world.occupancy == seen, "World.occupancy disagrees with where the units stand"
     p = b.pending()
     if p.kind in (ACTIVATION, RETREAT):
         for uid in [p.unit, *p.units, p.target]:
@@ -188,7 +258,7 @@ def test_random_play_keeps_invariants(scn, seed, data):
         assert b.events[-1]["type"] == "battle_end"
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), pick=st.randoms(use_true_random=False))
 def test_same_seed_and_commands_give_the_same_log(scn, seed, pick):
     first = Battle(scn, seed=seed)
@@ -205,6 +275,11 @@ def test_same_seed_and_commands_give_the_same_log(scn, seed, pick):
 def snapshot(b: Battle):
     return (json.dumps(b.events), dict(b.world.units), dict(b.world.occupancy), b.ctx.rng.state,
             b.pending(), b.round)
+
+
+def state(b: Battle):
+    """Everything but the log text: cheaper than snapshot() for long games."""
+    return (len(b.events), dict(b.world.units), dict(b.world.occupancy), b.ctx.rng.state, b.pending(), b.round)
 
 
 def illegal_commands(b: Battle) -> list[Command]:
@@ -242,6 +317,11 @@ def illegal_commands(b: Battle) -> list[Command]:
             out.append(Command("stand_up", me.id, path=(me.pos, nxt)))
             out.append(Command("withdraw", me.id, path=(me.pos, nxt)))
             break
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+        nxt = (x + dx, y + dy)
+        if me.n == 1 and t.inside(nxt) and t.cost(nxt) > 0 and t.hazard_at(nxt) != "none" and w.at(nxt) is None:
+            out.append(Command("move", me.id, path=(me.pos, nxt)))  # into a hazard without into_hazard
+            break
     out.append(Command("move", me.id, path=(me.pos, (x + 5, y))))  # not a chain of steps
     out.append(Command("move", me.id, path=(me.pos,) + tuple((x + i, y) for i in range(1, 40))))  # too far
     out.append(Command("turn", me.id))  # no facing
@@ -272,3 +352,21 @@ def test_illegal_commands_raise_and_change_nothing(scn, seed, data):
         assert after[0] == before[0], f"{c} was refused but wrote events"
         assert after[1] == before[1], f"{c} was refused but changed the units"
         assert after[2:] == before[2:], f"{c} was refused but changed the battle"
+
+
+@settings(max_examples=10 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_a_copy_plays_on_alone_and_the_same(scn, seed, data):
+    """Battle.copy() (AI look-ahead): the copy gives the same events and leaves the original be."""
+    b = Battle(scn, seed=seed)
+    for _ in range(40):
+        if b.over:
+            break
+        options = legal_commands(b)
+        c = options[data.draw(st.integers(0, len(options) - 1), label="command")]
+        before = state(b)
+        look = b.copy()
+        seen = look.apply(c)
+        assert state(b) == before, f"playing {c} on a copy changed the original"
+        assert b.apply(c) == seen
+        assert state(b)[1:] == state(look)[1:]

@@ -24,7 +24,8 @@ def legal_commands(battle: Battle) -> list[Command]:
     out = [Command("hold", uid)]
     if u.prone:
         out.append(Command("stand_up", uid))
-        out.append(Command("rest", uid))
+        if u.morale != FLEEING:
+            out.append(Command("rest", uid))
         return out
     out += [Command("turn", uid, facing=f) for f in range(8) if f != u.facing]
     if u.morale == FLEEING:
