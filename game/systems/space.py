@@ -63,6 +63,9 @@ def can_threaten(unit: Unit) -> bool:
 def threatens(ctx: Ctx, attacker: Unit, target_squares: list[Pos]) -> bool:
     if not can_threaten(attacker):
         return False
+    reach = attacker.kind.melee.reach_squares  # type: ignore[union-attr]
+    if all(chebyshev_to_footprint(sq, attacker.pos, attacker.n) > reach for sq in target_squares):
+        return False  # out of reach whatever the facing: skip the arc work
     squares = attack_squares(ctx, attacker)
     return any(sq in squares for sq in target_squares)
 

@@ -36,6 +36,7 @@ def _scaled_map(s) -> pygame.Surface:
             img = src
         else:
             img = pygame.transform.smoothscale(src, (s.scenario.terrain.width * size, s.scenario.terrain.height * size))
+            img = img.convert()
         s._scaled = (size, img)
     return s._scaled[1]
 
@@ -51,12 +52,19 @@ def _sq_rect(s, r, sq, n=1) -> pygame.Rect:
     return pygame.Rect(r.x + x, r.y + y, s.camera.size * n, s.camera.size * n)
 
 
+_tiles: dict[tuple, pygame.Surface] = {}
+
+
 def _fill(s, surface, r, squares, colour, alpha) -> None:
     size = s.camera.size
-    tile = pygame.Surface((size, size), pygame.SRCALPHA)
-    tile.fill((*colour, alpha))
-    for sq in squares:
-        surface.blit(tile, _sq_rect(s, r, sq).topleft)
+    key = (size, colour, alpha)
+    tile = _tiles.get(key)
+    if tile is None:
+        tile = _tiles[key] = pygame.Surface((size, size), pygame.SRCALPHA)
+        tile.fill((*colour, alpha))
+    view = r
+    surface.blits([(tile, rect.topleft) for rect in (_sq_rect(s, r, sq) for sq in squares) if rect.colliderect(view)],
+                  doreturn=False)
 
 
 def _outline(s, surface, r, squares, colour, width=2) -> None:
@@ -86,18 +94,13 @@ def _draw_overlays(s, surface, r) -> None:
             pygame.draw.rect(surface, theme.HIGHLIGHT, _sq_rect(s, r, u.pos, u.n).inflate(6, 6), 3)
     if human and p is not None and p.kind == ACTIVATION and s.legal and s.view.idle:
         mode = s.mode
-        if mode in ("move", "attack", "facing"):
-            full, half = s.legal["full"].costs, s.legal["half"].costs
-            _fill(s, surface, r, [q for q in full if q not in half], theme.REACH_FULL, 70)
-            _fill(s, surface, r, [q for q in half if q != b.world[s.selected].pos], theme.REACH_HALF, 80)
-        elif mode == "withdraw":
-            _fill(s, surface, r, s.legal["withdraw"], theme.REACH_HALF, 90)
-        elif mode == "stand":
-            _fill(s, surface, r, [q for q in s.legal["half"].costs], theme.REACH_HALF, 80)
-        targets = s.legal["missile"] if mode == "fire" else s.legal["melee"]
-        for t in targets:
-            tu = b.world[t]
-            pygame.draw.rect(surface, theme.TARGET, _sq_rect(s, r, tu.pos, tu.n).inflate(-2, -2), 3)
+        key = (s.decision_key, s.legal.get("unit"), mode, s.camera.size, round(s.camera.x), round(s.camera.y), r.size)
+        cache = s.__dict__.setdefault("_panels", {})
+        if cache.get("reach", (None,))[0] != key:
+            layer = pygame.Surface(r.size, pygame.SRCALPHA)
+            _paint_reach(s, layer, pygame.Rect(0, 0, r.w, r.h), mode)
+            cache["reach"] = (key, layer)
+        surface.blit(cache["reach"][1], r)
         hovered = b.world.at(s.hover_sq) if s.hover_sq else None
         if hovered in s.legal["melee"] and mode in ("move", "attack"):
             o = s.attack_choice(hovered)
@@ -117,6 +120,23 @@ def _draw_overlays(s, surface, r) -> None:
         _draw_retreat_choice(s, surface, r, p)
     if s.cursor is not None and not s.app.mouse_driven:
         pygame.draw.rect(surface, theme.SELECT, _sq_rect(s, r, s.cursor).inflate(2, 2), 2)
+
+
+def _paint_reach(s, surface, r, mode) -> None:
+    """Where the selected unit can go (full and half moves) and whom it can strike."""
+    b = s.battle
+    if mode in ("move", "attack", "facing"):
+        full, half = s.legal["full"].costs, s.legal["half"].costs
+        _fill(s, surface, r, [q for q in full if q not in half], theme.REACH_FULL, 70)
+        _fill(s, surface, r, [q for q in half if q != b.world[s.selected].pos], theme.REACH_HALF, 80)
+    elif mode == "withdraw":
+        _fill(s, surface, r, s.legal["withdraw"], theme.REACH_HALF, 90)
+    elif mode == "stand":
+        _fill(s, surface, r, [q for q in s.legal["half"].costs], theme.REACH_HALF, 80)
+    targets = s.legal["missile"] if mode == "fire" else s.legal["melee"]
+    for t in targets:
+        tu = b.world[t]
+        pygame.draw.rect(surface, theme.TARGET, _sq_rect(s, r, tu.pos, tu.n).inflate(-2, -2), 3)
 
 
 def _draw_path(s, surface, r, path) -> None:
@@ -257,7 +277,27 @@ def _draw_banner(s, surface, r) -> None:
             x = rect.x - 14
 
 
+def _cached(s, name: str, key, rect: pygame.Rect, paint) -> None:
+    """Redraw a panel only when what it shows has changed; otherwise blit last frame's."""
+    cache = s.__dict__.setdefault("_panels", {})
+    hit = cache.get(name)
+    if hit is None or hit[0] != key:
+        layer = pygame.Surface(rect.size).convert()
+        layer.fill(theme.PANEL_BG)
+        paint(layer)
+        cache[name] = hit = (key, layer)
+    return hit[1]
+
+
 def _draw_initiative(s, surface) -> None:
+    w, _ = s.app.size
+    b = s.battle
+    key = (w, len(b.events), s.view.round, tuple(b.pending().units) if not b.over else ())
+    layer = _cached(s, "initiative", key, pygame.Rect(0, 0, w, theme.TOP_BAR), lambda surf: _paint_initiative(s, surf))
+    surface.blit(layer, (0, 0))
+
+
+def _paint_initiative(s, surface) -> None:
     w, _ = s.app.size
     bar = pygame.Rect(0, 0, w, theme.TOP_BAR)
     pygame.draw.rect(surface, (16, 18, 24), bar)
@@ -355,7 +395,10 @@ def _move_card(s, surface, area: pygame.Rect, sq) -> None:
     y += 22
     text(surface, f"cost {cost} ({'half move' if half else 'full move: no attack'})", (area.x + 10, y), 18)
     y += 20
-    provoke = query.provokers(s.battle, uid, path)
+    key = (s.decision_key, len(s.battle.events), sq)
+    if getattr(s, "_provoke_key", None) != key:
+        s._provoke_key, s._provoke = key, query.provokers(s.battle, uid, path)
+    provoke = s._provoke
     if provoke:
         names = ", ".join(s.battle.world[i].kind.name for i in provoke)
         for line in wrap(f"leaving threatened squares provokes {len(provoke)} attack(s) of opportunity: {names}", 17, area.w - 20):
@@ -397,6 +440,14 @@ def _draw_panel(s, surface) -> None:
 
 
 def _draw_log(s, surface, area: pygame.Rect) -> None:
+    key = (area.size, len(s.log), s.log_scroll, id(s.hover_log))
+    local = pygame.Rect(0, 0, area.w, area.h)
+    layer = _cached(s, "log", key, local, lambda surf: _paint_log(s, surf, local))
+    surface.blit(layer, area)
+    s._log_rects = [(line, rect.move(area.x, area.y)) for line, rect in s._log_rects_local]
+
+
+def _paint_log(s, surface, area: pygame.Rect) -> None:
     text(surface, "Combat log", (area.x + 10, area.y + 4), 19, theme.TEXT_DIM, True)
     y = area.bottom - 4
     rects = []
@@ -416,7 +467,7 @@ def _draw_log(s, surface, area: pygame.Rect) -> None:
         for i, part in enumerate(parts):
             text(surface, part, (area.x + 10 + (8 if i else 0), y + 15 * i), 16, colour)
         rects.append((line, rect))
-    s._log_rects = rects
+    s._log_rects_local = rects
     if s.log_scroll:
         text(surface, f"↓ {s.log_scroll} newer", (area.right - 10, area.y + 4), 16, theme.TEXT_DIM, anchor="topright")
 

@@ -21,15 +21,42 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
+_rendered: dict[tuple, pygame.Surface] = {}
+
+
+def rendered(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: most words on screen are the same from frame to frame."""
+    key = (words, size, tuple(colour), bold)
+    img = _rendered.get(key)
+    if img is None:
+        if len(_rendered) > 4000:
+            _rendered.clear()
+        img = _rendered[key] = font(size, bold).render(words, True, colour)
+    return img
+
+
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 20, colour=theme.TEXT,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    img = font(size, bold).render(words, True, colour)
+    img = rendered(words, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
 
 
+_wrapped: dict[tuple, list[str]] = {}
+
+
 def wrap(words: str, size: int, width: int) -> list[str]:
+    key = (words, size, width)
+    if key in _wrapped:
+        return _wrapped[key]
+    if len(_wrapped) > 4000:
+        _wrapped.clear()
+    _wrapped[key] = _wrap(words, size, width)
+    return _wrapped[key]
+
+
+def _wrap(words: str, size: int, width: int) -> list[str]:
     f = font(size)
     lines, line = [], ""
     for w in words.split():

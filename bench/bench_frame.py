@@ -1,0 +1,103 @@
+"""Frame time of the battlefield: 1280x720, 100 units on a 64x64 map, every overlay on.
+
+    python bench/bench_frame.py [--frames N] [--json]
+
+Also: how long `rout` takes to show its menu, and the window process's peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import pygame  # noqa: E402
+
+from bench_engine import field_scenario  # noqa: E402
+from game import ai  # noqa: E402
+from game.battle import ACTIVATION  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.battle_screen import BattleScreen  # noqa: E402
+
+
+def frames(n: int) -> dict:
+    app = App((1280, 720), headless=True)
+    scenario = field_scenario(100)
+    screen = BattleScreen(app, scenario, seed=3, controllers={s: "human" for s in scenario.sides}, threaded=False)
+    app.show(screen)
+    b = screen.battle
+    while b.round < 3 and not b.over:  # into contact: targets, arcs and threatened squares on screen
+        screen._feed(b.apply(ai.decide(b)))
+    while b.pending().kind != ACTIVATION or not any(
+            o for o in __import__("game.query", fromlist=["x"]).attack_options(b, b.pending().unit)):
+        screen._feed(b.apply(ai.decide(b)))
+    screen.view.skip()
+    screen.decision_key = -1
+    screen.update(0.0)
+    u = b.world[screen.selected]
+    screen.camera.zoom_i = 2
+    screen.camera.centre_on(u.pos[0], u.pos[1])
+    reach = screen.legal["full"].costs
+    far = max(reach, key=lambda q: (reach[q], q))
+    r = screen.map_rect()
+    x, y = screen.camera.to_screen(far[0] + 0.5, far[1] + 0.5)
+    screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + x, r.y + y), rel=(0, 0), buttons=(0, 0, 0)))
+    draw, step = [], []
+    for i in range(n):
+        t0 = time.perf_counter()
+        screen.draw(app.window)
+        t1 = time.perf_counter()
+        app.step(1 / 60)
+        t2 = time.perf_counter()
+        draw.append((t1 - t0) * 1000)
+        step.append((t2 - t1) * 1000)
+    draw.sort()
+    step.sort()
+    return {"units": len(b.world.units), "map": "64x64", "size": "1280x720", "frames": n,
+            "draw_median_ms": statistics.median(draw), "draw_p99_ms": draw[int(0.99 * (n - 1))],
+            "frame_median_ms": statistics.median(step), "frame_p99_ms": step[int(0.99 * (n - 1))],
+            "overlays": "reach (full+half), targets, path with AoO check, arcs, initiative track, log"}
+
+
+def menu_start() -> float:
+    """Seconds from starting the program to its menu's first frame (headless)."""
+    code = ("import time,os;t=time.perf_counter();os.environ['SDL_VIDEODRIVER']='dummy';"
+            "from game.ui.app import App;from game.ui.menu import MenuScreen;a=App(headless=True);"
+            "a.show(MenuScreen(a));a.step(0.0);print(time.perf_counter()-t)")
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, cwd=ROOT)
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    out = frames(args.frames)
+    out["menu_start_s"] = min(menu_start() for _ in range(3))
+    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return
+    print(f"battlefield {out['size']}, {out['units']} units on {out['map']}, {out['frames']} frames")
+    print(f"  draw:  median {out['draw_median_ms']:.2f} ms, p99 {out['draw_p99_ms']:.2f} ms")
+    print(f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+flip)")
+    print(f"  menu shown {out['menu_start_s']:.2f} s after start; peak memory {out['peak_rss_mb']:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

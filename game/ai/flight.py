@@ -1,0 +1,106 @@
+"""Routed units for the tactical AIs: withdraw in good order, flee down the safety map.
+
+- Withdrawing: half move to a square no closer to any enemy (query.withdraw_squares), down the
+  safety map, then face the nearest enemy (it backs away facing the foe).
+- Fleeing: full move down the safety map toward the side's exits (maps.safety_map); a square
+  the unit stood on in the last two rounds costs extra, so it never dithers back and forth;
+  while a foe is close, squares nearer to a foe than where it stands are refused if any
+  others remain; an exit square is always welcome (it leaves the field there).
+"""
+
+from __future__ import annotations
+
+from game import query
+from game.ai.maps import safety_map
+from game.battle import Battle
+from game.commands import Command
+from game.rules.geometry import Pos, facing_toward, footprint_distance
+from game.systems.flight import in_exit
+from game.systems.movement import effective_mv
+from game.systems.space import can_threaten
+from game.world import Unit
+
+DITHER = 40  # safety-map units (about 17 squares of distance) for a square just left
+
+
+def recent_squares(battle: Battle, uid: str, rounds: int = 2) -> set[Pos]:
+    """Squares this unit stood on or walked through in the last `rounds` rounds (from the log)."""
+    out: set[Pos] = set()
+    floor = battle.round - rounds
+    for ev in reversed(battle.events):
+        if ev["round"] < floor:
+            break
+        if ev["type"] == "move" and ev.get("id") == uid:
+            for p in ev["path"][:-1]:
+                out.add((p[0], p[1]))
+    out.discard(battle.world[uid].pos)
+    return out
+
+
+def _threats(battle: Battle, u: Unit) -> list[Unit]:
+    return [e for e in battle.world.enemies_of(u) if can_threaten(e)]
+
+
+def _gap(u: Unit, p: Pos, threats: list[Unit]) -> int:
+    return min((footprint_distance(p, u.n, e.pos, e.n) for e in threats), default=99)
+
+
+def _face(u: Unit, p: Pos, threats: list[Unit]) -> int | None:
+    if not threats:
+        return None
+    e = min(threats, key=lambda e: (footprint_distance(p, u.n, e.pos, e.n), e.id))
+    return facing_toward(p, u.n, e.pos, e.n)
+
+
+def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
+    if u.prone:
+        return Command("stand_up", u.id)
+    reach = query.moves(battle, u.id)
+    safety = safety_map(battle, u)
+    threats = _threats(battle, u)
+    recent = recent_squares(battle, u.id)
+    exits = battle.ctx.terrain.exits_for(u.side)
+    now = _gap(u, u.pos, threats)
+    guard = max((effective_mv(e) for e in threats), default=0) + 3
+    floor = min(now, guard)
+
+    def exit_sq(p: Pos) -> bool:
+        return any(z.contains(s) for z in exits for s in ((p[0] + i, p[1] + j) for j in range(u.n) for i in range(u.n)))
+
+    squares = sorted(reach.costs)
+    ok = [p for p in squares if exit_sq(p) or _gap(u, p, threats) >= floor]
+    pool = ok or squares
+    scored = []
+    for p in pool:
+        s = int(safety[p[1], p[0]]) + (DITHER if p in recent else 0)
+        if exit_sq(p):
+            s -= 10_000  # leave the field now
+        scored.append((s, -_gap(u, p, threats), reach.costs[p], p))
+    scored.sort()
+    if explain is not None:
+        explain.append([(-s[0], f"flee to {list(s[3])}") for s in scored[:5]])
+    best = scored[0][3]
+    if best == u.pos:
+        if in_exit(battle.ctx, u):
+            return Command("hold", u.id)
+        f = _face(u, u.pos, threats)
+        return Command("hold", u.id) if f is None or f == u.facing else Command("turn", u.id, facing=f)
+    return Command("move", u.id, path=tuple(reach.path(best)))
+
+
+def withdraw(battle: Battle, u: Unit, explain: list | None = None) -> Command:
+    if u.prone:
+        return Command("stand_up", u.id)
+    reach = query.moves(battle, u.id, half=True)
+    safety = safety_map(battle, u)
+    threats = _threats(battle, u)
+    recent = recent_squares(battle, u.id)
+    options = [u.pos, *sorted(query.withdraw_squares(battle, u.id))]
+    scored = sorted((int(safety[p[1], p[0]]) + (DITHER if p in recent else 0), reach.costs[p], p) for p in options)
+    if explain is not None:
+        explain.append([(-s[0], f"withdraw to {list(s[2])}") for s in scored[:5]])
+    best = scored[0][2]
+    facing = _face(u, best, threats)
+    if best == u.pos:
+        return Command("turn", u.id, facing=facing) if facing not in (None, u.facing) else Command("hold", u.id)
+    return Command("withdraw", u.id, path=tuple(reach.path(best)), facing=facing)

@@ -1,0 +1,209 @@
+"""What the tactical AIs know about a position, read from the battle's query and state.
+
+One `View` is built per decision: who threatens which squares, how far every square is from
+the enemy, which enemies may still act this round. The scoring functions read it; nothing
+here changes the battle or rolls a die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game import query
+from game.ai.maps import FAR, enemy_distance
+from game.battle import Battle
+from game.rules.geometry import FLANK, FRONT, REAR, Pos, arc_of, facing_toward, footprint_distance, ring
+from game.rules.initiative import first_strike_applies
+from game.systems.movement import half_move
+from game.systems.space import attack_squares, can_threaten
+from game.world import STEADY, Unit
+
+ARC_EXPOSURE = {FRONT: 0.0, FLANK: 1.0, REAR: 2.0}
+
+
+def avg_melee(u: Unit) -> float:
+    w = u.kind.melee
+    if w is None:
+        return 0.0
+    d = w.damage
+    return max(1.0, d.count * (d.sides + 1) / 2 + d.bonus + u.kind.damage_bonus)
+
+
+def worth(u: Unit) -> float:
+    """How much a creature matters to its side: power, and a leader counts triple
+    (its loss triggers morale checks for the whole side)."""
+    v = max(1.0, u.kind.power)
+    if u.leader:
+        v *= 3.0
+    if u.hero:
+        v *= 1.5
+    return v
+
+
+def caution(u: Unit) -> float:
+    """0 for a fresh, whole creature; up to 1 for a badly hurt, tired or shaky one."""
+    c = 0.0
+    frac = u.hp / max(1, u.hp_max)
+    if frac < 0.5:
+        c += 0.5 + (0.5 - frac)
+    if u.fatigue_state >= 2:
+        c += 0.5
+    elif u.fatigue_state == 1:
+        c += 0.2
+    if u.leader and frac < 0.7:
+        c += 0.3
+    return min(1.0, c)
+
+
+def chebyshev(a: Pos, b: Pos) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+@dataclass
+class View:
+    battle: Battle
+    unit: Unit
+    enemies: list[Unit]  # able enemies
+    threats: list[Unit]  # enemies that can strike (steady, melee weapon)
+    allies: list[Unit]
+    threatened_by: dict[Pos, list[str]]  # square -> enemies whose attack squares hold it (AoO still unused)
+    unacted: set[str]
+    dist: np.ndarray  # enemy_distance map (x2 steps)
+    big_strikers: list[tuple[Unit, set[Pos]]] = field(default_factory=list)  # round-1 first strikes
+    _exposure_cache: dict = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
+        w = battle.world
+        ctx = battle.ctx
+        enemies = [e for e in w.enemies_of(u) if e.able]
+        threats = [e for e in enemies if can_threaten(e) and not e.prone]
+        allies = [a for a in w.living() if a.side == u.side and a.id != u.id and a.able]
+        threatened: dict[Pos, list[str]] = {}
+        for e in threats:
+            if e.id in ctx.rs.aoo_used:
+                continue
+            for sq in attack_squares(ctx, e):
+                threatened.setdefault(sq, []).append(e.id)
+        unacted = {e.id for e in enemies if e.id not in ctx.rs.acted and e.id not in ctx.rs.lost_action}
+        dist = enemy_distance(battle, u) if need_dist else np.zeros((1, 1), dtype=np.int32)
+        big = []
+        if battle.round == 1:
+            mw = u.kind.melee
+            for e in threats:
+                if e.id not in unacted:
+                    continue
+                ew = e.kind.melee
+                if ew and first_strike_applies(u.kind, e.kind, mw.reach_ft if mw else 0, ew.reach_ft):
+                    big.append((e, attack_squares(ctx, e)))
+        return cls(battle, u, enemies, threats, allies, threatened, unacted, dist, big)
+
+    # -- squares ---------------------------------------------------------------------
+
+    def steps_to_enemy(self, p: Pos) -> float:
+        d = int(self.dist[p[1], p[0]])
+        return 99.0 if d >= FAR else d / 2.0
+
+    def nearest_enemy(self, p: Pos) -> Unit | None:
+        pool = self.threats or self.enemies
+        if not pool:
+            return None
+        u = self.unit
+        return min(pool, key=lambda e: (footprint_distance(p, u.n, e.pos, e.n), e.id))
+
+    def face_enemy(self, p: Pos) -> int | None:
+        e = self.nearest_enemy(p)
+        return None if e is None else facing_toward(p, self.unit.n, e.pos, e.n)
+
+    def aoo(self, path) -> list[str]:
+        """Enemies that would swing at this path as it leaves their squares (cheap provokers())."""
+        seen: list[str] = []
+        for p in list(path)[:-1]:
+            for eid in self.threatened_by.get(p, ()):
+                if eid not in seen:
+                    seen.append(eid)
+        return seen
+
+    def first_strike_risk(self, path) -> float:
+        """Round 1: walking into a big or long-reach enemy's reach gives it the first blow."""
+        if not self.big_strikers:
+            return 0.0
+        risk = 0.0
+        for e, sqs in self.big_strikers:
+            for p in list(path)[1:]:
+                if p in sqs and footprint_distance(p, self.unit.n, e.pos, e.n) <= 2:
+                    risk += avg_melee(e) * 0.7
+                    break
+        return risk
+
+    def exposure(self, p: Pos, facing: int, ignore: str | None = None) -> float:
+        """Damage-weighted count of adjacent foes standing in our flank or rear arcs at p,
+        plus a little for each foe that could still reach a free flank/rear square."""
+        key = (p, facing, ignore)
+        if key in self._exposure_cache:
+            return self._exposure_cache[key]
+        u = self.unit
+        occ = self.battle.world.occupancy
+        total = 0.0
+        for e in self.threats:
+            if e.id == ignore:
+                continue
+            gap = footprint_distance(p, u.n, e.pos, e.n)
+            if gap == 1:
+                sq = min(e.squares, key=lambda s: (chebyshev(s, p), s))
+                total += ARC_EXPOSURE[arc_of(sq, p, u.n, facing)] * avg_melee(e) * 0.35
+                total += 0.15 * avg_melee(e)  # any adjacent foe can hit us
+            elif gap <= half_move(e) + (e.kind.melee.reach_squares if e.kind.melee else 1):
+                free_back = 0
+                for sq in ring(p, u.n):
+                    if arc_of(sq, p, u.n, facing) != FRONT and self.battle.ctx.terrain.passable(sq) and sq not in occ:
+                        free_back += 1
+                if free_back:
+                    w = 0.12 if e.id in self.unacted else 0.05
+                    total += w * avg_melee(e) * min(free_back, 3) / 3
+        self._exposure_cache[key] = total
+        return total
+
+    def strike_zone_risk(self, p: Pos) -> float:
+        """Foes that have not acted yet and could attack p this round (half move + reach)."""
+        u = self.unit
+        risk = 0.0
+        for e in self.threats:
+            if e.id not in self.unacted:
+                continue
+            reach = e.kind.melee.reach_squares if e.kind.melee else 1
+            if footprint_distance(p, u.n, e.pos, e.n) <= half_move(e) + reach:
+                risk += avg_melee(e) * 0.5
+        return risk
+
+    def best_facing(self, p: Pos, ignore: str | None = None) -> tuple[int, float]:
+        """The facing at p that leaves the fewest foes on our flanks and rear."""
+        first = self.face_enemy(p)
+        order = ([first] if first is not None else []) + [f for f in range(8) if f != first]
+        best_f, best_e = order[0], None
+        for f in order:
+            ex = self.exposure(p, f, ignore)
+            if best_e is None or ex < best_e - 1e-9:
+                best_f, best_e = f, ex
+        return best_f, best_e or 0.0
+
+    def support(self, p: Pos) -> float:
+        """Allies beside p cover our flanks."""
+        n = 0
+        for a in self.allies:
+            if a.morale == STEADY and footprint_distance(p, self.unit.n, a.pos, a.n) == 1:
+                n += 1
+        return min(n, 3)
+
+    # -- targets ---------------------------------------------------------------------
+
+    def ganged(self, t: Unit) -> int:
+        """Our creatures already beside the foe (they block its retreat spaces)."""
+        return sum(1 for a in self.allies if a.steady and footprint_distance(a.pos, a.n, t.pos, t.n) == 1)
+
+    def free_back_spaces(self, t: Unit) -> int:
+        arcs = query.arcs(self.battle, t.id)
+        occ = self.battle.world.occupancy
+        return sum(1 for sq in arcs["rear"] + arcs["flank"] if self.battle.ctx.terrain.passable(sq) and sq not in occ)
