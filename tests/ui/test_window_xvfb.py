@@ -1,0 +1,130 @@
+"""The real window under Xvfb: it opens from the README's command, reacts to clicks, and closes
+cleanly on the window's close button and on the menu's quit (issue: the game window)."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NEEDED = ("Xvfb", "xdotool", "import")
+missing = [t for t in NEEDED if shutil.which(t) is None]
+pytestmark = pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
+
+
+@pytest.fixture
+def display():
+    """A private Xvfb on a free display number, stopped afterwards."""
+    for n in range(90, 200):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            break
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        if Path(f"/tmp/.X11-unix/X{n}").exists():
+            break
+        time.sleep(0.05)
+    yield f":{n}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def start_game(display: str) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    rout = shutil.which("rout")  # the README's command; the same program as python -m game
+    cmd = [rout] if rout else [sys.executable, "-m", "game"]
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def window_of(display: str, pid: int) -> str:
+    env = dict(os.environ, DISPLAY=display)
+    for _ in range(200):
+        out = subprocess.run(["xdotool", "search", "--pid", str(pid)], env=env, capture_output=True, text=True).stdout
+        ids = out.split()
+        if ids:
+            return ids[-1]
+        time.sleep(0.05)
+    raise AssertionError("the game window never appeared")
+
+
+def xdo(display: str, *args: str) -> None:
+    subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), check=True)
+
+
+def grab(display: str, out: Path) -> bytes:
+    subprocess.run(["import", "-window", "root", "-crop", "420x160+30+120", "rgb:" + str(out)],
+                   env=dict(os.environ, DISPLAY=display), check=True)
+    return out.read_bytes()
+
+
+class XClientMessageEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+
+
+class XEvent(ctypes.Union):
+    _fields_ = [("xclient", XClientMessageEvent), ("pad", ctypes.c_long * 24)]
+
+
+def close_button(display: str, window: str) -> None:
+    """What a window manager does when the close button is clicked: send WM_DELETE_WINDOW."""
+    x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XInternAtom.restype = ctypes.c_ulong
+    x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.POINTER(XEvent)]
+    x11.XFlush.argtypes = [ctypes.c_void_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    dpy = x11.XOpenDisplay(display.encode())
+    assert dpy, "cannot open the X display"
+    ev = XEvent()
+    ev.xclient.type = 33  # ClientMessage
+    ev.xclient.window = int(window)
+    ev.xclient.message_type = x11.XInternAtom(dpy, b"WM_PROTOCOLS", 0)
+    ev.xclient.format = 32
+    ev.xclient.data[0] = x11.XInternAtom(dpy, b"WM_DELETE_WINDOW", 0)
+    ev.xclient.data[1] = 0  # CurrentTime
+    x11.XSendEvent(dpy, int(window), 0, 0, ctypes.byref(ev))
+    x11.XFlush(dpy)
+    x11.XCloseDisplay(dpy)
+
+
+def test_window_opens_reacts_to_clicks_and_closes_on_the_close_button(display, tmp_path):
+    game = start_game(display)
+    try:
+        win = window_of(display, game.pid)
+        time.sleep(0.8)
+        before = grab(display, tmp_path / "before.rgb")
+        xdo(display, "mousemove", "--window", win, "220", "187", "click", "1")  # the second scenario
+        time.sleep(0.5)
+        after = grab(display, tmp_path / "after.rgb")
+        assert before != after, "the menu did not react to the click"
+        close_button(display, win)
+        assert game.wait(timeout=15) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert b"Traceback" not in game.stderr.read()
+
+
+def test_menu_quit_closes_cleanly(display):
+    game = start_game(display)
+    try:
+        win = window_of(display, game.pid)
+        time.sleep(0.5)
+        xdo(display, "mousemove", "--window", win, "100", "100")
+        xdo(display, "key", "--window", win, "q")
+        assert game.wait(timeout=15) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
