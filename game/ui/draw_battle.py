@@ -116,6 +116,8 @@ def _draw_overlays(s, surface, r) -> None:
         arcs = query.arcs(b, arc_unit)
         for name in ("front", "flank", "rear"):
             _fill(s, surface, r, arcs[name], theme.ARC_COLOURS[name], ARC_ALPHA)
+            for sq in arcs[name]:  # an inset ring, so arcs read even over the reach overlay
+                pygame.draw.rect(surface, theme.ARC_COLOURS[name], _sq_rect(s, r, sq).inflate(-4, -4), 2)
     if p is not None and p.kind == RETREAT and s.view.idle:
         _draw_retreat_choice(s, surface, r, p)
     if s.cursor is not None and not s.app.mouse_driven:

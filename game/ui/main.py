@@ -55,7 +55,10 @@ def screenshot(map_path: str, out: str, select: str | None, hover: tuple[int, in
         p = b.pending()
         if at == "retreat":
             return p.kind == RETREAT and b.round >= round_ and bool(p.spaces)
-        return b.round >= round_ and p.kind != RETREAT and (select is None or p.unit == select or select not in p.units)
+        if b.round < round_ or p.kind == RETREAT:
+            return False
+        # With --select, wait for that unit's own activation (if it comes within two rounds).
+        return select is None or p.unit == select or b.round > round_ + 2
 
     guard = 0
     while not reached() and guard < 20000:
