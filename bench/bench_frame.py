@@ -72,6 +72,28 @@ def frames(n: int) -> dict:
             "overlays": "reach (full+half), targets, path with AoO check, arcs, initiative track, log"}
 
 
+def watching(n: int) -> dict:
+    """AI against AI with the AI thinking in its worker thread: how long can a frame take?"""
+    app = App((1280, 720), headless=True)
+    scenario = field_scenario(100)
+    screen = BattleScreen(app, scenario, seed=3, controllers={s: "ai" for s in scenario.sides}, threaded=True,
+                          speed_i=4)
+    app.show(screen)
+    times, decisions = [], 0
+    last = len(screen.battle.events)
+    for _ in range(n):
+        t0 = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t0) * 1000)
+        if len(screen.battle.events) != last:
+            decisions += 1
+            last = len(screen.battle.events)
+    screen._close()
+    times.sort()
+    return {"watch_frames": n, "watch_decisions": decisions, "watch_frame_median_ms": statistics.median(times),
+            "watch_frame_p99_ms": times[int(0.99 * (n - 1))], "watch_frame_max_ms": times[-1]}
+
+
 def menu_start() -> float:
     """Seconds from starting the program to its menu's first frame (headless)."""
     code = ("import time,os;t=time.perf_counter();os.environ['SDL_VIDEODRIVER']='dummy';"
@@ -88,6 +110,7 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out = frames(args.frames)
+    out.update(watching(args.frames * 2))
     out["menu_start_s"] = min(menu_start() for _ in range(3))
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if args.json:
@@ -96,6 +119,8 @@ def main() -> None:
     print(f"battlefield {out['size']}, {out['units']} units on {out['map']}, {out['frames']} frames")
     print(f"  draw:  median {out['draw_median_ms']:.2f} ms, p99 {out['draw_p99_ms']:.2f} ms")
     print(f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+flip)")
+    print(f"  watching AI vs AI ({out['watch_decisions']} decisions in {out['watch_frames']} frames): frame median "
+          f"{out['watch_frame_median_ms']:.2f} ms, p99 {out['watch_frame_p99_ms']:.2f} ms, max {out['watch_frame_max_ms']:.1f} ms")
     print(f"  menu shown {out['menu_start_s']:.2f} s after start; peak memory {out['peak_rss_mb']:.0f} MB")
 
 

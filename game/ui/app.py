@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pygame
 
@@ -31,6 +32,8 @@ class App:
         self.screen = None
         self.running = True
         self.mouse_driven = True
+        # The AI thinks in a worker thread; hand the interpreter back to the window often.
+        sys.setswitchinterval(0.001)
 
     def show(self, screen) -> None:
         self.screen = screen

@@ -159,17 +159,21 @@ class BattleScreen:
             if self.ai_wait < 0.12 / self.speed:
                 return None
             self.ai_wait = 0.0
-            copy = self.battle.copy()
             level = self.ai_level if self.controllers.get(self.battle.pending().side or "") == "ai" else "baseline"
             if self.pool is None:
-                self._apply(ai.decide(copy, level))
+                self._apply(ai.decide(self.battle.copy(), level))
                 return None
-            self.future = self.pool.submit(ai.decide, copy, level)
+            self.future = self.pool.submit(_think_and_play, self.battle.copy(), level)
             return None
         if self.future.done():
-            cmd = self.future.result()
+            after, events = self.future.result()
             self.future = None
-            self._apply(cmd)
+            # The worker played the command on an exact copy; take its state as the battle's.
+            self.battle.ctx.events.extend(events)
+            after.ctx.events = self.battle.ctx.events
+            self.battle = after
+            self._feed(events)
+            self.mode, self.pending_path, self.retreat_space = "move", None, None
         return None
 
     def _apply(self, cmd: Command) -> None:
@@ -530,6 +534,13 @@ class BattleScreen:
         from game.ui import draw_battle
 
         draw_battle.draw(self, surface)
+
+
+def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[dict]]:
+    """In the worker: decide for the pending AI decision and play it on this copy of the battle,
+    so neither the thinking nor the end of the round ever holds up a frame."""
+    events = battle.apply(ai.decide(battle, level))
+    return battle, events
 
 
 def display_name(uid: str, side: str) -> str:
