@@ -124,7 +124,14 @@ class MenuScreen:
         if e.thumb is None and e.scenario is not None:
             from game.ui.art import render_map
 
-            full, _ = render_map(e.scenario)
+            full, tile = render_map(e.scenario)
+            sides = e.scenario.sides
+            for p in e.scenario.units:  # the armies as side-coloured discs
+                colour = theme.SIDE_COLOURS[sides.index(p.side) % len(theme.SIDE_COLOURS)]
+                n = p.kind.squares
+                centre = ((p.pos[0] + n / 2) * tile, (p.pos[1] + n / 2) * tile)
+                pygame.draw.circle(full, (0, 0, 0), centre, tile * n * 0.42)
+                pygame.draw.circle(full, colour, centre, tile * n * 0.36)
             scale = min(w / full.get_width(), h / full.get_height())
             e.thumb = pygame.transform.smoothscale(full, (int(full.get_width() * scale), int(full.get_height() * scale)))
         return e.thumb
