@@ -3,7 +3,8 @@ initiative track, the combat log, and the controls that turn clicks and keys int
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 import pygame
@@ -33,7 +34,7 @@ class LogLine:
 
 class BattleScreen:
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
-    worker thread on a copy of the battle, so the window never waits on them."""
+    worker process on a copy of the battle, so the window never waits on them."""
 
     def __init__(self, app, scenario: Scenario, seed: int = 1, options: dict | None = None,
                  controllers: dict[str, str] | None = None, ai_level: str = "baseline", threaded: bool = True,
@@ -66,7 +67,9 @@ class BattleScreen:
                              w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
         self._fit_zoom()
         self.threaded = threaded
-        self.pool = ThreadPoolExecutor(max_workers=1) if threaded else None
+        # The AI thinks in its own process: a thread would share the interpreter with the
+        # window and could hold up a frame for tens of milliseconds on a big battle.
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) if threaded else None
         self.future: Future | None = None
         self.ai_wait = 0.0
         self.speed_i = speed_i
