@@ -356,15 +356,8 @@ class Battle:
     def _check_melee_from(self, u: Unit, end: Pos, t: Unit) -> None:
         if u.kind.melee is None:
             raise Illegal(f"{u.id} has no melee weapon")
-        moved = self.world.copy()
-        saved = self.ctx.world
-        moved.update(u.id, pos=end)
-        self.ctx.world = moved
-        try:
-            f = actions.melee_facing(self.ctx, moved[u.id], end, moved[t.id])
-        finally:
-            self.ctx.world = saved
-        if f is None:
+        # The unit as it will stand at the end of its path; its own old square never blocks it.
+        if actions.melee_facing(self.ctx, replace(u, pos=end), end, t) is None:
             raise Illegal(f"{t.id} is out of {u.id}'s reach from {list(end)}")
 
     def _do_attack(self, u: Unit, cmd: Command) -> None:
@@ -380,18 +373,10 @@ class Battle:
         if w is None:
             raise Illegal(f"{u.id} has no missile weapon")
         path = self._path(u, cmd, half_move(u))
-        moved = self.world.copy()
-        moved.update(u.id, pos=path[-1])
         dist = footprint_distance(path[-1], u.n, t.pos, t.n)
         if dist > w.range[2]:
             raise Illegal(f"{t.id} is beyond long range ({dist} squares, {w.range[2]} at most)")
-        saved = self.ctx.world
-        self.ctx.world = moved
-        try:
-            seen = actions.line_of_sight(self.ctx, moved[u.id], moved[t.id])
-        finally:
-            self.ctx.world = saved
-        if not seen:
+        if not actions.line_of_sight(self.ctx, replace(u, pos=path[-1]), t):
             raise Illegal(f"{u.id} cannot see {t.id}")
         if actions.walk(self.ctx, u.id, path, provoke=True):
             actions.fire(self.ctx, u.id, t.id, self.ctx.deferring)
