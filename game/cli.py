@@ -11,7 +11,7 @@ from pathlib import Path
 from game.ai import LEVELS
 from game.battle import Battle
 from game.commands import Illegal
-from game.runner import play, summary
+from game.runner import play, play_many
 from game.save.files import event_lines, write_atomic
 from game.save.replay import Replay, ReplayError, digest, load_replay
 from game.scenario.errors import ScenarioError
@@ -82,45 +82,122 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             if log.exists() and not log.is_dir():
                 raise UsageError(f"{log}: with several games --log names a folder, and this is a file")
             log.mkdir(parents=True, exist_ok=True)
-    results = []
-    for g in range(args.games):
-        seed = args.seed + g
-        battle = play(Battle(scenario, seed=seed, options=options), levels)
-        results.append((seed, battle))
-        if log is not None:
-            target = log / f"game_{seed}.jsonl" if args.games > 1 else log
-            write_atomic(target, event_lines(battle.events))
-        if args.save_replay and g == 0:
-            rep = Replay(str(args.map), seed, options, {s: "ai" for s in scenario.sides})
-            write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
+    if args.explain not in (None, "-"):
+        _refuse_overwrite(Path(args.explain), Path(args.map))
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     sides = scenario.sides
-    wins = {s: sum(1 for _, b in results if b.winner == s) for s in sides}
-    draws = sum(1 for _, b in results if b.winner is None)
+    full = {s: levels.get(s, "baseline") for s in sides}
+    plan = []
+    for g in range(args.games):
+        lv = full
+        if args.swap and g % 2 == 1:  # the levels move one side on: side advantage cancels
+            lv = {s: full[sides[(i - 1) % len(sides)]] for i, s in enumerate(sides)}
+        plan.append((args.seed + g, lv))
+    progress = _progress(args.games)
+    games = play_many(str(args.map), plan, options, workers=args.jobs, on_done=progress,
+                      keep_events=log is not None, explain=args.explain is not None)
+    if progress is not None:
+        progress(None)
+    if args.explain is not None:
+        text = "".join(line + "\n" for g in games for line in g["explain"])
+        if args.explain == "-":
+            sys.stderr.write(text)
+        else:
+            write_atomic(args.explain, text)
+    for g in games:
+        if log is not None:
+            target = log / f"game_{g['seed']}.jsonl" if args.games > 1 else log
+            write_atomic(target, event_lines(g["events"]))
+    if args.save_replay:
+        rep = Replay(str(args.map), args.seed, options, {s: "ai" for s in scenario.sides})
+        write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
+    wins = {s: sum(1 for g in games if g["winner"] == s) for s in sides}
+    draws = sum(1 for g in games if g["winner"] is None)
     totals = {s: {} for s in sides}
-    for _, b in results:
-        for s, counts in summary(b).items():
+    for g in games:
+        for s, counts in g["summary"].items():
             for k, v in counts.items():
                 totals[s][k] = totals[s].get(k, 0) + v
-    rounds_mean = sum(b.round for _, b in results) / len(results)
+    n = len(games)
+    rounds_mean = sum(g["rounds"] for g in games) / n
+    win_ci = {s: list(wilson(wins[s], n)) for s in sides}
+    per_level = _per_level(games, sides)
     if args.json:
-        out = {"map": str(args.map), "games": len(results), "seed": args.seed, "levels": levels,
+        out = {"map": str(args.map), "games": n, "seed": args.seed, "levels": levels,
                "wins": wins, "draws": draws, "rounds_mean": rounds_mean, "per_side": totals,
-               "results": [{"seed": s, "winner": b.winner, "rounds": b.round, "reason": b.events[-1]["reason"]}
-                           for s, b in results]}
+               "win_ci": win_ci, "swap": bool(args.swap),
+               "results": [{"seed": g["seed"], "winner": g["winner"], "rounds": g["rounds"], "reason": g["reason"],
+                            "levels": g["levels"]} for g in games]}
+        if levels or args.swap:
+            out["per_level"] = per_level
         print(json.dumps(out, sort_keys=True))
         return 0
-    if len(results) == 1:
-        seed, b = results[0]
-        end = b.events[-1]
-        print(f"{scenario.title}: seed {seed}: {end['winner'] or 'nobody'} wins ({end['reason']}) after {b.round} rounds")
+    if n == 1:
+        g = games[0]
+        print(f"{scenario.title}: seed {g['seed']}: {g['winner'] or 'nobody'} wins ({g['reason']}) after {g['rounds']} rounds")
     else:
-        print(f"{scenario.title}: {len(results)} games from seed {args.seed}: "
+        print(f"{scenario.title}: {n} games from seed {args.seed}: "
               + ", ".join(f"{s} {wins[s]}" for s in sides) + f", draws {draws}; mean {rounds_mean:.1f} rounds")
+        for s in sides:
+            lo, hi = win_ci[s]
+            print(f"  {s} win rate {wins[s] / n:.0%} (95% CI {lo:.0%}-{hi:.0%})")
+        if levels or args.swap:
+            for lv, r in sorted(per_level.items()):
+                lo, hi = r["win_ci"]
+                print(f"  level {lv}: {r['wins']}/{r['games']} wins, {r['win_rate']:.0%} (95% CI {lo:.0%}-{hi:.0%})"
+                      f", {r['draws']} draws")
     for s in sides:
         t = totals[s]
         print(f"  {s}: casualties {t['casualties']}, retreats {t['retreats']}, knockdowns {t['knockdowns']}, "
               f"morale failures {t['morale_failures']}, fled {t['fled']}, surrendered {t['surrendered']}")
     return 0
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for k successes in n trials (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / den
+    return (round(max(0.0, mid - half), 4), round(min(1.0, mid + half), 4))
+
+
+def _per_level(games: list[dict], sides: list[str]) -> dict:
+    """Per AI level: games played, wins, draws, the win rate and its Wilson interval.
+    A game where both sides play the same level counts once for it."""
+    out: dict[str, dict] = {}
+    for g in games:
+        for lv in sorted(set(g["levels"].values())):
+            r = out.setdefault(lv, {"games": 0, "wins": 0, "draws": 0})
+            r["games"] += 1
+            if g["winner"] is None:
+                r["draws"] += 1
+            elif g["levels"].get(g["winner"]) == lv:
+                r["wins"] += 1
+    for r in out.values():
+        r["win_rate"] = r["wins"] / r["games"]
+        r["win_ci"] = list(wilson(r["wins"], r["games"]))
+    return out
+
+
+def _progress(total: int):
+    """A progress bar on stderr when it is a terminal; nothing otherwise (logs stay clean)."""
+    if total < 2 or not sys.stderr.isatty():
+        return None
+
+    def show(done: int | None) -> None:
+        if done is None:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+        else:
+            width = 30
+            fill = width * done // total
+            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games")
+        sys.stderr.flush()
+
+    return show
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -242,6 +319,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--log", help="write the event log (JSON Lines); a folder with several games")
     s.add_argument("--save-replay", help="write the first game as a replay file")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--jobs", type=int, default=1, help="games in parallel (results are the same for any number)")
+    s.add_argument("--swap", action="store_true", help="play every other game with the AI levels swapped between sides")
+    s.add_argument("--explain", nargs="?", const="-", metavar="FILE",
+                   help="write each AI decision's top candidates and scores as JSON lines to FILE "
+                        "(stderr without FILE); the event log is unchanged")
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("check", help="validate maps")
     c.add_argument("maps", nargs="+")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from game import ai
 from game.battle import Battle
@@ -10,11 +10,14 @@ from game.commands import Command, Illegal
 
 
 def play(battle: Battle, levels: dict[str, str] | None = None, commands: Iterable[Command] = (),
-         stop_at_human: bool = False, max_decisions: int = 200_000) -> Battle:
+         stop_at_human: bool = False, max_decisions: int = 200_000,
+         explain: Callable[[Battle, object, str, Command, list], None] | None = None) -> Battle:
     """Run commands in order, then let the AI (each side's level) decide until the battle ends.
 
     With stop_at_human, stop when a human-controlled decision is pending and the
     commands have run out (a replay of a game that was saved mid-battle).
+    With explain, each AI decision also calls explain(battle, pending, level, command, notes),
+    where notes are the AI's top candidates and scores (the event log is not touched).
     """
     levels = levels or {}
     for i, cmd in enumerate(commands):
@@ -29,7 +32,14 @@ def play(battle: Battle, levels: dict[str, str] | None = None, commands: Iterabl
         p = battle.pending()
         if stop_at_human and p.controller == "human":
             break
-        battle.apply(ai.decide(battle, levels.get(p.side or "", "baseline")))
+        level = levels.get(p.side or "", "baseline")
+        if explain is None:
+            battle.apply(ai.decide(battle, level))
+        else:
+            notes: list = []
+            cmd = ai.decide(battle, level, notes)
+            explain(battle, p, level, cmd, notes)
+            battle.apply(cmd)
         decisions += 1
         if decisions > max_decisions:
             raise RuntimeError("the battle did not end; the AI is stuck")
@@ -60,3 +70,72 @@ def summary(battle: Battle) -> dict:
         elif t == "surrender":
             out[s]["surrendered"] += 1
     return out
+
+
+def play_many(map_path: str, jobs: list[tuple[int, dict[str, str]]], options: dict | None = None,
+              workers: int = 1, on_done: Callable[[int], None] | None = None,
+              keep_events: bool = False, explain: bool = False) -> list[dict]:
+    """Play one game per (seed, levels), in parallel over `workers` processes.
+
+    Each game depends only on its map, options, seed and levels, so the results (returned in
+    the order given) are the same for any number of workers. Each result holds seed, levels,
+    winner, rounds, reason, summary, and with keep_events the event list, with explain the
+    AI's explanation lines.
+    """
+    tasks = [(map_path, seed, lv, options or {}, keep_events, explain) for seed, lv in jobs]
+    if workers <= 1 or len(tasks) <= 1:
+        out = []
+        for t in tasks:
+            out.append(_one_game(t))
+            if on_done:
+                on_done(len(out))
+        return out
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if hasattr(__import__("os"), "fork") else mp.get_context()
+    results: list[dict | None] = [None] * len(tasks)
+    done = 0
+    with ctx.Pool(workers) as pool:
+        for i, r in pool.imap_unordered(_indexed_game, list(enumerate(tasks))):
+            results[i] = r
+            done += 1
+            if on_done:
+                on_done(done)
+    return [r for r in results if r is not None]
+
+
+_SCENARIOS: dict = {}
+
+
+def _indexed_game(item: tuple[int, tuple]) -> tuple[int, dict]:
+    return item[0], _one_game(item[1])
+
+
+def _one_game(task: tuple) -> dict:
+    from game.scenario.tiled import load_scenario
+
+    map_path, seed, levels, options, keep_events, want_explain = task
+    if map_path not in _SCENARIOS:
+        _SCENARIOS[map_path] = load_scenario(map_path)
+    scenario = _SCENARIOS[map_path]
+    lines: list[str] = []
+
+    def note(battle: Battle, p, level: str, cmd: Command, notes: list) -> None:
+        lines.append(explain_line(seed, battle, p, level, cmd, notes))
+
+    battle = play(Battle(scenario, seed=seed, options=options), levels, explain=note if want_explain else None)
+    end = battle.events[-1]
+    return {"seed": seed, "levels": dict(levels), "winner": battle.winner, "rounds": battle.round,
+            "reason": end.get("reason"), "summary": summary(battle),
+            "events": battle.events if keep_events else None, "explain": lines}
+
+
+def explain_line(seed: int, battle: Battle, p, level: str, cmd: Command, notes: list) -> str:
+    """One JSON line per AI decision: the top candidates and their scores, then the choice."""
+    import json
+
+    cands = notes[-1] if notes else []
+    return json.dumps({"type": "ai_explain", "seed": seed, "round": battle.round, "decision": p.kind,
+                       "side": p.side, "unit": p.unit, "level": level,
+                       "candidates": [{"score": s, "what": w} for s, w in cands],
+                       "chosen": cmd.to_json()}, sort_keys=True)

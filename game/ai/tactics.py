@@ -16,7 +16,7 @@ from game.ai.maps import FAR, enemy_distance
 from game.battle import Battle
 from game.rules.geometry import FLANK, FRONT, REAR, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.initiative import first_strike_applies
-from game.systems.movement import half_move
+from game.systems.movement import effective_mv, half_move
 from game.systems.space import attack_squares, can_threaten
 from game.world import STEADY, Unit
 
@@ -32,13 +32,14 @@ def avg_melee(u: Unit) -> float:
 
 
 def worth(u: Unit) -> float:
-    """How much a creature matters to its side: power, and a leader counts triple
-    (its loss triggers morale checks for the whole side)."""
-    v = max(1.0, u.kind.power)
+    """How much a creature's fall matters to its side. Morale counts bodies (a quarter, a half
+    of the side fallen), so every creature is worth 2, plus a little for power; a leader's loss
+    triggers checks for the whole side (x3); losing the side's strongest costs -4 morale (x2)."""
+    v = 2.0 + 0.3 * max(1.0, u.kind.power)
     if u.leader:
         v *= 3.0
     if u.hero:
-        v *= 1.5
+        v *= 2.0
     return v
 
 
@@ -52,8 +53,8 @@ def caution(u: Unit) -> float:
         c += 0.5
     elif u.fatigue_state == 1:
         c += 0.2
-    if u.leader and frac < 0.7:
-        c += 0.3
+    if u.leader:
+        c += 0.3 if frac >= 0.7 else 0.6
     return min(1.0, c)
 
 
@@ -72,7 +73,12 @@ class View:
     unacted: set[str]
     dist: np.ndarray  # enemy_distance map (x2 steps)
     big_strikers: list[tuple[Unit, set[Pos]]] = field(default_factory=list)  # round-1 first strikes
+    boldness: float = 0.0  # 0: wary of foes' strike zones; 1: ignore them (stronger side, or late)
+    line: float = 99.0  # how far our line stands from the enemy (median of allies' steps)
+    near: list = field(default_factory=list)  # (foe, avg damage, strike radius) for foes that matter here
     _exposure_cache: dict = field(default_factory=dict)
+    _nearest_now: Unit | None = None
+    _ally_adj: dict | None = None
 
     @classmethod
     def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
@@ -98,7 +104,26 @@ class View:
                 ew = e.kind.melee
                 if ew and first_strike_applies(u.kind, e.kind, mw.reach_ft if mw else 0, ew.reach_ft):
                     big.append((e, attack_squares(ctx, e)))
-        return cls(battle, u, enemies, threats, allies, threatened, unacted, dist, big)
+        ours = u.hp + sum(a.hp for a in allies if a.steady)
+        theirs = sum(e.hp for e in enemies if e.steady) or 1
+        bold = 1.0 if ours >= 1.25 * theirs else 0.0
+        # Waiting at the edge of the foe's reach is good early; after a few rounds it is a
+        # stalemate, so wariness fades out from round 3 to round 6.
+        bold = max(bold, min(1.0, max(0, battle.round - 2) / 4))
+        line = 99.0
+        if need_dist:
+            steps = sorted(int(dist[a.pos[1], a.pos[0]]) / 2.0 for a in allies if a.steady)
+            steps = [x for x in steps if x < FAR / 2]
+            if steps:
+                line = steps[len(steps) // 2]
+        # Only foes that could matter to any square this unit may reach this activation.
+        my_move = effective_mv(u)
+        near = []
+        for e in threats:
+            radius = half_move(e) + (e.kind.melee.reach_squares if e.kind.melee else 1)
+            if footprint_distance(u.pos, u.n, e.pos, e.n) <= my_move + radius + 1:
+                near.append((e, avg_melee(e), radius))
+        return cls(battle, u, enemies, threats, allies, threatened, unacted, dist, big, bold, line, near)
 
     # -- squares ---------------------------------------------------------------------
 
@@ -107,10 +132,16 @@ class View:
         return 99.0 if d >= FAR else d / 2.0
 
     def nearest_enemy(self, p: Pos) -> Unit | None:
-        pool = self.threats or self.enemies
-        if not pool:
-            return None
+        """The nearest foe to p among those near enough to matter (else among all)."""
         u = self.unit
+        pool = [e for e, _, _ in self.near]
+        if not pool:
+            if self._nearest_now is None:
+                every = self.threats or self.enemies
+                if not every:
+                    return None
+                self._nearest_now = min(every, key=lambda e: (footprint_distance(u.pos, u.n, e.pos, e.n), e.id))
+            return self._nearest_now
         return min(pool, key=lambda e: (footprint_distance(p, u.n, e.pos, e.n), e.id))
 
     def face_enemy(self, p: Pos) -> int | None:
@@ -142,45 +173,53 @@ class View:
         """Damage-weighted count of adjacent foes standing in our flank or rear arcs at p,
         plus a little for each foe that could still reach a free flank/rear square."""
         key = (p, facing, ignore)
-        if key in self._exposure_cache:
-            return self._exposure_cache[key]
+        cached = self._exposure_cache.get(key)
+        if cached is not None:
+            return cached
         u = self.unit
-        occ = self.battle.world.occupancy
         total = 0.0
-        for e in self.threats:
+        free_back = -1
+        for e, dmg, radius in self.near:
             if e.id == ignore:
                 continue
             gap = footprint_distance(p, u.n, e.pos, e.n)
             if gap == 1:
-                sq = min(e.squares, key=lambda s: (chebyshev(s, p), s))
-                total += ARC_EXPOSURE[arc_of(sq, p, u.n, facing)] * avg_melee(e) * 0.35
-                total += 0.15 * avg_melee(e)  # any adjacent foe can hit us
-            elif gap <= half_move(e) + (e.kind.melee.reach_squares if e.kind.melee else 1):
-                free_back = 0
-                for sq in ring(p, u.n):
-                    if arc_of(sq, p, u.n, facing) != FRONT and self.battle.ctx.terrain.passable(sq) and sq not in occ:
-                        free_back += 1
+                sq = e.pos if e.n == 1 else min(e.squares, key=lambda s: (chebyshev(s, p), s))
+                total += ARC_EXPOSURE[arc_of(sq, p, u.n, facing)] * dmg * 0.35
+                total += 0.15 * dmg  # any adjacent foe can hit us
+            elif gap <= radius:
+                if free_back < 0:
+                    free_back = self._free_back(p, facing)
                 if free_back:
                     w = 0.12 if e.id in self.unacted else 0.05
-                    total += w * avg_melee(e) * min(free_back, 3) / 3
+                    total += w * dmg * min(free_back, 3) / 3
         self._exposure_cache[key] = total
         return total
 
+    def _free_back(self, p: Pos, facing: int) -> int:
+        u = self.unit
+        occ = self.battle.world.occupancy
+        t = self.battle.ctx.terrain
+        return sum(1 for sq in ring(p, u.n) if sq not in occ and t.passable(sq) and arc_of(sq, p, u.n, facing) != FRONT)
+
     def strike_zone_risk(self, p: Pos) -> float:
-        """Foes that have not acted yet and could attack p this round (half move + reach)."""
+        """Foes that have not acted yet and could attack p this round (half move + reach),
+        scaled down by boldness."""
+        if self.boldness >= 1.0:
+            return 0.0
         u = self.unit
         risk = 0.0
-        for e in self.threats:
-            if e.id not in self.unacted:
-                continue
-            reach = e.kind.melee.reach_squares if e.kind.melee else 1
-            if footprint_distance(p, u.n, e.pos, e.n) <= half_move(e) + reach:
-                risk += avg_melee(e) * 0.5
-        return risk
+        for e, dmg, radius in self.near:
+            if e.id in self.unacted and footprint_distance(p, u.n, e.pos, e.n) <= radius:
+                risk += dmg * 0.5
+        return risk * (1.0 - self.boldness)
 
     def best_facing(self, p: Pos, ignore: str | None = None) -> tuple[int, float]:
         """The facing at p that leaves the fewest foes on our flanks and rear."""
         first = self.face_enemy(p)
+        u = self.unit
+        if not any(footprint_distance(p, u.n, e.pos, e.n) <= r for e, _, r in self.near if e.id != ignore):
+            return (first if first is not None else u.facing), 0.0
         order = ([first] if first is not None else []) + [f for f in range(8) if f != first]
         best_f, best_e = order[0], None
         for f in order:
@@ -191,10 +230,17 @@ class View:
 
     def support(self, p: Pos) -> float:
         """Allies beside p cover our flanks."""
-        n = 0
-        for a in self.allies:
-            if a.morale == STEADY and footprint_distance(p, self.unit.n, a.pos, a.n) == 1:
-                n += 1
+        if self._ally_adj is None:
+            adj: dict[Pos, int] = {}
+            for a in self.allies:
+                if a.morale != STEADY:
+                    continue
+                for sq in ring(a.pos, a.n):
+                    adj[sq] = adj.get(sq, 0) + 1
+            self._ally_adj = adj
+        if self.unit.n == 1:
+            return min(self._ally_adj.get(p, 0), 3)
+        n = sum(1 for a in self.allies if a.morale == STEADY and footprint_distance(p, self.unit.n, a.pos, a.n) == 1)
         return min(n, 3)
 
     # -- targets ---------------------------------------------------------------------

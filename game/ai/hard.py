@@ -1,0 +1,98 @@
+"""The `hard` AI: `normal`'s candidates, then a look-ahead on the few best.
+
+For the top K candidates of an activation it applies the command to `battle.copy()` and
+evaluates the position that results, through the battle's own query on the copy:
+
+- the expected damage the foes near the acting unit can deal it next (query.attack_options
+  for each of them, arcs and chances included; foes that have not acted count in full, the
+  others at half, for next round);
+- the expected damage the acting unit and its allies can then deal back (its own next
+  options), and whether it still stands.
+
+The copy's dice are replaced by an independent generator seeded from the position, so the
+look-ahead never sees the battle's real rolls (it would otherwise know whether an attack hits).
+"""
+
+from __future__ import annotations
+
+from game import query
+from game.ai import normal
+from game.ai.normal import Candidate, label, ranked
+from game.ai.tactics import View, caution
+from game.battle import RETREAT, Battle
+from game.commands import Command, Illegal
+from game.rules.dice import Rng
+from game.rules.geometry import footprint_distance
+from game.systems.movement import half_move
+from game.world import STEADY
+
+TOP_K = 3
+NEAR_FOES = 3
+TAKEN_WEIGHT = 0.7
+
+
+def _taken(trial: Battle, uid: str, near: int = NEAR_FOES) -> float:
+    """Expected damage the nearest foes could deal this unit from the trial position."""
+    w = trial.world
+    if uid not in w.units or not w[uid].alive:
+        return 0.0
+    u = w[uid]
+    acted = trial.ctx.rs.acted | trial.ctx.rs.lost_action
+    foes = []
+    for e in w.enemies_of(u):
+        if not e.steady or e.prone or e.kind.melee is None:
+            continue
+        gap = footprint_distance(u.pos, u.n, e.pos, e.n)
+        if gap <= half_move(e) + e.kind.melee.reach_squares:
+            foes.append((gap, e.id, e))
+    foes.sort(key=lambda g: (g[0], g[1]))
+    total = 0.0
+    for _, _, e in foes[:near]:
+        opts = query.attack_options(trial, e.id)
+        if not opts:
+            continue
+        mine = max((o.expected_damage for o in opts if o.target == uid), default=0.0)
+        top = max(o.expected_damage for o in opts)
+        share = 1.0 if mine >= 0.8 * top else 0.35
+        total += mine * share * (1.0 if e.id not in acted else 0.5)
+    return total
+
+
+def lookahead(battle: Battle, cand: Candidate, c: float) -> float:
+    trial = battle.copy()
+    trial.ctx.rng = Rng((battle.seed * 7919 + len(battle.events) * 31 + 17) & 0x7FFFFFFF)
+    uid = cand.cmd.unit
+    try:
+        trial.apply(cand.cmd)
+    except Illegal:
+        return -1e6
+    u = trial.world[uid]
+    if not u.alive or u.hp <= 0:
+        return cand.score - 3.0
+    return cand.score - TAKEN_WEIGHT * (1 + c) * _taken(trial, uid)
+
+
+def decide(battle: Battle, explain: list | None = None) -> Command:
+    p = battle.pending()
+    if p.kind == RETREAT:
+        return normal.decide(battle, explain)
+    u = battle.world[p.unit or ""]
+    if u.morale != STEADY:
+        return normal.routed(battle, u, explain)
+    view = View.build(battle, u)
+    cands = normal.activation_candidates(battle, u, view)
+    order = ranked(cands)
+    if len(order) <= 1:
+        return order[0].cmd
+    c = caution(u)
+    top = order[:TOP_K]
+    # Look ahead only where a foe is near enough to matter.
+    near = any(footprint_distance(u.pos, u.n, e.pos, e.n) <= half_move(u) + half_move(e) + 3 for e in view.threats)
+    if not near:
+        if explain is not None:
+            explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in order[:5]])
+        return order[0].cmd
+    rescored = [Candidate(lookahead(battle, x, c), x.cmd, x.note + f"; normal {x.score:.2f}") for x in top]
+    if explain is not None:
+        explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in ranked(rescored)])
+    return normal.best(rescored).cmd

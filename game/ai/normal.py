@@ -1,0 +1,302 @@
+"""The `normal` AI: a candidate-actions loop (Wesnoth's) that knows the rules it plays under.
+
+For the pending decision it lists the commands worth considering from the battle's query
+(`query.moves`, `query.attack_options`, the retreat spaces of `pending()`), gives each a score
+and returns the best. Ties go to the candidate listed first; candidates are listed in sorted
+order, so the choice is deterministic. Scoring, in short:
+
+- attacks: expected damage (query's chance already counts flank +1, rear +2 and the lost
+  shield), a kill weighted by the target's worth (leaders triple: losing one triggers morale
+  checks), knockdown chance, a bonus for flank/rear arcs (no riposte, a likely forced retreat),
+  for ganging up on a foe whose retreat spaces are blocked;
+- every end square: foes left in our flank/rear arcs (the best facing is chosen), attacks of
+  opportunity on the way, round-1 first strikes by bigger or longer-reach foes, the strike zone
+  of foes that have not acted yet, allies beside us;
+- the wounded, fatigued and the wounded leader hang back (`tactics.caution`); fatigued units
+  rest when no foe can reach them; set to receive a charge when a foe is about to charge;
+  missiles when no foe is adjacent;
+- end of the round: push into a hazard, else a rear space, else a flank; no space at all is a
+  save-or-fall, always taken; follow when the foe would otherwise slip out of reach and the
+  follow square leaves us no more exposed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import query
+from game.ai import flight
+from game.ai.tactics import View, avg_melee, caution, chebyshev, worth
+from game.battle import RETREAT, Battle
+from game.commands import Command
+from game.rules.geometry import FACINGS, FRONT, arc_of, footprint_distance
+from game.systems.movement import effective_mv, half_move
+from game.world import FLEEING, STEADY, WITHDRAWING, Unit
+
+STEP = 0.15  # value of one square closer to the enemy
+ATTACK_BASE = 2.0
+HAZARD_VALUE = {"cliff": 12.0, "fire": 10.0, "pit": 10.0, "none": 0.0}
+
+
+@dataclass
+class Candidate:
+    score: float
+    cmd: Command
+    note: str
+
+
+def label(cmd: Command) -> str:
+    parts = [cmd.action]
+    if cmd.target:
+        parts.append(cmd.target)
+    if cmd.path:
+        parts.append(f"via {list(cmd.path[-1])}")
+    if cmd.to is not None:
+        parts.append(f"to {list(cmd.to)}")
+    if cmd.action == "force_retreat":
+        parts.append("follow" if cmd.follow else "hold")
+    if cmd.facing is not None:
+        parts.append(FACINGS[cmd.facing])
+    return " ".join(parts)
+
+
+# -- retreats --------------------------------------------------------------------------
+
+
+def retreat_candidates(battle: Battle) -> list[Candidate]:
+    p = battle.pending()
+    a = battle.world[p.unit or ""]
+    t = battle.world[p.target or ""]
+    if not p.spaces:
+        return [Candidate(5.0, Command("force_retreat", a.id, target=t.id, to=None), "no space: save or fall")]
+    view = View.build(battle, a, need_dist=False)
+    c = caution(a)
+    out = [Candidate(0.0, Command("decline_retreat", a.id, target=t.id), "decline")]
+    for s in p.spaces:
+        to = s["to"]
+        base = HAZARD_VALUE.get(s["hazard"], 8.0) + (1.0 if s["space"] == "rear" else 0.0)
+        # Keep the foe among our creatures: allies still beside it where it lands.
+        near = sum(1 for x in view.allies if x.steady and footprint_distance(x.pos, x.n, to, t.n) == 1)
+        base += 0.3 * min(near, 3)
+        still_adjacent = footprint_distance(a.pos, a.n, to, t.n) <= (a.kind.melee.reach_squares if a.kind.melee else 1)
+        hold_score = base + (0.8 if still_adjacent else 0.0)
+        out.append(Candidate(hold_score, Command("force_retreat", a.id, target=t.id, to=to, follow=False),
+                             f"{s['space']} {s['hazard']}"))
+        if s["follow_to"] is not None:
+            f_to = s["follow_to"]
+            ex_now = view.exposure(a.pos, a.facing, ignore=t.id)
+            ex_then = view.exposure(f_to, a.facing, ignore=t.id)
+            keeps = arc_of(min(_squares(to, t.n), key=lambda q: (chebyshev(q, f_to), q)), f_to, a.n, a.facing) == FRONT
+            follow_score = base + (1.0 if keeps else 0.2) - (ex_then - ex_now) * (1 + c) - 0.6 * c
+            if s["hazard"] != "none":
+                follow_score -= 0.5
+            out.append(Candidate(follow_score, Command("force_retreat", a.id, target=t.id, to=to, follow=True),
+                                 f"{s['space']} {s['hazard']} follow"))
+    return out
+
+
+def _squares(pos, n):
+    return [(pos[0] + i, pos[1] + j) for j in range(n) for i in range(n)]
+
+
+# -- activations -----------------------------------------------------------------------
+
+
+def _kill_chance(o: query.AttackOption, u: Unit, t: Unit) -> float:
+    w = u.kind.melee if o.kind == "melee" else u.kind.missile
+    if w is None:
+        return 0.0
+    d = w.damage
+    bonus = d.bonus + (u.kind.damage_bonus if o.kind == "melee" else 0)
+    lo, hi = d.count + bonus, d.count * d.sides + bonus
+    if t.hp <= lo:
+        frac = 1.0
+    elif t.hp > hi:
+        frac = 0.0
+    else:
+        frac = (hi - t.hp + 1) / (hi - lo + 1)
+    shots = w.rate if o.kind == "missile" else 1
+    return min(1.0, o.chance * frac * shots)
+
+
+def score_attack(view: View, o: query.AttackOption, c: float) -> float:
+    u = view.unit
+    t = view.battle.world[o.target]
+    tw = worth(t)
+    s = ATTACK_BASE + o.expected_damage * (1.0 + 0.05 * tw) + 2.0 * tw * _kill_chance(o, u, t)
+    s += 2.5 * o.knockdown_chance
+    if o.kind == "melee":
+        if o.arc == "rear":
+            s += 1.0
+        elif o.arc == "flank":
+            s += 0.5
+        if t.prone:
+            s += 0.3
+        # A foe that will not hit back this round can be forced to retreat.
+        if o.arc != FRONT or o.target not in view.unacted:
+            s += 0.5 * o.chance
+        s += 0.4 * min(view.ganged(t), 3)
+        if view.free_back_spaces(t) == 0:
+            s += 0.5 * o.chance
+    end = o.path[-1]
+    s -= view.exposure(end, o.facing) * (1 + c)
+    s -= sum(avg_melee(view.battle.world[e]) * 0.6 for e in view.aoo(o.path)) * (1 + c)
+    s -= view.first_strike_risk(o.path)
+    if o.kind == "missile":
+        s -= 0.3 * view.strike_zone_risk(end)
+    else:
+        others = view.strike_zone_risk(end) - (0.5 * avg_melee(t) if o.target in view.unacted else 0.0)
+        s -= 0.15 * max(0.0, others)
+    s -= 0.001 * o.cost
+    return s
+
+
+def _approach_value(view: View, p, c: float, ranged: bool) -> float:
+    steps = view.steps_to_enemy(p)
+    if steps >= 99:
+        return -99 * STEP
+    if ranged:
+        w = view.unit.kind.missile
+        ideal = max(2, w.range[0] // 2) if w else 2
+        v = -STEP * abs(steps - ideal)
+        if steps <= 1:
+            v -= 1.0
+        return v
+    v = -STEP * (1.0 - 0.8 * c) * steps
+    if c > 0.4 and view.allies:
+        v += 0.3 * c * min(steps, 6) * STEP * 4
+    return v
+
+
+def score_position(view: View, p, path, c: float, ranged: bool) -> tuple[float, int]:
+    f, ex = view.best_facing(p)
+    s = _approach_value(view, p, c, ranged)
+    s -= ex * (1 + c)
+    s -= view.strike_zone_risk(p) * (0.25 + 0.6 * c + (0.3 if view.unit.leader else 0.0))
+    if path is not None:
+        s -= sum(avg_melee(view.battle.world[e]) * 0.6 for e in view.aoo(path)) * (1 + c)
+        s -= view.first_strike_risk(path)
+    s += 0.15 * view.support(p)
+    # Keep the line: running far ahead of the allies gets a lone creature surrounded.
+    lead = view.line - view.steps_to_enemy(p)
+    if lead > 2 and view.line < 99:
+        s -= 0.25 * (lead - 2) * (1.0 - view.boldness)
+    return s, f
+
+
+def _charge_coming(view: View) -> bool:
+    u = view.unit
+    for e in view.threats:
+        reach = e.kind.melee.reach_squares if e.kind.melee else 1
+        extra = effective_mv(e) if e.id in view.unacted else 0
+        if footprint_distance(u.pos, u.n, e.pos, e.n) <= half_move(e) + reach + extra:
+            return True
+    return False
+
+
+def _safe_to_rest(view: View) -> bool:
+    u = view.unit
+    for e in view.threats:
+        reach = e.kind.melee.reach_squares if e.kind.melee else 1
+        if footprint_distance(u.pos, u.n, e.pos, e.n) <= effective_mv(e) + half_move(e) + reach:
+            return False
+    return True
+
+
+def activation_candidates(battle: Battle, u: Unit, view: View | None = None) -> list[Candidate]:
+    view = view or View.build(battle, u)
+    out: list[Candidate] = []
+    if not view.enemies:
+        return [Candidate(0.0, Command("hold", u.id), "no enemy")]
+    c = caution(u)
+    ranged = u.kind.missile is not None
+    adjacent = [e for e in view.threats if footprint_distance(u.pos, u.n, e.pos, e.n) == 1]
+    if u.prone:
+        here, f = score_position(view, u.pos, None, c, ranged)
+        out.append(Candidate(here, Command("stand_up", u.id, facing=f), "stand up"))
+        for e in sorted(adjacent, key=lambda e: e.id):
+            out += _stand_and_strike(battle, view, u, e, c)
+        out.append(Candidate(here - 1.0 - (0 if u.fatigue_state else 1.0), Command("rest", u.id), "rest prone"))
+        return out
+    for o in query.attack_options(battle, u.id, "melee"):
+        out.append(Candidate(score_attack(view, o, c), Command("attack", u.id, path=o.path, target=o.target),
+                             f"{o.arc} {o.chance:.2f}"))
+    if ranged and not adjacent:
+        for o in query.attack_options(battle, u.id, "missile"):
+            out.append(Candidate(score_attack(view, o, c) + 0.5, Command("fire", u.id, path=o.path, target=o.target),
+                                 f"fire {o.chance:.2f}x{u.kind.missile.rate}"))
+    here, f_here = score_position(view, u.pos, None, c, ranged)
+    stay_now = here + view.exposure(u.pos, f_here) * (1 + c) - view.exposure(u.pos, u.facing) * (1 + c)
+    out.append(Candidate(stay_now - 0.05, Command("hold", u.id), "hold"))
+    if f_here != u.facing:
+        out.append(Candidate(here, Command("turn", u.id, facing=f_here), "turn"))
+    if _charge_coming(view):
+        out.append(Candidate(stay_now + 0.4, Command("set_vs_charge", u.id), "set vs charge"))
+    if u.fatigue_state > 0:
+        if _safe_to_rest(view):
+            out.append(Candidate(here + 2.5 + u.fatigue_state, Command("rest", u.id), "rest (safe)"))
+        else:
+            out.append(Candidate(stay_now - 1.0, Command("rest", u.id), "rest"))
+    reach = query.moves(battle, u.id)
+    for p in sorted(reach.costs):
+        if p == u.pos:
+            continue
+        path = reach.path(p)
+        s, f = score_position(view, p, path, c, ranged)
+        out.append(Candidate(s - 0.0005 * reach.costs[p], Command("move", u.id, path=tuple(path), facing=f), "move"))
+    return out
+
+
+def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) -> list[Candidate]:
+    """Stand up and attack in place: the query lists no attacks while prone, so test the
+    command on a copy (the battle refuses it if the foe is out of reach)."""
+    from game.commands import Illegal
+
+    trial = battle.copy()
+    try:
+        trial.apply(Command("stand_up", u.id, target=e.id))
+    except Illegal:
+        return []
+    return [Candidate(ATTACK_BASE + 0.5 * avg_melee(u) + 2.0 * (e.hp <= avg_melee(u)) * worth(e) * 0.3
+                      - view.exposure(u.pos, u.facing) * (1 + c),
+                      Command("stand_up", u.id, target=e.id), "stand and strike")]
+
+
+def best(cands: list[Candidate]) -> Candidate:
+    top = cands[0]
+    for cand in cands[1:]:
+        if cand.score > top.score + 1e-9:
+            top = cand
+    return top
+
+
+def ranked(cands: list[Candidate]) -> list[Candidate]:
+    return [c for _, c in sorted(enumerate(cands), key=lambda ic: (-ic[1].score, ic[0]))]
+
+
+def routed(battle: Battle, u: Unit, explain: list | None) -> Command | None:
+    if u.morale == FLEEING:
+        return flight.flee(battle, u, explain)
+    if u.morale == WITHDRAWING:
+        return flight.withdraw(battle, u, explain)
+    return None
+
+
+def candidates(battle: Battle) -> list[Candidate]:
+    p = battle.pending()
+    if p.kind == RETREAT:
+        return retreat_candidates(battle)
+    u = battle.world[p.unit or ""]
+    return activation_candidates(battle, u)
+
+
+def decide(battle: Battle, explain: list | None = None) -> Command:
+    p = battle.pending()
+    if p.kind != RETREAT:
+        u = battle.world[p.unit or ""]
+        if u.morale != STEADY:
+            return routed(battle, u, explain)
+    cands = candidates(battle)
+    if explain is not None:
+        explain.append([(round(c.score, 3), f"{label(c.cmd)} [{c.note}]") for c in ranked(cands)[:5]])
+    return best(cands).cmd

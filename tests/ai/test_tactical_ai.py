@@ -1,0 +1,159 @@
+"""The tactical AIs (normal, hard): single decisions on small boards, flight, legality."""
+
+import random
+
+import pytest
+
+from game import ai, query
+from game.ai.legal import legal_commands
+from game.battle import RETREAT
+from game.commands import Illegal
+from game.rules.geometry import footprint_distance
+from game.terrain import Zone
+from game.world import FLEEING, SURRENDERED
+from tests.helpers import battle, cmd, unit
+
+TACTICAL = ("normal", "hard")
+
+
+@pytest.mark.parametrize("level", TACTICAL)
+def test_takes_a_free_rear_attack_over_a_front_one(level):
+    # a acts first (d10 10 against 1); the orc faces east, away from where a stands.
+    b = battle([unit("a", "blue", "fighter1", (5, 8), "N"), unit("z", "red", "orc", (5, 5), "E")], script=[10, 1])
+    assert b.pending().unit == "a"
+    arcs = {o.arc for o in query.attack_options(b, "a")}
+    assert {"front", "rear"} <= arcs  # both are on offer
+    c = ai.decide(b, level)
+    assert c.action == "attack" and c.target == "z"
+    assert c.path[-1] in query.arcs(b, "z")["rear"]
+
+
+@pytest.mark.parametrize("level", TACTICAL)
+def test_pushes_a_foe_into_a_pit(level):
+    # a hits b (d20 20, d8 1 damage, knockdown d8 1); b holds; at the end of the round a may
+    # force b back into one of its rear spaces, and the middle one is a pit.
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=[10, 1, 20, 1, 1], hazard={(6, 4): "pit"})
+    b.apply(cmd("attack", "a", target="b"))
+    while not b.over and b.pending().kind != RETREAT:
+        b.apply(cmd("hold", b.pending().unit))
+    p = b.pending()
+    assert p.kind == RETREAT and {s["to"] for s in p.spaces} == {(6, 3), (6, 4), (6, 5)}
+    c = ai.decide(b, level)
+    assert c.action == "force_retreat" and c.to == (6, 4)
+    b.apply(c)  # legal
+
+
+def _flee_board(level, seed):
+    units = [unit("a", "blue", "fighter1", (10, 10), "E"),
+             unit("x", "red", "orc", (12, 10), "W"), unit("y", "red", "hobgoblin", (11, 12), "N")]
+    b = battle(units, width=24, height=24, script=[10, 1, 1])
+    b.world.update("a", morale=FLEEING)
+    return b
+
+
+@pytest.mark.parametrize("level", TACTICAL)
+def test_a_fleeing_unit_never_closes_on_the_enemy(level):
+    b = _flee_board(level, 1)
+    checked = 0
+    for _ in range(60):
+        if b.over or not b.world["a"].alive:
+            break
+        p = b.pending()
+        if p.unit == "a" and p.kind != RETREAT:
+            a = b.world["a"]
+            foes = [e for e in b.world.enemies_of(a) if e.steady]
+            before = min(footprint_distance(a.pos, 1, e.pos, e.n) for e in foes)
+            c = ai.decide(b, level)
+            b.apply(c)
+            a = b.world["a"]
+            if a.alive:
+                after = min(footprint_distance(a.pos, 1, e.pos, e.n) for e in foes)
+                assert after >= before, (c, before, after)
+                checked += 1
+        else:
+            b.apply(ai.decide(b, "baseline"))
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("level", TACTICAL)
+def test_a_cornered_intelligent_unit_surrenders_without_the_ai_looping(level):
+    units = [unit("a", "blue", "fighter1", (0, 0), "SE"), unit("x", "red", "orc", (1, 0), "W"),
+             unit("y", "red", "orc", (0, 1), "N"), unit("z", "red", "orc", (1, 1), "NW")]
+    b = battle(units, script=[10, 1, 1, 1])
+    b.world.update("a", morale=FLEEING)
+    for _ in range(20):
+        if b.over or b.world["a"].life != "fighting":
+            break
+        p = b.pending()
+        if p.side == "blue":
+            b.apply(ai.decide(b, level))
+        else:
+            b.apply(cmd("hold", p.unit) if p.kind != RETREAT else cmd("decline_retreat", p.unit, target=p.target))
+    assert b.world["a"].life == SURRENDERED
+
+
+@pytest.mark.parametrize("level", TACTICAL)
+def test_a_fleeing_unit_takes_the_gap_not_the_dead_end(level):
+    # A corridor along y=2 from x=1 to x=12 (a dead end at the east); a gap at x=9 runs
+    # down to y=6, and along y=6 east to the exit at (13, 6). The enemy is at the west end.
+    w, h = 14, 8
+    open_sq = {(x, 2) for x in range(1, 13)} | {(9, y) for y in range(3, 7)} | {(x, 6) for x in range(9, 14)}
+    walls = {(x, y): 0 for y in range(h) for x in range(w) if (x, y) not in open_sq}
+    units = [unit("a", "blue", "fighter1", (6, 2), "E"), unit("x", "red", "orc", (2, 2), "E")]
+    b = battle(units, width=w, height=h, script=[10, 1], move_cost=walls,
+               zones=(Zone("exit", 13, 6, 1, 1, "blue", "blue_exit"),))
+    b.world.update("a", morale=FLEEING)
+    assert b.pending().unit == "a"
+    c = ai.decide(b, level)
+    assert c.action == "move"
+    assert all(p[0] <= 9 or p[1] >= 3 for p in c.path), c.path  # never along the dead end
+    b.apply(c)
+    a = b.world["a"]
+    assert a.life == "fled" or a.pos[1] >= 3
+
+
+@pytest.mark.parametrize("mapname", ["skirmish.tmx", "test_arena.tmx"])
+def test_every_level_gives_a_legal_command_on_random_positions(mapname):
+    from pathlib import Path
+
+    from game.battle import Battle
+    from game.scenario.tiled import load_scenario
+
+    scenario = load_scenario(Path(__file__).resolve().parents[2] / "maps" / mapname)
+    rnd = random.Random(5)
+    for seed in range(1, 5):
+        b = Battle(scenario, seed=seed)
+        for _ in range(rnd.randrange(5, 120)):
+            if b.over:
+                break
+            b.apply(ai.decide(b, "random"))
+        for _ in range(8):
+            if b.over:
+                break
+            for level in ai.LEVELS:
+                trial = b.copy()
+                c = ai.decide(trial, level)
+                try:
+                    trial.apply(c)
+                except Illegal as e:  # pragma: no cover - the assertion names it
+                    pytest.fail(f"{level} gave an illegal command {c}: {e}")
+            b.apply(ai.decide(b, "normal"))
+
+
+def test_legal_commands_lists_what_normal_chooses_in_a_retreat():
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=[10, 1, 20, 1, 1])
+    b.apply(cmd("attack", "a", target="b"))
+    while b.pending().kind != RETREAT:
+        b.apply(cmd("hold", b.pending().unit))
+    assert ai.decide(b, "normal") in legal_commands(b)
+
+
+def test_explain_lists_the_top_candidates():
+    b = battle([unit("a", "blue", "fighter1", (5, 8), "N"), unit("z", "red", "orc", (5, 5), "E")], script=[10, 1])
+    notes: list = []
+    c = ai.decide(b, "normal", notes)
+    assert notes and notes[-1] and all(isinstance(s, float) for s, _ in notes[-1])
+    assert notes[-1][0][0] == max(s for s, _ in notes[-1])
+    assert c.action == "attack"
