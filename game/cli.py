@@ -96,7 +96,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         plan.append((args.seed + g, lv))
     progress = _progress(args.games)
     games = play_many(str(args.map), plan, options, workers=args.jobs, on_done=progress,
-                      keep_events=log is not None, explain=args.explain is not None)
+                      keep_events=log is not None or bool(args.save_replay), explain=args.explain is not None)
     if progress is not None:
         progress(None)
     if args.explain is not None:
@@ -110,7 +110,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             target = log / f"game_{g['seed']}.jsonl" if args.games > 1 else log
             write_atomic(target, event_lines(g["events"]))
     if args.save_replay:
-        rep = Replay(str(args.map), args.seed, options, {s: "ai" for s in scenario.sides})
+        first = games[0]
+        recorded = digest(event_lines(first["events"])) if first.get("events") else None
+        rep = Replay(str(args.map), first["seed"], options, {s: "ai" for s in scenario.sides}, digest=recorded,
+                     ai=dict(plan[0][1]))
         write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
     wins = {s: sum(1 for g in games if g["winner"] == s) for s in sides}
     draws = sum(1 for g in games if g["winner"] is None)
@@ -222,7 +225,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     def run() -> Battle:
         b = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
         try:
-            return play(b, commands=rep.commands, stop_at_human=True)
+            return play(b, levels=rep.ai, commands=rep.commands, stop_at_human=True)
         except Illegal as e:
             raise ReplayError(f"{args.file}: {e}") from None
 

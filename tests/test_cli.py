@@ -150,3 +150,15 @@ def test_log_never_overwrites_the_map(tmp_path):
     before = m.read_bytes()
     r = rout("simulate", str(m), "--log", str(m))
     assert r.returncode == 2 and m.read_bytes() == before
+
+
+def test_a_saved_replay_keeps_the_ai_levels_and_verifies_against_its_log(tmp_path):
+    rep, log = tmp_path / "r.json", tmp_path / "sim.jsonl"
+    r = rout("simulate", str(ARENA), "--seed", "6", "--ai", "red=random", "--log", str(log), "--save-replay", str(rep))
+    assert r.returncode == 0, r.stderr
+    saved = json.loads(rep.read_text())
+    assert saved["ai"] == {"blue": "baseline", "red": "random"} and saved["log_sha256"]
+    again = tmp_path / "again.jsonl"
+    assert rout("replay", str(rep), "--log", str(again)).returncode == 0
+    assert again.read_bytes() == log.read_bytes()
+    assert rout("replay", str(rep), "--verify").returncode == 0

@@ -23,10 +23,13 @@ class Replay:
     controllers: dict = field(default_factory=dict)
     commands: list[Command] = field(default_factory=list)
     digest: str | None = None
+    ai: dict = field(default_factory=dict)  # side -> AI level, for the decisions the commands leave
 
     def to_json(self) -> dict:
         out = {"format": 1, "map": self.map, "seed": self.seed, "options": self.options,
                "controllers": self.controllers, "commands": [c.to_json() for c in self.commands]}
+        if self.ai:
+            out["ai"] = self.ai
         if self.digest:
             out["log_sha256"] = self.digest
         return out
@@ -78,5 +81,10 @@ def load_replay(path: str | Path) -> Replay:
             commands.append(from_json(c))
         except Illegal as e:
             raise ReplayError(f"{path}: command {i + 1}: {e}") from None
+    from game.ai import LEVELS
+
+    levels = data.get("ai", {})
+    if not isinstance(levels, dict) or any(v not in LEVELS for v in levels.values()):
+        raise ReplayError(f"{path}: 'ai' must map each side to one of {', '.join(LEVELS)}")
     dg = data.get("log_sha256")
-    return Replay(map_path, seed, options, controllers, commands, dg if isinstance(dg, str) else None)
+    return Replay(map_path, seed, options, controllers, commands, dg if isinstance(dg, str) else None, levels)
