@@ -26,7 +26,7 @@ def play(map_path: str | None, mode: str | None, seed: int, side: str | None = N
             controllers = {s: "human" for s in sides}
         else:
             controllers = {s: "ai" for s in sides}
-        app.show(BattleScreen(app, scenario, seed=seed, controllers=controllers))
+        app.show(BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level="normal"))
     return app.run()
 
 

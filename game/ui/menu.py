@@ -45,7 +45,7 @@ class MenuScreen:
         self.mode = "solo"
         self.side_i = 0
         self.options = {"morale_system": None, "initiative": None, "knockdown_dice": None}
-        self.ai_level = "baseline"
+        self.ai_level = "normal"
         self.mouse = (0, 0)
         self.buttons: list[Button] = []
         self.list_rects: list[pygame.Rect] = []
