@@ -84,3 +84,14 @@ def cmd(action: str, uid: str, **fields) -> Command:
 
 def events_of(events: list[dict], type_: str) -> list[dict]:
     return [e for e in events if e["type"] == type_]
+
+
+def run_round(b: Battle, **commands: Command) -> None:
+    """Play out the current round: the given units' commands, everyone else holds, no retreats forced."""
+    r = b.round
+    while b.round == r and not b.over:
+        p = b.pending()
+        if p.kind == "retreat":
+            b.apply(cmd("decline_retreat", p.unit, target=p.target))
+        else:
+            b.apply(commands.get(p.unit, cmd("hold", p.unit)))

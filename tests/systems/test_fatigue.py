@@ -1,16 +1,6 @@
 """The fatigue step at the end of the round (seed 000, 'Fatigue')."""
 
-from tests.helpers import battle, cmd, events_of, unit
-
-
-def run_round(b, **commands):
-    r = b.round
-    while b.round == r and not b.over:
-        p = b.pending()
-        if p.kind == "retreat":
-            b.apply(cmd("decline_retreat", p.unit, target=p.target))
-        else:
-            b.apply(commands.get(p.unit, cmd("hold", p.unit)))
+from tests.helpers import battle, cmd, events_of, run_round, unit
 
 
 def test_a_phase_of_movement_checks_off_one_point():

@@ -1,16 +1,6 @@
 """Morale at the end of the round: adnd2e 2d10 (seed 000) and ose 2d6 (seed 001)."""
 
-from tests.helpers import battle, cmd, events_of, unit
-
-
-def finish_round(b):
-    r = b.round
-    while b.round == r and not b.over:
-        p = b.pending()
-        if p.kind == "retreat":
-            b.apply(cmd("decline_retreat", p.unit, target=p.target))
-        else:
-            b.apply(cmd("hold", p.unit))
+from tests.helpers import battle, cmd, events_of, run_round, unit
 
 
 def orcs_lose_one_of_four(script, morale="adnd2e"):
@@ -20,7 +10,7 @@ def orcs_lose_one_of_four(script, morale="adnd2e"):
     b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1] + script, options={"morale_system": morale})
     b.apply(cmd("attack", "a", target="o2"))
     assert events_of(b.events, "death")
-    finish_round(b)
+    run_round(b)
     return b
 
 
@@ -59,7 +49,7 @@ def test_heroes_never_check():
              unit("o", "red", "ogre", (5, 4), "W")]
     b = battle(units, script=[5, 5, 5, 5, 10, 20, 10, 1])
     b.apply(cmd("attack", "o", target="a"))  # the ogre kills a (25% of blue)
-    finish_round(b)
+    run_round(b)
     ids = {c["id"] for c in events_of(b.events, "morale_check")}
     assert ids == {"b", "c", "d"}
 
@@ -79,7 +69,7 @@ def test_ose_rating_twelve_never_checks():
         unit(f"s{i}", "red", "skeleton", (5, 4 + i), "W") for i in range(2)]
     b = battle(units, script=[10, 1, 1, 20, 8, 1], options={"morale_system": "ose"})
     b.apply(cmd("attack", "a", target="s0"))
-    finish_round(b)
+    run_round(b)
     assert events_of(b.events, "death") and not events_of(b.events, "morale_check")
 
 
@@ -91,7 +81,7 @@ def test_surrender_when_cornered_and_intelligent():
     walls.update({(x, y): 0 for x in range(0, 3) for y in range(3, 10)})
     b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 10, 10, 10, 10], move_cost=walls)
     b.apply(cmd("attack", "a", target="o3"))
-    finish_round(b)
+    run_round(b)
     results = {c["id"]: c["result"] for c in events_of(b.events, "morale_check")}
     assert set(results.values()) == {"surrender"}
     assert all(b.world[i].life == "surrendered" for i in results)

@@ -4,17 +4,7 @@ from game import query
 from game.battle import RETREAT
 from game.rules.morale import ose_rating
 from game.systems.movement import effective_mv
-from tests.helpers import battle, cmd, events_of, kind, unit
-
-
-def finish_round(b, decline=True):
-    r = b.round
-    while b.round == r and not b.over:
-        p = b.pending()
-        if p.kind == RETREAT:
-            b.apply(cmd("decline_retreat", p.unit, target=p.target))
-        else:
-            b.apply(cmd("hold", p.unit))
+from tests.helpers import battle, cmd, events_of, kind, run_round, unit
 
 
 def test_a_halberd_reaches_two_squares_but_not_through_a_creature():
@@ -99,7 +89,7 @@ def test_leader_killed_triggers_a_check():
         unit(f"o{i}", "red", "orc", (8, 2 + i), "W") for i in range(6)]
     b = battle(units, script=[1, 10] + [1] * 6 + [20, 5, 1])  # ids sort L, a, o0...
     b.apply(cmd("attack", "a", target="L"))
-    finish_round(b)
+    run_round(b)
     triggers = {t for c in events_of(b.events, "morale_check") for t in c["triggers"]}
     assert "leader_lost" in triggers
 
@@ -110,7 +100,7 @@ def test_half_fallen_and_superior_force_are_triggers():
              unit("o0", "red", "orc", (5, 4), "W", hp=1), unit("o1", "red", "orc", (8, 8), "W")]
     b = battle(units, script=[10, 10, 1, 1, 20, 5, 1])
     b.apply(cmd("attack", "a", target="o0"))
-    finish_round(b)
+    run_round(b)
     check = events_of(b.events, "morale_check")[0]
     assert check["id"] == "o1"
     assert {"quarter_fallen", "half_fallen", "superior_enemy"} <= set(check["triggers"])
@@ -123,7 +113,7 @@ def test_withdrawing_creature_rallies_when_no_enemy_threatens():
     units = [unit("a", "blue", "fighter1", (0, 0), "E", hero=True), unit("o", "red", "orc", (9, 9), "W")]
     b = battle(units, script=[10, 1, 1, 1])
     b.world.update("o", morale="withdrawing")
-    finish_round(b)
+    run_round(b)
     check = events_of(b.events, "morale_check")[0]
     assert check["trigger"] == "rally" and check["result"] == "pass"
     assert events_of(b.events, "rally") and b.world["o"].morale == "steady"
@@ -151,7 +141,7 @@ def test_ose_half_incapacitated_rating_two_and_situation_adjustment():
              unit("k", "red", "kobold", (8, 1), "W", kind_changes={"morale_ose": 2})]
     b = battle(units, script=[10, 1, 1, 1, 1, 20, 5, 1], options={"morale_system": "ose"})
     b.apply(cmd("attack", "a", target="o0"))
-    finish_round(b)
+    run_round(b)
     assert [e for e in events_of(b.events, "flee") if e["id"] == "k" and e["reason"] == "will_not_fight"]
     check = [c for c in events_of(b.events, "morale_check") if c["id"] == "o2"][0]
     assert check["modifiers"] == [{"name": "situation", "value": -1}]
