@@ -94,6 +94,26 @@ def watching(n: int) -> dict:
             "watch_frame_p99_ms": times[int(0.99 * (n - 1))], "watch_frame_max_ms": times[-1]}
 
 
+def largest_map_memory(frames_n: int = 600) -> dict:
+    """Peak memory of the window's process (and of its AI worker) watching the largest shipped map."""
+    maps = sorted((ROOT / "maps").glob("*.tmx"), key=lambda p: p.stat().st_size)
+    code = (
+        "import os,sys,resource;os.environ['SDL_VIDEODRIVER']='dummy';os.environ['SDL_AUDIODRIVER']='dummy';"
+        "from game.scenario.tiled import load_scenario;from game.ui.app import App;"
+        "from game.ui.battle_screen import BattleScreen\n"
+        "if __name__=='__main__':\n"
+        f" a=App(headless=True);sc=load_scenario({str(maps[-1])!r})\n"
+        " s=BattleScreen(a,sc,controllers={x:'ai' for x in sc.sides},ai_level='normal',threaded=True,speed_i=4)\n"
+        f" a.show(s)\n for _ in range({frames_n}): a.step(1/60)\n"
+        " s._close();import time;time.sleep(0.5)\n"
+        " print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024)\n"
+    )
+    script = Path("/tmp/rout_mem_probe.py")
+    script.write_text(code)
+    out = subprocess.run([sys.executable, str(script)], check=True, capture_output=True, text=True, cwd=ROOT).stdout.split()
+    return {"largest_map": maps[-1].name, "window_rss_mb": float(out[0]), "ai_worker_rss_mb": float(out[1])}
+
+
 def menu_start() -> float:
     """Seconds from starting the program to its menu's first frame (headless)."""
     code = ("import time,os;t=time.perf_counter();os.environ['SDL_VIDEODRIVER']='dummy';"
@@ -112,6 +132,7 @@ def main() -> None:
     out = frames(args.frames)
     out.update(watching(args.frames * 2))
     out["menu_start_s"] = min(menu_start() for _ in range(3))
+    out.update(largest_map_memory())
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if args.json:
         print(json.dumps(out, indent=1))
@@ -122,6 +143,8 @@ def main() -> None:
     print(f"  watching AI vs AI ({out['watch_decisions']} decisions in {out['watch_frames']} frames): frame median "
           f"{out['watch_frame_median_ms']:.2f} ms, p99 {out['watch_frame_p99_ms']:.2f} ms, max {out['watch_frame_max_ms']:.1f} ms")
     print(f"  menu shown {out['menu_start_s']:.2f} s after start; peak memory {out['peak_rss_mb']:.0f} MB")
+    print(f"  watching {out['largest_map']}: window process {out['window_rss_mb']:.0f} MB, "
+          f"AI worker {out['ai_worker_rss_mb']:.0f} MB")
 
 
 if __name__ == "__main__":

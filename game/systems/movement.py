@@ -156,56 +156,79 @@ def path_cost(ctx: Ctx, unit: Unit, path: list[Pos], allow_hazard: bool, budget:
 
 
 def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool) -> Reach:
-    """The same search as `reachable`, flattened for the common 1-square creature (the hot path)."""
+    """The same search as `reachable`, flattened for the common 1-square creature (the hot path).
+
+    States are plain ints, (y * width + x) * 2 + diagonal parity, so the dictionaries hash fast.
+    """
     t = ctx.terrain
     w, h = t.width, t.height
     mc, hz = t.move_cost, t.hazard
     occ, units = ctx.world.occupancy, ctx.world.units
-    enemy = {p for p, uid in occ.items() if units[uid].side != unit.side}
+    enemy = {p[1] * w + p[0] for p, uid in occ.items() if units[uid].side != unit.side}
+    other = {p[1] * w + p[0] for p, uid in occ.items() if uid != unit.id}
     sx, sy = unit.pos
-    start = (sx, sy, 0)
+    start = (sy * w + sx) * 2
     dist = {start: 0}
-    parents: dict = {start: None}
-    heap = [(0, sx, sy, 0)]
+    parent: dict[int, int] = {}
+    heap = [(0, start)]
     pop, push = heapq.heappop, heapq.heappush
+    steps = [(vx, vy, vy * w + vx, bool(vx and vy)) for vx, vy in VECTORS]
     while heap:
-        d, x, y, par = pop(heap)
-        if d > dist[(x, y, par)]:
+        d, state = pop(heap)
+        if d > dist[state]:
             continue
-        if allow_hazard and (x, y) != (sx, sy) and hz[y * w + x] != "none":
+        i, par = state >> 1, state & 1
+        x, y = i % w, i // w
+        if allow_hazard and state != start and hz[i] != "none":
             continue  # entering a hazard ends the move
-        for vx, vy in VECTORS:
+        for vx, vy, di, diagonal in steps:
             qx, qy = x + vx, y + vy
             if qx < 0 or qy < 0 or qx >= w or qy >= h:
                 continue
-            i = qy * w + qx
-            c = mc[i]
-            if c <= 0 or (qx, qy) in enemy:
+            j = i + di
+            c = mc[j]
+            if c <= 0 or j in enemy:
                 continue
-            hzq = hz[i]
-            if hzq != "none" and (hzq == "cliff" or not allow_hazard or occ.get((qx, qy)) not in (None, unit.id)):
+            hzq = hz[j]
+            if hzq != "none" and (hzq == "cliff" or not allow_hazard or j in other):
                 continue
-            if vx and vy:
+            if diagonal:
                 nd = d + (2 if par else 1) * c
-                npar = 1 - par
+                ns = j * 2 + 1 - par
             else:
                 nd = d + c
-                npar = par
+                ns = j * 2 + par
             if nd > budget:
                 continue
-            ns = (qx, qy, npar)
             if nd < dist.get(ns, 1 << 30):
                 dist[ns] = nd
-                parents[ns] = (x, y, par)
-                push(heap, (nd, qx, qy, npar))
+                parent[ns] = state
+                push(heap, (nd, ns))
     costs: dict[Pos, int] = {}
-    best: dict[Pos, tuple[int, int, int]] = {}
+    best: dict[Pos, int] = {}
     for state, d in dist.items():
-        pos = (state[0], state[1])
-        other = occ.get(pos)
-        if other is not None and other != unit.id:
+        i = state >> 1
+        if i in other:
             continue
+        pos = (i % w, i // w)
         if pos not in costs or d < costs[pos]:
             costs[pos] = d
             best[pos] = state
-    return Reach(unit.pos, costs, parents, best)
+    return FlatReach(unit.pos, costs, parent, best, w)
+
+
+@dataclass
+class FlatReach(Reach):
+    """A Reach whose search states are the flat ints of `_reachable_one_square`."""
+
+    width: int = 1
+
+    def path(self, pos: Pos) -> list[Pos]:
+        state: int | None = self.best_state[pos]
+        out: list[Pos] = []
+        w = self.width
+        while state is not None:
+            i = state >> 1
+            out.append((i % w, i // w))
+            state = self.parents.get(state)
+        return out[::-1]
