@@ -77,6 +77,8 @@ class View:
     line: float = 99.0  # how far our line stands from the enemy (median of allies' steps)
     near: list = field(default_factory=list)  # (foe, avg damage, strike radius) for foes that matter here
     _exposure_cache: dict = field(default_factory=dict)
+    _free_ring: dict = field(default_factory=dict)
+    _near_at: dict = field(default_factory=dict)
     _nearest_now: Unit | None = None
     _ally_adj: dict | None = None
 
@@ -179,12 +181,17 @@ class View:
         u = self.unit
         total = 0.0
         free_back = -1
-        for e, dmg, radius in self.near:
+        around = self._near_at.get(p)
+        if around is None:  # each foe's gap (and nearest square) at p, shared by all 8 facings
+            around = self._near_at[p] = []
+            for e, dmg, radius in self.near:
+                gap = footprint_distance(p, u.n, e.pos, e.n)
+                sq = e.pos if e.n == 1 else min(e.squares, key=lambda s: (chebyshev(s, p), s))
+                around.append((e, dmg, radius, gap, sq))
+        for e, dmg, radius, gap, sq in around:
             if e.id == ignore:
                 continue
-            gap = footprint_distance(p, u.n, e.pos, e.n)
             if gap == 1:
-                sq = e.pos if e.n == 1 else min(e.squares, key=lambda s: (chebyshev(s, p), s))
                 total += ARC_EXPOSURE[arc_of(sq, p, u.n, facing)] * dmg * 0.35
                 total += 0.15 * dmg  # any adjacent foe can hit us
             elif gap <= radius:
@@ -197,10 +204,15 @@ class View:
         return total
 
     def _free_back(self, p: Pos, facing: int) -> int:
+        """Free, passable squares in our flank and rear arcs at p: room for a foe to get round us.
+        The free squares around p are found once; each facing then only sorts them into arcs."""
         u = self.unit
-        occ = self.battle.world.occupancy
-        t = self.battle.ctx.terrain
-        return sum(1 for sq in ring(p, u.n) if sq not in occ and t.passable(sq) and arc_of(sq, p, u.n, facing) != FRONT)
+        free = self._free_ring.get(p)
+        if free is None:
+            occ = self.battle.world.occupancy
+            t = self.battle.ctx.terrain
+            free = self._free_ring[p] = [sq for sq in ring(p, u.n) if sq not in occ and t.passable(sq)]
+        return sum(1 for sq in free if arc_of(sq, p, u.n, facing) != FRONT)
 
     def strike_zone_risk(self, p: Pos) -> float:
         """Foes that have not acted yet and could attack p this round (half move + reach),

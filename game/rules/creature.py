@@ -56,10 +56,10 @@ class Kind:
     flags: tuple[str, ...] = field(default_factory=tuple)
     troop: str = ""
     troop_mods: tuple[str, ...] = field(default_factory=tuple)
+    squares: int = 0  # footprint side in squares, set from size
 
-    @property
-    def squares(self) -> int:
-        return SIZE_SQUARES[self.size]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "squares", SIZE_SQUARES[self.size])
 
     @property
     def size_rank(self) -> int:
