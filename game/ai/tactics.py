@@ -133,18 +133,30 @@ class View:
         d = int(self.dist[p[1], p[0]])
         return 99.0 if d >= FAR else d / 2.0
 
+    def around(self, p: Pos) -> list:
+        """The foes that matter, seen from p: (foe, avg damage, strike radius, gap, its nearest square).
+        Worked out once per square; facings, exposure and risks all read it."""
+        got = self._near_at.get(p)
+        if got is None:
+            u = self.unit
+            got = self._near_at[p] = []
+            for e, dmg, radius in self.near:
+                gap = footprint_distance(p, u.n, e.pos, e.n)
+                sq = e.pos if e.n == 1 else min(e.squares, key=lambda s: (chebyshev(s, p), s))
+                got.append((e, dmg, radius, gap, sq))
+        return got
+
     def nearest_enemy(self, p: Pos) -> Unit | None:
         """The nearest foe to p among those near enough to matter (else among all)."""
         u = self.unit
-        pool = [e for e, _, _ in self.near]
-        if not pool:
+        if not self.near:
             if self._nearest_now is None:
                 every = self.threats or self.enemies
                 if not every:
                     return None
                 self._nearest_now = min(every, key=lambda e: (footprint_distance(u.pos, u.n, e.pos, e.n), e.id))
             return self._nearest_now
-        return min(pool, key=lambda e: (footprint_distance(p, u.n, e.pos, e.n), e.id))
+        return min(self.around(p), key=lambda a: (a[3], a[0].id))[0]
 
     def face_enemy(self, p: Pos) -> int | None:
         e = self.nearest_enemy(p)
@@ -181,14 +193,7 @@ class View:
         u = self.unit
         total = 0.0
         free_back = -1
-        around = self._near_at.get(p)
-        if around is None:  # each foe's gap (and nearest square) at p, shared by all 8 facings
-            around = self._near_at[p] = []
-            for e, dmg, radius in self.near:
-                gap = footprint_distance(p, u.n, e.pos, e.n)
-                sq = e.pos if e.n == 1 else min(e.squares, key=lambda s: (chebyshev(s, p), s))
-                around.append((e, dmg, radius, gap, sq))
-        for e, dmg, radius, gap, sq in around:
+        for e, dmg, radius, gap, sq in self.around(p):
             if e.id == ignore:
                 continue
             if gap == 1:
@@ -219,10 +224,9 @@ class View:
         scaled down by boldness."""
         if self.boldness >= 1.0:
             return 0.0
-        u = self.unit
         risk = 0.0
-        for e, dmg, radius in self.near:
-            if e.id in self.unacted and footprint_distance(p, u.n, e.pos, e.n) <= radius:
+        for e, dmg, radius, gap, _ in self.around(p):
+            if e.id in self.unacted and gap <= radius:
                 risk += dmg * 0.5
         return risk * (1.0 - self.boldness)
 
@@ -230,7 +234,7 @@ class View:
         """The facing at p that leaves the fewest foes on our flanks and rear."""
         first = self.face_enemy(p)
         u = self.unit
-        if not any(footprint_distance(p, u.n, e.pos, e.n) <= r for e, _, r in self.near if e.id != ignore):
+        if not any(gap <= r for e, _, r, gap, _ in self.around(p) if e.id != ignore):
             return (first if first is not None else u.facing), 0.0
         order = ([first] if first is not None else []) + [f for f in range(8) if f != first]
         best_f, best_e = order[0], None

@@ -12,13 +12,13 @@ import pygame
 from game import ai, query
 from game.battle import ACTIVATION, RETREAT, Battle
 from game.commands import Command, Illegal
-from game.rules.geometry import FACINGS, VECTORS, facing_toward
+from game.rules.geometry import VECTORS, facing_toward
 from game.scenario.model import Scenario
 from game.ui import theme
 from game.ui.art import Sprites, render_map, render_terrain
 from game.ui.camera import Camera
 from game.ui.view import BattleView
-from game.ui.widgets import Button, font, layout_row, text, wrap
+from game.ui.widgets import Button
 from game.ui.words import describe, units_in
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)

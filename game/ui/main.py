@@ -36,7 +36,6 @@ def screenshot(map_path: str, out: str, select: str | None, hover: tuple[int, in
     import pygame
 
     from game.battle import RETREAT
-    from game.save.files import write_atomic  # noqa: F401  (PNG written via a temp file below)
     from game.scenario.tiled import load_scenario
     from game.ui.app import App
     from game.ui.battle_screen import BattleScreen
