@@ -162,3 +162,11 @@ def test_a_saved_replay_keeps_the_ai_levels_and_verifies_against_its_log(tmp_pat
     assert rout("replay", str(rep), "--log", str(again)).returncode == 0
     assert again.read_bytes() == log.read_bytes()
     assert rout("replay", str(rep), "--verify").returncode == 0
+
+
+def test_play_without_a_display_says_so_in_one_line():
+    env = {"PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_AUDIODRIVER": "dummy"}
+    r = subprocess.run([sys.executable, "-m", "game", "play", str(ARENA)], cwd=ROOT, capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "rout: cannot open the game window: no display" in r.stderr

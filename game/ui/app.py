@@ -22,6 +22,10 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.display.init()
+        if not headless and pygame.display.get_driver() in ("offscreen", "dummy"):
+            # SDL falls back to an invisible window when there is no display: say so instead.
+            pygame.display.quit()
+            raise pygame.error("no display to show the window on (is DISPLAY or WAYLAND_DISPLAY set?)")
         pygame.font.init()
         self.headless = headless
         self.fullscreen = False
