@@ -238,13 +238,30 @@ def activation_candidates(battle: Battle, u: Unit, view: View | None = None) -> 
         else:
             out.append(Candidate(stay_now - 1.0, Command("rest", u.id), "rest"))
     reach = query.moves(battle, u.id)
-    for p in sorted(reach.costs):
-        if p == u.pos:
-            continue
+    for p in _shortlist(view, reach, c, ranged):
         path = reach.path(p)
         s, f = score_position(view, p, path, c, ranged)
         out.append(Candidate(s - 0.0005 * reach.costs[p], Command("move", u.id, path=tuple(path), facing=f), "move"))
     return out
+
+
+COOL_SQUARES = 16
+
+
+def _shortlist(view: View, reach, c: float, ranged: bool) -> list:
+    """Squares worth the full scoring: every square within some foe's striking distance (there
+    facing and flanks decide), and of the rest only the best few by the cheap approach value."""
+    u = view.unit
+    hot, cool = [], []
+    for p in sorted(reach.costs):
+        if p == u.pos:
+            continue
+        (hot if any(gap <= r + 1 for _, _, r, gap, _ in view.around(p)) else cool).append(p)
+    if len(cool) > COOL_SQUARES:
+        cool.sort(key=lambda p: (-_approach_value(view, p, c, ranged), reach.costs[p], p))
+        keep = set(cool[:COOL_SQUARES])
+        cool = [p for p in sorted(reach.costs) if p in keep]
+    return sorted(hot + cool)
 
 
 def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) -> list[Candidate]:
