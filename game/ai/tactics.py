@@ -140,7 +140,13 @@ class View:
         if got is None:
             u = self.unit
             got = self._near_at[p] = []
+            px, py = p
             for e, dmg, radius in self.near:
+                if u.n == 1 and e.n == 1:  # the common case, without the general footprint maths
+                    ex, ey = e.pos
+                    gap = max(abs(ex - px), abs(ey - py))
+                    got.append((e, dmg, radius, gap, e.pos))
+                    continue
                 gap = footprint_distance(p, u.n, e.pos, e.n)
                 sq = e.pos if e.n == 1 else min(e.squares, key=lambda s: (chebyshev(s, p), s))
                 got.append((e, dmg, radius, gap, sq))
