@@ -12,7 +12,7 @@ import pygame
 from game import ai, query
 from game.battle import ACTIVATION, RETREAT, Battle
 from game.commands import Command, Illegal
-from game.rules.geometry import VECTORS, facing_toward
+from game.rules.geometry import VECTORS, facing_toward, footprint
 from game.scenario.model import Scenario
 from game.ui import theme
 from game.ui.art import Sprites, render_map, render_terrain
@@ -505,7 +505,7 @@ class BattleScreen:
 
     def _click_retreat(self, p, sq):
         for s in p.spaces:
-            if s["to"] == sq or sq in _footprint(s["to"], self.battle.world[p.target].n):
+            if s["to"] == sq or sq in footprint(s["to"], self.battle.world[p.target].n):
                 if s["follow_to"] is None:
                     return self._apply(Command("force_retreat", p.unit or "", target=p.target, to=s["to"], follow=False))
                 self.retreat_space = s
@@ -550,7 +550,3 @@ def display_name(uid: str, side: str) -> str:
     """'red_orc_2' reads as 'Orc 2' in the log; the line's colour tells the side."""
     name = uid[len(side) + 1:] if uid.startswith(side + "_") else uid
     return name.replace("_", " ").strip().capitalize() or uid
-
-
-def _footprint(pos, n):
-    return [(pos[0] + i, pos[1] + j) for j in range(n) for i in range(n)]
