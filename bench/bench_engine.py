@@ -64,7 +64,6 @@ def field_scenario(n_units: int, size: int = 64, seed: int = 2024, max_rounds: i
     rnd = random.Random(seed)
     per_side = n_units // 2
     cols = min(per_side, (size - 4) // 2)  # every other column: room to manoeuvre
-    rows = -(-per_side // cols)
     mid = size // 2
     blue_front = mid - gap // 2  # blue faces south, red faces north
     red_front = mid + gap // 2
