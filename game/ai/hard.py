@@ -18,6 +18,7 @@ from __future__ import annotations
 from game import query
 from game.ai import normal
 from game.ai.normal import Candidate, label, ranked
+from game.ai.random_ai import decision_seed
 from game.ai.tactics import View, caution
 from game.battle import RETREAT, Battle
 from game.commands import Command, Illegal
@@ -58,9 +59,9 @@ def _taken(trial: Battle, uid: str, near: int = NEAR_FOES) -> float:
     return total
 
 
-def lookahead(battle: Battle, cand: Candidate, c: float) -> float:
+def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0) -> float:
     trial = battle.copy()
-    trial.ctx.rng = Rng((battle.seed * 7919 + len(battle.events) * 31 + 17) & 0x7FFFFFFF)
+    trial.ctx.rng = Rng(decision_seed(battle, 17))
     uid = cand.cmd.unit
     try:
         trial.apply(cand.cmd)
@@ -69,7 +70,9 @@ def lookahead(battle: Battle, cand: Candidate, c: float) -> float:
     u = trial.world[uid]
     if not u.alive or u.hp <= 0:
         return cand.score - 3.0
-    return cand.score - TAKEN_WEIGHT * (1 + c) * _taken(trial, uid)
+    # A bold side (stronger, or late in the battle) weighs the blows it will take less: two
+    # wary sides that each wait for the other to step into reach would never close.
+    return cand.score - TAKEN_WEIGHT * (1 + c) * (1.0 - 0.6 * boldness) * _taken(trial, uid)
 
 
 def decide(battle: Battle, explain: list | None = None) -> Command:
@@ -92,7 +95,7 @@ def decide(battle: Battle, explain: list | None = None) -> Command:
         if explain is not None:
             explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in order[:5]])
         return order[0].cmd
-    rescored = [Candidate(lookahead(battle, x, c), x.cmd, x.note + f"; normal {x.score:.2f}") for x in top]
+    rescored = [Candidate(lookahead(battle, x, c, view.boldness), x.cmd, x.note + f"; normal {x.score:.2f}") for x in top]
     if explain is not None:
         explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in ranked(rescored)])
     return normal.best(rescored).cmd

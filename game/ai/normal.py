@@ -162,7 +162,9 @@ def _approach_value(view: View, p, c: float, ranged: bool) -> float:
         if steps <= 1:
             v -= 1.0
         return v
-    v = -STEP * (1.0 - 0.8 * c) * steps
+    # Each quiet round makes closing with the foe worth more: two wary lines must not stare
+    # at each other until the battle runs out of rounds.
+    v = -STEP * (1.0 - 0.8 * c) * steps * (1 + 0.5 * view.quiet)
     if c > 0.4 and view.allies:
         v += 0.3 * c * min(steps, 6) * STEP * 4
     return v
@@ -230,7 +232,9 @@ def activation_candidates(battle: Battle, u: Unit, view: View | None = None) -> 
     out.append(Candidate(stay_now - 0.05, Command("hold", u.id), "hold"))
     if f_here != u.facing:
         out.append(Candidate(here, Command("turn", u.id, facing=f_here), "turn"))
-    if _charge_coming(view):
+    # Set to receive a charge only against a foe still coming: not when already engaged, and not
+    # twice running (two sides both set, round after round, is a standoff nobody breaks).
+    if _charge_coming(view) and not adjacent and not u.has("set_vs_charge"):
         out.append(Candidate(stay_now + 0.4, Command("set_vs_charge", u.id), "set vs charge"))
     if u.fatigue_state > 0:
         if _safe_to_rest(view):

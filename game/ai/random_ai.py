@@ -8,9 +8,19 @@ from game.commands import Command
 from game.rules.dice import Rng
 
 
+def decision_seed(battle: Battle, salt: int = 0) -> int:
+    """A seed for an AI's own choices, made from the battle's state alone (never its log), so a
+    copy of the battle (look-ahead, the window's worker) decides exactly as the battle would."""
+    rs = battle.ctx.rs
+    key = (battle.seed, battle.round, battle.ctx.rng.draws, rs.phase, len(rs.acted), salt)
+    h = 0
+    for part in key:
+        h = (h * 1_000_003 + part) & 0xFFFFFFFFFFFF
+    return h
+
+
 def decide(battle: Battle) -> Command:
     options = legal_commands(battle)
-    # Its own generator, seeded from the battle, so replays stay deterministic and the
-    # battle's dice are never touched by a decision.
-    rng = Rng(battle.seed * 1_000_003 + len(battle.events))
+    # Its own generator, so the battle's dice are never touched by a decision.
+    rng = Rng(decision_seed(battle))
     return options[rng.below(len(options))]

@@ -76,6 +76,7 @@ class View:
     boldness: float = 0.0  # 0: wary of foes' strike zones; 1: ignore them (stronger side, or late)
     line: float = 99.0  # how far our line stands from the enemy (median of allies' steps)
     near: list = field(default_factory=list)  # (foe, avg damage, strike radius) for foes that matter here
+    quiet: int = 0  # whole rounds since the last melee blow: a stalemate to break
     _exposure_cache: dict = field(default_factory=dict)
     _free_ring: dict = field(default_factory=dict)
     _near_at: dict = field(default_factory=dict)
@@ -83,7 +84,7 @@ class View:
     _ally_adj: dict | None = None
 
     @classmethod
-    def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
+    def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:  # noqa: C901
         w = battle.world
         ctx = battle.ctx
         enemies = [e for e in w.enemies_of(u) if e.able]
@@ -125,7 +126,9 @@ class View:
             radius = half_move(e) + (e.kind.melee.reach_squares if e.kind.melee else 1)
             if footprint_distance(u.pos, u.n, e.pos, e.n) <= my_move + radius + 1:
                 near.append((e, avg_melee(e), radius))
-        return cls(battle, u, enemies, threats, allies, threatened, unacted, dist, big, bold, line, near)
+        view = cls(battle, u, enemies, threats, allies, threatened, unacted, dist, big, bold, line, near)
+        view.quiet = quiet_rounds(battle)
+        return view
 
     # -- squares ---------------------------------------------------------------------
 
@@ -275,3 +278,14 @@ class View:
         arcs = query.arcs(self.battle, t.id)
         occ = self.battle.world.occupancy
         return sum(1 for sq in arcs["rear"] + arcs["flank"] if self.battle.ctx.terrain.passable(sq) and sq not in occ)
+
+
+def quiet_rounds(battle: Battle) -> int:
+    """Whole rounds since anyone struck a blow in melee (0 while the fighting goes on).
+
+    Read from the battle's state, not its log, so a copy (look-ahead, the window's AI worker)
+    decides exactly as the battle itself would."""
+    last = battle.ctx.last_melee_round
+    if last == 0:
+        return max(0, battle.round - 3)  # no melee yet: the armies are still closing
+    return max(0, battle.round - last - 1)

@@ -60,6 +60,8 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         ev["knockdown_needed"] = KNOCKDOWN_TARGET[tgt.kind.size]
         kd_check = kr["total"] >= KNOCKDOWN_TARGET[tgt.kind.size] and tgt.hp - damage > 0
     ctx.emit("attack", **ev)
+    if kind == "melee":
+        ctx.last_melee_round = ctx.round
     if hit:
         ctx.rs.hits.add((att_id, tgt_id))
         if kind == "melee":

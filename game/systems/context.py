@@ -74,6 +74,7 @@ class Ctx:
     events: list[dict] = field(default_factory=list)
     deferring: bool = False
     deferred: list[tuple] = field(default_factory=list)
+    last_melee_round: int = 0  # the last round anyone struck in melee (0: not yet)
 
     def emit(self, type_: str, **fields: object) -> dict:
         ev = {"type": type_, "round": self.round, **fields}
@@ -84,4 +85,5 @@ class Ctx:
         return Ctx(
             self.world.copy(), self.terrain, self.rng.copy(), self.options, self.round, self.rs.copy(),
             {k: v.copy() for k, v in self.sides.items()}, [], self.deferring, list(self.deferred),
+            self.last_melee_round,
         )
