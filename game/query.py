@@ -47,21 +47,21 @@ def _knockdown_chance(att: Unit, tgt: Unit, ctx_options: dict) -> float:
 
 def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Unit, kind: str) -> AttackOption | None:
     ctx = battle.ctx
-    # The unit as it would stand at the end of its path; its own old square never blocks it.
-    mu = replace(u, pos=end)
     if kind == "melee":
-        f = actions.melee_facing(ctx, mu, end, t)
+        # Reach from the end square (pos is given; the unit's own old square never blocks it).
+        f = actions.melee_facing(ctx, u, end, t)
         if f is None:
             return None
-        weapon = mu.kind.melee
+        weapon = u.kind.melee
     else:
-        weapon = mu.kind.missile
-        if weapon is None or footprint_distance(end, mu.n, t.pos, t.n) > weapon.range[2]:
+        weapon = u.kind.missile
+        if weapon is None or footprint_distance(end, u.n, t.pos, t.n) > weapon.range[2]:
             return None
-        if not actions.line_of_sight(ctx, mu, t):
+        if not actions.line_of_sight(ctx, replace(u, pos=end), t):
             return None
-        f = facing_toward(end, mu.n, t.pos, t.n)
-    mods, needed, arc = modifiers(ctx, replace(mu, facing=f), t, kind, weapon)
+        f = facing_toward(end, u.n, t.pos, t.n)
+    # The unit as it would stand at the end of its path, facing its foe.
+    mods, needed, arc = modifiers(ctx, replace(u, pos=end, facing=f), t, kind, weapon)
     mod = sum(m["value"] for m in mods)
     chance = attack_rules.hit_chance(mod, needed)
     dmg = weapon.damage
