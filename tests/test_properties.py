@@ -184,8 +184,13 @@ def check_event(e: dict, dead: set[str]) -> None:
         assert len(r["rolls"]) == count, (e["type"], r)
         assert all(1 <= v <= sides for v in r["rolls"]), (e["type"], r)
         assert r["total"] == sum(r["rolls"]) + r["mod"], (e["type"], r)
-    if e["type"] == "attack":
+    if "roll" in e and "modifiers" in e and e["type"] != "morale_check":
+        # 'mod is the sum of the event's modifiers' (DESIGN.md), for every roll that lists them
         assert e["roll"]["mod"] == sum(m["value"] for m in e["modifiers"]), e
+    if e["type"] == "initiative":
+        for entry in e["entries"]:
+            assert entry["roll"]["mod"] == sum(m["value"] for m in entry["modifiers"]) and entry["total"] == entry["roll"]["total"], e
+    if e["type"] == "attack":
         if not e["hit"]:
             assert e["damage"] == 0, e
     if e["type"] == "morale_check":

@@ -50,5 +50,5 @@ def run(ctx: Ctx) -> None:
         state = u.fatigue_state - 1 if ok else u.fatigue_state
         if ok:
             ctx.world.update(uid, fatigue_state=state, fatigue_points=u.fatigue_max)
-        ctx.emit("recover", id=uid, state=STATE_NAMES[state], roll=r, needed=needed, success=ok)
+        ctx.emit("recover", id=uid, state=STATE_NAMES[state], roll=r, modifiers=mods, needed=needed, success=ok)
 

@@ -61,3 +61,14 @@ def test_fatigue_is_encumbrance_in_the_attack():
     b.world.update("a", fatigue_state=2)
     ev = events_of(b.apply(cmd("attack", "a", target="b")), "attack")[0]
     assert {"name": "encumbrance", "value": -2} in ev["modifiers"]
+
+
+def test_recovery_roll_lists_its_modifiers():
+    """Event contract: a roll's mod is the sum of the event's modifiers."""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E", kind_changes={"con": 17}), unit("b", "red", "orc", (9, 9))],
+               script=[10, 1, 5])
+    b.world.update("a", fatigue_state=1, fatigue_points=0)
+    run_round(b, a=cmd("rest", "a"))
+    rec = events_of(b.events, "recover")[-1]
+    assert rec["modifiers"] == [{"name": "resting", "value": 1}, {"name": "constitution", "value": 3}]
+    assert rec["roll"]["mod"] == sum(m["value"] for m in rec["modifiers"]) == 4
