@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.rules.geometry import FACINGS, Pos
 
@@ -26,7 +26,6 @@ class Command:
     to: Pos | None = None
     follow: bool = False
     into_hazard: bool = False
-    extra: tuple = field(default_factory=tuple)
 
     def to_json(self) -> dict:
         out: dict = {"action": self.action, "unit": self.unit}

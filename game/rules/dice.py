@@ -60,12 +60,6 @@ class Dice:
     def notation(self) -> str:
         return f"{self.count}d{self.sides}"
 
-    def minimum(self) -> int:
-        return self.count + self.bonus
-
-    def maximum(self) -> int:
-        return self.count * self.sides + self.bonus
-
 
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*([+-]\s*\d+)?\s*$")
 

@@ -18,10 +18,6 @@ SIZE_SQUARES = {"T": 1, "S": 1, "M": 1, "L": 1, "H": 2, "G": 3}
 SIZE_ORDER = "TSMLHG"
 
 
-def facing_index(name: str) -> int:
-    return FACINGS.index(name)
-
-
 def footprint(pos: Pos, n: int) -> list[Pos]:
     x, y = pos
     return [(x + i, y + j) for j in range(n) for i in range(n)]

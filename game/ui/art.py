@@ -12,7 +12,6 @@ from game.scenario.model import Scenario
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 UNITS = ASSETS / "units"
-ICONS = ("prone", "hero", "leader", "withdraw", "flee", "surrender", "fatigued", "exhausted")
 _FALLBACK = {"grass": (86, 130, 60), "rough": (120, 110, 80), "shallow_water": (70, 120, 170),
              "deep_water": (30, 60, 120), "wall": (90, 90, 96), "tree": (40, 80, 40)}
 

@@ -51,7 +51,6 @@ class BattleScreen:
         self.log: list[LogLine] = []
         self.names = {u.id: display_name(u.id, u.side) for u in self.battle.world.units.values()}
         self.side_of = {u.id: u.side for u in self.battle.world.units.values()}
-        self._shown = 0
         self._feed(self.battle.events)
         self.sprites = Sprites()
         if scenario.path:
@@ -93,7 +92,6 @@ class BattleScreen:
         self.handover_needed = False
         self.finished_at: float | None = None
         self.buttons: list[Button] = []
-        self.error: str = ""
         self.shift_held = False
 
     # -- the loop ---------------------------------------------------------------------
@@ -270,8 +268,7 @@ class BattleScreen:
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            if self.drag_from is not None and event.buttons[2 if len(event.buttons) > 2 else 0] or (
-                    self.drag_from is not None and event.buttons[1]):
+            if self.drag_from is not None and any(event.buttons[1:3]):
                 dx, dy = event.rel
                 if abs(dx) + abs(dy) > 0:
                     self.dragged = True

@@ -200,7 +200,6 @@ def _arrow(surface, a, b, colour) -> None:
 
 def _draw_tokens(s, surface, r) -> None:
     size = s.camera.size
-    b = s.battle
     current = s.selected if s.human_turn() else None
     for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
         if tok.alpha <= 0.01:
@@ -249,7 +248,6 @@ def _draw_tokens(s, surface, r) -> None:
             surface.blit(s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3))
         if tok.life == "fighting" and tok.morale != "steady" and s.controllers.get(tok.side) == "human":
             text(surface, "AI", (rect.x + 2, rect.y), 16, theme.TEXT_WARN, True)
-    del b
 
 
 def _draw_floaters(s, surface, r) -> None:
@@ -270,7 +268,7 @@ def _draw_banner(s, surface, r) -> None:
         surface.blit(panel, box)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=6)
         surface.blit(img, img.get_rect(center=box.center))
-    if s.battle.pending().kind == RETREAT if not s.battle.over else False:
+    if not s.battle.over and s.battle.pending().kind == RETREAT:
         steps = ["retreats", "fatigue", "morale", "status"]
         x = r.right - 10
         for name in reversed(steps):

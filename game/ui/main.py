@@ -69,12 +69,13 @@ def screenshot(map_path: str, out: str, select: str | None, hover: tuple[int, in
     screen.view.banner_left = 0.0
     screen.decision_key = -1
     screen.update(0.0)
-    if select:
-        if select not in b.world.units:
-            raise ValueError(f"--select: no unit {select!r} on this map")
-        if b.pending().kind == RETREAT or select not in b.pending().units:
+    if select:  # the command line has checked the unit exists
+        p = b.pending() if not b.over else None
+        if p is not None and p.kind != RETREAT and select in p.units:
+            screen.selected = select
+            screen._legal_for(select)
+        else:
             screen.inspect = select
-        screen.selected = select if select in b.pending().units or not screen.selected else screen.selected
     if hover is not None:
         r = screen.map_rect()
         cam = screen.camera
