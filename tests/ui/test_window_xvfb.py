@@ -46,12 +46,20 @@ def start_game(display: str) -> subprocess.Popen:
 
 
 def window_of(display: str, pid: int) -> str:
+    """The game's mapped window, once it has stayed the same for a moment: SDL may create and
+    destroy helper windows while it starts, and a test that grabs one of those fails with
+    BadWindow (seen on CI)."""
     env = dict(os.environ, DISPLAY=display)
-    for _ in range(200):
-        out = subprocess.run(["xdotool", "search", "--pid", str(pid)], env=env, capture_output=True, text=True).stdout
+    seen, steady = None, 0
+    for _ in range(300):
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                             env=env, capture_output=True, text=True).stdout
         ids = out.split()
-        if ids:
-            return ids[-1]
+        win = ids[-1] if ids else None
+        steady = steady + 1 if win is not None and win == seen else 0
+        seen = win
+        if steady >= 5:
+            return win
         time.sleep(0.05)
     raise AssertionError("the game window never appeared")
 
