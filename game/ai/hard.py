@@ -83,7 +83,8 @@ def decide(battle: Battle, explain: list | None = None) -> Command:
     if u.morale != STEADY:
         return normal.routed(battle, u, explain)
     view = View.build(battle, u)
-    cands = normal.activation_candidates(battle, u, view)
+    keep = max(TOP_K, normal.EXPLAINED if explain is not None else 0)
+    cands = normal.activation_candidates(battle, u, view, keep=keep)
     order = ranked(cands)
     if len(order) <= 1:
         return order[0].cmd

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import numpy as np
 import tcod.path
 
@@ -22,44 +24,99 @@ def relax(start: np.ndarray, cost: np.ndarray) -> np.ndarray:
     return pf.distance
 
 
-def cost_grid(battle: Battle, unit: Unit, avoid_hazards: bool = True) -> np.ndarray:
-    """Per-square entry cost ([y, x]); 0 blocks. Enemies block; hazards are dear but open."""
-    t = battle.ctx.terrain
+def _terrain_grids(t) -> tuple[np.ndarray, np.ndarray]:
+    """The terrain's entry costs and hazard squares as [y, x] grids (read-only; built once per
+    Terrain, which never changes during a battle)."""
     cost = np.array(t.move_cost, dtype=np.int32).reshape(t.height, t.width)
     hazard = np.array([h != "none" for h in t.hazard]).reshape(t.height, t.width)
-    cost[hazard] = 0 if avoid_hazards else 20
+    cost.flags.writeable = hazard.flags.writeable = False
+    return cost, hazard
+
+
+_GRIDS: dict[int, tuple] = {}
+
+
+def terrain_grids(t) -> tuple[np.ndarray, np.ndarray]:
+    got = _GRIDS.get(id(t))
+    if got is None or got[0] is not t:
+        if len(_GRIDS) > 8:
+            _GRIDS.clear()
+        got = _GRIDS[id(t)] = (t, *_terrain_grids(t))
+    return got[1], got[2]
+
+
+def enemy_mask(battle: Battle, unit: Unit) -> np.ndarray:
+    t = battle.ctx.terrain
+    mask = np.zeros((t.height, t.width), dtype=bool)
     for e in battle.world.living():
         if e.side != unit.side:
-            for x, y in e.squares:
-                cost[y, x] = 0
+            x, y = e.pos
+            mask[y:y + e.n, x:x + e.n] = True
+    return mask
+
+
+def cost_grid(battle: Battle, unit: Unit, avoid_hazards: bool = True) -> np.ndarray:
+    """Per-square entry cost ([y, x]); 0 blocks. Enemies block; hazards are dear but open."""
+    base, hazard = terrain_grids(battle.ctx.terrain)
+    cost = base.copy()
+    cost[hazard] = 0 if avoid_hazards else 20
+    cost[enemy_mask(battle, unit)] = 0
     return cost
 
 
 def distance_from(battle: Battle, unit: Unit, sources: list[tuple[int, int]], cost: np.ndarray) -> np.ndarray:
     t = battle.ctx.terrain
-    dist = np.full((t.height, t.width), FAR, dtype=np.int32)
+    start = np.zeros((t.height, t.width), dtype=bool)
     for x, y in sources:
         if 0 <= x < t.width and 0 <= y < t.height:
-            dist[y, x] = 0
-    walk = cost.copy()
-    for x, y in sources:
-        if 0 <= x < t.width and 0 <= y < t.height:
-            walk[y, x] = max(1, walk[y, x])
+            start[y, x] = True
+    return _distance_from_mask(start, cost)
+
+
+def _distance_from_mask(start: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    dist = np.where(start, 0, FAR).astype(np.int32)
+    walk = np.where(start, np.maximum(1, cost), cost)
     dist[...] = relax(dist, walk)
     return dist
 
 
+_RECENT: OrderedDict = OrderedDict()
+RECENT_MAPS = 4
+
+
 def enemy_distance(battle: Battle, unit: Unit) -> np.ndarray:
-    """Steps (x2) to the nearest square beside an enemy, walking around walls and hazards."""
-    cost = cost_grid(battle, unit)
-    sources = []
-    for e in battle.world.living():
-        if e.side != unit.side:
-            for x, y in e.squares:
-                for dx in (-1, 0, 1):
-                    for dy in (-1, 0, 1):
-                        sources.append((x + dx, y + dy))
-    return distance_from(battle, unit, [s for s in sources if battle.ctx.terrain.passable(s)], cost)
+    """Steps (x2) to the nearest square beside an enemy, walking around walls and hazards.
+
+    The map depends only on the terrain and where the enemies stand, which often has not
+    changed since the side's last decision: the last few maps are kept (read-only)."""
+    t = battle.ctx.terrain
+    enemies = enemy_mask(battle, unit)
+    key = (id(t), enemies.tobytes())
+    got = _RECENT.get(key)
+    if got is not None and got[0] is t:
+        _RECENT.move_to_end(key)
+        return got[1]
+    dist = _enemy_distance(t, enemies)
+    dist.flags.writeable = False
+    _RECENT[key] = (t, dist)
+    if len(_RECENT) > RECENT_MAPS:
+        _RECENT.popitem(last=False)
+    return dist
+
+
+def _enemy_distance(t, enemies: np.ndarray) -> np.ndarray:
+    base, hazard = terrain_grids(t)
+    cost = base.copy()
+    cost[hazard] = 0
+    cost[enemies] = 0
+    # The squares beside (or under) an enemy, that can be stood on.
+    near = enemies.copy()
+    near[1:, :] |= enemies[:-1, :]
+    near[:-1, :] |= enemies[1:, :]
+    beside = near.copy()
+    beside[:, 1:] |= near[:, :-1]
+    beside[:, :-1] |= near[:, 1:]
+    return _distance_from_mask(beside & (base > 0), cost)
 
 
 def safety_map(battle: Battle, unit: Unit) -> np.ndarray:

@@ -35,6 +35,7 @@ from game.world import FLEEING, STEADY, WITHDRAWING, Unit
 
 STEP = 0.15  # value of one square closer to the enemy
 ATTACK_BASE = 2.0
+EXPLAINED = 5  # candidates --explain lists per decision
 HAZARD_VALUE = {"cliff": 12.0, "fire": 10.0, "pit": 10.0, "none": 0.0}
 
 
@@ -179,11 +180,16 @@ def score_position(view: View, p, path, c: float, ranged: bool) -> tuple[float, 
         s -= sum(avg_melee(view.battle.world[e]) * 0.6 for e in view.aoo(path)) * (1 + c)
         s -= view.first_strike_risk(path)
     s += 0.15 * view.support(p)
-    # Keep the line: running far ahead of the allies gets a lone creature surrounded.
+    s -= _lead_penalty(view, p)
+    return s, f
+
+
+def _lead_penalty(view: View, p) -> float:
+    """Keep the line: running far ahead of the allies gets a lone creature surrounded."""
     lead = view.line - view.steps_to_enemy(p)
     if lead > 2 and view.line < 99:
-        s -= 0.25 * (lead - 2) * (1.0 - view.boldness)
-    return s, f
+        return 0.25 * (lead - 2) * (1.0 - view.boldness)
+    return 0.0
 
 
 def _charge_coming(view: View) -> bool:
@@ -205,7 +211,9 @@ def _safe_to_rest(view: View) -> bool:
     return True
 
 
-def activation_candidates(battle: Battle, u: Unit, view: View | None = None) -> list[Candidate]:
+def activation_candidates(battle: Battle, u: Unit, view: View | None = None, keep: int = 1) -> list[Candidate]:
+    """The candidates for u's activation. Moves that cannot rank among the `keep` best are
+    left out (see _move_candidates); all others are listed."""
     view = view or View.build(battle, u)
     out: list[Candidate] = []
     if not view.enemies:
@@ -241,12 +249,41 @@ def activation_candidates(battle: Battle, u: Unit, view: View | None = None) -> 
             out.append(Candidate(here + 2.5 + u.fatigue_state, Command("rest", u.id), "rest (safe)"))
         else:
             out.append(Candidate(stay_now - 1.0, Command("rest", u.id), "rest"))
-    reach = query.moves(battle, u.id)
-    for p in _shortlist(view, reach, c, ranged):
+    out += _move_candidates(view, query.moves(battle, u.id), c, ranged, out, keep)
+    return out
+
+
+SLACK = 1e-6  # far above float rounding, far below any score difference that matters
+
+
+def _move_candidates(view: View, reach, c: float, ranged: bool, scored: list[Candidate],
+                     keep: int) -> list[Candidate]:
+    """The moves that may rank among the `keep` best candidates, in square order.
+
+    Branch and bound: every term of `score_position` past the approach, support and line
+    is a penalty (exposure, strike zones, blows on the way), so those three give a cheap upper
+    bound. Squares are scored in full from the highest bound down, until no square left can
+    beat the keep-th best score so far. The best candidate is the one scoring every square
+    would give, at a fraction of the cost where an attack or a good square is found early."""
+    u = view.unit
+    bounded = sorted((-_upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p)
+                     for p in _shortlist(view, reach, c, ranged))
+    top = sorted((x.score for x in scored), reverse=True)[:keep]
+    found: dict = {}
+    for neg_bound, p in bounded:
+        if len(top) >= keep and -neg_bound < top[-1] - SLACK:
+            break
         path = reach.path(p)
         s, f = score_position(view, p, path, c, ranged)
-        out.append(Candidate(s - 0.0005 * reach.costs[p], Command("move", u.id, path=tuple(path), facing=f), "move"))
-    return out
+        cand = Candidate(s - 0.0005 * reach.costs[p], Command("move", u.id, path=tuple(path), facing=f), "move")
+        found[p] = cand
+        top = sorted(top + [cand.score], reverse=True)[:keep]
+    return [found[p] for p in sorted(found)]
+
+
+def _upper_bound(view: View, p, c: float, ranged: bool) -> float:
+    """score_position at p without its penalties: no square scores above it."""
+    return _approach_value(view, p, c, ranged) + 0.15 * view.support(p) - _lead_penalty(view, p)
 
 
 COOL_SQUARES = 16
@@ -256,11 +293,12 @@ def _shortlist(view: View, reach, c: float, ranged: bool) -> list:
     """Squares worth the full scoring: every square within some foe's striking distance (there
     facing and flanks decide), and of the rest only the best few by the cheap approach value."""
     u = view.unit
+    hot_mask = view.strike_reach_mask()
     hot, cool = [], []
     for p in sorted(reach.costs):
         if p == u.pos:
             continue
-        (hot if any(gap <= r + 1 for _, _, r, gap, _ in view.around(p)) else cool).append(p)
+        (hot if hot_mask[p[1], p[0]] else cool).append(p)
     if len(cool) > COOL_SQUARES:
         cool.sort(key=lambda p: (-_approach_value(view, p, c, ranged), reach.costs[p], p))
         keep = set(cool[:COOL_SQUARES])
@@ -303,12 +341,12 @@ def routed(battle: Battle, u: Unit, explain: list | None) -> Command | None:
     return None
 
 
-def candidates(battle: Battle) -> list[Candidate]:
+def candidates(battle: Battle, keep: int = 1) -> list[Candidate]:
     p = battle.pending()
     if p.kind == RETREAT:
         return retreat_candidates(battle)
     u = battle.world[p.unit or ""]
-    return activation_candidates(battle, u)
+    return activation_candidates(battle, u, keep=keep)
 
 
 def decide(battle: Battle, explain: list | None = None) -> Command:
@@ -317,7 +355,7 @@ def decide(battle: Battle, explain: list | None = None) -> Command:
         u = battle.world[p.unit or ""]
         if u.morale != STEADY:
             return routed(battle, u, explain)
-    cands = candidates(battle)
+    cands = candidates(battle, keep=1 if explain is None else EXPLAINED)
     if explain is not None:
-        explain.append([(round(c.score, 3), f"{label(c.cmd)} [{c.note}]") for c in ranked(cands)[:5]])
+        explain.append([(round(c.score, 3), f"{label(c.cmd)} [{c.note}]") for c in ranked(cands)[:EXPLAINED]])
     return best(cands).cmd

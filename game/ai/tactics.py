@@ -91,8 +91,13 @@ class View:
         threats = [e for e in enemies if can_threaten(e) and not e.prone]
         allies = [a for a in w.living() if a.side == u.side and a.id != u.id and a.able]
         threatened: dict[Pos, list[str]] = {}
+        my_move = effective_mv(u)
         for e in threats:
             if e.id in ctx.rs.aoo_used:
+                continue
+            # Every square of our paths lies within my_move of us; a foe whose reach cannot
+            # touch any of them threatens none.
+            if footprint_distance(u.pos, u.n, e.pos, e.n) > my_move + e.kind.melee.reach_squares + 1:
                 continue
             for sq in attack_squares(ctx, e):
                 threatened.setdefault(sq, []).append(e.id)
@@ -120,7 +125,6 @@ class View:
             if steps:
                 line = steps[len(steps) // 2]
         # Only foes that could matter to any square this unit may reach this activation.
-        my_move = effective_mv(u)
         near = []
         for e in threats:
             radius = half_move(e) + (e.kind.melee.reach_squares if e.kind.melee else 1)
@@ -154,6 +158,20 @@ class View:
                 sq = e.pos if e.n == 1 else min(e.squares, key=lambda s: (chebyshev(s, p), s))
                 got.append((e, dmg, radius, gap, sq))
         return got
+
+    def strike_reach_mask(self) -> np.ndarray:
+        """[y, x] True where some foe that matters is within a square of striking this unit
+        (gap <= its strike radius + 1): the squares `around` would find hot, without
+        working out `around` for each."""
+        t = self.battle.ctx.terrain
+        mask = np.zeros((t.height, t.width), dtype=bool)
+        n = self.unit.n
+        for e, _, radius in self.near:
+            g = radius + 1
+            ex, ey = e.pos
+            x0, y0 = max(0, ex - g - (n - 1)), max(0, ey - g - (n - 1))
+            mask[y0:max(0, ey + e.n + g), x0:max(0, ex + e.n + g)] = True
+        return mask
 
     def nearest_enemy(self, p: Pos) -> Unit | None:
         """The nearest foe to p among those near enough to matter (else among all)."""
