@@ -57,21 +57,19 @@ class Kind:
     troop: str = ""
     troop_mods: tuple[str, ...] = field(default_factory=tuple)
     squares: int = 0  # footprint side in squares, set from size
+    # The first melee and missile weapons, found once: the engine and the AI ask for them
+    # hundreds of thousands of times in a big battle.
+    melee: Weapon | None = field(default=None, init=False, repr=False, compare=False)
+    missile: Weapon | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "squares", SIZE_SQUARES[self.size])
+        object.__setattr__(self, "melee", next((w for w in self.weapons if w.kind == "melee"), None))
+        object.__setattr__(self, "missile", next((w for w in self.weapons if w.kind == "missile"), None))
 
     @property
     def size_rank(self) -> int:
         return SIZE_ORDER.index(self.size)
-
-    @property
-    def melee(self) -> Weapon | None:
-        return next((w for w in self.weapons if w.kind == "melee"), None)
-
-    @property
-    def missile(self) -> Weapon | None:
-        return next((w for w in self.weapons if w.kind == "missile"), None)
 
     @property
     def effective_hd(self) -> int:

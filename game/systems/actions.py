@@ -10,7 +10,7 @@ from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.flight import in_exit
 from game.systems.hazards import enter_hazard
-from game.systems.space import attack_squares, can_threaten, nearest_square, threatens
+from game.systems.space import can_threaten, nearest_square, reachable_squares, strikes, threatens
 from game.world import FLED, FLEEING, Unit
 
 
@@ -125,9 +125,12 @@ def _first_strikes(ctx: Ctx, uid: str, flush) -> bool:
 
 def melee_facing(ctx: Ctx, unit: Unit, pos: Pos, target: Unit) -> int | None:
     """A facing from pos whose front arc and reach take in the target, or None."""
+    squares = reachable_squares(ctx, unit, pos, target.squares)
+    if not squares:
+        return None
     first = facing_toward(pos, unit.n, target.pos, target.n)
     for f in [first] + [f for f in range(8) if f != first]:
-        if set(target.squares) & attack_squares(ctx, unit, pos, f):
+        if any(strikes(ctx, unit, pos, f, sq) for sq in squares):
             return f
     return None
 

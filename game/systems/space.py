@@ -47,12 +47,33 @@ def attack_squares(ctx: Ctx, unit: Unit, pos: Pos | None = None, facing: int | N
                 continue
             if arc_of(sq, pos, n, facing) != FRONT:
                 continue
-            if d > 1:
-                near = min(footprint(pos, n), key=lambda f: (abs(f[0] - sx) + abs(f[1] - sy), f))
-                if any(occ.get(b) not in (None, unit.id) for b in line_between(near, sq)):
-                    continue
+            if d > 1 and not _reach_clear(occ, unit, pos, sq):
+                continue
             out.add(sq)
     return out
+
+
+def _reach_clear(occ: dict, unit: Unit, pos: Pos, sq: Pos) -> bool:
+    """A long weapon reaches past its first square only through free squares."""
+    near = min(footprint(pos, unit.n), key=lambda f: (abs(f[0] - sq[0]) + abs(f[1] - sq[1]), f))
+    return not any(occ.get(b) not in (None, unit.id) for b in line_between(near, sq))
+
+
+def reachable_squares(ctx: Ctx, unit: Unit, pos: Pos, squares: list[Pos]) -> list[Pos]:
+    """Those of `squares` some facing at pos could strike: within the weapon's reach, inside."""
+    weapon = unit.kind.melee
+    if weapon is None:
+        return []
+    r, n, inside = weapon.reach_squares, unit.n, ctx.terrain.inside
+    return [sq for sq in squares if 1 <= chebyshev_to_footprint(sq, pos, n) <= r and inside(sq)]
+
+
+def strikes(ctx: Ctx, unit: Unit, pos: Pos, facing: int, sq: Pos) -> bool:
+    """Whether sq, one of reachable_squares(...), is among attack_squares(ctx, unit, pos, facing):
+    the same test for a single square."""
+    if arc_of(sq, pos, unit.n, facing) != FRONT:
+        return False
+    return chebyshev_to_footprint(sq, pos, unit.n) == 1 or _reach_clear(ctx.world.occupancy, unit, pos, sq)
 
 
 def can_threaten(unit: Unit) -> bool:
@@ -63,11 +84,8 @@ def can_threaten(unit: Unit) -> bool:
 def threatens(ctx: Ctx, attacker: Unit, target_squares: list[Pos]) -> bool:
     if not can_threaten(attacker):
         return False
-    reach = attacker.kind.melee.reach_squares  # type: ignore[union-attr]
-    if all(chebyshev_to_footprint(sq, attacker.pos, attacker.n) > reach for sq in target_squares):
-        return False  # out of reach whatever the facing: skip the arc work
-    squares = attack_squares(ctx, attacker)
-    return any(sq in squares for sq in target_squares)
+    near = reachable_squares(ctx, attacker, attacker.pos, target_squares)
+    return any(strikes(ctx, attacker, attacker.pos, attacker.facing, sq) for sq in near)
 
 
 def threatening_enemies(ctx: Ctx, unit: Unit, squares: list[Pos] | None = None) -> list[Unit]:
