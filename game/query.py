@@ -72,10 +72,11 @@ def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Un
                         chance, kd, chance * max(1.0, avg) * rate)
 
 
-def attack_options(battle: Battle, uid: str, kind: str = "melee") -> list[AttackOption]:
+def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach | None = None) -> list[AttackOption]:
     """Every enemy the unit can attack this activation, from its square or after a half move.
 
-    One option per (target, arc): the cheapest path to that arc.
+    One option per (target, arc): the cheapest path to that arc. `reach` is the unit's
+    `moves(battle, uid, half=True)` when the caller already has it.
     """
     u = battle.world[uid]
     if u.morale != STEADY or u.prone:
@@ -88,10 +89,11 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee") -> list[Attack
     targets = [t for t in battle.world.enemies_of(u) if footprint_distance(u.pos, u.n, t.pos, t.n) <= budget + limit]
     if not targets:
         return []
-    reach = moves(battle, uid, half=True)
+    reach = reach or moves(battle, uid, half=True)
+    ends = sorted(reach.costs.items(), key=lambda kv: (kv[1], kv[0]))  # cheapest first
     best: dict[tuple[str, str], AttackOption] = {}
     for t in targets:
-        for end, cost in sorted(reach.costs.items(), key=lambda kv: (kv[1], kv[0])):
+        for end, cost in ends:
             if footprint_distance(end, u.n, t.pos, t.n) > limit:
                 continue
             path = reach.path(end)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from game.rules.geometry import Pos
+from game.rules.geometry import VECTORS, Pos
 
 FOOTINGS = ("firm", "wading", "slippery", "deep_water")
 HAZARDS = ("none", "pit", "fire", "cliff")
@@ -63,6 +64,36 @@ class Terrain:
 
     def passable(self, pos: Pos) -> bool:
         return self.inside(pos) and self.move_cost[pos[1] * self.width + pos[0]] > 0
+
+    @cached_property
+    def steps(self) -> tuple[tuple[tuple[int, int, bool, bool], ...], ...]:
+        """For each square (by index), the squares one step away that may ever be entered, as
+        (index, move cost, diagonal, hazard): the movement search reads this instead of checking
+        the map's edges, walls and cliffs at every step. Built on first use."""
+        w, h, mc, hz = self.width, self.height, self.move_cost, self.hazard
+        out = []
+        for i in range(w * h):
+            x, y = i % w, i // w
+            here = []
+            for vx, vy in VECTORS:
+                qx, qy = x + vx, y + vy
+                if 0 <= qx < w and 0 <= qy < h:
+                    j = qy * w + qx
+                    if mc[j] > 0 and hz[j] != "cliff":
+                        here.append((j, mc[j], bool(vx and vy), hz[j] != "none"))
+            out.append(tuple(here))
+        return tuple(out)
+
+    @cached_property
+    def sight_blocked_anywhere(self) -> bool:
+        return any(self.blocks_sight)
+
+    def __getstate__(self) -> dict:
+        # Derived tables are rebuilt where they are needed, not shipped to other processes.
+        return {k: v for k, v in self.__dict__.items() if k != "steps"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
 
     def exits_for(self, side: str) -> list[Zone]:
         return [z for z in self.zones if z.kind == "exit" and (z.side is None or z.side == side)]

@@ -228,11 +228,12 @@ def activation_candidates(battle: Battle, u: Unit, view: View | None = None, kee
             out += _stand_and_strike(battle, view, u, e, c)
         out.append(Candidate(here - 1.0 - (0 if u.fatigue_state else 1.0), Command("rest", u.id), "rest prone"))
         return out
-    for o in query.attack_options(battle, u.id, "melee"):
+    half = query.moves(battle, u.id, half=True) if ranged and not adjacent else None  # both kinds use it
+    for o in query.attack_options(battle, u.id, "melee", half):
         out.append(Candidate(score_attack(view, o, c), Command("attack", u.id, path=o.path, target=o.target),
                              f"{o.arc} {o.chance:.2f}"))
-    if ranged and not adjacent:
-        for o in query.attack_options(battle, u.id, "missile"):
+    if half is not None:
+        for o in query.attack_options(battle, u.id, "missile", half):
             out.append(Candidate(score_attack(view, o, c) + 0.5, Command("fire", u.id, path=o.path, target=o.target),
                                  f"fire {o.chance:.2f}x{u.kind.missile.rate}"))
     here, f_here = score_position(view, u.pos, None, c, ranged)

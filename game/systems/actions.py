@@ -136,9 +136,16 @@ def melee_facing(ctx: Ctx, unit: Unit, pos: Pos, target: Unit) -> int | None:
 
 
 def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit) -> bool:
+    t = ctx.terrain
+    if not t.sight_blocked_anywhere:
+        return True
     a = nearest_square(shooter, target.pos)
     b = nearest_square(target, a)
-    return not any(ctx.terrain.inside(s) and ctx.terrain.blocks_sight[ctx.terrain.index(s)] for s in line_between(a, b))
+    w, h, blocks = t.width, t.height, t.blocks_sight
+    for x, y in line_between(a, b):
+        if 0 <= x < w and 0 <= y < h and blocks[y * w + x]:
+            return False
+    return True
 
 
 def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool) -> None:

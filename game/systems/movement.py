@@ -161,8 +161,8 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
     States are plain ints, (y * width + x) * 2 + diagonal parity, so the dictionaries hash fast.
     """
     t = ctx.terrain
-    w, h = t.width, t.height
-    mc, hz = t.move_cost, t.hazard
+    w = t.width
+    hz, steps = t.hazard, t.steps
     occ, units = ctx.world.occupancy, ctx.world.units
     enemy = {p[1] * w + p[0] for p, uid in occ.items() if units[uid].side != unit.side}
     other = {p[1] * w + p[0] for p, uid in occ.items() if uid != unit.id}
@@ -172,25 +172,15 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
     parent: dict[int, int] = {}
     heap = [(0, start)]
     pop, push = heapq.heappop, heapq.heappush
-    steps = [(vx, vy, vy * w + vx, bool(vx and vy)) for vx, vy in VECTORS]
     while heap:
         d, state = pop(heap)
         if d > dist[state]:
             continue
         i, par = state >> 1, state & 1
-        x, y = i % w, i // w
         if allow_hazard and state != start and hz[i] != "none":
             continue  # entering a hazard ends the move
-        for vx, vy, di, diagonal in steps:
-            qx, qy = x + vx, y + vy
-            if qx < 0 or qy < 0 or qx >= w or qy >= h:
-                continue
-            j = i + di
-            c = mc[j]
-            if c <= 0 or j in enemy:
-                continue
-            hzq = hz[j]
-            if hzq != "none" and (hzq == "cliff" or not allow_hazard or j in other):
+        for j, c, diagonal, hazard in steps[i]:  # on the map, passable, no cliff
+            if j in enemy or (hazard and (not allow_hazard or j in other)):
                 continue
             if diagonal:
                 nd = d + (2 if par else 1) * c
