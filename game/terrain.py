@@ -66,23 +66,25 @@ class Terrain:
         return self.inside(pos) and self.move_cost[pos[1] * self.width + pos[0]] > 0
 
     @cached_property
-    def steps(self) -> tuple[tuple[tuple[int, int, bool, bool], ...], ...]:
+    def steps(self) -> list[tuple[tuple[int, int, bool, bool], ...] | None]:
         """For each square (by index), the squares one step away that may ever be entered, as
-        (index, move cost, diagonal, hazard): the movement search reads this instead of checking
-        the map's edges, walls and cliffs at every step. Built on first use."""
+        (index, move cost, diagonal, hazard), or None until `steps_from` has worked it out:
+        the movement search reads this instead of checking the map's edges, walls and cliffs
+        at every step."""
+        return [None] * (self.width * self.height)
+
+    def steps_from(self, i: int) -> tuple[tuple[int, int, bool, bool], ...]:
         w, h, mc, hz = self.width, self.height, self.move_cost, self.hazard
-        out = []
-        for i in range(w * h):
-            x, y = i % w, i // w
-            here = []
-            for vx, vy in VECTORS:
-                qx, qy = x + vx, y + vy
-                if 0 <= qx < w and 0 <= qy < h:
-                    j = qy * w + qx
-                    if mc[j] > 0 and hz[j] != "cliff":
-                        here.append((j, mc[j], bool(vx and vy), hz[j] != "none"))
-            out.append(tuple(here))
-        return tuple(out)
+        x, y = i % w, i // w
+        here = []
+        for vx, vy in VECTORS:
+            qx, qy = x + vx, y + vy
+            if 0 <= qx < w and 0 <= qy < h:
+                j = qy * w + qx
+                if mc[j] > 0 and hz[j] != "cliff":
+                    here.append((j, mc[j], bool(vx and vy), hz[j] != "none"))
+        got = self.steps[i] = tuple(here)
+        return got
 
     @cached_property
     def sight_blocked_anywhere(self) -> bool:

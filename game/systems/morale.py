@@ -6,7 +6,7 @@ from game.rules import morale as rules
 from game.rules.dice import roll
 from game.systems.context import Ctx
 from game.systems.flight import has_way_out
-from game.systems.space import elevation, threatening_enemies
+from game.systems.space import elevation, threatening_enemies, threatens
 from game.world import FIGHTING, FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
 
 
@@ -72,7 +72,8 @@ def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
     """'When they are fighting an enemy that can't be hurt by their weapons.'"""
     if "magic_weapon" in u.kind.flags:
         return False
-    return any("hit_only_by_magic" in e.kind.flags for e in threatening_enemies(ctx, u))
+    # The flag is rare and threatening someone is not: test the flag first.
+    return any("hit_only_by_magic" in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
 
 
 def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[dict]:

@@ -179,7 +179,8 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
         i, par = state >> 1, state & 1
         if allow_hazard and state != start and hz[i] != "none":
             continue  # entering a hazard ends the move
-        for j, c, diagonal, hazard in steps[i]:  # on the map, passable, no cliff
+        nbrs = steps[i] or t.steps_from(i)  # on the map, passable, no cliff
+        for j, c, diagonal, hazard in nbrs:
             if j in enemy or (hazard and (not allow_hazard or j in other)):
                 continue
             if diagonal:
