@@ -90,12 +90,20 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
     if not targets:
         return []
     reach = reach or moves(battle, uid, half=True)
-    ends = sorted(reach.costs.items(), key=lambda kv: (kv[1], kv[0]))  # cheapest first
+    costs = reach.costs
+    ends = sorted(costs.items(), key=lambda kv: (kv[1], kv[0])) if kind == "missile" else []  # cheapest first
     best: dict[tuple[str, str], AttackOption] = {}
     for t in targets:
-        for end, cost in ends:
-            if footprint_distance(end, u.n, t.pos, t.n) > limit:
-                continue
+        if kind == "melee":
+            # Only the few squares within reach of this foe, cheapest first.
+            lo_x, lo_y = t.pos[0] - limit - (u.n - 1), t.pos[1] - limit - (u.n - 1)
+            hi_x, hi_y = t.pos[0] + t.n - 1 + limit, t.pos[1] + t.n - 1 + limit
+            near = sorted((costs[e], e) for y in range(lo_y, hi_y + 1) for x in range(lo_x, hi_x + 1)
+                          if (e := (x, y)) in costs)
+            tries = [(end, cost) for cost, end in near]
+        else:
+            tries = ((end, cost) for end, cost in ends if footprint_distance(end, u.n, t.pos, t.n) <= limit)
+        for end, cost in tries:
             path = reach.path(end)
             opt = _option(battle, u, end, path, cost, t, kind)
             if opt is None:
