@@ -1,0 +1,75 @@
+"""The normal AI prunes move squares by an upper bound (issue: an AI worth playing against,
+'no single decision takes more than 50 ms'): the bound must hold for every square, and pruning
+must never change the choice, nor the top candidates --explain lists."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import ai, query
+from game.ai import normal
+from game.ai.tactics import View, caution
+from game.battle import RETREAT, Battle
+from game.scenario.tiled import load_scenario
+from game.world import STEADY
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+SCALE = int(os.environ.get("ROUT_PROPERTY_SCALE", "1"))
+SCENARIOS = {name: load_scenario(MAPS / f"{name}.tmx") for name in ("skirmish", "melee3", "duel")}
+EVERYTHING = 10**9  # a keep no candidate list reaches: nothing is pruned
+
+
+def position(name: str, seed: int, steps: int) -> Battle | None:
+    """A battle some decisions in, played by the random AI for varied positions, stopped at a
+    steady creature's activation."""
+    b = Battle(SCENARIOS[name], seed=seed)
+    for _ in range(steps):
+        if b.over:
+            return None
+        b.apply(ai.decide(b, "random"))
+    while not b.over:
+        p = b.pending()
+        if p.kind != RETREAT and b.world[p.unit].morale == STEADY:
+            return b
+        b.apply(ai.decide(b, "random"))
+    return None
+
+
+def described(cands):
+    return [(round(c.score, 9), normal.label(c.cmd)) for c in cands]
+
+
+@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80),
+       keep=st.sampled_from([1, 3, 5]))
+def test_pruning_keeps_the_best_candidates(name, seed, steps, keep):
+    b = position(name, seed, steps)
+    if b is None:
+        return
+    u = b.world[b.pending().unit]
+    full = normal.activation_candidates(b, u, keep=EVERYTHING)
+    pruned = normal.activation_candidates(b, u, keep=keep)
+    assert set(described(pruned)) <= set(described(full))
+    assert normal.best(pruned).cmd == normal.best(full).cmd
+    assert described(normal.ranked(pruned)[:keep]) == described(normal.ranked(full)[:keep])
+
+
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+def test_no_square_scores_above_its_bound(name, seed, steps):
+    b = position(name, seed, steps)
+    if b is None:
+        return
+    u = b.world[b.pending().unit]
+    view = View.build(b, u)
+    if not view.enemies:
+        return
+    c, ranged = caution(u), u.kind.missile is not None
+    reach = query.moves(b, u.id)
+    for p in reach.costs:
+        score, _ = normal.score_position(view, p, reach.path(p), c, ranged)
+        assert score <= normal._upper_bound(view, p, c, ranged) + 1e-9, p
