@@ -14,7 +14,7 @@ import numpy as np
 from game import query
 from game.ai.maps import FAR, enemy_distance
 from game.battle import Battle
-from game.rules.geometry import FLANK, FRONT, REAR, Pos, arc_of, facing_toward, footprint_distance, ring
+from game.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.initiative import first_strike_applies
 from game.systems.movement import effective_mv, half_move
 from game.systems.space import attack_squares, can_threaten
@@ -243,7 +243,17 @@ class View:
         if free is None:
             occ = self.battle.world.occupancy
             t = self.battle.ctx.terrain
-            free = self._free_ring[p] = [sq for sq in ring(p, u.n) if sq not in occ and t.passable(sq)]
+            free = [sq for sq in ring(p, u.n) if sq not in occ and t.passable(sq)]
+            if u.n == 1:
+                # By direction: a one-square creature's front is its facing and the two beside it.
+                by_dir = [0] * 8
+                for sq in free:
+                    by_dir[VECTORS.index((sq[0] - p[0], sq[1] - p[1]))] += 1
+                free = (len(free), by_dir)
+            self._free_ring[p] = free
+        if u.n == 1:
+            count, by_dir = free
+            return count - by_dir[(facing - 1) % 8] - by_dir[facing] - by_dir[(facing + 1) % 8]
         return sum(1 for sq in free if arc_of(sq, p, u.n, facing) != FRONT)
 
     def strike_zone_risk(self, p: Pos) -> float:

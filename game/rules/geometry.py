@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from typing import Iterator
 
 Pos = tuple[int, int]
 
@@ -38,13 +37,14 @@ def footprint_distance(a: Pos, na: int, b: Pos, nb: int) -> int:
     return max(dx, dy)
 
 
-def ring(pos: Pos, n: int, radius: int = 1) -> Iterator[Pos]:
-    """Yield the squares at exactly `radius` from a footprint."""
+def ring(pos: Pos, n: int, radius: int = 1) -> list[Pos]:
+    """The squares at exactly `radius` from a footprint, row by row."""
     x, y = pos
-    for sy in range(y - radius, y + n + radius):
-        for sx in range(x - radius, x + n + radius):
-            if chebyshev_to_footprint((sx, sy), pos, n) == radius:
-                yield (sx, sy)
+    if n == 1 and radius == 1:  # the eight neighbours: asked for all the time
+        return [(x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x + 1, y),
+                (x - 1, y + 1), (x, y + 1), (x + 1, y + 1)]
+    return [(sx, sy) for sy in range(y - radius, y + n + radius) for sx in range(x - radius, x + n + radius)
+            if chebyshev_to_footprint((sx, sy), pos, n) == radius]
 
 
 def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> str:
