@@ -47,6 +47,7 @@ def _knockdown_chance(att: Unit, tgt: Unit, ctx_options: dict) -> float:
 
 def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Unit, kind: str) -> AttackOption | None:
     ctx = battle.ctx
+    there = u if end == u.pos else replace(u, pos=end)
     if kind == "melee":
         # Reach from the end square (pos is given; the unit's own old square never blocks it).
         f = actions.melee_facing(ctx, u, end, t)
@@ -57,11 +58,11 @@ def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Un
         weapon = u.kind.missile
         if weapon is None or footprint_distance(end, u.n, t.pos, t.n) > weapon.range[2]:
             return None
-        if not actions.line_of_sight(ctx, replace(u, pos=end), t):
+        if not actions.line_of_sight(ctx, there, t):
             return None
         f = facing_toward(end, u.n, t.pos, t.n)
     # The unit as it would stand at the end of its path, facing its foe.
-    mods, needed, arc = modifiers(ctx, replace(u, pos=end, facing=f), t, kind, weapon)
+    mods, needed, arc = modifiers(ctx, there if f == there.facing else replace(there, facing=f), t, kind, weapon)
     mod = sum(m["value"] for m in mods)
     chance = attack_rules.hit_chance(mod, needed)
     dmg = weapon.damage
