@@ -215,8 +215,14 @@ class View:
         plus a little for each foe that could still reach a free flank/rear square."""
         key = (p, facing, ignore)
         cached = self._exposure_cache.get(key)
-        if cached is not None:
-            return cached
+        if cached is None:
+            cached = self._exposure_cache[key] = self._exposure(p, facing, ignore)
+        return cached
+
+    def _exposure(self, p: Pos, facing: int | None, ignore: str | None) -> float:
+        """exposure(); with facing None, the least any facing could give: every adjacent foe
+        in front and the fewest free squares behind. Terms are added in the same order, so no
+        facing's exposure comes out below it, even in floating point."""
         u = self.unit
         total = 0.0
         free_back = -1
@@ -224,15 +230,15 @@ class View:
             if e.id == ignore:
                 continue
             if gap == 1:
-                total += ARC_EXPOSURE[arc_of(sq, p, u.n, facing)] * dmg * 0.35
+                if facing is not None:
+                    total += ARC_EXPOSURE[arc_of(sq, p, u.n, facing)] * dmg * 0.35
                 total += 0.15 * dmg  # any adjacent foe can hit us
             elif gap <= radius:
                 if free_back < 0:
-                    free_back = self._free_back(p, facing)
+                    free_back = self._least_free_back(p) if facing is None else self._free_back(p, facing)
                 if free_back:
                     w = 0.12 if e.id in self.unacted else 0.05
                     total += w * dmg * min(free_back, 3) / 3
-        self._exposure_cache[key] = total
         return total
 
     def _free_back(self, p: Pos, facing: int) -> int:
@@ -256,6 +262,9 @@ class View:
             return count - by_dir[(facing - 1) % 8] - by_dir[facing] - by_dir[(facing + 1) % 8]
         return sum(1 for sq in free if arc_of(sq, p, u.n, facing) != FRONT)
 
+    def _least_free_back(self, p: Pos) -> int:
+        return min(self._free_back(p, f) for f in range(8))
+
     def strike_zone_risk(self, p: Pos) -> float:
         """Foes that have not acted yet and could attack p this round (half move + reach),
         scaled down by boldness."""
@@ -277,7 +286,11 @@ class View:
         best_f, best_e = order[0], None
         for f in order:
             ex = self.exposure(p, f, ignore)
-            if best_e is None or ex < best_e - 1e-9:
+            if best_e is None:
+                best_f, best_e = f, ex
+                if ex <= self._exposure(p, None, ignore):
+                    break  # no facing does better than the first: the others need not be tried
+            elif ex < best_e - 1e-9:
                 best_f, best_e = f, ex
         return best_f, best_e or 0.0
 

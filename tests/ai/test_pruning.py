@@ -73,3 +73,20 @@ def test_no_square_scores_above_its_bound(name, seed, steps):
     for p in reach.costs:
         score, _ = normal.score_position(view, p, reach.path(p), c, ranged)
         assert score <= normal._upper_bound(view, p, c, ranged) + 1e-9, p
+
+
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+def test_the_facing_chosen_is_the_least_exposed(name, seed, steps):
+    # best_facing stops early when its first facing reaches the floor no facing can go under.
+    b = position(name, seed, steps)
+    if b is None:
+        return
+    u = b.world[b.pending().unit]
+    view = View.build(b, u)
+    for p in sorted(query.moves(b, u.id).costs)[:40]:
+        f, ex = view.best_facing(p)
+        every = [view.exposure(p, g) for g in range(8)]
+        assert ex <= min(every) + 1e-9
+        assert ex == 0.0 or every[f] == ex
+        assert view._exposure(p, None, None) <= min(every)
