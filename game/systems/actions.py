@@ -57,7 +57,11 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
         if provoke:
             u = ctx.world[uid]
             for e in ctx.world.enemies_of(u):
-                if e.id in ctx.rs.aoo_used or not threatens(ctx, e, u.squares):
+                if e.id in ctx.rs.aoo_used or e.kind.melee is None:
+                    continue
+                if footprint_distance(e.pos, e.n, u.pos, u.n) > e.kind.melee.reach_squares:
+                    continue  # out of reach whatever it faces: skip the arc test
+                if not threatens(ctx, e, u.squares):
                     continue
                 flush()
                 ctx.rs.aoo_used.add(e.id)
