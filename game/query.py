@@ -45,7 +45,9 @@ def _knockdown_chance(att: Unit, tgt: Unit, ctx_options: dict) -> float:
     return p_roll * p_fail
 
 
-def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Unit, kind: str) -> AttackOption | None:
+def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
+    """How an attack on t from end would be rolled: (facing, arc, needed, modifiers, chance),
+    or None if t cannot be attacked from there."""
     ctx = battle.ctx
     there = u if end == u.pos else replace(u, pos=end)
     if kind == "melee":
@@ -63,12 +65,17 @@ def _option(battle: Battle, u: Unit, end: Pos, path: list[Pos], cost: int, t: Un
         f = facing_toward(end, u.n, t.pos, t.n)
     # The unit as it would stand at the end of its path, facing its foe.
     mods, needed, arc = modifiers(ctx, there if f == there.facing else replace(there, facing=f), t, kind, weapon)
-    mod = sum(m["value"] for m in mods)
-    chance = attack_rules.hit_chance(mod, needed)
+    chance = attack_rules.hit_chance(sum(m["value"] for m in mods), needed)
+    return f, arc, needed, mods, chance
+
+
+def _option(battle: Battle, u: Unit, path: list[Pos], cost: int, t: Unit, kind: str, aim: tuple) -> AttackOption:
+    f, arc, needed, mods, chance = aim
+    weapon = u.kind.melee if kind == "melee" else u.kind.missile
     dmg = weapon.damage
     avg = dmg.count * (dmg.sides + 1) / 2 + dmg.bonus + (u.kind.damage_bonus if kind == "melee" else 0)
     rate = weapon.rate if kind == "missile" else 1
-    kd = _knockdown_chance(u, t, ctx.options) if kind == "melee" else 0.0
+    kd = _knockdown_chance(u, t, battle.ctx.options) if kind == "melee" else 0.0
     return AttackOption(t.id, kind, tuple(path), cost, f, arc, needed, tuple((m["name"], m["value"]) for m in mods),
                         chance, kd, chance * max(1.0, avg) * rate)
 
@@ -105,13 +112,12 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
         else:
             tries = ((end, cost) for end, cost in ends if footprint_distance(end, u.n, t.pos, t.n) <= limit)
         for end, cost in tries:
-            path = reach.path(end)
-            opt = _option(battle, u, end, path, cost, t, kind)
-            if opt is None:
+            aim = _aim(battle, u, end, t, kind)
+            if aim is None:
                 continue
-            key = (t.id, opt.arc)
-            if key not in best or (opt.chance, -opt.cost) > (best[key].chance, -best[key].cost):
-                best[key] = opt
+            key, chance = (t.id, aim[1]), aim[4]
+            if key not in best or (chance, -cost) > (best[key].chance, -best[key].cost):
+                best[key] = _option(battle, u, reach.path(end), cost, t, kind, aim)
             if kind == "missile":
                 break  # standing still is best for a shot once one is possible
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
