@@ -376,7 +376,7 @@ class Battle:
         dist = footprint_distance(path[-1], u.n, t.pos, t.n)
         if dist > w.range[2]:
             raise Illegal(f"{t.id} is beyond long range ({dist} squares, {w.range[2]} at most)")
-        if not actions.line_of_sight(self.ctx, replace(u, pos=path[-1]), t):
+        if not actions.line_of_sight(self.ctx, u, t, path[-1]):
             raise Illegal(f"{u.id} cannot see {t.id}")
         if actions.walk(self.ctx, u.id, path, provoke=True):
             actions.fire(self.ctx, u.id, t.id, self.ctx.deferring)

@@ -49,7 +49,6 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
     """How an attack on t from end would be rolled: (facing, arc, needed, modifiers, chance),
     or None if t cannot be attacked from there."""
     ctx = battle.ctx
-    there = u if end == u.pos else replace(u, pos=end)
     if kind == "melee":
         # Reach from the end square (pos is given; the unit's own old square never blocks it).
         f = actions.melee_facing(ctx, u, end, t)
@@ -60,11 +59,12 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
         weapon = u.kind.missile
         if weapon is None or footprint_distance(end, u.n, t.pos, t.n) > weapon.range[2]:
             return None
-        if not actions.line_of_sight(ctx, there, t):
+        if not actions.line_of_sight(ctx, u, t, end):
             return None
         f = facing_toward(end, u.n, t.pos, t.n)
     # The unit as it would stand at the end of its path, facing its foe.
-    mods, needed, arc = modifiers(ctx, there if f == there.facing else replace(there, facing=f), t, kind, weapon)
+    there = u if end == u.pos and f == u.facing else replace(u, pos=end, facing=f)
+    mods, needed, arc = modifiers(ctx, there, t, kind, weapon)
     chance = attack_rules.hit_chance(sum(m["value"] for m in mods), needed)
     return f, arc, needed, mods, chance
 

@@ -3,6 +3,8 @@ attacks, missiles, withdrawals, standing up (C&T and seed 002)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, line_between
 from game.rules.initiative import first_strike_applies
 from game.systems import attack
@@ -139,11 +141,14 @@ def melee_facing(ctx: Ctx, unit: Unit, pos: Pos, target: Unit) -> int | None:
     return None
 
 
-def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit) -> bool:
+def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None) -> bool:
+    """Whether the shooter, at pos if given, sees the target: no sight-blocking square on the
+    line between their nearest squares."""
     t = ctx.terrain
     if not t.sight_blocked_anywhere:
         return True
-    a = nearest_square(shooter, target.pos)
+    pos = shooter.pos if pos is None else pos
+    a = pos if shooter.n == 1 else nearest_square(replace(shooter, pos=pos), target.pos)
     b = nearest_square(target, a)
     w, h, blocks = t.width, t.height, t.blocks_sight
     for x, y in line_between(a, b):
