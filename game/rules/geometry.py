@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Iterator
 
 Pos = tuple[int, int]
 
@@ -102,13 +103,17 @@ def retreat_vectors(facing: int) -> tuple[list[Pos], list[Pos]]:
 
 def line_between(a: Pos, b: Pos) -> list[Pos]:
     """Squares strictly between a and b on a Bresenham line."""
+    return list(squares_between(a, b))
+
+
+def squares_between(a: Pos, b: Pos) -> Iterator[Pos]:
+    """line_between's squares one at a time, for a caller that may stop at the first that matters."""
     x0, y0 = a
     x1, y1 = b
     dx, dy = abs(x1 - x0), -abs(y1 - y0)
     sx = 1 if x0 < x1 else -1
     sy = 1 if y0 < y1 else -1
     err = dx + dy
-    out: list[Pos] = []
     while (x0, y0) != (x1, y1):
         e2 = 2 * err
         if e2 >= dy:
@@ -118,5 +123,4 @@ def line_between(a: Pos, b: Pos) -> list[Pos]:
             err += dx
             y0 += sy
         if (x0, y0) != (x1, y1):
-            out.append((x0, y0))
-    return out
+            yield (x0, y0)

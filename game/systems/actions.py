@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, line_between
+from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, squares_between
 from game.rules.initiative import first_strike_applies
 from game.systems import attack
 from game.systems.context import Ctx
@@ -151,7 +151,7 @@ def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None)
     a = pos if shooter.n == 1 else nearest_square(replace(shooter, pos=pos), target.pos)
     b = nearest_square(target, a)
     w, h, blocks = t.width, t.height, t.blocks_sight
-    for x, y in line_between(a, b):
+    for x, y in squares_between(a, b):
         if 0 <= x < w and 0 <= y < h and blocks[y * w + x]:
             return False
     return True
