@@ -22,6 +22,7 @@ from game.battle import ACTIVATION, RETREAT, Battle
 from game.commands import Command, Illegal
 from game.rules.geometry import FACINGS, footprint
 from game.scenario import catalogue
+from game.systems.movement import _reachable_any, _reachable_one_square, in_pit, path_cost
 from game.terrain import Zone
 from game.world import DEAD, FIGHTING, FLEEING, SURRENDERED
 
@@ -375,3 +376,21 @@ def test_a_copy_plays_on_alone_and_the_same(scn, seed, data):
         assert state(b) == before, f"playing {c} on a copy changed the original"
         assert b.apply(c) == seen
         assert state(b)[1:] == state(look)[1:]
+
+
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), pick=st.randoms(use_true_random=False),
+       budget=st.integers(0, 30), allow_hazard=st.booleans())
+def test_the_one_square_search_agrees_with_the_general_one(scn, seed, pick, budget, allow_hazard):
+    # C&T movement: the hot path for one-square creatures (a bucket queue over flat ints) must
+    # find the same cheapest costs as the general search, along paths the engine accepts.
+    b = Battle(scn, seed=seed)
+    play(b, lambda n: pick.randrange(n), max_decisions=pick.randrange(40))
+    for u in b.world.living():
+        if u.n != 1 or in_pit(b.ctx, u):
+            continue
+        fast = _reachable_one_square(b.ctx, u, budget, allow_hazard)
+        general = _reachable_any(b.ctx, u, budget, allow_hazard)
+        assert fast.costs == general.costs
+        for p, cost in fast.costs.items():
+            assert path_cost(b.ctx, u, fast.path(p), allow_hazard, budget) == (cost, "")

@@ -81,6 +81,11 @@ def reachable(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool = False) -> 
     """Dijkstra over (square, diagonal parity) within budget; ends exclude occupied squares."""
     if unit.n == 1 and not in_pit(ctx, unit):
         return _reachable_one_square(ctx, unit, budget, allow_hazard)
+    return _reachable_any(ctx, unit, budget, allow_hazard)
+
+
+def _reachable_any(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool) -> Reach:
+    """`reachable` for any footprint, and out of a pit."""
     start = (unit.pos[0], unit.pos[1], 0)
     dist = {start: 0}
     parents: dict = {start: None}
@@ -170,31 +175,35 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
     start = (sy * w + sx) * 2
     dist = {start: 0}
     parent: dict[int, int] = {}
-    heap = [(0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, state = pop(heap)
-        if d > dist[state]:
-            continue
-        i, par = state >> 1, state & 1
-        if allow_hazard and state != start and hz[i] != "none":
-            continue  # entering a hazard ends the move
-        nbrs = steps[i] or t.steps_from(i)  # on the map, passable, no cliff
-        for j, c, diagonal, hazard in nbrs:
-            if j in enemy or (hazard and (not allow_hazard or j in other)):
-                continue
-            if diagonal:
-                nd = d + (2 if par else 1) * c
-                ns = j * 2 + 1 - par
-            else:
-                nd = d + c
-                ns = j * 2 + par
-            if nd > budget:
-                continue
-            if nd < dist.get(ns, 1 << 30):
-                dist[ns] = nd
-                parent[ns] = state
-                push(heap, (nd, ns))
+    # Dijkstra with a bucket per cost (every step costs at least 1, so a bucket is complete
+    # when its turn comes); each bucket runs in state order, the order a heap of (cost, state)
+    # would pop them in, so ties resolve as in `reachable`.
+    buckets: list[list[int]] = [[] for _ in range(max(0, budget) + 1)]
+    buckets[0].append(start)
+    for d, bucket in enumerate(buckets):
+        bucket.sort()
+        for state in bucket:
+            if dist[state] != d:
+                continue  # reached more cheaply since it was put here
+            i, par = state >> 1, state & 1
+            if allow_hazard and state != start and hz[i] != "none":
+                continue  # entering a hazard ends the move
+            nbrs = steps[i] or t.steps_from(i)  # on the map, passable, no cliff
+            for j, c, diagonal, hazard in nbrs:
+                if j in enemy or (hazard and (not allow_hazard or j in other)):
+                    continue
+                if diagonal:
+                    nd = d + (2 if par else 1) * c
+                    ns = j * 2 + 1 - par
+                else:
+                    nd = d + c
+                    ns = j * 2 + par
+                if nd > budget:
+                    continue
+                if nd < dist.get(ns, 1 << 30):
+                    dist[ns] = nd
+                    parent[ns] = state
+                    buckets[nd].append(ns)
     costs: dict[Pos, int] = {}
     best: dict[Pos, int] = {}
     for state, d in dist.items():
