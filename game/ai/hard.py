@@ -96,7 +96,21 @@ def decide(battle: Battle, explain: list | None = None) -> Command:
         if explain is not None:
             explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in order[:5]])
         return order[0].cmd
-    rescored = [Candidate(lookahead(battle, x, c, view.boldness), x.cmd, x.note + f"; normal {x.score:.2f}") for x in top]
+    rescored = rescore(battle, top, c, view.boldness, prune=explain is None)
     if explain is not None:
         explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in ranked(rescored)])
     return normal.best(rescored).cmd
+
+
+def rescore(battle: Battle, top: list[Candidate], c: float, boldness: float, prune: bool = True) -> list[Candidate]:
+    """The look-ahead's scores for the top candidates, best first by normal's score.
+
+    The look-ahead only ever lowers a score, so once the best rescored so far beats a
+    candidate's own score, neither it nor any after it can win: with prune they are left
+    out (the choice is the same; --explain scores them all)."""
+    out: list[Candidate] = []
+    for x in top:
+        if prune and out and x.score < max(r.score for r in out) - normal.SLACK:
+            break
+        out.append(Candidate(lookahead(battle, x, c, boldness), x.cmd, x.note + f"; normal {x.score:.2f}"))
+    return out

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import ai, query
-from game.ai import normal
+from game.ai import hard, normal
 from game.ai.tactics import View, caution
 from game.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
@@ -90,3 +90,19 @@ def test_the_facing_chosen_is_the_least_exposed(name, seed, steps):
         assert ex <= min(every) + 1e-9
         assert ex == 0.0 or every[f] == ex
         assert view._exposure(p, None, None) <= min(every)
+
+
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+def test_hard_skips_only_look_aheads_that_cannot_win(name, seed, steps):
+    # The look-ahead only lowers scores, so a candidate already beaten need not be played out.
+    b = position(name, seed, steps)
+    if b is None:
+        return
+    u = b.world[b.pending().unit]
+    view = View.build(b, u)
+    top = normal.ranked(normal.activation_candidates(b, u, view, keep=hard.TOP_K))[:hard.TOP_K]
+    every = hard.rescore(b, top, caution(u), view.boldness, prune=False)
+    some = hard.rescore(b, top, caution(u), view.boldness, prune=True)
+    assert all(x.score <= t.score + 1e-9 for x, t in zip(every, top))
+    assert normal.best(some).cmd == normal.best(every).cmd
