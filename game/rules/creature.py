@@ -22,11 +22,11 @@ class Weapon:
     knockdown: int = 0  # die size, 0 for none
     range: tuple[int, int, int] = (0, 0, 0)
     rate: int = 1
+    # A weapon attacks within max(1, ceil(reach/5)) squares (RULES.md); set from reach_ft.
+    reach_squares: int = field(default=1, init=False, repr=False, compare=False)
 
-    @property
-    def reach_squares(self) -> int:
-        """A weapon attacks within max(1, ceil(reach/5)) squares (RULES.md)."""
-        return max(1, math.ceil(self.reach_ft / 5))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reach_squares", max(1, math.ceil(self.reach_ft / 5)))
 
 
 @dataclass(frozen=True, slots=True)

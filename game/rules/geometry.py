@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Iterator
 
 Pos = tuple[int, int]
@@ -78,6 +79,13 @@ def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> str:
 
 _DIRECTION = {v: i for i, v in enumerate(VECTORS)}
 _ADJACENT_ARC = (FRONT, FRONT, FLANK, REAR, REAR, REAR, FLANK, FRONT)
+
+
+@lru_cache(maxsize=None)
+def front_offsets(reach: int, facing: int) -> tuple[tuple[int, int, int], ...]:
+    """(dx, dy, distance) of every square within reach in a one-square creature's front arc."""
+    return tuple((dx, dy, max(abs(dx), abs(dy))) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)
+                 if (dx or dy) and arc_of((dx, dy), (0, 0), 1, facing) == FRONT)
 
 
 def facing_toward(src: Pos, n: int, dst: Pos, m: int = 1) -> int:

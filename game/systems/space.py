@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.geometry import FRONT, VECTORS, Pos, arc_of, chebyshev_to_footprint, footprint, line_between
+from game.rules.geometry import FRONT, VECTORS, Pos, arc_of, chebyshev_to_footprint, footprint, front_offsets, line_between
 from game.systems.context import Ctx
 from game.world import FLEEING, WITHDRAWING, Unit
 
@@ -39,6 +39,14 @@ def attack_squares(ctx: Ctx, unit: Unit, pos: Pos | None = None, facing: int | N
         return {sq for k in (7, 0, 1) if inside(sq := (pos[0] + VECTORS[(facing + k) % 8][0], pos[1] + VECTORS[(facing + k) % 8][1]))}
     out: set[Pos] = set()
     occ = ctx.world.occupancy
+    if n == 1:  # a long weapon: the front squares within reach, from a table
+        inside = ctx.terrain.inside
+        x, y = pos
+        for dx, dy, d in front_offsets(r, facing):
+            sq = (x + dx, y + dy)
+            if inside(sq) and (d == 1 or _reach_clear(occ, unit, pos, sq)):
+                out.add(sq)
+        return out
     for sy in range(pos[1] - r, pos[1] + n + r):
         for sx in range(pos[0] - r, pos[0] + n + r):
             sq = (sx, sy)
