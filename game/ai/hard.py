@@ -15,6 +15,8 @@ look-ahead never sees the battle's real rolls (it would otherwise know whether a
 
 from __future__ import annotations
 
+import math
+
 from game import query
 from game.ai import normal
 from game.ai.normal import Candidate, label, ranked
@@ -83,34 +85,46 @@ def decide(battle: Battle, explain: list | None = None) -> Command:
     if u.morale != STEADY:
         return normal.routed(battle, u, explain)
     view = View.build(battle, u)
-    keep = max(TOP_K, normal.EXPLAINED if explain is not None else 0)
-    cands = normal.activation_candidates(battle, u, view, keep=keep)
-    order = ranked(cands)
+    others, moves = normal.activation_parts(battle, u, view)
+    explained = normal.EXPLAINED if explain is not None else 1
+    if moves is not None:
+        moves.run(explained)
+
+    def ranked_now() -> list[Candidate]:
+        return ranked(others + (moves.candidates() if moves is not None else []))
+
+    order = ranked_now()
     if len(order) <= 1:
         return order[0].cmd
     c = caution(u)
-    top = order[:TOP_K]
     # Look ahead only where a foe is near enough to matter.
     near = any(footprint_distance(u.pos, u.n, e.pos, e.n) <= half_move(u) + half_move(e) + 3 for e in view.threats)
     if not near:
         if explain is not None:
             explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in order[:5]])
         return order[0].cmd
-    rescored = rescore(battle, top, c, view.boldness, prune=explain is None)
+    # The best first: the look-ahead only lowers scores, so the runners-up worth playing out
+    # are those scoring at least what the best keeps, and only those need finding.
+    first = rescore(battle, order[:1], c, view.boldness)[0]
+    if moves is not None:
+        moves.run(TOP_K, floor=first.score)
+        order = ranked_now()
+    rescored = [first] + rescore(battle, order[1:TOP_K], c, view.boldness, prune=explain is None, beaten=first.score)
     if explain is not None:
         explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in ranked(rescored)])
     return normal.best(rescored).cmd
 
 
-def rescore(battle: Battle, top: list[Candidate], c: float, boldness: float, prune: bool = True) -> list[Candidate]:
+def rescore(battle: Battle, top: list[Candidate], c: float, boldness: float, prune: bool = True,
+            beaten: float = -math.inf) -> list[Candidate]:
     """The look-ahead's scores for the top candidates, best first by normal's score.
 
-    The look-ahead only ever lowers a score, so once the best rescored so far beats a
-    candidate's own score, neither it nor any after it can win: with prune they are left
-    out (the choice is the same; --explain scores them all)."""
+    The look-ahead only ever lowers a score, so once a rescored candidate (or `beaten`, the
+    score of one rescored before) beats a candidate's own score, neither it nor any after it
+    can win: with prune they are left out (the choice is the same; --explain scores them all)."""
     out: list[Candidate] = []
     for x in top:
-        if prune and out and x.score < max(r.score for r in out) - normal.SLACK:
+        if prune and x.score < max([beaten] + [r.score for r in out]) - normal.SLACK:
             break
         out.append(Candidate(lookahead(battle, x, c, boldness), x.cmd, x.note + f"; normal {x.score:.2f}"))
     return out

@@ -22,6 +22,8 @@ order, so the choice is deterministic. Scoring, in short:
 
 from __future__ import annotations
 
+import bisect
+import math
 from dataclasses import dataclass
 
 from game import query
@@ -213,11 +215,19 @@ def _safe_to_rest(view: View) -> bool:
 
 def activation_candidates(battle: Battle, u: Unit, view: View | None = None, keep: int = 1) -> list[Candidate]:
     """The candidates for u's activation. Moves that cannot rank among the `keep` best are
-    left out (see _move_candidates); all others are listed."""
-    view = view or View.build(battle, u)
+    left out (see MoveSearch); all others are listed."""
+    out, moves = activation_parts(battle, u, view or View.build(battle, u))
+    if moves is None:
+        return out
+    moves.run(keep)
+    return out + moves.candidates()
+
+
+def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidate], MoveSearch | None]:
+    """Every candidate but the moves, and the search that scores moves as far as asked."""
     out: list[Candidate] = []
     if not view.enemies:
-        return [Candidate(0.0, Command("hold", u.id), "no enemy")]
+        return [Candidate(0.0, Command("hold", u.id), "no enemy")], None
     c = caution(u)
     ranged = u.kind.missile is not None
     adjacent = [e for e in view.threats if footprint_distance(u.pos, u.n, e.pos, e.n) == 1]
@@ -227,7 +237,7 @@ def activation_candidates(battle: Battle, u: Unit, view: View | None = None, kee
         for e in sorted(adjacent, key=lambda e: e.id):
             out += _stand_and_strike(battle, view, u, e, c)
         out.append(Candidate(here - 1.0 - (0 if u.fatigue_state else 1.0), Command("rest", u.id), "rest prone"))
-        return out
+        return out, None
     half = query.moves(battle, u.id, half=True) if ranged and not adjacent else None  # both kinds use it
     for o in query.attack_options(battle, u.id, "melee", half):
         out.append(Candidate(score_attack(view, o, c), Command("attack", u.id, path=o.path, target=o.target),
@@ -250,36 +260,48 @@ def activation_candidates(battle: Battle, u: Unit, view: View | None = None, kee
             out.append(Candidate(here + 2.5 + u.fatigue_state, Command("rest", u.id), "rest (safe)"))
         else:
             out.append(Candidate(stay_now - 1.0, Command("rest", u.id), "rest"))
-    out += _move_candidates(view, query.moves(battle, u.id), c, ranged, out, keep)
-    return out
+    return out, MoveSearch(view, query.moves(battle, u.id), c, ranged, out)
 
 
 SLACK = 1e-6  # far above float rounding, far below any score difference that matters
 
 
-def _move_candidates(view: View, reach, c: float, ranged: bool, scored: list[Candidate],
-                     keep: int) -> list[Candidate]:
-    """The moves that may rank among the `keep` best candidates, in square order.
+class MoveSearch:
+    """The move candidates, scored by branch and bound.
 
-    Branch and bound: every term of `score_position` past the approach, support and line
-    is a penalty (exposure, strike zones, blows on the way), so those three give a cheap upper
-    bound. Squares are scored in full from the highest bound down, until no square left can
-    beat the keep-th best score so far. The best candidate is the one scoring every square
-    would give, at a fraction of the cost where an attack or a good square is found early."""
-    u = view.unit
-    bounded = sorted((-_upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p)
-                     for p in _shortlist(view, reach, c, ranged))
-    top = sorted((x.score for x in scored), reverse=True)[:keep]
-    found: dict = {}
-    for neg_bound, p in bounded:
-        if len(top) >= keep and -neg_bound < top[-1] - SLACK:
-            break
-        path = reach.path(p)
-        s, f = score_position(view, p, path, c, ranged)
-        cand = Candidate(s - 0.0005 * reach.costs[p], Command("move", u.id, path=tuple(path), facing=f), "move")
-        found[p] = cand
-        top = sorted(top + [cand.score], reverse=True)[:keep]
-    return [found[p] for p in sorted(found)]
+    Every term of `score_position` past the approach, support and line is a penalty
+    (exposure, strike zones, blows on the way), so those three give a cheap upper bound.
+    Squares are scored in full from the highest bound down, and `run` stops when no square
+    left can rank among the best it is asked for: the best candidates are the ones scoring
+    every square would give, at a fraction of the cost. The search can be taken further
+    later (hard asks for more once its look-ahead has spoken)."""
+
+    def __init__(self, view: View, reach, c: float, ranged: bool, others: list[Candidate]) -> None:
+        self.view, self.reach, self.c, self.ranged = view, reach, c, ranged
+        self.queue = sorted((-_upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p)
+                            for p in _shortlist(view, reach, c, ranged))
+        self.next = 0
+        self.found: dict = {}
+        self.scores = sorted((x.score for x in others), reverse=True)  # of every candidate scored
+
+    def run(self, keep: int, floor: float = -math.inf) -> None:
+        """Score squares until none left could rank among the `keep` best or reach `floor`."""
+        u, reach = self.view.unit, self.reach
+        while self.next < len(self.queue):
+            neg_bound, p = self.queue[self.next]
+            kth = self.scores[keep - 1] if len(self.scores) >= keep else -math.inf
+            if -neg_bound < max(kth, floor) - SLACK:
+                return
+            self.next += 1
+            path = reach.path(p)
+            s, f = score_position(self.view, p, path, self.c, self.ranged)
+            cand = Candidate(s - 0.0005 * reach.costs[p], Command("move", u.id, path=tuple(path), facing=f), "move")
+            self.found[p] = cand
+            bisect.insort(self.scores, cand.score, key=lambda v: -v)
+
+    def candidates(self) -> list[Candidate]:
+        """The moves scored so far, in square order."""
+        return [self.found[p] for p in sorted(self.found)]
 
 
 def _upper_bound(view: View, p, c: float, ranged: bool) -> float:
