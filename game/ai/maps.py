@@ -81,27 +81,32 @@ def _distance_from_mask(start: np.ndarray, cost: np.ndarray) -> np.ndarray:
 
 
 _RECENT: OrderedDict = OrderedDict()
-RECENT_MAPS = 4
+RECENT_MAPS = 8
 
 
-def enemy_distance(battle: Battle, unit: Unit) -> np.ndarray:
-    """Steps (x2) to the nearest square beside an enemy, walking around walls and hazards.
+def _recall(t, key: tuple, compute) -> np.ndarray:
+    """A map kept from a recent decision with the same key, else compute() (kept read-only).
 
-    The map depends only on the terrain and where the enemies stand, which often has not
-    changed since the side's last decision: the last few maps are kept (read-only)."""
-    t = battle.ctx.terrain
-    enemies = enemy_mask(battle, unit)
-    key = (id(t), enemies.tobytes())
+    The maps depend only on the terrain and where the enemies stand, which often has not
+    changed since the side's last decision."""
+    key = (id(t),) + key
     got = _RECENT.get(key)
     if got is not None and got[0] is t:
         _RECENT.move_to_end(key)
         return got[1]
-    dist = _enemy_distance(t, enemies)
-    dist.flags.writeable = False
-    _RECENT[key] = (t, dist)
+    out = compute()
+    out.flags.writeable = False
+    _RECENT[key] = (t, out)
     if len(_RECENT) > RECENT_MAPS:
         _RECENT.popitem(last=False)
-    return dist
+    return out
+
+
+def enemy_distance(battle: Battle, unit: Unit) -> np.ndarray:
+    """Steps (x2) to the nearest square beside an enemy, walking around walls and hazards."""
+    t = battle.ctx.terrain
+    enemies = enemy_mask(battle, unit)
+    return _recall(t, ("enemy", enemies.tobytes()), lambda: _enemy_distance(t, enemies))
 
 
 def _enemy_distance(t, enemies: np.ndarray) -> np.ndarray:
@@ -122,6 +127,16 @@ def _enemy_distance(t, enemies: np.ndarray) -> np.ndarray:
 def safety_map(battle: Battle, unit: Unit) -> np.ndarray:
     """Brogue's safety map: -1.2 x distance from every threatening enemy, rescanned, with the
     side's exit zones as strong attractors, so it leads through gaps rather than into corners."""
+    t = battle.ctx.terrain
+    steady = np.zeros((t.height, t.width), dtype=bool)
+    for e in battle.world.living():
+        if e.side != unit.side and e.steady:
+            steady[e.pos[1]:e.pos[1] + e.n, e.pos[0]:e.pos[0] + e.n] = True
+    key = ("safety", unit.side, enemy_mask(battle, unit).tobytes(), steady.tobytes())
+    return _recall(t, key, lambda: _safety_map(battle, unit))
+
+
+def _safety_map(battle: Battle, unit: Unit) -> np.ndarray:
     t = battle.ctx.terrain
     cost = cost_grid(battle, unit)
     enemies = [sq for e in battle.world.living() if e.side != unit.side and e.steady for sq in e.squares]

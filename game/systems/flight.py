@@ -13,6 +13,8 @@ from game.world import Unit
 def open_region(ctx: Ctx, unit: Unit, limit: int = 4096) -> set[Pos]:
     """Squares the creature could walk to, ignoring cost: not through enemies, walls or hazards."""
     t, w = ctx.terrain, ctx.world
+    if unit.n == 1:
+        return _open_region_one_square(ctx, unit, limit)
     seen = {unit.pos}
     todo = deque([unit.pos])
     while todo and len(seen) < limit:
@@ -34,6 +36,25 @@ def open_region(ctx: Ctx, unit: Unit, limit: int = 4096) -> set[Pos]:
                 seen.add(q)
                 todo.append(q)
     return seen
+
+
+def _open_region_one_square(ctx: Ctx, unit: Unit, limit: int) -> set[Pos]:
+    """open_region for a one-square creature: the same search over flat square numbers and
+    the terrain's table of enterable neighbours (the end of a big round asks it often)."""
+    t, w = ctx.terrain, ctx.world
+    tw, steps = t.width, t.steps
+    enemy = {p[1] * tw + p[0] for p, uid in w.occupancy.items() if w.units[uid].side != unit.side}
+    start = unit.pos[1] * tw + unit.pos[0]
+    seen = {start}
+    todo = deque([start])
+    while todo and len(seen) < limit:
+        i = todo.popleft()
+        for j, _, _, hazard in steps[i] or t.steps_from(i):
+            if hazard or j in seen or j in enemy:
+                continue
+            seen.add(j)
+            todo.append(j)
+    return {(i % tw, i // tw) for i in seen}
 
 
 def has_way_out(ctx: Ctx, unit: Unit, cache: dict | None = None) -> bool:
