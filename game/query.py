@@ -62,8 +62,8 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
         if not actions.line_of_sight(ctx, u, t, end):
             return None
         f = facing_toward(end, u.n, t.pos, t.n)
-    # The unit as it would stand at the end of its path, facing its foe.
-    there = u if end == u.pos and f == u.facing else replace(u, pos=end, facing=f)
+    # The unit as it would stand at the end of its path (its own facing never enters the roll).
+    there = u if end == u.pos else replace(u, pos=end)
     mods, needed, arc = modifiers(ctx, there, t, kind, weapon)
     chance = attack_rules.hit_chance(sum(m["value"] for m in mods), needed)
     return f, arc, needed, mods, chance

@@ -74,7 +74,9 @@ class World:
     __slots__ = ("units", "occupancy")
 
     def __init__(self, units: dict[str, Unit] | None = None) -> None:
-        self.units: dict[str, Unit] = dict(units or {})
+        # Kept in id order (the keys never change after this), so every walk over the units
+        # is in sorted id order without sorting.
+        self.units: dict[str, Unit] = {uid: units[uid] for uid in sorted(units or {})}
         self.occupancy: dict[Pos, str] = {}
         for u in self.units.values():
             if u.life in (FIGHTING, SURRENDERED):
@@ -91,7 +93,7 @@ class World:
         return self.units[uid]
 
     def ids(self) -> list[str]:
-        return sorted(self.units)
+        return list(self.units)
 
     def at(self, pos: Pos) -> str | None:
         return self.occupancy.get(pos)
@@ -116,7 +118,7 @@ class World:
         return any(self.occupancy.get(sq) not in (None, uid) for sq in self.units[uid].squares)
 
     def living(self) -> list[Unit]:
-        return [self.units[i] for i in sorted(self.units) if self.units[i].life == FIGHTING]
+        return [u for u in self.units.values() if u.life == FIGHTING]
 
     def sides(self) -> list[str]:
         return sorted({u.side for u in self.units.values()})
