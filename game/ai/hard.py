@@ -1,13 +1,11 @@
 """The `hard` AI: `normal`'s candidates, then a look-ahead on the few best.
 
 For the top K candidates of an activation it applies the command to `battle.copy()` and
-evaluates the position that results, through the battle's own query on the copy:
-
-- the expected damage the foes near the acting unit can deal it next (query.attack_options
-  for each of them, arcs and chances included; foes that have not acted count in full, the
-  others at half, for next round);
-- the expected damage the acting unit and its allies can then deal back (its own next
-  options), and whether it still stands.
+evaluates the position that results, through the battle's own query on the copy: whether the
+acting unit still stands, and the expected damage the foes nearest it can deal it next
+(query.attack_options for each of them, arcs and chances included; foes that have not acted
+count in full, the others at half, for next round). The look-ahead only ever lowers a score,
+so the best is played out first and a runner-up only while it could still beat it.
 
 The copy's dice are replaced by an independent generator seeded from the position, so the
 look-ahead never sees the battle's real rolls (it would otherwise know whether an attack hits).
