@@ -18,6 +18,10 @@ order, so the choice is deterministic. Scoring, in short:
 - end of the round: push into a hazard, else a rear space, else a flank; no space at all is a
   save-or-fall, always taken; follow when the foe would otherwise slip out of reach and the
   follow square leaves us no more exposed.
+
+Of the move squares only those that can still beat the best candidate found so far are scored
+in full (MoveSearch, branch and bound on a penalty-free upper bound): the choice is the one
+scoring every square gives.
 """
 
 from __future__ import annotations
