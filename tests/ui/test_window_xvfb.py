@@ -136,3 +136,21 @@ def test_menu_quit_closes_cleanly(display):
     finally:
         if game.poll() is None:
             game.kill()
+
+
+def test_a_polite_kill_closes_the_game_like_its_close_button(display):
+    # AI against AI, so the AI's worker process is running when the signal comes.
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    game = subprocess.Popen([sys.executable, "-m", "game", "play", "maps/skirmish.tmx", "--mode", "watch"], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        window_of(display, game.pid)
+        time.sleep(1.5)
+        game.terminate()
+        assert game.wait(timeout=15) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+    err = game.stderr.read()
+    assert b"Traceback" not in err and b"leaked" not in err, err.decode(errors="replace")
