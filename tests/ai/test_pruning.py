@@ -23,6 +23,11 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 SCALE = int(os.environ.get("ROUT_PROPERTY_SCALE", "1"))
 SCENARIOS = {name: load_scenario(MAPS / f"{name}.tmx") for name in ("skirmish", "melee3", "duel")}
 EVERYTHING = 10**9  # a keep no candidate list reaches: nothing is pruned
+POSITIONS = dict(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+
+
+def examples(n: int):
+    return settings(max_examples=n * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def position(name: str, seed: int, steps: int) -> Battle | None:
@@ -45,9 +50,8 @@ def described(cands):
     return [(round(c.score, 9), normal.label(c.cmd)) for c in cands]
 
 
-@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80),
-       keep=st.sampled_from([1, 3, 5]))
+@examples(25)
+@given(**POSITIONS, keep=st.sampled_from([1, 3, 5]))
 def test_pruning_keeps_the_best_candidates(name, seed, steps, keep):
     b = position(name, seed, steps)
     if b is None:
@@ -60,8 +64,8 @@ def test_pruning_keeps_the_best_candidates(name, seed, steps, keep):
     assert described(normal.ranked(pruned)[:keep]) == described(normal.ranked(full)[:keep])
 
 
-@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+@examples(15)
+@given(**POSITIONS)
 def test_no_square_scores_above_its_bound(name, seed, steps):
     b = position(name, seed, steps)
     if b is None:
@@ -77,8 +81,8 @@ def test_no_square_scores_above_its_bound(name, seed, steps):
         assert score <= normal._upper_bound(view, p, c, ranged) + 1e-9, p
 
 
-@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+@examples(15)
+@given(**POSITIONS)
 def test_the_facing_chosen_is_the_least_exposed(name, seed, steps):
     # best_facing stops early when its first facing reaches the floor no facing can go under.
     b = position(name, seed, steps)
@@ -106,8 +110,8 @@ def unpruned_hard(b: Battle):
     return normal.best([normal.Candidate(hard.lookahead(b, x, caution(u), view.boldness), x.cmd, "") for x in top]).cmd
 
 
-@settings(max_examples=20 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+@examples(20)
+@given(**POSITIONS)
 def test_hard_looks_ahead_only_where_it_can_change_the_choice(name, seed, steps):
     # The look-ahead only lowers scores: hard plays out the best first, then only the
     # runners-up that could still beat it, and finds only those among the moves.
