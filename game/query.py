@@ -97,7 +97,8 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
     targets = [t for t in battle.world.enemies_of(u) if footprint_distance(u.pos, u.n, t.pos, t.n) <= budget + limit]
     if not targets:
         return []
-    reach = reach or moves(battle, uid, half=True)
+    if reach is None:
+        reach = moves(battle, uid, half=True)
     costs = reach.costs
     ends = sorted(costs.items(), key=lambda kv: (kv[1], kv[0])) if kind == "missile" else []  # cheapest first
     best: dict[tuple[str, str], AttackOption] = {}
