@@ -87,12 +87,26 @@ class Terrain:
         return got
 
     @cached_property
+    def state_steps(self) -> list[tuple[tuple[int, int, int, bool], ...] | None]:
+        """`steps` for the movement search's states (square * 2 + diagonal parity): for each,
+        (next state, cost of the step, square, hazard), or None until `state_steps_from` has
+        worked it out. Diagonal steps cost 1 and 2 in turn (C&T), so the parity flips on them."""
+        return [None] * (2 * self.width * self.height)
+
+    def state_steps_from(self, state: int) -> tuple[tuple[int, int, int, bool], ...]:
+        i, par = state >> 1, state & 1
+        got = self.state_steps[state] = tuple(
+            (j * 2 + 1 - par, (2 if par else 1) * c, j, hazard) if diagonal else (j * 2 + par, c, j, hazard)
+            for j, c, diagonal, hazard in (self.steps[i] or self.steps_from(i)))
+        return got
+
+    @cached_property
     def sight_blocked_anywhere(self) -> bool:
         return any(self.blocks_sight)
 
     def __getstate__(self) -> dict:
         # Derived tables are rebuilt where they are needed, not shipped to other processes.
-        return {k: v for k, v in self.__dict__.items() if k != "steps"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("steps", "state_steps")}
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)

@@ -167,7 +167,7 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
     """
     t = ctx.terrain
     w = t.width
-    hz, steps = t.hazard, t.steps
+    hz, steps = t.hazard, t.state_steps
     occ, units = ctx.world.occupancy, ctx.world.units
     enemy = {p[1] * w + p[0] for p, uid in occ.items() if units[uid].side != unit.side}
     other = {p[1] * w + p[0] for p, uid in occ.items() if uid != unit.id}
@@ -185,19 +185,13 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
         for state in bucket:
             if dist[state] != d:
                 continue  # reached more cheaply since it was put here
-            i, par = state >> 1, state & 1
-            if allow_hazard and state != start and hz[i] != "none":
+            if allow_hazard and state != start and hz[state >> 1] != "none":
                 continue  # entering a hazard ends the move
-            nbrs = steps[i] or t.steps_from(i)  # on the map, passable, no cliff
-            for j, c, diagonal, hazard in nbrs:
+            # On the map, passable, no cliff; costs as the diagonal parity has it.
+            for ns, c, j, hazard in steps[state] or t.state_steps_from(state):
                 if j in enemy or (hazard and (not allow_hazard or j in other)):
                     continue
-                if diagonal:
-                    nd = d + (2 if par else 1) * c
-                    ns = j * 2 + 1 - par
-                else:
-                    nd = d + c
-                    ns = j * 2 + par
+                nd = d + c
                 if nd > budget:
                     continue
                 if nd < dist.get(ns, 1 << 30):
