@@ -23,7 +23,10 @@ from game.world import Unit
 DITHER = 40  # safety-map units (about 17 squares of distance) for a square just left
 
 
-def recent_squares(battle: Battle, uid: str, rounds: int = 2) -> set[Pos]:
+RECENT_ROUNDS = 2  # how far back a fleeing creature remembers where it has been
+
+
+def recent_squares(battle: Battle, uid: str, rounds: int = RECENT_ROUNDS) -> set[Pos]:
     """Squares this unit stood on or walked through in the last `rounds` rounds (from the log)."""
     out: set[Pos] = set()
     floor = battle.round - rounds

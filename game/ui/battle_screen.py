@@ -162,16 +162,18 @@ class BattleScreen:
             self.ai_wait = 0.0
             level = self.ai_level if self.controllers.get(self.battle.pending().side or "") == "ai" else "baseline"
             if self.pool is None:
-                self._apply(ai.decide(self.battle.copy(), level))
+                self._apply(ai.decide(ai.thinking_copy(self.battle), level))
                 return None
-            self.future = self.pool.submit(_think_and_play, self.battle.copy(), level)
+            self.future = self.pool.submit(_think_and_play, ai.thinking_copy(self.battle), level)
             return None
         if self.future.done():
             after, events = self.future.result()
             self.future = None
-            # The worker played the command on an exact copy; take its state as the battle's.
+            # The worker played the command on an exact copy; take its state as the battle's
+            # (but keep our terrain: it never changes, and it holds the movement tables built so far).
             self.battle.ctx.events.extend(events)
             after.ctx.events = self.battle.ctx.events
+            after.ctx.terrain = self.battle.ctx.terrain
             self.battle = after
             self._feed(events)
             self.mode, self.pending_path, self.retreat_space = "move", None, None
@@ -536,9 +538,18 @@ class BattleScreen:
         draw_battle.draw(self, surface)
 
 
+_worker_terrain: list = []  # the worker's own copy of the battlefield, kept between decisions
+
+
 def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[dict]]:
     """In the worker: decide for the pending AI decision and play it on this copy of the battle,
     so neither the thinking nor the end of the round ever holds up a frame."""
+    # Each decision arrives with a fresh copy of the same terrain; use the one kept from the
+    # last decision, whose movement tables and AI maps are already built.
+    if _worker_terrain and _worker_terrain[0] == battle.ctx.terrain:
+        battle.ctx.terrain = _worker_terrain[0]
+    else:
+        _worker_terrain[:] = [battle.ctx.terrain]
     events = battle.apply(ai.decide(battle, level))
     return battle, events
 
