@@ -14,7 +14,7 @@ from game.battle import ACTIVATION, RETREAT, Battle
 from game.commands import Command, Illegal
 from game.rules.geometry import VECTORS, facing_toward, footprint
 from game.scenario.model import Scenario
-from game.ui import theme
+from game.ui import draw_battle, theme
 from game.ui.art import Sprites, render_map, render_terrain
 from game.ui.camera import Camera
 from game.ui.view import BattleView
@@ -69,6 +69,8 @@ class BattleScreen:
         # The AI thinks in its own process: a thread would share the interpreter with the
         # window and could hold up a frame for tens of milliseconds on a big battle.
         self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) if threaded else None
+        if self.pool is not None:
+            self.pool.submit(int)  # start the worker now, while the screen opens, not in a frame
         self.future: Future | None = None
         self.ai_wait = 0.0
         self.speed_i = speed_i
@@ -533,8 +535,6 @@ class BattleScreen:
     # -- drawing ----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.ui import draw_battle
-
         draw_battle.draw(self, surface)
 
 
