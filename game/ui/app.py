@@ -42,9 +42,10 @@ class App:
 
     def show(self, screen) -> None:
         self.screen = screen
-        # A calm moment: collect now and set what survives aside, so the collector's occasional
-        # full pass during play looks only at what the battle adds since (a full pass over
-        # everything took 28 ms: two frames).
+        # A calm moment: collect everything now (the screen just left included) and set what
+        # survives aside, so the collector's occasional full pass during play looks only at what
+        # the battle adds since (a full pass over everything took 28 ms: two frames).
+        gc.unfreeze()
         gc.collect()
         gc.freeze()
 
