@@ -45,14 +45,18 @@ def start_game(display: str) -> subprocess.Popen:
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def window_of(display: str, pid: int) -> str:
+def window_of(display: str, game: subprocess.Popen) -> str:
     """The game's mapped window, once it has stayed the same for a moment: SDL may create and
     destroy helper windows while it starts, and a test that grabs one of those fails with
     BadWindow (seen on CI)."""
     env = dict(os.environ, DISPLAY=display)
     seen, steady = None, 0
-    for _ in range(300):
-        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+    deadline = time.monotonic() + 60  # a loaded machine starts a Python game slowly
+    while time.monotonic() < deadline:
+        if game.poll() is not None:
+            raise AssertionError(f"the game exited ({game.returncode}) before its window showed: "
+                                 + game.communicate()[1].decode(errors="replace"))
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(game.pid)],
                              env=env, capture_output=True, text=True).stdout
         ids = out.split()
         win = ids[-1] if ids else None
@@ -123,7 +127,7 @@ def closes(game: subprocess.Popen, ask) -> int:
 def test_window_opens_reacts_to_clicks_and_closes_on_the_close_button(display, tmp_path):
     game = start_game(display)
     try:
-        win = window_of(display, game.pid)
+        win = window_of(display, game)
         time.sleep(0.8)
         before = grab(display, tmp_path / "before.rgb")
         xdo(display, "mousemove", "--window", win, "220", "187", "click", "1")  # the second scenario
@@ -140,7 +144,7 @@ def test_window_opens_reacts_to_clicks_and_closes_on_the_close_button(display, t
 def test_menu_quit_closes_cleanly(display):
     game = start_game(display)
     try:
-        win = window_of(display, game.pid)
+        win = window_of(display, game)
         time.sleep(0.5)
         xdo(display, "mousemove", "--window", win, "100", "100")
         xdo(display, "key", "--window", win, "q")
@@ -157,7 +161,7 @@ def test_a_polite_kill_closes_the_game_like_its_close_button(display):
     game = subprocess.Popen([sys.executable, "-m", "game", "play", "maps/skirmish.tmx", "--mode", "watch"], cwd=ROOT,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        window_of(display, game.pid)
+        window_of(display, game)
         time.sleep(1.5)
         game.terminate()
         assert game.wait(timeout=15) == 0
