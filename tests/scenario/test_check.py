@@ -145,6 +145,20 @@ def _check_in_process(name: str, capsys) -> tuple[int, list[str]]:
     return code, out.splitlines()
 
 
+def test_the_committed_corpus_is_what_make_corpus_writes_today():
+    # Each broken file is a copy of a shipped map or tileset with one thing wrong: when those
+    # change, the copies must be written again (python tests/scenario/broken/make_corpus.py).
+    sys.path.insert(0, str(BROKEN))
+    try:
+        import make_corpus
+    finally:
+        sys.path.remove(str(BROKEN))
+    files = make_corpus.files()
+    assert {p.name for p in BROKEN.iterdir() if p.suffix in (".tmx", ".tsx")} == set(files)
+    stale = [name for name, text in files.items() if (BROKEN / name).read_text() != text]
+    assert not stale, f"out of date: {stale}"
+
+
 def test_the_corpus_is_complete():
     """Every map in the folder has its expected line, and every expected line its map."""
     assert sorted(p.stem for p in BROKEN.glob("*.tmx")) == sorted(EXPECTED)

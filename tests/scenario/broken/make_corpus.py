@@ -1,8 +1,9 @@
 """Write the broken-map corpus: one small broken .tmx per check, each derived from maps/test_arena.tmx.
 
 Run from anywhere: `python tests/scenario/broken/make_corpus.py`. The files are committed;
-tests/scenario/test_check.py holds the message each must produce. The maps name the
-shipped tileset as ../../../maps/terrain.tsx, or a local .tsx copy broken on purpose.
+tests/scenario/test_check.py holds the message each must produce, and that the committed files
+are what this writes today. The maps name the shipped tileset as ../../../maps/terrain.tsx, or
+a local .tsx copy broken on purpose.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ def set_column(text: str, layer: str, x: int, gid: int, height: int = 8) -> str:
     return text
 
 
-def tsx_variant(name: str, old: str, new: str) -> str:
-    (HERE / f"{name}.tsx").write_text(sub(LOCAL_TSX, old, new))
+def tsx_variant(out: dict[str, str], name: str, old: str, new: str) -> str:
+    """A local copy of the tileset, broken on purpose (added to out), and a map naming it."""
+    out[f"{name}.tsx"] = sub(LOCAL_TSX, old, new)
     return sub(BASE, 'source="../../../maps/terrain.tsx"', f'source="{name}.tsx"')
 
 
@@ -58,14 +60,16 @@ def embedded(image: str) -> str:
     return sub(BASE, ' <tileset firstgid="1" source="../../../maps/terrain.tsx"/>\n', body)
 
 
-def cases() -> dict[str, str]:
+def files() -> dict[str, str]:
+    """Every file of the corpus by name: the broken maps and the broken tileset copies."""
+    tsx: dict[str, str] = {}
     c: dict[str, str] = {}
     c["xml_does_not_parse"] = sub(BASE, "</map>", "</mapp>")
     c["xml_truncated"] = BASE[: len(BASE) // 2]
     c["not_a_map"] = LOCAL_TSX
     c["tileset_missing"] = sub(BASE, "../../../maps/terrain.tsx", "nowhere/terrain.tsx")
     c["tileset_not_tsx"] = sub(BASE, "../../../maps/terrain.tsx", "terrain.json")
-    c["tileset_image_missing_external"] = tsx_variant("image_missing", "../../../assets/tiles/terrain.png", "terrain_missing.png")
+    c["tileset_image_missing_external"] = tsx_variant(tsx, "image_missing", "../../../assets/tiles/terrain.png", "terrain_missing.png")
     c["tileset_image_missing_embedded"] = embedded("../../../assets/tiles/missing.png")
     c["orientation_isometric"] = sub(BASE, 'orientation="orthogonal"', 'orientation="isometric"')
     c["infinite"] = sub(BASE, 'infinite="0"', 'infinite="1"')
@@ -121,13 +125,13 @@ def cases() -> dict[str, str]:
     c["property_type_unknown"] = sub(BASE, '<property name="max_rounds" type="int"', '<property name="max_rounds" type="integer"')
     c["property_type_class"] = sub(BASE, '<property name="max_rounds" type="int" value="30"/>',
                                    '<property name="max_rounds" type="class" propertytype="Rounds"/>')
-    c["tile_property_wrong_type"] = tsx_variant("tile_property_wrong_type", GRASS_COST,
+    c["tile_property_wrong_type"] = tsx_variant(tsx, "tile_property_wrong_type", GRASS_COST,
                                                 GRASS_COST.replace('name="move_cost" type="int"', 'name="move_cost"'))
-    c["tile_property_unparsable"] = tsx_variant("tile_property_unparsable", GRASS_COST,
+    c["tile_property_unparsable"] = tsx_variant(tsx, "tile_property_unparsable", GRASS_COST,
                                                 GRASS_COST.replace('type="int" value="1"/>', 'type="int" value="lots"/>'))
-    c["tile_property_out_of_range"] = tsx_variant("tile_property_out_of_range", GRASS_COST,
+    c["tile_property_out_of_range"] = tsx_variant(tsx, "tile_property_out_of_range", GRASS_COST,
                                                   GRASS_COST.replace('type="int" value="1"/>', 'type="int" value="99"/>'))
-    c["tile_property_bad_footing"] = tsx_variant("tile_property_bad_footing", GRASS_COST,
+    c["tile_property_bad_footing"] = tsx_variant(tsx, "tile_property_bad_footing", GRASS_COST,
                                                  GRASS_COST.replace('"footing" value="firm"', '"footing" value="lava"'))
     c["option_unknown"] = sub(BASE, '<property name="victory"', '<property name="fog_of_war" value="thick"/>\n  <property name="victory"')
     c["option_wrong_type"] = sub(BASE, '<property name="max_rounds" type="int" value="30"/>', '<property name="max_rounds" value="lots"/>')
@@ -145,14 +149,14 @@ def cases() -> dict[str, str]:
     enemy_in_the_gap = set_column(BASE, "features", 9, WALL)
     c["exit_cut_off_by_enemy"] = sub(set_square(enemy_in_the_gap, "features", 9, 3, 0),
                                      'name="blue_fighter" x="128"', 'name="blue_fighter" x="288"')
-    return c
+    return {f"{name}.tmx": text for name, text in c.items()} | tsx
 
 
 def main() -> None:
-    for old in HERE.glob("*.tmx"):
+    for old in [*HERE.glob("*.tmx"), *HERE.glob("*.tsx")]:
         old.unlink()
-    for name, text in cases().items():
-        (HERE / f"{name}.tmx").write_text(text)
+    for name, text in files().items():
+        (HERE / name).write_text(text)
 
 
 if __name__ == "__main__":
