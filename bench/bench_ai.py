@@ -66,10 +66,16 @@ def measure(scenario, level: str, seeds: list[int], max_rounds: int | None) -> d
         rounds += b.round
     sr = list(side_round.values())
     return {
-        "level": level, "battles": len(seeds), "rounds": rounds, "decisions": len(per_decision),
-        "decision_ms_median": statistics.median(per_decision), "decision_ms_p99": pct(per_decision, 99),
-        "decision_ms_max": max(per_decision), "decision_wall_ms_p99": pct(per_decision_wall, 99),
-        "side_round_ms_median": statistics.median(sr), "side_round_ms_max": max(sr),
+        "level": level,
+        "battles": len(seeds),
+        "rounds": rounds,
+        "decisions": len(per_decision),
+        "decision_ms_median": statistics.median(per_decision),
+        "decision_ms_p99": pct(per_decision, 99),
+        "decision_ms_max": max(per_decision),
+        "decision_wall_ms_p99": pct(per_decision_wall, 99),
+        "side_round_ms_median": statistics.median(sr),
+        "side_round_ms_max": max(sr),
         "side_rounds": len(sr),
         "units_per_side": max(sum(1 for p in scenario.units if p.side == s) for s in scenario.sides),
     }
@@ -102,14 +108,22 @@ def main() -> int:
     for level in levels:
         rows.append(("maps/skirmish.tmx", measure(small, level, list(range(1, 4 if args.quick else 11)), None)))
         for big, big_name in bigs:
-            rows.append((big_name, measure(big, level, [1] if args.quick else [1, 2], 3 if args.quick else args.rounds)))
-    print("| map | units/side | level | decisions | median ms | p99 ms | max ms | side-round median ms | side-round max ms |")
+            rows.append(
+                (big_name, measure(big, level, [1] if args.quick else [1, 2], 3 if args.quick else args.rounds))
+            )
+    print(
+        "| map | units/side | level | decisions | median ms | p99 ms | max ms | side-round median ms | side-round max ms |"
+    )
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     for name, r in rows:
-        print(f"| {name} | {r['units_per_side']} | {r['level']} | {r['decisions']} | {r['decision_ms_median']:.2f} "
-              f"| {r['decision_ms_p99']:.1f} "
-              f"| {r['decision_ms_max']:.1f} | {r['side_round_ms_median']:.0f} | {r['side_round_ms_max']:.0f} |")
-    print(f"aims: one decision < {AIM_DECISION_MS:.0f} ms; a 50-unit side's round < {AIM_SIDE_ROUND_MS:.0f} ms (CPU time)")
+        print(
+            f"| {name} | {r['units_per_side']} | {r['level']} | {r['decisions']} | {r['decision_ms_median']:.2f} "
+            f"| {r['decision_ms_p99']:.1f} "
+            f"| {r['decision_ms_max']:.1f} | {r['side_round_ms_median']:.0f} | {r['side_round_ms_max']:.0f} |"
+        )
+    print(
+        f"aims: one decision < {AIM_DECISION_MS:.0f} ms; a 50-unit side's round < {AIM_SIDE_ROUND_MS:.0f} ms (CPU time)"
+    )
     if args.json:
         print(json.dumps([{"map": n, **r} for n, r in rows], indent=1))
     return 0

@@ -57,8 +57,7 @@ cpu_clock = time.process_time
 # -- scenarios -------------------------------------------------------------------------
 
 
-def field_scenario(n_units: int, size: int = 64, seed: int = 2024, max_rounds: int = 30,
-                   gap: int = 20) -> Scenario:
+def field_scenario(n_units: int, size: int = 64, seed: int = 2024, max_rounds: int = 30, gap: int = 20) -> Scenario:
     """An open field with a few random walls and rough patches (fixed seed), and two lines
     of units `gap` squares apart, facing each other. Half the units on each side."""
     rnd = random.Random(seed)
@@ -192,8 +191,10 @@ def bench_default(n: int) -> dict:
         reps.append(t)
     total = sum(times)
     return {
-        "units": len(scenario.units), "map": f"{scenario.terrain.width}x{scenario.terrain.height}",
-        "battles": n, "rounds_mean": rounds / n,
+        "units": len(scenario.units),
+        "map": f"{scenario.terrain.width}x{scenario.terrain.height}",
+        "battles": n,
+        "rounds_mean": rounds / n,
         "battles_per_s": n / total,
         "ms_per_battle_mean": 1e3 * statistics.mean(times),
         "ms_per_battle_median": 1e3 * statistics.median(times),
@@ -228,7 +229,9 @@ def bench_field(n_units: int, seeds: list[int], max_rounds: int = 30) -> dict:
     ai_t = sum(r.ai_cpu for r in runs)
     eng_t = sum(r.engine_cpu for r in runs)
     return {
-        "units": n_units, "battles": len(runs), "seeds": seeds,
+        "units": n_units,
+        "battles": len(runs),
+        "seeds": seeds,
         "rounds_mean": rounds / len(runs),
         "winners": [r.winner for r in runs],
         "ms_per_battle": 1e3 * total / len(runs),
@@ -272,8 +275,7 @@ def bench_copy(quick: bool) -> dict:
 def run_memory_200() -> None:
     """One headless 200-unit battle (the child of the --memory measurement)."""
     r = Run(field_scenario(200), 1)
-    print(json.dumps({"rounds": r.rounds, "events": r.events, "seconds": r.total,
-                      "ai_failures": len(r.ai_failures)}))
+    print(json.dumps({"rounds": r.rounds, "events": r.events, "seconds": r.total, "ai_failures": len(r.ai_failures)}))
 
 
 def run_memory_idle() -> None:
@@ -304,10 +306,12 @@ def measure_memory(mode: str) -> dict:
 def code_version() -> str:
     """The commit measured, with '+dirty' when game/ differs from it (the code moves under us)."""
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "game"], cwd=ROOT, capture_output=True,
-                               text=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "game"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
         return head + ("+dirty" if dirty else "") if head else "unknown"
     except OSError:
         return "unknown"
@@ -322,8 +326,14 @@ def machine() -> dict:
                 break
     except OSError:
         pass
-    return {"nproc": os.cpu_count(), "cpu": cpu, "python": platform.python_version(), "code": code_version(),
-            "implementation": platform.python_implementation(), "platform": platform.platform()}
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "code": code_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+    }
 
 
 def verdict(ok: bool) -> str:
@@ -334,13 +344,19 @@ def report(res: dict) -> str:
     lines = []
     m = res["machine"]
     lines.append(f"machine: {m['cpu']}, nproc={m['nproc']}, {m['implementation']} {m['python']}")
-    code = m["code"] if m["code"] == res.get("code_after", m["code"]) else f"{m['code']} -> {res['code_after']} (CHANGED DURING THE RUN)"
+    code = (
+        m["code"]
+        if m["code"] == res.get("code_after", m["code"])
+        else f"{m['code']} -> {res['code_after']} (CHANGED DURING THE RUN)"
+    )
     lines.append(f"code: {code}")
     d = res["default"]
     lines.append("")
     lines.append("(wall-clock figures suffer when other processes share the cores; CPU figures do not)")
-    lines.append(f"Default scenario (maps/skirmish.tmx, {d['units']} units, {d['map']}), "
-                 f"{d['battles']} battles, seeds 1..{d['battles']}, baseline AI vs baseline AI")
+    lines.append(
+        f"Default scenario (maps/skirmish.tmx, {d['units']} units, {d['map']}), "
+        f"{d['battles']} battles, seeds 1..{d['battles']}, baseline AI vs baseline AI"
+    )
     rows = [
         ("battles / s (wall)", f"{d['battles_per_s']:.2f}"),
         ("wall ms / battle, mean", f"{d['ms_per_battle_mean']:.1f}"),
@@ -352,7 +368,10 @@ def report(res: dict) -> str:
         ("events / s", f"{d['events_per_s']:.0f}"),
         ("decisions / battle", f"{d['decisions_per_battle']:.0f}"),
         ("decisions / s", f"{d['decisions_per_s']:.0f}"),
-        ("  AI (ai.decide), CPU ms / battle", f"{d['cpu_ms_ai_per_battle']:.1f}  ({100 * d['ai_share']:.0f}% of the battle)"),
+        (
+            "  AI (ai.decide), CPU ms / battle",
+            f"{d['cpu_ms_ai_per_battle']:.1f}  ({100 * d['ai_share']:.0f}% of the battle)",
+        ),
         ("  engine (battle.apply), CPU ms / battle", f"{d['cpu_ms_apply_per_battle']:.1f}"),
         ("  Battle() setup, ms / battle", f"{d['ms_setup_per_battle']:.2f}"),
         ("engine alone (replay), CPU ms / battle mean", f"{d['cpu_ms_engine_replay_mean']:.1f}"),
@@ -364,28 +383,53 @@ def report(res: dict) -> str:
     f = res["fifty"]
     lines.append("")
     lines.append(f"50 v 50 on a 64x64 field (max_rounds 30), {f['battles']} battle(s), seeds {f['seeds']}")
-    lines += table([
-        ("wall ms / battle", f"{f['ms_per_battle']:.0f}"),
-        ("rounds / battle", f"{f['rounds_mean']:.1f}"),
-        ("wall ms / round", f"{f['ms_per_round']:.1f}"),
-        ("CPU ms / battle", f"{f['cpu_ms_per_battle']:.0f}"),
-        ("CPU ms / round", f"{f['cpu_ms_per_round']:.1f}"),
-        ("  of which AI / engine, CPU ms / round", f"{f['cpu_ms_ai_per_round']:.1f} / {f['cpu_ms_engine_per_round']:.1f}"),
-        ("events / battle", f"{f['events_per_battle']:.0f}"),
-        ("events / s", f"{f['events_per_s']:.0f}"),
-        ("decisions / s", f"{f['decisions_per_s']:.0f}"),
-    ])
+    lines += table(
+        [
+            ("wall ms / battle", f"{f['ms_per_battle']:.0f}"),
+            ("rounds / battle", f"{f['rounds_mean']:.1f}"),
+            ("wall ms / round", f"{f['ms_per_round']:.1f}"),
+            ("CPU ms / battle", f"{f['cpu_ms_per_battle']:.0f}"),
+            ("CPU ms / round", f"{f['cpu_ms_per_round']:.1f}"),
+            (
+                "  of which AI / engine, CPU ms / round",
+                f"{f['cpu_ms_ai_per_round']:.1f} / {f['cpu_ms_engine_per_round']:.1f}",
+            ),
+            ("events / battle", f"{f['events_per_battle']:.0f}"),
+            ("events / s", f"{f['events_per_s']:.0f}"),
+            ("decisions / s", f"{f['decisions_per_s']:.0f}"),
+        ]
+    )
     lines.append("")
     lines.append("Scaling on a 64x64 field (half the units each side), baseline AI, max_rounds 30")
     lines.append("  (wall = wall clock; cpu = this process's CPU time; AI and engine columns are CPU)")
-    hdr = ("units", "battles", "rounds", "wall ms/battle", "wall ms/round", "cpu ms/round", "cpu ms/round/unit",
-           "AI ms/round", "engine ms/round", "engine ms/round/unit")
+    hdr = (
+        "units",
+        "battles",
+        "rounds",
+        "wall ms/battle",
+        "wall ms/round",
+        "cpu ms/round",
+        "cpu ms/round/unit",
+        "AI ms/round",
+        "engine ms/round",
+        "engine ms/round/unit",
+    )
     body = []
     for s in res["scaling"]:
-        body.append((str(s["units"]), str(s["battles"]), f"{s['rounds_mean']:.1f}", f"{s['ms_per_battle']:.0f}",
-                     f"{s['ms_per_round']:.1f}", f"{s['cpu_ms_per_round']:.1f}", f"{s['cpu_ms_per_round_per_unit']:.2f}",
-                     f"{s['cpu_ms_ai_per_round']:.1f}", f"{s['cpu_ms_engine_per_round']:.1f}",
-                     f"{s['cpu_ms_engine_per_round_per_unit']:.3f}"))
+        body.append(
+            (
+                str(s["units"]),
+                str(s["battles"]),
+                f"{s['rounds_mean']:.1f}",
+                f"{s['ms_per_battle']:.0f}",
+                f"{s['ms_per_round']:.1f}",
+                f"{s['cpu_ms_per_round']:.1f}",
+                f"{s['cpu_ms_per_round_per_unit']:.2f}",
+                f"{s['cpu_ms_ai_per_round']:.1f}",
+                f"{s['cpu_ms_engine_per_round']:.1f}",
+                f"{s['cpu_ms_engine_per_round_per_unit']:.3f}",
+            )
+        )
     lines += grid(hdr, body)
     fails = [(s["units"], f) for s in [res["fifty"], *res["scaling"]] for f in s["ai_failures"]]
     if fails:
@@ -395,20 +439,26 @@ def report(res: dict) -> str:
     c = res["copy"]
     lines.append("")
     lines.append("Copies for look-ahead, 50 units, median microseconds")
-    lines += table([
-        ("battle.world.copy(), at the start", f"{c['world_copy_us_start']:.1f} us"),
-        ("battle.copy(), at the start", f"{c['battle_copy_us_start']:.1f} us"),
-        (f"battle.world.copy(), round {c['mid_round']}", f"{c['world_copy_us_mid']:.1f} us"),
-        (f"battle.copy(), round {c['mid_round']} ({c['mid_events_in_log']} events in the log)",
-         f"{c['battle_copy_us_mid']:.1f} us"),
-    ])
+    lines += table(
+        [
+            ("battle.world.copy(), at the start", f"{c['world_copy_us_start']:.1f} us"),
+            ("battle.copy(), at the start", f"{c['battle_copy_us_start']:.1f} us"),
+            (f"battle.world.copy(), round {c['mid_round']}", f"{c['world_copy_us_mid']:.1f} us"),
+            (
+                f"battle.copy(), round {c['mid_round']} ({c['mid_events_in_log']} events in the log)",
+                f"{c['battle_copy_us_mid']:.1f} us",
+            ),
+        ]
+    )
     mem = res.get("memory")
     if mem:
         lines.append("")
         lines.append("Peak memory (/usr/bin/time -v, Maximum resident set size)")
         rows = []
-        for label, key in (("imports + 200-unit scenario, no battle", "idle"),
-                           ("one headless 200-unit battle", "battle_200")):
+        for label, key in (
+            ("imports + 200-unit scenario, no battle", "idle"),
+            ("one headless 200-unit battle", "battle_200"),
+        ):
             v = mem.get(key, {})
             rows.append((label, f"{v['max_rss_mb']:.1f} MB" if "max_rss_mb" in v else f"n/a ({v.get('error', '')})"))
         lines += table(rows)
@@ -420,23 +470,42 @@ def report(res: dict) -> str:
 
 def aims(res: dict) -> list[tuple[str, str]]:
     d, c = res["default"], res["copy"]
-    out = [(f"default battle < {AIM_DEFAULT_MS:.0f} ms on one core",
+    out = [
+        (
+            f"default battle < {AIM_DEFAULT_MS:.0f} ms on one core",
             f"{verdict(d['cpu_ms_per_battle'] < AIM_DEFAULT_MS)}: {d['cpu_ms_per_battle']:.0f} CPU ms "
-            f"({d['ms_per_battle_mean']:.0f} ms wall; engine alone {d['cpu_ms_engine_replay_mean']:.0f} CPU ms)")]
+            f"({d['ms_per_battle_mean']:.0f} ms wall; engine alone {d['cpu_ms_engine_replay_mean']:.0f} CPU ms)",
+        )
+    ]
     sc = res["scaling"]
     per_unit = [s["cpu_ms_per_round_per_unit"] for s in sc]
     # linear or better: cost per round per unit does not grow (20% slack for noise)
     ok = all(b <= a * 1.2 for a, b in zip(per_unit, per_unit[1:]))
-    out.append(("cost per round no worse than linear in units",
-                f"{verdict(ok)}: CPU ms/round/unit " + " -> ".join(f"{v:.2f}" for v in per_unit)
-                + " for " + ", ".join(str(s["units"]) for s in sc) + " units"))
+    out.append(
+        (
+            "cost per round no worse than linear in units",
+            f"{verdict(ok)}: CPU ms/round/unit "
+            + " -> ".join(f"{v:.2f}" for v in per_unit)
+            + " for "
+            + ", ".join(str(s["units"]) for s in sc)
+            + " units",
+        )
+    )
     mem = res.get("memory", {}).get("battle_200", {})
     if "max_rss_mb" in mem:
-        out.append((f"200-unit headless battle < {AIM_MEMORY_MB:.0f} MB",
-                    f"{verdict(mem['max_rss_mb'] < AIM_MEMORY_MB)}: {mem['max_rss_mb']:.0f} MB peak RSS"))
-    out.append((f"World copy < {AIM_COPY_US:.0f} us for 50 units",
-                f"{verdict(max(c['world_copy_us_start'], c['world_copy_us_mid']) < AIM_COPY_US)}: "
-                f"{c['world_copy_us_mid']:.1f} us (battle.copy {c['battle_copy_us_mid']:.1f} us)"))
+        out.append(
+            (
+                f"200-unit headless battle < {AIM_MEMORY_MB:.0f} MB",
+                f"{verdict(mem['max_rss_mb'] < AIM_MEMORY_MB)}: {mem['max_rss_mb']:.0f} MB peak RSS",
+            )
+        )
+    out.append(
+        (
+            f"World copy < {AIM_COPY_US:.0f} us for 50 units",
+            f"{verdict(max(c['world_copy_us_start'], c['world_copy_us_mid']) < AIM_COPY_US)}: "
+            f"{c['world_copy_us_mid']:.1f} us (battle.copy {c['battle_copy_us_mid']:.1f} us)",
+        )
+    )
     return out
 
 

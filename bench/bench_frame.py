@@ -42,7 +42,8 @@ def frames(n: int) -> dict:
     while b.round < 3 and not b.over:  # into contact: targets, arcs and threatened squares on screen
         screen._feed(b.apply(ai.decide(b)))
     while b.pending().kind != ACTIVATION or not any(
-            o for o in __import__("game.query", fromlist=["x"]).attack_options(b, b.pending().unit)):
+        o for o in __import__("game.query", fromlist=["x"]).attack_options(b, b.pending().unit)
+    ):
         screen._feed(b.apply(ai.decide(b)))
     screen.view.skip()
     screen.decision_key = -1
@@ -66,18 +67,26 @@ def frames(n: int) -> dict:
         step.append((t2 - t1) * 1000)
     draw.sort()
     step.sort()
-    return {"units": len(b.world.units), "map": "64x64", "size": "1280x720", "frames": n,
-            "draw_median_ms": statistics.median(draw), "draw_p99_ms": draw[int(0.99 * (n - 1))],
-            "frame_median_ms": statistics.median(step), "frame_p99_ms": step[int(0.99 * (n - 1))],
-            "overlays": "reach (full+half), targets, path with AoO check, arcs, initiative track, log"}
+    return {
+        "units": len(b.world.units),
+        "map": "64x64",
+        "size": "1280x720",
+        "frames": n,
+        "draw_median_ms": statistics.median(draw),
+        "draw_p99_ms": draw[int(0.99 * (n - 1))],
+        "frame_median_ms": statistics.median(step),
+        "frame_p99_ms": step[int(0.99 * (n - 1))],
+        "overlays": "reach (full+half), targets, path with AoO check, arcs, initiative track, log",
+    }
 
 
 def watching(n: int) -> dict:
     """AI against AI with the AI thinking in its worker thread: how long can a frame take?"""
     app = App((1280, 720), headless=True)
     scenario = field_scenario(100)
-    screen = BattleScreen(app, scenario, seed=3, controllers={s: "ai" for s in scenario.sides}, threaded=True,
-                          speed_i=4)
+    screen = BattleScreen(
+        app, scenario, seed=3, controllers={s: "ai" for s in scenario.sides}, threaded=True, speed_i=4
+    )
     app.show(screen)
     times, decisions = [], 0
     last = len(screen.battle.events)
@@ -90,8 +99,13 @@ def watching(n: int) -> dict:
             last = len(screen.battle.events)
     screen._close()
     times.sort()
-    return {"watch_frames": n, "watch_decisions": decisions, "watch_frame_median_ms": statistics.median(times),
-            "watch_frame_p99_ms": times[int(0.99 * (n - 1))], "watch_frame_max_ms": times[-1]}
+    return {
+        "watch_frames": n,
+        "watch_decisions": decisions,
+        "watch_frame_median_ms": statistics.median(times),
+        "watch_frame_p99_ms": times[int(0.99 * (n - 1))],
+        "watch_frame_max_ms": times[-1],
+    }
 
 
 def largest_map_memory(frames_n: int = 600) -> dict:
@@ -110,15 +124,19 @@ def largest_map_memory(frames_n: int = 600) -> dict:
     )
     script = Path("/tmp/rout_mem_probe.py")
     script.write_text(code)
-    out = subprocess.run([sys.executable, str(script)], check=True, capture_output=True, text=True, cwd=ROOT).stdout.split()
+    out = subprocess.run(
+        [sys.executable, str(script)], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout.split()
     return {"largest_map": maps[-1].name, "window_rss_mb": float(out[0]), "ai_worker_rss_mb": float(out[1])}
 
 
 def menu_start() -> float:
     """Seconds from starting the program to its menu's first frame (headless)."""
-    code = ("import time,os;t=time.perf_counter();os.environ['SDL_VIDEODRIVER']='dummy';"
-            "from game.ui.app import App;from game.ui.menu import MenuScreen;a=App(headless=True);"
-            "a.show(MenuScreen(a));a.step(0.0);print(time.perf_counter()-t)")
+    code = (
+        "import time,os;t=time.perf_counter();os.environ['SDL_VIDEODRIVER']='dummy';"
+        "from game.ui.app import App;from game.ui.menu import MenuScreen;a=App(headless=True);"
+        "a.show(MenuScreen(a));a.step(0.0);print(time.perf_counter()-t)"
+    )
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, cwd=ROOT)
     return time.perf_counter() - t0
@@ -140,11 +158,15 @@ def main() -> None:
     print(f"battlefield {out['size']}, {out['units']} units on {out['map']}, {out['frames']} frames")
     print(f"  draw:  median {out['draw_median_ms']:.2f} ms, p99 {out['draw_p99_ms']:.2f} ms")
     print(f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+flip)")
-    print(f"  watching AI vs AI ({out['watch_decisions']} decisions in {out['watch_frames']} frames): frame median "
-          f"{out['watch_frame_median_ms']:.2f} ms, p99 {out['watch_frame_p99_ms']:.2f} ms, max {out['watch_frame_max_ms']:.1f} ms")
+    print(
+        f"  watching AI vs AI ({out['watch_decisions']} decisions in {out['watch_frames']} frames): frame median "
+        f"{out['watch_frame_median_ms']:.2f} ms, p99 {out['watch_frame_p99_ms']:.2f} ms, max {out['watch_frame_max_ms']:.1f} ms"
+    )
     print(f"  menu shown {out['menu_start_s']:.2f} s after start; peak memory {out['peak_rss_mb']:.0f} MB")
-    print(f"  watching {out['largest_map']}: window process {out['window_rss_mb']:.0f} MB, "
-          f"AI worker {out['ai_worker_rss_mb']:.0f} MB")
+    print(
+        f"  watching {out['largest_map']}: window process {out['window_rss_mb']:.0f} MB, "
+        f"AI worker {out['ai_worker_rss_mb']:.0f} MB"
+    )
 
 
 if __name__ == "__main__":

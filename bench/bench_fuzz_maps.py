@@ -55,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
                 for f in Path(tmp).iterdir():
                     f.unlink()
     dt = time.perf_counter() - t0
-    print(f"cases {args.cases} (seeds {args.start}..{args.start + args.cases - 1}) in {dt:.1f} s, "
-          f"{1000 * dt / max(args.cases, 1):.2f} ms each")
+    print(
+        f"cases {args.cases} (seeds {args.start}..{args.start + args.cases - 1}) in {dt:.1f} s, "
+        f"{1000 * dt / max(args.cases, 1):.2f} ms each"
+    )
     print(f"  loaded {counts['ok']}, refused with ScenarioError {counts['error']}, escaped {counts['escape']}")
     print("  problems by where: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
     print(f"  last-resort 'map: cannot be read' lines: {sum(fallbacks.values())}")

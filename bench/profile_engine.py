@@ -1,8 +1,8 @@
 """Where the time goes: cProfile over default battles and a 50 v 50 battle.
 
-    python bench/profile_engine.py                 # both, top 25 by own time and by cumulative time
-    python bench/profile_engine.py --only default  # or --only fifty
-    python bench/profile_engine.py --top 40 --save /tmp/prof   # also write .prof files (snakeviz, pstats)
+python bench/profile_engine.py                 # both, top 25 by own time and by cumulative time
+python bench/profile_engine.py --only default  # or --only fifty
+python bench/profile_engine.py --top 40 --save /tmp/prof   # also write .prof files (snakeviz, pstats)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def profile(label: str, fn, top: int, save: str | None) -> None:
         st = pstats.Stats(pr, stream=out).strip_dirs().sort_stats(key)
         st.print_stats(top)
         text = out.getvalue()
-        body = text[text.index("   ncalls"):] if "   ncalls" in text else text
+        body = text[text.index("   ncalls") :] if "   ncalls" in text else text
         total = st.total_tt
         print(f"\n==== {label}: top {top} by {key} (total {total:.2f} s under the profiler) ====")
         print(body.rstrip())

@@ -40,11 +40,21 @@ def make_world(scenario: Scenario) -> World:
         pts = fatigue_points(p.kind)
         hp = p.hp if p.hp is not None else p.kind.hp
         units[p.id] = Unit(
-            id=p.id, side=p.side, kind=p.kind, pos=p.pos, facing=p.facing, hp=hp, hp_max=p.kind.hp,
-            fatigue_max=pts, fatigue_points=pts,
+            id=p.id,
+            side=p.side,
+            kind=p.kind,
+            pos=p.pos,
+            facing=p.facing,
+            hp=hp,
+            hp_max=p.kind.hp,
+            fatigue_max=pts,
+            fatigue_points=pts,
             # 'they automatically begin the combat in a fatigued state rather than fresh' (seed 000)
-            fatigue_state=FATIGUED if p.force_marched else 0, force_marched=p.force_marched,
-            hero=p.hero, leader=p.leader, retainer=p.retainer,
+            fatigue_state=FATIGUED if p.force_marched else 0,
+            force_marched=p.force_marched,
+            hero=p.hero,
+            leader=p.leader,
+            retainer=p.retainer,
         )
     return World(units)
 
@@ -52,8 +62,14 @@ def make_world(scenario: Scenario) -> World:
 class Battle:
     """One battle. The only door through which its state changes is `apply`."""
 
-    def __init__(self, scenario: Scenario, seed: int = 0, options: dict | None = None,
-                 controllers: dict[str, str] | None = None, rng: Rng | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        seed: int = 0,
+        options: dict | None = None,
+        controllers: dict[str, str] | None = None,
+        rng: Rng | None = None,
+    ) -> None:
         opts = dict(DEFAULT_OPTIONS)
         opts.update(scenario.options)
         opts.update(options or {})
@@ -79,10 +95,13 @@ class Battle:
                 len(members), sum(max(u.kind.power, 0.5) for u in members), members[0].id if unique else None
             )
         self.ctx.emit(
-            "battle_start", scenario=scenario.title or scenario.path, seed=seed,
+            "battle_start",
+            scenario=scenario.title or scenario.path,
+            seed=seed,
             options={k: opts[k] for k in sorted(opts)},
             units=[self._describe(w[i]) for i in w.ids()],
-            width=scenario.terrain.width, height=scenario.terrain.height,
+            width=scenario.terrain.width,
+            height=scenario.terrain.height,
         )
         self._start_round()
         self._advance()
@@ -136,12 +155,23 @@ class Battle:
     # -- the round ---------------------------------------------------------------
 
     def _describe(self, u: Unit) -> dict:
-        return {"id": u.id, "side": u.side, "kind": u.kind.key, "pos": list(u.pos), "facing": FACINGS[u.facing],
-                "size": u.kind.size, "hp": u.hp, "dex": u.kind.dex, "mv": u.kind.mv,
-                "level": u.kind.level if u.kind.cls != "monster" else u.kind.hd,
-                "morale": u.kind.morale if self.ctx.options.get("morale_system") != "ose" else u.kind.morale_ose,
-                "hero": u.hero, "leader": u.leader, "fatigue": u.fatigue_max,
-                "force_marched": u.force_marched}
+        return {
+            "id": u.id,
+            "side": u.side,
+            "kind": u.kind.key,
+            "pos": list(u.pos),
+            "facing": FACINGS[u.facing],
+            "size": u.kind.size,
+            "hp": u.hp,
+            "dex": u.kind.dex,
+            "mv": u.kind.mv,
+            "level": u.kind.level if u.kind.cls != "monster" else u.kind.hd,
+            "morale": u.kind.morale if self.ctx.options.get("morale_system") != "ose" else u.kind.morale_ose,
+            "hero": u.hero,
+            "leader": u.leader,
+            "fatigue": u.fatigue_max,
+            "force_marched": u.force_marched,
+        }
 
     def _start_round(self) -> None:
         ctx = self.ctx

@@ -95,8 +95,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             lv = {s: full[sides[(i - 1) % len(sides)]] for i, s in enumerate(sides)}
         plan.append((args.seed + g, lv))
     progress = _progress(args.games)
-    games = play_many(str(args.map), plan, options, workers=args.jobs, on_done=progress,
-                      keep_events=log is not None or bool(args.save_replay), explain=args.explain is not None)
+    games = play_many(
+        str(args.map),
+        plan,
+        options,
+        workers=args.jobs,
+        on_done=progress,
+        keep_events=log is not None or bool(args.save_replay),
+        explain=args.explain is not None,
+    )
     if progress is not None:
         progress(None)
     if args.explain is not None:
@@ -112,8 +119,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.save_replay:
         first = games[0]
         recorded = digest(event_lines(first["events"])) if first.get("events") else None
-        rep = Replay(str(args.map), first["seed"], options, {s: "ai" for s in scenario.sides}, digest=recorded,
-                     ai=dict(plan[0][1]))
+        rep = Replay(
+            str(args.map),
+            first["seed"],
+            options,
+            {s: "ai" for s in scenario.sides},
+            digest=recorded,
+            ai=dict(plan[0][1]),
+        )
         write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
     wins = {s: sum(1 for g in games if g["winner"] == s) for s in sides}
     draws = sum(1 for g in games if g["winner"] is None)
@@ -127,33 +140,59 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     win_ci = {s: list(wilson(wins[s], n)) for s in sides}
     per_level = _per_level(games, sides)
     if args.json:
-        out = {"map": str(args.map), "games": n, "seed": args.seed, "levels": levels,
-               "wins": wins, "draws": draws, "rounds_mean": rounds_mean, "per_side": totals,
-               "win_ci": win_ci, "swap": bool(args.swap),
-               "results": [{"seed": g["seed"], "winner": g["winner"], "rounds": g["rounds"], "reason": g["reason"],
-                            "levels": g["levels"]} for g in games]}
+        out = {
+            "map": str(args.map),
+            "games": n,
+            "seed": args.seed,
+            "levels": levels,
+            "wins": wins,
+            "draws": draws,
+            "rounds_mean": rounds_mean,
+            "per_side": totals,
+            "win_ci": win_ci,
+            "swap": bool(args.swap),
+            "results": [
+                {
+                    "seed": g["seed"],
+                    "winner": g["winner"],
+                    "rounds": g["rounds"],
+                    "reason": g["reason"],
+                    "levels": g["levels"],
+                }
+                for g in games
+            ],
+        }
         if levels or args.swap:
             out["per_level"] = per_level
         print(json.dumps(out, sort_keys=True))
         return 0
     if n == 1:
         g = games[0]
-        print(f"{scenario.title}: seed {g['seed']}: {g['winner'] or 'nobody'} wins ({g['reason']}) after {g['rounds']} rounds")
+        print(
+            f"{scenario.title}: seed {g['seed']}: {g['winner'] or 'nobody'} wins ({g['reason']}) after {g['rounds']} rounds"
+        )
     else:
-        print(f"{scenario.title}: {n} games from seed {args.seed}: "
-              + ", ".join(f"{s} {wins[s]}" for s in sides) + f", draws {draws}; mean {rounds_mean:.1f} rounds")
+        print(
+            f"{scenario.title}: {n} games from seed {args.seed}: "
+            + ", ".join(f"{s} {wins[s]}" for s in sides)
+            + f", draws {draws}; mean {rounds_mean:.1f} rounds"
+        )
         for s in sides:
             lo, hi = win_ci[s]
             print(f"  {s} win rate {wins[s] / n:.0%} (95% CI {lo:.0%}-{hi:.0%})")
         if levels or args.swap:
             for lv, r in sorted(per_level.items()):
                 lo, hi = r["win_ci"]
-                print(f"  level {lv}: {r['wins']}/{r['games']} wins, {r['win_rate']:.0%} (95% CI {lo:.0%}-{hi:.0%})"
-                      f", {r['draws']} draws")
+                print(
+                    f"  level {lv}: {r['wins']}/{r['games']} wins, {r['win_rate']:.0%} (95% CI {lo:.0%}-{hi:.0%})"
+                    f", {r['draws']} draws"
+                )
     for s in sides:
         t = totals[s]
-        print(f"  {s}: casualties {t['casualties']}, retreats {t['retreats']}, knockdowns {t['knockdowns']}, "
-              f"morale failures {t['morale_failures']}, fled {t['fled']}, surrendered {t['surrendered']}")
+        print(
+            f"  {s}: casualties {t['casualties']}, retreats {t['retreats']}, knockdowns {t['knockdowns']}, "
+            f"morale failures {t['morale_failures']}, fled {t['fled']}, surrendered {t['surrendered']}"
+        )
     return 0
 
 
@@ -309,8 +348,12 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--hover", help="X,Y: the square under the mouse")
     sh.add_argument("--round", type=int, default=1)
     sh.add_argument("--seed", type=int, default=1)
-    sh.add_argument("--at", choices=("activation", "retreat"), default="activation",
-                    help="stop at a unit's activation, or at an end-of-round retreat choice")
+    sh.add_argument(
+        "--at",
+        choices=("activation", "retreat"),
+        default="activation",
+        help="stop at a unit's activation, or at an end-of-round retreat choice",
+    )
     sh.add_argument("--size", default="1280x720")
     sh.set_defaults(func=cmd_screenshot)
     s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
@@ -324,9 +367,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.add_argument("--jobs", type=int, default=1, help="games in parallel (results are the same for any number)")
     s.add_argument("--swap", action="store_true", help="play every other game with the AI levels swapped between sides")
-    s.add_argument("--explain", nargs="?", const="-", metavar="FILE",
-                   help="write each AI decision's top candidates and scores as JSON lines to FILE "
-                        "(stderr without FILE); the event log is unchanged")
+    s.add_argument(
+        "--explain",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="write each AI decision's top candidates and scores as JSON lines to FILE "
+        "(stderr without FILE); the event log is unchanged",
+    )
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("check", help="validate maps")
     c.add_argument("maps", nargs="+")

@@ -7,8 +7,17 @@ from dataclasses import dataclass
 from game.rules.geometry import FACINGS, Pos
 
 ACTIONS = (
-    "move", "attack", "fire", "withdraw", "turn", "stand_up", "set_vs_charge", "rest", "hold",
-    "force_retreat", "decline_retreat",
+    "move",
+    "attack",
+    "fire",
+    "withdraw",
+    "turn",
+    "stand_up",
+    "set_vs_charge",
+    "rest",
+    "hold",
+    "force_retreat",
+    "decline_retreat",
 )
 
 

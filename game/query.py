@@ -76,8 +76,19 @@ def _option(battle: Battle, u: Unit, path: list[Pos], cost: int, t: Unit, kind: 
     avg = dmg.count * (dmg.sides + 1) / 2 + dmg.bonus + (u.kind.damage_bonus if kind == "melee" else 0)
     rate = weapon.rate if kind == "missile" else 1
     kd = _knockdown_chance(u, t, battle.ctx.options) if kind == "melee" else 0.0
-    return AttackOption(t.id, kind, tuple(path), cost, f, arc, needed, tuple((m["name"], m["value"]) for m in mods),
-                        chance, kd, chance * max(1.0, avg) * rate)
+    return AttackOption(
+        t.id,
+        kind,
+        tuple(path),
+        cost,
+        f,
+        arc,
+        needed,
+        tuple((m["name"], m["value"]) for m in mods),
+        chance,
+        kd,
+        chance * max(1.0, avg) * rate,
+    )
 
 
 def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach | None = None) -> list[AttackOption]:
@@ -107,8 +118,9 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
             # Only the few squares within reach of this foe, cheapest first.
             lo_x, lo_y = t.pos[0] - limit - (u.n - 1), t.pos[1] - limit - (u.n - 1)
             hi_x, hi_y = t.pos[0] + t.n - 1 + limit, t.pos[1] + t.n - 1 + limit
-            near = sorted((costs[e], e) for y in range(lo_y, hi_y + 1) for x in range(lo_x, hi_x + 1)
-                          if (e := (x, y)) in costs)
+            near = sorted(
+                (costs[e], e) for y in range(lo_y, hi_y + 1) for x in range(lo_x, hi_x + 1) if (e := (x, y)) in costs
+            )
             tries = [(end, cost) for cost, end in near]
         else:
             tries = ((end, cost) for end, cost in ends if footprint_distance(end, u.n, t.pos, t.n) <= limit)

@@ -9,9 +9,14 @@ from game.battle import Battle
 from game.commands import Command, Illegal
 
 
-def play(battle: Battle, levels: dict[str, str] | None = None, commands: Iterable[Command] = (),
-         stop_at_human: bool = False, max_decisions: int = 200_000,
-         explain: Callable[[Battle, object, str, Command, list], None] | None = None) -> Battle:
+def play(
+    battle: Battle,
+    levels: dict[str, str] | None = None,
+    commands: Iterable[Command] = (),
+    stop_at_human: bool = False,
+    max_decisions: int = 200_000,
+    explain: Callable[[Battle, object, str, Command, list], None] | None = None,
+) -> Battle:
     """Run commands in order, then let the AI (each side's level) decide until the battle ends.
 
     With stop_at_human, stop when a human-controlled decision is pending and the
@@ -49,8 +54,10 @@ def play(battle: Battle, levels: dict[str, str] | None = None, commands: Iterabl
 def summary(battle: Battle) -> dict:
     """Per-side counts of what happened, for `rout simulate`."""
     sides = battle.scenario.sides
-    out = {s: {"casualties": 0, "retreats": 0, "knockdowns": 0, "morale_failures": 0, "fled": 0, "surrendered": 0}
-           for s in sides}
+    out = {
+        s: {"casualties": 0, "retreats": 0, "knockdowns": 0, "morale_failures": 0, "fled": 0, "surrendered": 0}
+        for s in sides
+    }
     side_of = {u.id: u.side for u in battle.world.units.values()}
     for e in battle.events:
         t = e["type"]
@@ -72,9 +79,15 @@ def summary(battle: Battle) -> dict:
     return out
 
 
-def play_many(map_path: str, jobs: list[tuple[int, dict[str, str]]], options: dict | None = None,
-              workers: int = 1, on_done: Callable[[int], None] | None = None,
-              keep_events: bool = False, explain: bool = False) -> list[dict]:
+def play_many(
+    map_path: str,
+    jobs: list[tuple[int, dict[str, str]]],
+    options: dict | None = None,
+    workers: int = 1,
+    on_done: Callable[[int], None] | None = None,
+    keep_events: bool = False,
+    explain: bool = False,
+) -> list[dict]:
     """Play one game per (seed, levels), in parallel over `workers` processes.
 
     Each game depends only on its map, options, seed and levels, so the results (returned in
@@ -125,9 +138,16 @@ def _one_game(task: tuple) -> dict:
 
     battle = play(Battle(scenario, seed=seed, options=options), levels, explain=note if want_explain else None)
     end = battle.events[-1]
-    return {"seed": seed, "levels": dict(levels), "winner": battle.winner, "rounds": battle.round,
-            "reason": end.get("reason"), "summary": summary(battle),
-            "events": battle.events if keep_events else None, "explain": lines}
+    return {
+        "seed": seed,
+        "levels": dict(levels),
+        "winner": battle.winner,
+        "rounds": battle.round,
+        "reason": end.get("reason"),
+        "summary": summary(battle),
+        "events": battle.events if keep_events else None,
+        "explain": lines,
+    }
 
 
 def explain_line(seed: int, battle: Battle, p, level: str, cmd: Command, notes: list) -> str:
@@ -135,7 +155,17 @@ def explain_line(seed: int, battle: Battle, p, level: str, cmd: Command, notes: 
     import json
 
     cands = notes[-1] if notes else []
-    return json.dumps({"type": "ai_explain", "seed": seed, "round": battle.round, "decision": p.kind,
-                       "side": p.side, "unit": p.unit, "level": level,
-                       "candidates": [{"score": s, "what": w} for s, w in cands],
-                       "chosen": cmd.to_json()}, sort_keys=True)
+    return json.dumps(
+        {
+            "type": "ai_explain",
+            "seed": seed,
+            "round": battle.round,
+            "decision": p.kind,
+            "side": p.side,
+            "unit": p.unit,
+            "level": level,
+            "candidates": [{"score": s, "what": w} for s, w in cands],
+            "chosen": cmd.to_json(),
+        },
+        sort_keys=True,
+    )

@@ -97,7 +97,8 @@ class Terrain:
         i, par = state >> 1, state & 1
         got = self.state_steps[state] = tuple(
             (j * 2 + 1 - par, (2 if par else 1) * c, j, hazard) if diagonal else (j * 2 + par, c, j, hazard)
-            for j, c, diagonal, hazard in (self.steps[i] or self.steps_from(i)))
+            for j, c, diagonal, hazard in (self.steps[i] or self.steps_from(i))
+        )
         return got
 
     @cached_property

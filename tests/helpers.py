@@ -56,8 +56,14 @@ def unit(uid: str, side: str, key: str, pos, facing: str = "N", **extra) -> Plac
     return Placement(uid, side, kind(key, **(k or {})), tuple(pos), FACINGS.index(facing), **extra)
 
 
-def board(units: list[Placement], width: int = 10, height: int = 10, options: dict | None = None,
-          zones: tuple[Zone, ...] = (), **squares) -> Scenario:
+def board(
+    units: list[Placement],
+    width: int = 10,
+    height: int = 10,
+    options: dict | None = None,
+    zones: tuple[Zone, ...] = (),
+    **squares,
+) -> Scenario:
     """An open field of firm ground; squares=dict(hazard={(x, y): 'pit'}, move_cost={...}) changes some."""
     t = Terrain.open_field(width, height)
     if squares:

@@ -15,10 +15,15 @@ ARENA = ROOT / "maps" / "test_arena.tmx"
 
 
 def rout(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, capture_output=True, text=True,
-                          env=env, timeout=300)
+    env = {
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PATH": "/usr/bin:/bin",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=cwd, capture_output=True, text=True, env=env, timeout=300
+    )
 
 
 def broken_map(tmp_path: Path, old: str, new: str) -> Path:
@@ -118,8 +123,18 @@ def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
         commands.append(c.to_json())
         b.apply(c)
     rep = tmp_path / "r.json"
-    rep.write_text(json.dumps({"format": 1, "map": str(ARENA), "seed": 11, "options": {},
-                               "controllers": {"blue": "human", "red": "ai"}, "commands": commands}))
+    rep.write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "map": str(ARENA),
+                "seed": 11,
+                "options": {},
+                "controllers": {"blue": "human", "red": "ai"},
+                "commands": commands,
+            }
+        )
+    )
     out = tmp_path / "out.jsonl"
     assert rout("replay", str(rep), "--log", str(out)).returncode == 0
     assert out.read_text() == event_lines(b.events)
@@ -131,10 +146,15 @@ def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
         ("{not json", ["not valid JSON"]),
         ('{"format": 2, "map": "x", "seed": 1}', ["format must be 1"]),
         ('{"format": 1, "map": "maps/test_arena.tmx", "seed": "x"}', ["seed"]),
-        ('{"format": 1, "map": "maps/test_arena.tmx", "seed": 1, "commands": [{"action": "dance", "unit": "a"}]}',
-         ["command 1", "unknown action"]),
-        ('{"format": 1, "map": "maps/test_arena.tmx", "seed": 1, "controllers": {"blue": "human"}, '
-         '"commands": [{"action": "move", "unit": "red_orc", "path": [[0, 0]]}]}', ["command 1"]),
+        (
+            '{"format": 1, "map": "maps/test_arena.tmx", "seed": 1, "commands": [{"action": "dance", "unit": "a"}]}',
+            ["command 1", "unknown action"],
+        ),
+        (
+            '{"format": 1, "map": "maps/test_arena.tmx", "seed": 1, "controllers": {"blue": "human"}, '
+            '"commands": [{"action": "move", "unit": "red_orc", "path": [[0, 0]]}]}',
+            ["command 1"],
+        ),
     ],
 )
 def test_bad_replay(tmp_path, content, words):
@@ -166,7 +186,13 @@ def test_a_saved_replay_keeps_the_ai_levels_and_verifies_against_its_log(tmp_pat
 
 def test_play_without_a_display_says_so_in_one_line():
     env = {"PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_AUDIODRIVER": "dummy"}
-    r = subprocess.run([sys.executable, "-m", "game", "play", str(ARENA)], cwd=ROOT, capture_output=True, text=True,
-                       env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "game", "play", str(ARENA)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "rout: cannot open the game window: no display" in r.stderr

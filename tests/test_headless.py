@@ -47,8 +47,9 @@ print(json.dumps({{"winner": b.winner, "events": len(b.events), "last": b.events
 
 
 def test_a_whole_battle_runs_with_pygame_blocked():
-    r = subprocess.run([sys.executable, "-c", BLOCKED_BATTLE], cwd=ROOT, env=_env(),
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-c", BLOCKED_BATTLE], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120
+    )
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert out["ended"] and out["last"] == "battle_end", out
@@ -58,8 +59,14 @@ def test_a_whole_battle_runs_with_pygame_blocked():
 def _simulate(log: Path, hash_seed: str) -> subprocess.CompletedProcess:
     # Different PYTHONHASHSEEDs: a log that depends on set or dict-of-str order shows up here.
     env = dict(_env(), PYTHONHASHSEED=hash_seed)
-    return subprocess.run([sys.executable, "-m", "game", "simulate", str(SKIRMISH), "--seed", "5", "--log", str(log)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "game", "simulate", str(SKIRMISH), "--seed", "5", "--log", str(log)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_simulate_writes_the_same_log_twice(tmp_path):

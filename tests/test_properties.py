@@ -52,8 +52,17 @@ def _blue_to_act(b: Battle) -> str:
 
 def repro_ally_pass_occupancy() -> str | None:
     """Walking through an ally's square drops the ally from World.occupancy."""
-    b = Battle(board([unit("a", "blue", "fighter1", (2, 5)), unit("b", "blue", "fighter1", (3, 5)),
-                      unit("z", "red", "orc", (9, 0))], options={"initiative": "group"}), seed=1)
+    b = Battle(
+        board(
+            [
+                unit("a", "blue", "fighter1", (2, 5)),
+                unit("b", "blue", "fighter1", (3, 5)),
+                unit("z", "red", "orc", (9, 0)),
+            ],
+            options={"initiative": "group"},
+        ),
+        seed=1,
+    )
     mover = _blue_to_act(b)
     other = "b" if mover == "a" else "a"
     start, through = b.world[mover].pos, b.world[other].pos
@@ -81,8 +90,17 @@ def repro_prone_fleeing_rest() -> str | None:
 
 def repro_stand_up_refused_changes_state() -> str | None:
     """A refused stand_up (ally as target, or a path into a wall) still stands the unit up."""
-    b = Battle(board([unit("a", "blue", "fighter1", (0, 5)), unit("b", "blue", "fighter1", (1, 5)),
-                      unit("z", "red", "orc", (9, 0))], options={"initiative": "group"}), seed=1)
+    b = Battle(
+        board(
+            [
+                unit("a", "blue", "fighter1", (0, 5)),
+                unit("b", "blue", "fighter1", (1, 5)),
+                unit("z", "red", "orc", (9, 0)),
+            ],
+            options={"initiative": "group"},
+        ),
+        seed=1,
+    )
     uid = _blue_to_act(b)
     b.world.update(uid, prone=True)
     before = json.dumps(b.events), dict(b.world.units), b.ctx.rng.state
@@ -125,8 +143,14 @@ def scenarios(draw):
     zones: tuple[Zone, ...] = ()
     if draw(st.booleans()):
         edge = draw(st.sampled_from(["left", "right", "top", "bottom"]))
-        zones = ({"left": Zone("exit", 0, 0, 1, h), "right": Zone("exit", w - 1, 0, 1, h),
-                  "top": Zone("exit", 0, 0, w, 1), "bottom": Zone("exit", 0, h - 1, w, 1)}[edge],)
+        zones = (
+            {
+                "left": Zone("exit", 0, 0, 1, h),
+                "right": Zone("exit", w - 1, 0, 1, h),
+                "top": Zone("exit", 0, 0, w, 1),
+                "bottom": Zone("exit", 0, h - 1, w, 1),
+            }[edge],
+        )
 
     n_sides = draw(st.integers(2, 3))
     occupied: set[tuple[int, int]] = set()
@@ -136,8 +160,11 @@ def scenarios(draw):
         for i in range(draw(st.integers(1, 6))):
             key = draw(st.sampled_from(BIG_KINDS) if draw(st.integers(0, 9)) == 0 else st.sampled_from(SMALL_KINDS))
             n = catalogue.load()[key].squares
-            spots = [p for p in free
-                     if all(q in free and q not in occupied and q[0] < w and q[1] < h for q in footprint(p, n))]
+            spots = [
+                p
+                for p in free
+                if all(q in free and q not in occupied and q[0] < w and q[1] < h for q in footprint(p, n))
+            ]
             if not spots:
                 continue  # no room: skip this unit
             pos = draw(st.sampled_from(spots))
@@ -153,7 +180,11 @@ def scenarios(draw):
         "knockdown_dice": draw(st.booleans()),
     }
     return board(
-        placements, width=w, height=h, options=options, zones=zones,
+        placements,
+        width=w,
+        height=h,
+        options=options,
+        zones=zones,
         move_cost={p: 0 for p in walls},
         hazard=hazards,
         elevation=elevation,
@@ -190,7 +221,10 @@ def check_event(e: dict, dead: set[str]) -> None:
         assert e["roll"]["mod"] == sum(m["value"] for m in e["modifiers"]), e
     if e["type"] == "initiative":
         for entry in e["entries"]:
-            assert entry["roll"]["mod"] == sum(m["value"] for m in entry["modifiers"]) and entry["total"] == entry["roll"]["total"], e
+            assert (
+                entry["roll"]["mod"] == sum(m["value"] for m in entry["modifiers"])
+                and entry["total"] == entry["roll"]["total"]
+            ), e
     if e["type"] == "attack":
         if not e["hit"]:
             assert e["damage"] == 0, e
@@ -279,8 +313,7 @@ def test_same_seed_and_commands_give_the_same_log(scn, seed, pick):
 
 
 def snapshot(b: Battle):
-    return (json.dumps(b.events), dict(b.world.units), dict(b.world.occupancy), b.ctx.rng.state,
-            b.pending(), b.round)
+    return (json.dumps(b.events), dict(b.world.units), dict(b.world.occupancy), b.ctx.rng.state, b.pending(), b.round)
 
 
 def state(b: Battle):
@@ -379,8 +412,13 @@ def test_a_copy_plays_on_alone_and_the_same(scn, seed, data):
 
 
 @settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), pick=st.randoms(use_true_random=False),
-       budget=st.integers(0, 30), allow_hazard=st.booleans())
+@given(
+    scn=scenarios(),
+    seed=st.integers(0, 2**32 - 1),
+    pick=st.randoms(use_true_random=False),
+    budget=st.integers(0, 30),
+    allow_hazard=st.booleans(),
+)
 def test_the_one_square_search_agrees_with_the_general_one(scn, seed, pick, budget, allow_hazard):
     # C&T movement: the hot path for one-square creatures (a bucket queue over flat ints) must
     # find the same cheapest costs as the general search, along paths the engine accepts.

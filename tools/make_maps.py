@@ -29,21 +29,21 @@ GRASS, ROUGH, SHALLOW, MUD, DEEP, WALL, TREE, HILL1, HILL2, PIT, FIRE, CLIFF, RO
 
 # Legend: one character per square -> (ground tile id, feature tile id or None).
 LEGEND = {
-    ".": (GRASS, None),     # grass
-    ",": (ROUGH, None),     # rough ground (stones, scrub)
-    "~": (SHALLOW, None),   # shallow water, wading
-    "=": (DEEP, None),      # deep water (pools in the stream)
-    "m": (MUD, None),       # muddy bank, slippery
-    "h": (HILL1, None),     # hill slope, elevation 1
-    "H": (HILL2, None),     # hill top, elevation 2
-    "r": (ROAD, None),      # road (and the stone ford across the stream)
-    "#": (GRASS, WALL),     # stone wall
-    "T": (GRASS, TREE),     # tree
-    "P": (ROUGH, PIT),      # pit
-    "F": (ROAD, FIRE),      # fire: the burning wagon on the road
-    "C": (GRASS, CLIFF),    # cliff edge, 20 ft drop off the map edge
-    "p": (GRASS, PIT),      # pit dug in grass
-    "f": (GRASS, FIRE),     # fire on grass (a burning hedge, a brush fire)
+    ".": (GRASS, None),  # grass
+    ",": (ROUGH, None),  # rough ground (stones, scrub)
+    "~": (SHALLOW, None),  # shallow water, wading
+    "=": (DEEP, None),  # deep water (pools in the stream)
+    "m": (MUD, None),  # muddy bank, slippery
+    "h": (HILL1, None),  # hill slope, elevation 1
+    "H": (HILL2, None),  # hill top, elevation 2
+    "r": (ROAD, None),  # road (and the stone ford across the stream)
+    "#": (GRASS, WALL),  # stone wall
+    "T": (GRASS, TREE),  # tree
+    "P": (ROUGH, PIT),  # pit
+    "F": (ROAD, FIRE),  # fire: the burning wagon on the road
+    "C": (GRASS, CLIFF),  # cliff edge, 20 ft drop off the map edge
+    "p": (GRASS, PIT),  # pit dug in grass
+    "f": (GRASS, FIRE),  # fire on grass (a burning hedge, a brush fire)
 }
 
 # ---------------------------------------------------------------- skirmish
@@ -137,7 +137,7 @@ ARENA_LEGEND = dict(LEGEND, P=(GRASS, PIT), F=(GRASS, FIRE))
 ARENA_PROPS = {
     "title": "Test Arena",
     "description": "A small open field for tests: one fighter against one orc, "
-                   "with a pit, a fire, a low hill and a cliff edge to the south.",
+    "with a pit, a fire, a low hill and a cliff edge to the south.",
     "morale_system": "adnd2e",
     "initiative": "individual",
     "victory": "last_side_standing",
@@ -159,6 +159,7 @@ ARENA_ZONES = [
 #
 # Helpers for the larger maps: a layout is a list of rows of characters that
 # we paint on, then join into the same text the small maps are written in.
+
 
 def blank(w: int, h: int, ch: str = ".") -> list[list[str]]:
     return [[ch] * w for _ in range(h)]
@@ -208,8 +209,14 @@ def mirror_units(units: list, width: int, side: str, other: str) -> list:
 
 
 def lesson_props(title: str, description: str, **options) -> dict:
-    props = {"title": title, "description": description, "morale_system": "adnd2e",
-             "initiative": "individual", "victory": "last_side_standing", "max_rounds": 30}
+    props = {
+        "title": title,
+        "description": description,
+        "morale_system": "adnd2e",
+        "initiative": "individual",
+        "victory": "last_side_standing",
+        "max_rounds": 30,
+    }
     props.update(options)
     return props
 
@@ -221,8 +228,7 @@ def side_exits(width: int, height: int, west: str = "blue", east: str = "red") -
     (`rout check` insists that every unit of a side with exits can reach one); a
     routed creature with nowhere to run surrenders.
     """
-    return [(f"{west}_exit", "exit", west, 0, 0, 1, height),
-            (f"{east}_exit", "exit", east, width - 1, 0, 1, height)]
+    return [(f"{west}_exit", "exit", west, 0, 0, 1, height), (f"{east}_exit", "exit", east, width - 1, 0, 1, height)]
 
 
 MEASURED: dict[str, str] = {
@@ -345,6 +351,7 @@ DUEL_ZONES = side_exits(22, 14)
 # south-east; a road west-east across the fords; a burning farmstead and a
 # pit field; a cliff along part of the south edge.
 
+
 def _battle_layout() -> str:
     g = blank(48, 32)
     # woods
@@ -386,19 +393,21 @@ def _battle_layout() -> str:
 
 BATTLE = _battle_layout()
 
+
 def _column(prefix: str, side: str, kind: str, col: int, rows, facing: str, extra: dict | None = None) -> list:
     return [(f"{prefix}_{i + 1}", side, kind, col, r, facing, dict(extra or {})) for i, r in enumerate(rows)]
 
 
 BATTLE_UNITS = (
-    [("blue_captain", "blue", "fighter3", 6, 15, "E", {"hero": True, "leader": True}),
-     ("blue_sergeant", "blue", "fighter3", 6, 11, "E", {})]
+    [
+        ("blue_captain", "blue", "fighter3", 6, 15, "E", {"hero": True, "leader": True}),
+        ("blue_sergeant", "blue", "fighter3", 6, 11, "E", {}),
+    ]
     + _column("blue_fighter", "blue", "fighter1", 7, [9, 10, 12, 13, 17, 18, 19, 20], "E")
     + _column("blue_militia", "blue", "militia", 5, [9, 10, 12, 13, 17, 18, 19], "E")
     + _column("blue_dwarf", "blue", "dwarf", 7, [14, 16], "E")
     + _column("blue_archer", "blue", "archer", 4, [11, 14, 16, 20], "E")
-    + [("blue_priest", "blue", "priest", 5, 15, "E", {}),
-       ("blue_thief", "blue", "thief", 6, 21, "E", {})]
+    + [("blue_priest", "blue", "priest", 5, 15, "E", {}), ("blue_thief", "blue", "thief", 6, 21, "E", {})]
     + [("red_warlord", "red", "orc_leader", 41, 15, "W", {"leader": True})]
     + _column("red_orc", "red", "orc", 40, [12, 13, 14, 18, 19, 20, 21], "W")
     + _column("red_hobgoblin", "red", "hobgoblin", 39, [9, 11, 13, 19, 21], "W")
@@ -406,8 +415,7 @@ BATTLE_UNITS = (
     + _column("red_gnoll", "red", "gnoll", 41, [11, 20], "W")
     + _column("red_ogre", "red", "ogre", 40, [8, 9], "W")
     + _column("red_bugbear", "red", "bugbear", 40, [10, 11], "W")
-    + [("red_bugbear_3", "red", "bugbear", 41, 13, "W", {}),
-       ("red_ogre_3", "red", "ogre", 42, 15, "W", {})]
+    + [("red_bugbear_3", "red", "bugbear", 41, 13, "W", {}), ("red_ogre_3", "red", "ogre", 42, 15, "W", {})]
 )
 
 BATTLE_PROPS = {
@@ -432,9 +440,10 @@ BATTLE_ZONES = side_exits(48, 32)
 # south-west, red from the south-east, green from the north; each pair starts
 # equally far apart (19 squares, counting diagonal steps as one).
 
+
 def _melee3_layout() -> str:
     g = blank(28, 26)
-    paint(g, "#", [(12, 11), (15, 11), (12, 14), (15, 14)])   # the ruined shrine's pillars
+    paint(g, "#", [(12, 11), (15, 11), (12, 14), (15, 14)])  # the ruined shrine's pillars
     paint(g, "h", blob(13.5, 12.5, 1.6, 1.6))
     paint(g, "T", [(2, 2), (3, 2), (2, 3), (25, 2), (24, 2), (25, 3), (1, 14), (26, 14)])
     paint(g, ",", blob(6, 8, 2, 1.5) + blob(21, 8, 2, 1.5) + blob(13.5, 22, 2.5, 1.2))
@@ -447,19 +456,28 @@ MELEE3 = _melee3_layout()
 
 
 def _band(side: str, cx: int, cy: int, facing: str, leave_out: tuple = ()) -> list:
-    kinds = [("fighter3", 0, 0), ("fighter1", -1, 0), ("fighter1", 1, 0), ("orc", -1, 1), ("orc", 1, 1),
-             ("hobgoblin", 0, 1), ("archer", 0, 2)]
+    kinds = [
+        ("fighter3", 0, 0),
+        ("fighter1", -1, 0),
+        ("fighter1", 1, 0),
+        ("orc", -1, 1),
+        ("orc", 1, 1),
+        ("hobgoblin", 0, 1),
+        ("archer", 0, 2),
+    ]
     if facing == "S":
         kinds = [(k, dx, -dy) for k, dx, dy in kinds]
-    return [(f"{side}_{i + 1}_{k}", side, k, cx + dx, cy + dy, facing, {"leader": True} if i == 0 else {})
-            for i, (k, dx, dy) in enumerate(kinds) if i + 1 not in leave_out]
+    return [
+        (f"{side}_{i + 1}_{k}", side, k, cx + dx, cy + dy, facing, {"leader": True} if i == 0 else {})
+        for i, (k, dx, dy) in enumerate(kinds)
+        if i + 1 not in leave_out
+    ]
 
 
 # Green, alone on the north road, joins whichever fight suits it (the baseline AI
 # goes for the nearest foe, and blue and red close with each other first), so it
 # comes with five where blue and red bring seven: without that it won 65% of games.
-MELEE3_UNITS = (_band("blue", 4, 21, "NE") + _band("red", 23, 21, "NW")
-                + _band("green", 13, 2, "S", leave_out=(5, 7)))
+MELEE3_UNITS = _band("blue", 4, 21, "NE") + _band("red", 23, 21, "NW") + _band("green", 13, 2, "S", leave_out=(5, 7))
 
 MELEE3_PROPS = {
     "title": "Three Bands at the Shrine",
@@ -512,7 +530,8 @@ LESSON_RETREAT_REAR_PROPS = lesson_props(
     "Three veterans face three gnolls on open ground. Watch the end of each round: a "
     "creature that dealt melee damage without being hit back by that foe forces the foe "
     "to give ground into one of its three rear squares, and may follow to keep it "
-    "threatened (retreat events, space rear).")
+    "threatened (retreat events, space rear).",
+)
 
 # (b) retreat into a flank space: hobgoblins stand in wall bays, the wall at
 # their backs, a ditch (pits) in front. Militia spearmen jab at them across the
@@ -545,7 +564,8 @@ LESSON_RETREAT_FLANK_PROPS = lesson_props(
     "(a spear reaches 10 ft, a sword does not). A creature hurt without hitting back is "
     "forced to retreat, but these have a wall behind them, so they must give ground "
     "sideways into a flank square of the bay (retreat events, space flank).",
-    max_rounds=12)
+    max_rounds=12,
+)
 
 # (c) surrounded: an ogre ringed by men-at-arms, and two orcs in wall niches.
 LESSON_SURROUNDED = """
@@ -578,7 +598,8 @@ LESSON_SURROUNDED_PROPS = lesson_props(
     "An old ogre is ringed by eight men-at-arms, and two orcs are trapped in wall niches. "
     "A creature forced to retreat with no free rear or flank square must save vs "
     "paralyzation: on a success it stands fast (retreat_refused, stood_fast), on a failure "
-    "it is knocked down where it stands (knockdown, no_retreat_space) and fights prone.")
+    "it is knocked down where it stands (knockdown, no_retreat_space) and fights prone.",
+)
 
 # (d) the giant that cannot be pushed.
 LESSON_GIANT = """
@@ -609,7 +630,8 @@ LESSON_GIANT_PROPS = lesson_props(
     "Eight veterans close round a stone giant. A defender 4 or more levels or Hit Dice "
     "above its attacker, or two sizes larger, may ignore a forced retreat: when a veteran "
     "wounds the giant without being hit back, the log shows retreat_refused with reason "
-    "level (or size), and the giant stays put.")
+    "level (or size), and the giant stays put.",
+)
 
 # (e) hazards: four rocky spurs, each a dead end one square wide with a hazard
 # on three sides of its tip. A gnoll holds each tip; a veteran comes down the
@@ -642,7 +664,8 @@ LESSON_HAZARDS_PROPS = lesson_props(
     "behind and beside them; a veteran comes down each spur. A forced retreat may drive a "
     "foe into a hazard: it first saves vs paralyzation and on a success stands fast "
     "(retreat_refused, stood_fast); on a failure it goes over the edge, into the fire or "
-    "into the pit (a retreat with a hazard): hurt, and over a cliff or in a pit, prone.")
+    "into the pit (a retreat with a hazard): hurt, and over a cliff or in a pit, prone.",
+)
 
 # (f) flanking and rear attacks: two orcs caught between two groups.
 LESSON_FLANKING_UNITS = [
@@ -658,7 +681,8 @@ LESSON_FLANKING_PROPS = lesson_props(
     "Two orcs are caught between men-at-arms in front and a thief and a fighter behind. A "
     "creature faces one way: an attack from a flank square gets +1 to hit, from a rear "
     "square +2 and the defender loses its shield and Dex bonus (attack events, arc flank "
-    "or rear).")
+    "or rear).",
+)
 
 # (g) initiative: equal Dex everywhere, so ties act simultaneously.
 LESSON_INITIATIVE_UNITS = [
@@ -678,7 +702,8 @@ LESSON_INITIATIVE_PROPS = lesson_props(
     "Every creature rolls d10 each round; highest goes first. A tie goes to the higher "
     "Dexterity (the hobgoblin, Dex 11, beats a Dex 10 orc on the same roll); equal rolls "
     "and equal Dex act simultaneously, all their blows rolled before any damage lands, so "
-    "two can slay each other. Watch the initiative track for grouped entries.")
+    "two can slay each other. Watch the initiative track for grouped entries.",
+)
 
 # (h) the first-round reach and size exception: Hambone and the stone giant.
 # The giant stands waist-deep in a pool (deep water, -4 initiative), so Hambone
@@ -710,7 +735,8 @@ LESSON_FIRST_STRIKE_PROPS = lesson_props(
     "In the first round only, a creature with a weapon of reach over 10 ft, or a Large or "
     "bigger creature, strikes first at a smaller, shorter-reached foe that comes within "
     "10 ft, even if it lost the initiative; that blow is its action for the round "
-    "(first_strike event, then the giant's attack on Hambone).")
+    "(first_strike event, then the giant's attack on Hambone).",
+)
 
 # (i) fatigue: heroic archers trade arrows across an impassable gorge for many
 # rounds. The blue archer in the far corner is out of everyone's easy reach, so
@@ -743,7 +769,8 @@ LESSON_FATIGUE_PROPS = lesson_props(
     "after round. Each phase a creature moves or attacks checks off a fatigue point; at 0 it "
     "is fatigued (slower, worse to hit) and checks off two a phase; at 0 again it is "
     "exhausted. The far blue archer, once fatigued, rests: each round of rest allows a save "
-    "to recover one step (fatigue and recover events).")
+    "to recover one step (fatigue and recover events).",
+)
 
 # (j) morale: kobolds caught unawares by veterans.
 LESSON_MORALE = """
@@ -775,13 +802,15 @@ LESSON_MORALE_ADND2E_PROPS = lesson_props(
     "the end of a round when something shakes it (surprise, a quarter of its side fallen, "
     "a leader lost...) and fails when the roll is above its rating plus modifiers: by 1 or "
     "2 it withdraws, by more it flees for its exit (morale_check, flee, fled).",
-    surprised="red")
+    surprised="red",
+)
 LESSON_MORALE_OSE_PROPS = lesson_props(
     "Lesson: Rout (OSE morale)",
     "The same kobolds under Old-School Essentials morale: each rolls 2d6 against its rating "
     "(kobold 6) when its side suffers its first death and again when half the side is "
     "down; a roll above the rating means it flees (morale_check, system ose, flee).",
-    morale_system="ose")
+    morale_system="ose",
+)
 
 # (k) a force-marched column: they arrive already fatigued.
 LESSON_FORCE_MARCH = """
@@ -809,7 +838,8 @@ LESSON_FORCE_MARCH_PROPS = lesson_props(
     "A column of men-at-arms arrives by forced march (unit property force_marched): they "
     "start the battle fatigued, check off two fatigue points a phase, soon become exhausted "
     "and can never be fresh again in this battle. Compare them with the rested hobgoblins "
-    "(fatigue events).")
+    "(fatigue events).",
+)
 
 
 def _scenarios() -> list[tuple]:
@@ -821,33 +851,86 @@ def _scenarios() -> list[tuple]:
         ("duel.tmx", DUEL, LEGEND, DUEL_PROPS, DUEL_UNITS, DUEL_ZONES),
         ("battle.tmx", BATTLE, LEGEND, BATTLE_PROPS, BATTLE_UNITS, BATTLE_ZONES),
         ("melee3.tmx", MELEE3, LEGEND, MELEE3_PROPS, MELEE3_UNITS, MELEE3_ZONES),
-        ("lesson_retreat_rear.tmx", OPEN_12x8, LEGEND, LESSON_RETREAT_REAR_PROPS,
-         LESSON_RETREAT_REAR_UNITS, side_exits(12, 8)),
-        ("lesson_retreat_flank.tmx", LESSON_RETREAT_FLANK, LEGEND, LESSON_RETREAT_FLANK_PROPS,
-         LESSON_RETREAT_FLANK_UNITS, side_exits(13, 8)[:1]),
-        ("lesson_surrounded.tmx", LESSON_SURROUNDED, LEGEND, LESSON_SURROUNDED_PROPS,
-         LESSON_SURROUNDED_UNITS, side_exits(12, 8)[:1]),
+        (
+            "lesson_retreat_rear.tmx",
+            OPEN_12x8,
+            LEGEND,
+            LESSON_RETREAT_REAR_PROPS,
+            LESSON_RETREAT_REAR_UNITS,
+            side_exits(12, 8),
+        ),
+        (
+            "lesson_retreat_flank.tmx",
+            LESSON_RETREAT_FLANK,
+            LEGEND,
+            LESSON_RETREAT_FLANK_PROPS,
+            LESSON_RETREAT_FLANK_UNITS,
+            side_exits(13, 8)[:1],
+        ),
+        (
+            "lesson_surrounded.tmx",
+            LESSON_SURROUNDED,
+            LEGEND,
+            LESSON_SURROUNDED_PROPS,
+            LESSON_SURROUNDED_UNITS,
+            side_exits(12, 8)[:1],
+        ),
         ("lesson_giant.tmx", LESSON_GIANT, LEGEND, LESSON_GIANT_PROPS, LESSON_GIANT_UNITS, side_exits(12, 10)),
-        ("lesson_hazards.tmx", LESSON_HAZARDS, LEGEND, LESSON_HAZARDS_PROPS, LESSON_HAZARDS_UNITS,
-         side_exits(14, 8)[:1]),
-        ("lesson_flanking.tmx", OPEN_12x8, LEGEND, LESSON_FLANKING_PROPS, LESSON_FLANKING_UNITS,
-         side_exits(12, 8)),
-        ("lesson_initiative.tmx", OPEN_12x8, LEGEND, LESSON_INITIATIVE_PROPS, LESSON_INITIATIVE_UNITS,
-         side_exits(12, 8)),
-        ("lesson_first_strike.tmx", LESSON_FIRST_STRIKE, LEGEND, LESSON_FIRST_STRIKE_PROPS,
-         LESSON_FIRST_STRIKE_UNITS, side_exits(14, 10)),
-        ("lesson_fatigue.tmx", LESSON_FATIGUE, LEGEND, LESSON_FATIGUE_PROPS, LESSON_FATIGUE_UNITS,
-         side_exits(14, 10)),
-        ("lesson_morale_adnd2e.tmx", LESSON_MORALE, LEGEND, LESSON_MORALE_ADND2E_PROPS, LESSON_MORALE_UNITS,
-         side_exits(14, 10)),
-        ("lesson_morale_ose.tmx", LESSON_MORALE, LEGEND, LESSON_MORALE_OSE_PROPS, LESSON_MORALE_UNITS,
-         side_exits(14, 10)),
-        ("lesson_force_march.tmx", LESSON_FORCE_MARCH, LEGEND, LESSON_FORCE_MARCH_PROPS,
-         LESSON_FORCE_MARCH_UNITS, side_exits(14, 8)),
+        (
+            "lesson_hazards.tmx",
+            LESSON_HAZARDS,
+            LEGEND,
+            LESSON_HAZARDS_PROPS,
+            LESSON_HAZARDS_UNITS,
+            side_exits(14, 8)[:1],
+        ),
+        ("lesson_flanking.tmx", OPEN_12x8, LEGEND, LESSON_FLANKING_PROPS, LESSON_FLANKING_UNITS, side_exits(12, 8)),
+        (
+            "lesson_initiative.tmx",
+            OPEN_12x8,
+            LEGEND,
+            LESSON_INITIATIVE_PROPS,
+            LESSON_INITIATIVE_UNITS,
+            side_exits(12, 8),
+        ),
+        (
+            "lesson_first_strike.tmx",
+            LESSON_FIRST_STRIKE,
+            LEGEND,
+            LESSON_FIRST_STRIKE_PROPS,
+            LESSON_FIRST_STRIKE_UNITS,
+            side_exits(14, 10),
+        ),
+        ("lesson_fatigue.tmx", LESSON_FATIGUE, LEGEND, LESSON_FATIGUE_PROPS, LESSON_FATIGUE_UNITS, side_exits(14, 10)),
+        (
+            "lesson_morale_adnd2e.tmx",
+            LESSON_MORALE,
+            LEGEND,
+            LESSON_MORALE_ADND2E_PROPS,
+            LESSON_MORALE_UNITS,
+            side_exits(14, 10),
+        ),
+        (
+            "lesson_morale_ose.tmx",
+            LESSON_MORALE,
+            LEGEND,
+            LESSON_MORALE_OSE_PROPS,
+            LESSON_MORALE_UNITS,
+            side_exits(14, 10),
+        ),
+        (
+            "lesson_force_march.tmx",
+            LESSON_FORCE_MARCH,
+            LEGEND,
+            LESSON_FORCE_MARCH_PROPS,
+            LESSON_FORCE_MARCH_UNITS,
+            side_exits(14, 8),
+        ),
     ]
 
 
 # ---------------------------------------------------------------- writing
+
 
 def parse_layout(text: str, legend: dict) -> tuple[list[list[int]], list[list[int]]]:
     rows = [line.strip() for line in text.strip("\n").splitlines()]
@@ -877,19 +960,19 @@ def prop(name: str, value, indent: str) -> str:
 
 
 def props_block(props: dict, indent: str) -> list[str]:
-    return ([f"{indent}<properties>"]
-            + [prop(k, v, indent + " ") for k, v in props.items()]
-            + [f"{indent}</properties>"])
+    return [f"{indent}<properties>"] + [prop(k, v, indent + " ") for k, v in props.items()] + [f"{indent}</properties>"]
 
 
 def csv_layer(layer_id: int, name: str, grid: list[list[int]]) -> list[str]:
     h, w = len(grid), len(grid[0])
     body = ",\n".join(",".join(str(v) for v in row) for row in grid)
-    return [f' <layer id="{layer_id}" name="{name}" width="{w}" height="{h}">',
-            '  <data encoding="csv">',
-            body,
-            '</data>',
-            ' </layer>']
+    return [
+        f' <layer id="{layer_id}" name="{name}" width="{w}" height="{h}">',
+        '  <data encoding="csv">',
+        body,
+        "</data>",
+        " </layer>",
+    ]
 
 
 def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: list) -> str:
@@ -916,8 +999,8 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
     for uid, side, kind, col, row, facing, extra in units:
         size = 2 * TILE if extra.get("size") == "H" else TILE
         unit_lines.append(
-            f'  <object id="{next_obj}" name="{uid}" x="{col * TILE}" y="{row * TILE}" '
-            f'width="{size}" height="{size}">')
+            f'  <object id="{next_obj}" name="{uid}" x="{col * TILE}" y="{row * TILE}" width="{size}" height="{size}">'
+        )
         p = {"side": side, "kind": kind, "facing": facing}
         p.update({k: v for k, v in extra.items() if k != "size"})
         unit_lines += props_block(p, "   ")
@@ -929,7 +1012,8 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
     for name, zone, side, col, row, zw, zh in zones:
         zone_lines.append(
             f'  <object id="{next_obj}" name="{name}" x="{col * TILE}" y="{row * TILE}" '
-            f'width="{zw * TILE}" height="{zh * TILE}">')
+            f'width="{zw * TILE}" height="{zh * TILE}">'
+        )
         zone_lines += props_block({"zone": zone, "side": side}, "   ")
         zone_lines.append("  </object>")
         next_obj += 1

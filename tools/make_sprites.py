@@ -46,18 +46,37 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = ROOT / "assets" / "units"
 TERRAIN_PNG = ROOT / "assets" / "tiles" / "terrain.png"
 
-SQUARE = 64          # output pixels per map square (2x of the 32 px map)
-SS = 4               # supersampling factor while drawing
+SQUARE = 64  # output pixels per map square (2x of the 32 px map)
+SS = 4  # supersampling factor while drawing
 SEED = 20240612
 
-INK = (28, 22, 18)           # outline colour
-OW = 0.028                   # default outline width in square units
+INK = (28, 22, 18)  # outline colour
+OW = 0.028  # default outline width in square units
 
-KINDS = ["fighter1", "fighter3", "thief", "priest", "wizard", "militia", "archer",
-         "halfling", "dwarf", "orc", "orc_leader", "goblin", "kobold", "hobgoblin",
-         "gnoll", "bugbear", "ogre", "skeleton", "stone_giant"]
+KINDS = [
+    "fighter1",
+    "fighter3",
+    "thief",
+    "priest",
+    "wizard",
+    "militia",
+    "archer",
+    "halfling",
+    "dwarf",
+    "orc",
+    "orc_leader",
+    "goblin",
+    "kobold",
+    "hobgoblin",
+    "gnoll",
+    "bugbear",
+    "ogre",
+    "skeleton",
+    "stone_giant",
+]
 
 # ------------------------------------------------------------------ colours
+
 
 def clamp(v: float) -> int:
     return max(0, min(255, int(round(v))))
@@ -87,6 +106,7 @@ RUST = (150, 96, 60)
 
 
 # ------------------------------------------------------------------ painter
+
 
 def rot(pt, ang):
     c, s = math.cos(ang), math.sin(ang)
@@ -250,6 +270,7 @@ def downsample(surf: pygame.Surface, f: int) -> pygame.Surface:
 # Weapons are drawn in local coordinates with the grip at (0, 0) and the
 # business end toward -y; `place` puts them in a hand.
 
+
 def w_sword(p, x, y, ang, length=0.30, width=0.064, blade=STEEL, guard=GOLD, grip=LEATHER_D):
     L = length
     pts = [(-width / 2, -0.04), (width / 2, -0.04), (width / 2, -L + width), (0, -L), (-width / 2, -L + width)]
@@ -262,8 +283,15 @@ def w_sword(p, x, y, ang, length=0.30, width=0.064, blade=STEEL, guard=GOLD, gri
 def w_axe(p, x, y, ang, length=0.32, head=STEEL, haft=WOOD, double=False):
     p.capsule(*place([(0, 0.07), (0, -length)], x, y, ang), 0.04, haft)
     hy = -length + 0.06
-    blade = [(0.01, hy - 0.04), (0.09, hy - 0.09), (0.14, hy - 0.05), (0.15, hy + 0.04),
-             (0.12, hy + 0.10), (0.07, hy + 0.06), (0.01, hy + 0.04)]
+    blade = [
+        (0.01, hy - 0.04),
+        (0.09, hy - 0.09),
+        (0.14, hy - 0.05),
+        (0.15, hy + 0.04),
+        (0.12, hy + 0.10),
+        (0.07, hy + 0.06),
+        (0.01, hy + 0.04),
+    ]
     p.poly(place(blade, x, y, ang), head)
     p.line(*place([(0.135, hy - 0.04), (0.14, hy + 0.06)], x, y, ang), shade(head, 50), 0.014)
     if double:
@@ -316,8 +344,11 @@ def w_halberd(p, x, y, ang, back=0.2, front=0.47):
     blade = [(0.015, hy - 0.05), (0.1, hy - 0.08), (0.125, hy), (0.1, hy + 0.07), (0.015, hy + 0.04)]
     p.poly(place(blade, x, y, ang), RUST)
     p.poly(place([(-0.015, hy - 0.02), (-0.075, hy + 0.04), (-0.015, hy + 0.03)], x, y, ang), RUST, ow=0.02)
-    p.poly(place([(0, -front), (0.025, -front + 0.07), (0, -front + 0.14), (-0.025, -front + 0.07)], x, y, ang),
-           shade(RUST, 10), ow=0.02)
+    p.poly(
+        place([(0, -front), (0.025, -front + 0.07), (0, -front + 0.14), (-0.025, -front + 0.07)], x, y, ang),
+        shade(RUST, 10),
+        ow=0.02,
+    )
 
 
 def shield_round(p, x, y, rx, ry, ang, face=WOOD, rim=STEEL_D, boss=STEEL, emblem=None):
@@ -336,6 +367,7 @@ def shield_round(p, x, y, rx, ry, ang, face=WOOD, rim=STEEL_D, boss=STEEL, emble
 
 
 # ------------------------------------------------------------------ bodies
+
 
 class Body:
     """A standard top-down humanoid facing north."""
@@ -368,8 +400,7 @@ class Body:
         pts = ellipse_pts(0, 0.05 * k, rx * k * wd, ry * k)
         p.poly(pts, self.torso)
         if pattern:
-            p.clipped(lambda m: p.poly(pts, (255, 255, 255), None, 0, m),
-                      lambda layer: pattern(p, layer))
+            p.clipped(lambda m: p.poly(pts, (255, 255, 255), None, 0, m), lambda layer: pattern(p, layer))
             p.poly(pts, None)
 
     def draw_head(self, p, fill, r=0.115, y=-0.02):
@@ -384,6 +415,7 @@ def pat_chain(color):
                 y = j * 0.024
                 p.dot(x, y, 0.007, shade(color, -38), layer)
                 p.dot(x + 0.004, y - 0.004, 0.004, shade(color, 40), layer)
+
     return f
 
 
@@ -393,6 +425,7 @@ def pat_bands(color, gap=0.05):
             y = j * gap
             p.line((-0.6, y), (0.6, y), shade(color, -50), 0.014, layer)
             p.line((-0.6, y + 0.014), (0.6, y + 0.014), shade(color, 45), 0.01, layer)
+
     return f
 
 
@@ -402,8 +435,8 @@ def pat_scales(color):
             for i in range(-14, 15):
                 x = i * 0.04 + (0.02 if j % 2 else 0)
                 y = j * 0.03
-                p.poly(ellipse_pts(x, y, 0.022, 0.02, n=16, a0=0, a1=math.pi),
-                       None, shade(color, -45), 0.01, layer)
+                p.poly(ellipse_pts(x, y, 0.022, 0.02, n=16, a0=0, a1=math.pi), None, shade(color, -45), 0.01, layer)
+
     return f
 
 
@@ -415,6 +448,7 @@ def pat_studs(color):
                 y = j * 0.05
                 p.dot(x, y, 0.011, shade(color, 70), layer)
                 p.dot(x + 0.004, y + 0.004, 0.006, shade(color, -30), layer)
+
     return f
 
 
@@ -426,15 +460,19 @@ def pat_fur(color, rng_seed):
             dx = rng.uniform(-0.02, 0.02)
             c = shade(color, rng.choice([-40, -25, 25]))
             p.line((x, y), (x + dx, y + 0.05), c, 0.012, layer)
+
     return f
 
 
 def face_nose(p, y, r, skin, length=0.06, width=0.05):
     """A nose wedge on the front of a head at (0, y) of radius r."""
-    p.poly([(-width / 2, y - r + 0.02), (0, y - r - length + 0.02), (width / 2, y - r + 0.02)], shade(skin, -8), ow=0.02)
+    p.poly(
+        [(-width / 2, y - r + 0.02), (0, y - r - length + 0.02), (width / 2, y - r + 0.02)], shade(skin, -8), ow=0.02
+    )
 
 
 # ------------------------------------------------------------------ kinds
+
 
 def draw_fighter1(p):
     b = Body(torso=CHAIN, arm=CHAIN)
@@ -473,7 +511,7 @@ def draw_fighter3(p):
     p.poly([(-0.055, -0.09), (0, -0.205), (0.055, -0.09)], STEEL, ow=0.024)
     p.line((0, -0.2), (0, -0.06), shade(STEEL, 50), 0.014)
     p.line((-0.08, -0.105), (0.08, -0.105), INK, 0.016)
-    p.circle(0, 0.02, 0.03, (150, 40, 40), ow=0.016)   # crest knot
+    p.circle(0, 0.02, 0.03, (150, 40, 40), ow=0.016)  # crest knot
 
 
 def draw_thief(p):
@@ -573,8 +611,8 @@ def draw_archer(p):
     p.capsule((0.08, 0.26), (0.16, 0.08), 0.075, LEATHER_D)
     for i, c in enumerate(((230, 230, 220), (200, 60, 50), (230, 230, 220))):
         p.dot(0.165 + (i - 1) * 0.02, 0.07 + (i - 1) * 0.01, 0.017, c)
-    lh = (-0.07, -0.28)   # bow hand well forward
-    rh = (0.05, -0.03)    # draw hand at the chin
+    lh = (-0.07, -0.28)  # bow hand well forward
+    rh = (0.05, -0.03)  # draw hand at the chin
     b.draw_arm(p, -1, lh, 0.085)
     b.draw_arm(p, 1, rh, 0.085)
     b.draw_torso(p, None, 0.23, 0.13)
@@ -626,12 +664,16 @@ def draw_dwarf(p):
     shield_round(p, -0.21, -0.16, 0.135, 0.12, -0.3)
     # horned helm and a great forked beard spilling forward
     beard = (176, 96, 44)
-    p.poly([(-0.1, -0.04), (0.1, -0.04), (0.07, -0.2), (0.02, -0.24), (0.0, -0.2), (-0.02, -0.24), (-0.07, -0.2)], beard)
+    p.poly(
+        [(-0.1, -0.04), (0.1, -0.04), (0.07, -0.2), (0.02, -0.24), (0.0, -0.2), (-0.02, -0.24), (-0.07, -0.2)], beard
+    )
     p.line((0.0, -0.08), (0.0, -0.19), shade(beard, -40), 0.012)
     p.line((-0.04, -0.08), (-0.04, -0.19), shade(beard, -40), 0.012)
     p.line((0.04, -0.08), (0.04, -0.19), shade(beard, -40), 0.012)
     for s in (-1, 1):
-        p.poly([(s * 0.08, -0.01), (s * 0.19, -0.05), (s * 0.2, -0.11), (s * 0.16, -0.04), (s * 0.08, 0.03)], BONE, ow=0.02)
+        p.poly(
+            [(s * 0.08, -0.01), (s * 0.19, -0.05), (s * 0.2, -0.11), (s * 0.16, -0.04), (s * 0.08, 0.03)], BONE, ow=0.02
+        )
     p.circle(0, 0.0, 0.1, STEEL)
     p.line((0, -0.09), (0, 0.09), STEEL_D, 0.02)
     p.dot(-0.03, -0.03, 0.025, shade(STEEL, 50))
@@ -675,7 +717,17 @@ def draw_orc_leader(p):
     b = Body(skin=ORC, torso=(120, 124, 130), arm=ORC)
     # ragged fur cloak behind
     fur = (86, 64, 44)
-    pts = [(-0.27, 0.0), (0.27, 0.0), (0.3, 0.18), (0.2, 0.3), (0.1, 0.26), (0.0, 0.34), (-0.1, 0.26), (-0.2, 0.3), (-0.3, 0.18)]
+    pts = [
+        (-0.27, 0.0),
+        (0.27, 0.0),
+        (0.3, 0.18),
+        (0.2, 0.3),
+        (0.1, 0.26),
+        (0.0, 0.34),
+        (-0.1, 0.26),
+        (-0.2, 0.3),
+        (-0.3, 0.18),
+    ]
     p.poly(pts, fur)
     rh, lh = b.hand_at(1, 0.15, 0.2), b.hand_at(-1, 0.13, 0.2)
     b.draw_arm(p, 1, rh, 0.115)
@@ -686,8 +738,20 @@ def draw_orc_leader(p):
         p.poly([(s * 0.2, 0.0), (s * 0.31, -0.04), (s * 0.26, 0.04)], BONE, ow=0.018)
     w_sword(p, rh[0], rh[1], -0.22, length=0.26, width=0.06, blade=(150, 154, 160), guard=(90, 80, 70))
     b.draw_hand(p, rh)
-    shield_round(p, -0.21, -0.18, 0.14, 0.105, -0.35, face=(80, 60, 50), rim=(70, 66, 64), boss=BONE,
-                 emblem=lambda x, y: p.poly([(x - 0.07, y + 0.03), (x, y - 0.07), (x + 0.07, y + 0.03)], None, (170, 40, 30), 0.02))
+    shield_round(
+        p,
+        -0.21,
+        -0.18,
+        0.14,
+        0.105,
+        -0.35,
+        face=(80, 60, 50),
+        rim=(70, 66, 64),
+        boss=BONE,
+        emblem=lambda x, y: p.poly(
+            [(x - 0.07, y + 0.03), (x, y - 0.07), (x + 0.07, y + 0.03)], None, (170, 40, 30), 0.02
+        ),
+    )
     orc_head(p, ORC, helm=(86, 82, 80))
     p.poly([(-0.02, -0.09), (0.02, -0.09), (0.03, 0.08), (-0.03, 0.08)], (150, 40, 30), ow=0.018)  # crest
 
@@ -751,8 +815,10 @@ def draw_hobgoblin(p):
     w_sword(p, rh[0], rh[1], -0.22, length=0.26, width=0.055, guard=(120, 40, 30))
     b.draw_hand(p, rh)
     # curved rectangular legion shield
-    shield = ellipse_pts(0, 0, 0.16, 0.06, n=20, a0=math.pi, a1=2 * math.pi) + \
-        ellipse_pts(0, 0.05, 0.16, 0.06, n=20, a0=0, a1=-math.pi)[::-1]
+    shield = (
+        ellipse_pts(0, 0, 0.16, 0.06, n=20, a0=math.pi, a1=2 * math.pi)
+        + ellipse_pts(0, 0.05, 0.16, 0.06, n=20, a0=0, a1=-math.pi)[::-1]
+    )
     sh = place(shield, -0.16, -0.2, -0.25)
     p.poly(sh, (150, 40, 34), ow=0.03)
     p.circle(-0.16, -0.18, 0.035, (210, 180, 90), ow=0.018)
@@ -804,8 +870,10 @@ def draw_bugbear(p):
     for s in (-1, 1):
         p.circle(s * 0.09, 0.0, 0.045, shade(fur, -15))
     p.circle(0, -0.03, 0.115, fur)
-    p.clipped(lambda m: p.circle(0, -0.03, 0.115, (255, 255, 255), None, 0, m),
-              lambda layer: pat_fur(fur, SEED + 16)(p, layer))
+    p.clipped(
+        lambda m: p.circle(0, -0.03, 0.115, (255, 255, 255), None, 0, m),
+        lambda layer: pat_fur(fur, SEED + 16)(p, layer),
+    )
     p.circle(0, -0.03, 0.115, None)
     p.ellipse(0, -0.13, 0.055, 0.04, (200, 150, 100), ow=0.022)
     p.dot(0, -0.145, 0.018, INK)
@@ -822,8 +890,10 @@ def draw_ogre(p):
     b.draw_arm(p, -1, lh, 0.12)
     b.draw_torso(p, None, 0.26, 0.16)
     # hide strap across the chest
-    p.clipped(lambda m: p.poly(ellipse_pts(0, 0.05, 0.26, 0.16), (255, 255, 255), None, 0, m),
-              lambda layer: p.line((-0.3, -0.1), (0.25, 0.25), hide, 0.07, layer))
+    p.clipped(
+        lambda m: p.poly(ellipse_pts(0, 0.05, 0.26, 0.16), (255, 255, 255), None, 0, m),
+        lambda layer: p.line((-0.3, -0.1), (0.25, 0.25), hide, 0.07, layer),
+    )
     p.ellipse(0, 0.05, 0.26, 0.16, None)
     w_club(p, rh[0], rh[1], -0.25, length=0.25, r0=0.035, r1=0.065)
     b.draw_hand(p, rh)
@@ -841,13 +911,13 @@ def draw_skeleton(p):
     bone_d = shade(BONE, -45)
     # ribcage seen from above: a dark hollow crossed by curved ribs
     p.ellipse(0, 0.06, 0.2, 0.14, (70, 62, 52))
-    p.capsule((0, 0.0), (0, 0.24), 0.045, bone_d)     # spine
+    p.capsule((0, 0.0), (0, 0.24), 0.045, bone_d)  # spine
     for j, y in enumerate((0.0, 0.05, 0.1, 0.15)):
         rx = 0.18 - j * 0.025
         arc = ellipse_pts(0, y + 0.04, rx, 0.05, n=18, a0=math.pi * 1.05, a1=math.pi * 1.95)
         p.polyline(arc, INK, 0.05)
         p.polyline(arc, BONE, 0.03)
-    p.ellipse(0, 0.22, 0.08, 0.04, BONE, ow=0.02)     # pelvis
+    p.ellipse(0, 0.22, 0.08, 0.04, BONE, ow=0.02)  # pelvis
     # clavicles and shoulder joints, arms of bare bone
     p.capsule((-0.21, -0.01), (0.21, -0.01), 0.045, BONE)
     rh, lh = (0.2, -0.15), (-0.19, -0.13)
@@ -857,8 +927,9 @@ def draw_skeleton(p):
         p.capsule(elbow, h, 0.04, BONE)
         p.circle(s * 0.21, -0.01, 0.04, BONE, ow=0.02)
     w_sword(p, rh[0], rh[1], -0.2, length=0.25, width=0.05, blade=(138, 124, 92), guard=(90, 80, 60))
-    p.line(place([(0, -0.12)], rh[0], rh[1], -0.2)[0], place([(0, -0.18)], rh[0], rh[1], -0.2)[0],
-           (90, 140, 96), 0.02)  # verdigris
+    p.line(
+        place([(0, -0.12)], rh[0], rh[1], -0.2)[0], place([(0, -0.18)], rh[0], rh[1], -0.2)[0], (90, 140, 96), 0.02
+    )  # verdigris
     for h in (rh, lh):
         p.circle(h[0], h[1], 0.04, BONE, ow=0.02)
     # skull with eye sockets and teeth at its front edge
@@ -893,8 +964,13 @@ def draw_stone_giant(p):
                 pts.append((x0, y0))
             p.polyline(pts, dark, 0.008, layer)
         for _ in range(10):
-            p.dot(rng.uniform(-0.25, 0.25), rng.uniform(-0.1, 0.2), rng.uniform(0.01, 0.025),
-                  shade(stone, rng.choice([-18, 16])), layer)
+            p.dot(
+                rng.uniform(-0.25, 0.25),
+                rng.uniform(-0.1, 0.2),
+                rng.uniform(0.01, 0.025),
+                shade(stone, rng.choice([-18, 16])),
+                layer,
+            )
         # a hide strap over one shoulder
         p.line((-0.3, -0.08), (0.2, 0.26), hide, 0.05, layer)
         p.line((-0.3, -0.08), (0.2, 0.26), shade(hide, -30), 0.012, layer)
@@ -928,9 +1004,20 @@ DRAWERS = {name[5:]: fn for name, fn in globals().items() if name.startswith("dr
 # Whole-figure scale: S creatures sit small inside the square, L ones fill
 # it; the stone giant (H) is drawn in a 2x2-square canvas.  Every kind is
 # designed so that, after zooming, nothing leaves the inscribed circle.
-ZOOM = {"halfling": 0.8, "goblin": 0.8, "kobold": 0.78, "dwarf": 0.97,
-        "fighter3": 1.04, "orc": 1.02, "orc_leader": 1.06, "hobgoblin": 1.03,
-        "gnoll": 1.12, "bugbear": 1.17, "ogre": 1.22, "stone_giant": 2.2}
+ZOOM = {
+    "halfling": 0.8,
+    "goblin": 0.8,
+    "kobold": 0.78,
+    "dwarf": 0.97,
+    "fighter3": 1.04,
+    "orc": 1.02,
+    "orc_leader": 1.06,
+    "hobgoblin": 1.03,
+    "gnoll": 1.12,
+    "bugbear": 1.17,
+    "ogre": 1.22,
+    "stone_giant": 2.2,
+}
 
 
 def render_kind(kind: str) -> pygame.Surface:
@@ -959,8 +1046,12 @@ def front_arc(size: int) -> pygame.Surface:
     r0, r1 = 0.70 * h, 0.90 * h
     n = 48
     a0, a1 = -math.pi / 2 - math.pi / 4, -math.pi / 2 + math.pi / 4
-    outer = [(h + r1 * math.cos(a0 + (a1 - a0) * i / n), h + r1 * math.sin(a0 + (a1 - a0) * i / n)) for i in range(n + 1)]
-    inner = [(h + r0 * math.cos(a1 - (a1 - a0) * i / n), h + r0 * math.sin(a1 - (a1 - a0) * i / n)) for i in range(n + 1)]
+    outer = [
+        (h + r1 * math.cos(a0 + (a1 - a0) * i / n), h + r1 * math.sin(a0 + (a1 - a0) * i / n)) for i in range(n + 1)
+    ]
+    inner = [
+        (h + r0 * math.cos(a1 - (a1 - a0) * i / n), h + r0 * math.sin(a1 - (a1 - a0) * i / n)) for i in range(n + 1)
+    ]
     band = outer + inner
     edge = pygame.Surface((size, size), pygame.SRCALPHA)
     edge.fill((0, 0, 0, 0))
@@ -998,10 +1089,11 @@ PROBLEMS: list[str] = []
 
 # ------------------------------------------------------------------ base, icons, marks
 
+
 def render_base(out_px: int) -> pygame.Surface:
     p = Painter(span=1.0, out_px=out_px)
     # white disk, soft inner bevel, darker rim; the game multiplies by the side colour
-    rim = 2.2 / out_px          # about 2.2 output px of dark rim
+    rim = 2.2 / out_px  # about 2.2 output px of dark rim
     r = 0.5 - 1.0 / out_px
     p.circle(0, 0, r, (72, 72, 72), outline=None)
     p.circle(0, 0, r - rim, (205, 205, 205), outline=None)
@@ -1021,8 +1113,11 @@ def icon_prone():
     # a figure lying on its side: head, body, legs; plus a down arrow
     p.capsule((-0.3, 0.22), (0.3, 0.22), 0.16, (236, 236, 236), ow=ICON_OW)
     p.circle(-0.34, 0.22, 0.12, (236, 236, 236), ow=ICON_OW)
-    p.poly([(-0.18, -0.42), (0.18, -0.42), (0.18, -0.22), (0.34, -0.22), (0.0, 0.07), (-0.34, -0.22), (-0.18, -0.22)],
-           (250, 200, 60), ow=ICON_OW)
+    p.poly(
+        [(-0.18, -0.42), (0.18, -0.42), (0.18, -0.22), (0.34, -0.22), (0.0, 0.07), (-0.34, -0.22), (-0.18, -0.22)],
+        (250, 200, 60),
+        ow=ICON_OW,
+    )
     return p
 
 
@@ -1057,8 +1152,11 @@ def icon_withdraw():
     p = icon_painter()
     # a backward (down) double chevron: stepping back while still facing
     for y in (-0.2, 0.12):
-        p.poly([(-0.4, y - 0.14), (0.0, y + 0.14), (0.4, y - 0.14), (0.4, y + 0.06), (0.0, y + 0.34), (-0.4, y + 0.06)],
-               (120, 200, 255), ow=ICON_OW)
+        p.poly(
+            [(-0.4, y - 0.14), (0.0, y + 0.14), (0.4, y - 0.14), (0.4, y + 0.06), (0.0, y + 0.34), (-0.4, y + 0.06)],
+            (120, 200, 255),
+            ow=ICON_OW,
+        )
     return p
 
 
@@ -1102,9 +1200,16 @@ def icon_exhausted():
     return p
 
 
-ICONS = {"prone": icon_prone, "hero": icon_hero, "leader": icon_leader, "withdraw": icon_withdraw,
-         "flee": icon_flee, "surrender": icon_surrender, "fatigued": icon_fatigued,
-         "exhausted": icon_exhausted}
+ICONS = {
+    "prone": icon_prone,
+    "hero": icon_hero,
+    "leader": icon_leader,
+    "withdraw": icon_withdraw,
+    "flee": icon_flee,
+    "surrender": icon_surrender,
+    "fatigued": icon_fatigued,
+    "exhausted": icon_exhausted,
+}
 
 
 def render_mark(shape: str) -> pygame.Surface:
@@ -1127,6 +1232,7 @@ MARKS = ["circle", "square", "triangle", "diamond"]
 
 
 # ------------------------------------------------------------------ preview
+
 
 def tinted(surf: pygame.Surface, color) -> pygame.Surface:
     t = surf.copy()
@@ -1152,7 +1258,7 @@ def compose_unit(sprite, base, side, facing_deg):
 
 
 def build_preview(sprites, bases, icons, marks, scale_px=SQUARE) -> pygame.Surface:
-    facings = [0, -45, -90, 180, 45]      # N, NE, E, S, NW (rotozoom angles are CCW)
+    facings = [0, -45, -90, 180, 45]  # N, NE, E, S, NW (rotozoom angles are CCW)
     sides = [(70, 120, 235), (220, 60, 50)]
     cols = len(facings) * len(sides)
     kinds = [k for k in KINDS if k != "stone_giant"]
@@ -1189,8 +1295,15 @@ def build_preview(sprites, bases, icons, marks, scale_px=SQUARE) -> pygame.Surfa
             x += 28
     # in-context: a small melee with marks and icons beside units
     yy = y0 + 2 * SQUARE
-    demo = [("fighter1", 0, 0), ("orc", 1, 180), ("dwarf", 0, -45), ("goblin", 1, 135),
-            ("archer", 0, 0), ("kobold", 1, 180), ("skeleton", 1, 90)]
+    demo = [
+        ("fighter1", 0, 0),
+        ("orc", 1, 180),
+        ("dwarf", 0, -45),
+        ("goblin", 1, 135),
+        ("archer", 0, 0),
+        ("kobold", 1, 180),
+        ("skeleton", 1, 90),
+    ]
     for j, (kind, s, face) in enumerate(demo):
         cell = compose_unit(sprites[kind], bases["base"], sides[s], face)
         px = (j * 2) * SQUARE
@@ -1202,6 +1315,7 @@ def build_preview(sprites, bases, icons, marks, scale_px=SQUARE) -> pygame.Surfa
 
 
 # ------------------------------------------------------------------ main
+
 
 def save(surf: pygame.Surface, path: Path):
     path.parent.mkdir(parents=True, exist_ok=True)

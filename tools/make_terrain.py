@@ -50,6 +50,7 @@ TILES = [
 
 # ---------------------------------------------------------------- helpers
 
+
 def clamp(v: float) -> int:
     return max(0, min(255, int(v)))
 
@@ -179,7 +180,7 @@ def draw_tree(s, rng):
     # canopy: overlapping leaf clumps, darker at the rim, lit top-left
     pygame.draw.circle(s, (26, 70, 28), (16, 16), 14)
     clumps = [(10, 11), (21, 10), (23, 20), (12, 22), (16, 16), (8, 17), (17, 24), (24, 14)]
-    for (cx, cy) in clumps:
+    for cx, cy in clumps:
         r = rng.randint(5, 7)
         pygame.draw.circle(s, (34, 92, 36), (cx, cy), r)
         pygame.draw.circle(s, (50, 118, 46), (cx - 1, cy - 1), r - 2)
@@ -248,8 +249,13 @@ def draw_fire(s, rng):
     s.blit(glow, (0, 0))
     for cx, h, w in [(9, 13, 5), (16, 18, 6), (23, 12, 5), (13, 9, 3), (20, 10, 3)]:
         base_y = 21
-        pts = [(cx - w, base_y), (cx - w // 2, base_y - h // 2), (cx, base_y - h),
-               (cx + w // 2, base_y - h // 2), (cx + w, base_y)]
+        pts = [
+            (cx - w, base_y),
+            (cx - w // 2, base_y - h // 2),
+            (cx, base_y - h),
+            (cx + w // 2, base_y - h // 2),
+            (cx + w, base_y),
+        ]
         pygame.draw.polygon(s, (200, 40, 20), pts)
         inner = [(cx - w // 2, base_y), (cx, base_y - int(h * 0.7)), (cx + w // 2, base_y)]
         pygame.draw.polygon(s, (250, 150, 30), inner)
@@ -264,7 +270,7 @@ def draw_cliff(s, rng):
     for y in range(12, TILE):
         t = (y - 12) / (TILE - 12)
         for x in range(TILE):
-            c = mix((112, 104, 94), (12, 10, 14), t ** 0.8)
+            c = mix((112, 104, 94), (12, 10, 14), t**0.8)
             s.set_at((x, y), shade(c, rng.randint(-10, 10)))
     # jagged rocky lip
     pts = [(0, 12)]
@@ -318,6 +324,7 @@ DRAW = {
 
 # ---------------------------------------------------------------- output
 
+
 def build_image() -> pygame.Surface:
     rows = (len(TILES) + COLUMNS - 1) // COLUMNS
     sheet = pygame.Surface((COLUMNS * TILE, rows * TILE), pygame.SRCALPHA)
@@ -347,14 +354,15 @@ def build_tsx(width: int, height: int) -> str:
         f' <image source="../assets/tiles/terrain.png" width="{width}" height="{height}"/>',
     ]
     for tid, name, cost, sight, elev, footing, hazard, extra in TILES:
-        props = dict(terrain=name, move_cost=cost, blocks_sight=sight, elevation=elev,
-                     footing=footing, hazard=hazard, **extra)
+        props = dict(
+            terrain=name, move_cost=cost, blocks_sight=sight, elevation=elev, footing=footing, hazard=hazard, **extra
+        )
         out.append(f' <tile id="{tid}">')
-        out.append('  <properties>')
+        out.append("  <properties>")
         out.extend(prop(k, v) for k, v in sorted(props.items()))
-        out.append('  </properties>')
-        out.append(' </tile>')
-    out.append('</tileset>')
+        out.append("  </properties>")
+        out.append(" </tile>")
+    out.append("</tileset>")
     return "\n".join(out) + "\n"
 
 
@@ -365,8 +373,10 @@ def main() -> int:
     TSX_PATH.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(sheet, str(PNG_PATH))
     TSX_PATH.write_text(build_tsx(sheet.get_width(), sheet.get_height()), encoding="utf-8")
-    print(f"wrote {PNG_PATH.relative_to(ROOT)} ({sheet.get_width()}x{sheet.get_height()}) "
-          f"and {TSX_PATH.relative_to(ROOT)} ({len(TILES)} tiles)")
+    print(
+        f"wrote {PNG_PATH.relative_to(ROOT)} ({sheet.get_width()}x{sheet.get_height()}) "
+        f"and {TSX_PATH.relative_to(ROOT)} ({len(TILES)} tiles)"
+    )
     pygame.quit()
     return 0
 

@@ -33,7 +33,9 @@ def retreat_choice(battle: Battle) -> Command:
     p = battle.pending()
     if not p.spaces:
         return Command("force_retreat", p.unit or "", target=p.target, to=None)
-    best = max(p.spaces, key=lambda s: (HAZARD_PREFERENCE[s["hazard"]], s["space"] == "rear", s["follow_to"] is not None))
+    best = max(
+        p.spaces, key=lambda s: (HAZARD_PREFERENCE[s["hazard"]], s["space"] == "rear", s["follow_to"] is not None)
+    )
     follow = best["follow_to"] is not None and best["hazard"] == "none"
     return Command("force_retreat", p.unit or "", target=p.target, to=best["to"], follow=follow)
 

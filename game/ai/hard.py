@@ -113,8 +113,9 @@ def decide(battle: Battle, explain: list | None = None) -> Command:
     return normal.best(rescored).cmd
 
 
-def rescore(battle: Battle, top: list[Candidate], c: float, boldness: float, prune: bool = True,
-            beaten: float = -math.inf) -> list[Candidate]:
+def rescore(
+    battle: Battle, top: list[Candidate], c: float, boldness: float, prune: bool = True, beaten: float = -math.inf
+) -> list[Candidate]:
     """The look-ahead's scores for the top candidates, best first by normal's score.
 
     The look-ahead only ever lowers a score, so once a rescored candidate (or `beaten`, the

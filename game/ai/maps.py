@@ -51,7 +51,7 @@ def enemy_mask(battle: Battle, unit: Unit) -> np.ndarray:
     for e in battle.world.living():
         if e.side != unit.side:
             x, y = e.pos
-            mask[y:y + e.n, x:x + e.n] = True
+            mask[y : y + e.n, x : x + e.n] = True
     return mask
 
 
@@ -131,7 +131,7 @@ def safety_map(battle: Battle, unit: Unit) -> np.ndarray:
     steady = np.zeros((t.height, t.width), dtype=bool)
     for e in battle.world.living():
         if e.side != unit.side and e.steady:
-            steady[e.pos[1]:e.pos[1] + e.n, e.pos[0]:e.pos[0] + e.n] = True
+            steady[e.pos[1] : e.pos[1] + e.n, e.pos[0] : e.pos[0] + e.n] = True
     key = ("safety", unit.side, enemy_mask(battle, unit).tobytes(), steady.tobytes())
     return _recall(t, key, lambda: _safety_map(battle, unit))
 
@@ -144,7 +144,7 @@ def _safety_map(battle: Battle, unit: Unit) -> np.ndarray:
     d = np.where(d >= FAR, 4 * (t.width + t.height), d)
     safety = (-1.2 * d).astype(np.int32)
     for z in t.exits_for(unit.side):
-        safety[z.y:z.y + z.h, z.x:z.x + z.w] -= 10 * (t.width + t.height)
+        safety[z.y : z.y + z.h, z.x : z.x + z.w] -= 10 * (t.width + t.height)
     walk = np.where(cost > 0, cost, 0)
     safety[...] = relax(safety, walk)
     return safety

@@ -87,8 +87,13 @@ def retreat_candidates(battle: Battle) -> list[Candidate]:
         base += 0.3 * min(near, 3)
         still_adjacent = footprint_distance(a.pos, a.n, to, t.n) <= (a.kind.melee.reach_squares if a.kind.melee else 1)
         hold_score = base + (0.8 if still_adjacent else 0.0)
-        out.append(Candidate(hold_score, Command("force_retreat", a.id, target=t.id, to=to, follow=False),
-                             f"{s['space']} {s['hazard']}"))
+        out.append(
+            Candidate(
+                hold_score,
+                Command("force_retreat", a.id, target=t.id, to=to, follow=False),
+                f"{s['space']} {s['hazard']}",
+            )
+        )
         if s["follow_to"] is not None:
             f_to = s["follow_to"]
             ex_now = view.exposure(a.pos, a.facing, ignore=t.id)
@@ -97,8 +102,13 @@ def retreat_candidates(battle: Battle) -> list[Candidate]:
             follow_score = base + (1.0 if keeps else 0.2) - (ex_then - ex_now) * (1 + c) - 0.6 * c
             if s["hazard"] != "none":
                 follow_score -= 0.5
-            out.append(Candidate(follow_score, Command("force_retreat", a.id, target=t.id, to=to, follow=True),
-                                 f"{s['space']} {s['hazard']} follow"))
+            out.append(
+                Candidate(
+                    follow_score,
+                    Command("force_retreat", a.id, target=t.id, to=to, follow=True),
+                    f"{s['space']} {s['hazard']} follow",
+                )
+            )
     return out
 
 
@@ -244,12 +254,22 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
         return out, None
     half = query.moves(battle, u.id, half=True) if ranged and not adjacent else None  # both kinds use it
     for o in query.attack_options(battle, u.id, "melee", half):
-        out.append(Candidate(score_attack(view, o, c), Command("attack", u.id, path=o.path, target=o.target),
-                             f"{o.arc} {o.chance:.2f}"))
+        out.append(
+            Candidate(
+                score_attack(view, o, c),
+                Command("attack", u.id, path=o.path, target=o.target),
+                f"{o.arc} {o.chance:.2f}",
+            )
+        )
     if half is not None:
         for o in query.attack_options(battle, u.id, "missile", half):
-            out.append(Candidate(score_attack(view, o, c) + 0.5, Command("fire", u.id, path=o.path, target=o.target),
-                                 f"fire {o.chance:.2f}x{u.kind.missile.rate}"))
+            out.append(
+                Candidate(
+                    score_attack(view, o, c) + 0.5,
+                    Command("fire", u.id, path=o.path, target=o.target),
+                    f"fire {o.chance:.2f}x{u.kind.missile.rate}",
+                )
+            )
     here, f_here = score_position(view, u.pos, None, c, ranged)
     stay_now = here + view.exposure(u.pos, f_here) * (1 + c) - view.exposure(u.pos, u.facing) * (1 + c)
     out.append(Candidate(stay_now - 0.05, Command("hold", u.id), "hold"))
@@ -282,8 +302,9 @@ class MoveSearch:
 
     def __init__(self, view: View, reach, c: float, ranged: bool, others: list[Candidate]) -> None:
         self.view, self.reach, self.c, self.ranged = view, reach, c, ranged
-        self.queue = sorted((-_upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p)
-                            for p in _shortlist(view, reach, c, ranged))
+        self.queue = sorted(
+            (-_upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p) for p in _shortlist(view, reach, c, ranged)
+        )
         self.next = 0
         self.found: dict = {}
         self.scores = sorted((x.score for x in others), reverse=True)  # of every candidate scored
@@ -343,9 +364,16 @@ def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) ->
         trial.apply(Command("stand_up", u.id, target=e.id))
     except Illegal:
         return []
-    return [Candidate(ATTACK_BASE + 0.5 * avg_melee(u) + 2.0 * (e.hp <= avg_melee(u)) * worth(e) * 0.3
-                      - view.exposure(u.pos, u.facing) * (1 + c),
-                      Command("stand_up", u.id, target=e.id), "stand and strike")]
+    return [
+        Candidate(
+            ATTACK_BASE
+            + 0.5 * avg_melee(u)
+            + 2.0 * (e.hp <= avg_melee(u)) * worth(e) * 0.3
+            - view.exposure(u.pos, u.facing) * (1 + c),
+            Command("stand_up", u.id, target=e.id),
+            "stand and strike",
+        )
+    ]
 
 
 def best(cands: list[Candidate]) -> Candidate:

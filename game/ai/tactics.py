@@ -170,7 +170,7 @@ class View:
             g = radius + 1
             ex, ey = e.pos
             x0, y0 = max(0, ex - g - (n - 1)), max(0, ey - g - (n - 1))
-            mask[y0:max(0, ey + e.n + g), x0:max(0, ex + e.n + g)] = True
+            mask[y0 : max(0, ey + e.n + g), x0 : max(0, ex + e.n + g)] = True
         return mask
 
     def nearest_enemy(self, p: Pos) -> Unit | None:

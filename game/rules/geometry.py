@@ -43,10 +43,22 @@ def ring(pos: Pos, n: int, radius: int = 1) -> list[Pos]:
     """The squares at exactly `radius` from a footprint, row by row."""
     x, y = pos
     if n == 1 and radius == 1:  # the eight neighbours: asked for all the time
-        return [(x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x + 1, y),
-                (x - 1, y + 1), (x, y + 1), (x + 1, y + 1)]
-    return [(sx, sy) for sy in range(y - radius, y + n + radius) for sx in range(x - radius, x + n + radius)
-            if chebyshev_to_footprint((sx, sy), pos, n) == radius]
+        return [
+            (x - 1, y - 1),
+            (x, y - 1),
+            (x + 1, y - 1),
+            (x - 1, y),
+            (x + 1, y),
+            (x - 1, y + 1),
+            (x, y + 1),
+            (x + 1, y + 1),
+        ]
+    return [
+        (sx, sy)
+        for sy in range(y - radius, y + n + radius)
+        for sx in range(x - radius, x + n + radius)
+        if chebyshev_to_footprint((sx, sy), pos, n) == radius
+    ]
 
 
 def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> str:
@@ -84,8 +96,12 @@ _ADJACENT_ARC = (FRONT, FRONT, FLANK, REAR, REAR, REAR, FLANK, FRONT)
 @lru_cache(maxsize=None)
 def front_offsets(reach: int, facing: int) -> tuple[tuple[int, int, int], ...]:
     """(dx, dy, distance) of every square within reach in a one-square creature's front arc."""
-    return tuple((dx, dy, max(abs(dx), abs(dy))) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)
-                 if (dx or dy) and arc_of((dx, dy), (0, 0), 1, facing) == FRONT)
+    return tuple(
+        (dx, dy, max(abs(dx), abs(dy)))
+        for dy in range(-reach, reach + 1)
+        for dx in range(-reach, reach + 1)
+        if (dx or dy) and arc_of((dx, dy), (0, 0), 1, facing) == FRONT
+    )
 
 
 def facing_toward(src: Pos, n: int, dst: Pos, m: int = 1) -> int:

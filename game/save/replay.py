@@ -26,8 +26,14 @@ class Replay:
     ai: dict = field(default_factory=dict)  # side -> AI level, for the decisions the commands leave
 
     def to_json(self) -> dict:
-        out = {"format": 1, "map": self.map, "seed": self.seed, "options": self.options,
-               "controllers": self.controllers, "commands": [c.to_json() for c in self.commands]}
+        out = {
+            "format": 1,
+            "map": self.map,
+            "seed": self.seed,
+            "options": self.options,
+            "controllers": self.controllers,
+            "commands": [c.to_json() for c in self.commands],
+        }
         if self.ai:
             out["ai"] = self.ai
         if self.digest:
@@ -71,7 +77,7 @@ def load_replay(path: str | Path) -> Replay:
             raise ReplayError(f"{path}: options: {why}")
     controllers = data.get("controllers", {})
     if not isinstance(controllers, dict) or any(v not in ("human", "ai") for v in controllers.values()):
-        raise ReplayError(f"{path}: 'controllers' must map each side to \"human\" or \"ai\"")
+        raise ReplayError(f'{path}: \'controllers\' must map each side to "human" or "ai"')
     raw = data.get("commands", [])
     if not isinstance(raw, list):
         raise ReplayError(f"{path}: 'commands' must be a list")

@@ -33,8 +33,23 @@ MAX_SIDE = 1000  # squares; a bigger map is a mistake (and would take memory for
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotate bits in a layer's gids
 
 # XML attributes pytmx casts (pytmx.pytmx.types), by what they must be.
-_INT_ATTRS = {"columns", "duration", "firstgid", "gid", "id", "margin", "nextobjectid", "offsetx", "offsety",
-              "spacing", "tile", "tilecount", "tileheight", "tileid", "tilewidth"}
+_INT_ATTRS = {
+    "columns",
+    "duration",
+    "firstgid",
+    "gid",
+    "id",
+    "margin",
+    "nextobjectid",
+    "offsetx",
+    "offsety",
+    "spacing",
+    "tile",
+    "tilecount",
+    "tileheight",
+    "tileid",
+    "tilewidth",
+}
 _FLOAT_ATTRS = {"height", "hexsidelength", "opacity", "pixelsize", "probability", "rotation", "width", "x", "y"}
 _BOOL_ATTRS = {"bold", "italic", "kerning", "strikeout", "underline", "visible", "wrap"}
 # Property types Tiled writes; pytmx reads all but class.
@@ -169,8 +184,10 @@ class XmlCheck:
         self.properties(el, where)
         lw, lh = _int(el.get("width", "")), _int(el.get("height", ""))
         if self.width and (lw, lh) != (self.width, self.height):
-            self.bad(where, f"is {el.get('width', '?')}x{el.get('height', '?')} squares; "
-                            f"the map is {self.width}x{self.height}")
+            self.bad(
+                where,
+                f"is {el.get('width', '?')}x{el.get('height', '?')} squares; the map is {self.width}x{self.height}",
+            )
             return
         data = el.find("data")
         if data is None:
@@ -406,8 +423,9 @@ def _escape_region(terrain, exits, n: int, enemies: set) -> set:
     """
 
     def fits(pos) -> bool:
-        return all(terrain.passable(q) and terrain.hazard_at(q) == "none" and q not in enemies
-                   for q in footprint(pos, n))
+        return all(
+            terrain.passable(q) and terrain.hazard_at(q) == "none" and q not in enemies for q in footprint(pos, n)
+        )
 
     seen: set = set()
     todo: deque = deque()
@@ -426,4 +444,3 @@ def _escape_region(terrain, exits, n: int, enemies: set) -> set:
                 seen.add(q)
                 todo.append(q)
     return seen
-

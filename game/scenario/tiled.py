@@ -126,12 +126,21 @@ def _terrain(tmx, path: Path, problems: list[str]) -> Terrain:
                     if why:
                         if (gid, key) not in bad_seen:
                             bad_seen.add((gid, key))
-                            problems.append(f"{path}: layer {layer.name} ({x},{y}): {_tile_label(tmx, gid)}: "
-                                            f"property {key} {why}")
+                            problems.append(
+                                f"{path}: layer {layer.name} ({x},{y}): {_tile_label(tmx, gid)}: property {key} {why}"
+                            )
                         continue
                     values[key][y * w + x] = v
-    return Terrain(w, h, tuple(values["move_cost"]), tuple(values["elevation"]), tuple(values["footing"]),
-                   tuple(values["hazard"]), tuple(values["blocks_sight"]), tuple(values["drop_ft"]))
+    return Terrain(
+        w,
+        h,
+        tuple(values["move_cost"]),
+        tuple(values["elevation"]),
+        tuple(values["footing"]),
+        tuple(values["hazard"]),
+        tuple(values["blocks_sight"]),
+        tuple(values["drop_ft"]),
+    )
 
 
 def _object_layers(tmx, name: str) -> list:
@@ -165,14 +174,17 @@ def _zones(tmx, path: Path, problems: list[str], sides: list[str]) -> list[Zone]
             problems.append(f"{where}: property zone is missing (one of {', '.join(ZONE_KINDS)})")
             continue
         if kind not in ZONE_KINDS:
-            problems.append(f"{where}: unknown zone kind {_what(kind)}; property zone must be one of "
-                            f"{', '.join(ZONE_KINDS)}")
+            problems.append(
+                f"{where}: unknown zone kind {_what(kind)}; property zone must be one of {', '.join(ZONE_KINDS)}"
+            )
             continue
         x, y = _square(obj, tw, th)
         zw, zh = max(1, round(obj.width / tw)), max(1, round(obj.height / th))
         if x < 0 or y < 0 or x + zw > tmx.width or y + zh > tmx.height:
-            problems.append(f"{where}: lies outside the {tmx.width}x{tmx.height} map "
-                            f"(squares ({x},{y}) to ({x + zw - 1},{y + zh - 1}))")
+            problems.append(
+                f"{where}: lies outside the {tmx.width}x{tmx.height} map "
+                f"(squares ({x},{y}) to ({x + zw - 1},{y + zh - 1}))"
+            )
             continue
         side = obj.properties.get("side") or None
         if side is not None:
@@ -190,8 +202,13 @@ def declared_sides(tmx) -> list[str]:
     layer = _layer(tmx, "units")
     if layer is None:
         return []
-    return sorted({o.properties["side"] for o in layer
-                   if isinstance(o.properties.get("side"), str) and plain_side(o.properties["side"])})
+    return sorted(
+        {
+            o.properties["side"]
+            for o in layer
+            if isinstance(o.properties.get("side"), str) and plain_side(o.properties["side"])
+        }
+    )
 
 
 def _units(tmx, path: Path, terrain: Terrain, problems: list[str]) -> list[Placement]:
@@ -235,8 +252,11 @@ def _units(tmx, path: Path, terrain: Terrain, problems: list[str]) -> list[Place
         if kind_key is None or kind_key == "":
             bad("property kind is missing")
         elif kind_key not in kinds:
-            bad(f"unknown unit kind {kind_key!r}" if isinstance(kind_key, str)
-                else f"property kind must be a string, not {_what(kind_key)}")
+            bad(
+                f"unknown unit kind {kind_key!r}"
+                if isinstance(kind_key, str)
+                else f"property kind must be a string, not {_what(kind_key)}"
+            )
         if facing is None or facing == "":
             bad(f"property facing is missing (one of {' '.join(FACINGS)})")
         elif facing not in FACINGS:
@@ -275,8 +295,21 @@ def _units(tmx, path: Path, terrain: Terrain, problems: list[str]) -> list[Place
             continue
         for s in squares:
             taken[s] = name
-        out.append(Placement(name, side, kind, pos, FACINGS.index(facing), flags["hero"], flags["leader"],
-                             flags["retainer"], controller, flags["force_marched"], hp))
+        out.append(
+            Placement(
+                name,
+                side,
+                kind,
+                pos,
+                FACINGS.index(facing),
+                flags["hero"],
+                flags["leader"],
+                flags["retainer"],
+                controller,
+                flags["force_marched"],
+                hp,
+            )
+        )
     return out
 
 
@@ -323,22 +356,34 @@ def _load(path: Path) -> Scenario:
             options[key] = value
     if units and len(sides) < 2:
         problems.append(f"{path}: units: a battle needs at least two sides; found {', '.join(sides) or 'none'}")
-    terrain = Terrain(terrain.width, terrain.height, terrain.move_cost, terrain.elevation, terrain.footing,
-                      terrain.hazard, terrain.blocks_sight, terrain.drop_ft, tuple(zones))
+    terrain = Terrain(
+        terrain.width,
+        terrain.height,
+        terrain.move_cost,
+        terrain.elevation,
+        terrain.footing,
+        terrain.hazard,
+        terrain.blocks_sight,
+        terrain.drop_ft,
+        tuple(zones),
+    )
     if not problems:
         objs = {o.name: o for o in _layer(tmx, "units")}
         for u in unreachable_exits(terrain, units):
             obj = objs[u.id]
             if obj.properties.get("cornered") is True:
                 continue
-            problems.append(f"{path}: unit object {obj.id} ({u.id}): no way to an exit zone of side {u.side}: "
-                            "walls, hazards or enemies cut it off")
+            problems.append(
+                f"{path}: unit object {obj.id} ({u.id}): no way to an exit zone of side {u.side}: "
+                "walls, hazards or enemies cut it off"
+            )
     problems += raw.other  # missing art last: the rules' problems lead the one-line summary
     if problems:
         raise ScenarioError(problems)
     props = tmx.properties or {}
-    return Scenario(terrain, tuple(units), options, str(props.get("title", path.stem)),
-                    str(props.get("description", "")), str(path))
+    return Scenario(
+        terrain, tuple(units), options, str(props.get("title", path.stem)), str(props.get("description", "")), str(path)
+    )
 
 
 __all__ = ["load_scenario", "ScenarioError", "OPTIONS"]

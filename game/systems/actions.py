@@ -44,8 +44,13 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             for back in reversed(walked[:-1]):
                 ctx.world.update(uid, pos=back)
                 if not ctx.world.overlaps(uid):
-                    ctx.emit("move", id=uid, path=[list(walked[-1]), list(back)], facing=FACINGS[ctx.world[uid].facing],
-                             reason="fell_back")
+                    ctx.emit(
+                        "move",
+                        id=uid,
+                        path=[list(walked[-1]), list(back)],
+                        facing=FACINGS[ctx.world[uid].facing],
+                        reason="fell_back",
+                    )
                     break
         return False
 
@@ -75,7 +80,9 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
         ctx.world.update(uid, pos=q, facing=facing)
         segment.append(q)
         walked.append(q)
-        if ctx.terrain.hazard_at(q) != "none" or any(ctx.terrain.hazard_at(s) != "none" for s in ctx.world[uid].squares):
+        if ctx.terrain.hazard_at(q) != "none" or any(
+            ctx.terrain.hazard_at(s) != "none" for s in ctx.world[uid].squares
+        ):
             flush()
             enter_hazard(ctx, uid, None)
             return False

@@ -43,8 +43,19 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     r = roll(ctx.rng, 1, 20, mods)
     hit = rules.is_hit(r["rolls"][0], r["total"], needed)
     damage = 0
-    ev: dict = {"id": att_id, "target": tgt_id, "kind": kind, "weapon": weapon.key, "arc": arc, "roll": r,
-                "modifiers": mods, "needed": needed, "hit": hit, "damage": 0, "purpose": purpose}
+    ev: dict = {
+        "id": att_id,
+        "target": tgt_id,
+        "kind": kind,
+        "weapon": weapon.key,
+        "arc": arc,
+        "roll": r,
+        "modifiers": mods,
+        "needed": needed,
+        "hit": hit,
+        "damage": 0,
+        "purpose": purpose,
+    }
     if hit:
         extra = att.kind.damage_bonus if kind == "melee" else 0
         dr = roll_dice(ctx.rng, weapon.damage, extra)

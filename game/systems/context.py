@@ -41,9 +41,19 @@ class RoundState:
 
     def copy(self) -> RoundState:
         return RoundState(
-            set(self.melee_damage), set(self.hits), set(self.aoo_used), set(self.acted),
-            set(self.lost_action), dict(self.exerted), dict(self.exerted_phase), set(self.rested),
-            set(self.knocked_down), set(self.retreated), list(self.slain), list(self.left), self.phase,
+            set(self.melee_damage),
+            set(self.hits),
+            set(self.aoo_used),
+            set(self.acted),
+            set(self.lost_action),
+            dict(self.exerted),
+            dict(self.exerted_phase),
+            set(self.rested),
+            set(self.knocked_down),
+            set(self.retreated),
+            list(self.slain),
+            list(self.left),
+            self.phase,
         )
 
 
@@ -59,7 +69,9 @@ class SideRecord:
     strongest_lost: bool = False
 
     def copy(self) -> SideRecord:
-        return SideRecord(self.start_count, self.start_hd, self.strongest, set(self.fired), self.kills, self.strongest_lost)
+        return SideRecord(
+            self.start_count, self.start_hd, self.strongest, set(self.fired), self.kills, self.strongest_lost
+        )
 
 
 @dataclass
@@ -83,7 +95,15 @@ class Ctx:
 
     def copy(self) -> Ctx:
         return Ctx(
-            self.world.copy(), self.terrain, self.rng.copy(), self.options, self.round, self.rs.copy(),
-            {k: v.copy() for k, v in self.sides.items()}, [], self.deferring, list(self.deferred),
+            self.world.copy(),
+            self.terrain,
+            self.rng.copy(),
+            self.options,
+            self.round,
+            self.rs.copy(),
+            {k: v.copy() for k, v in self.sides.items()},
+            [],
+            self.deferring,
+            list(self.deferred),
             self.last_melee_round,
         )

@@ -51,4 +51,3 @@ def run(ctx: Ctx) -> None:
         if ok:
             ctx.world.update(uid, fatigue_state=state, fatigue_points=u.fatigue_max)
         ctx.emit("recover", id=uid, state=STATE_NAMES[state], roll=r, modifiers=mods, needed=needed, success=ok)
-

@@ -79,7 +79,11 @@ def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
 def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[dict]:
     """DMG Table 50's modifiers that the game can know (RULES.md, Morale)."""
     mods: list[dict] = []
-    for m in (rules.wounds_modifier(u.hp, u.hp_max), rules.hd_modifier(u.kind), rules.alignment_modifier(u.kind.alignment)):
+    for m in (
+        rules.wounds_modifier(u.hp, u.hp_max),
+        rules.hd_modifier(u.kind),
+        rules.alignment_modifier(u.kind.alignment),
+    ):
         if m:
             mods.append(m)
     own, other = living_hd(ctx, u.side), enemy_hd(ctx, u.side)
@@ -139,8 +143,18 @@ def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
             result = rules.PASS if margin <= 0 else rules.WITHDRAW
         else:
             result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
-        ctx.emit("morale_check", id=uid, system="adnd2e", trigger=triggers[0], triggers=triggers, roll=r,
-                 rating=rating, modifiers=mods, result=result, margin=margin)
+        ctx.emit(
+            "morale_check",
+            id=uid,
+            system="adnd2e",
+            trigger=triggers[0],
+            triggers=triggers,
+            roll=r,
+            rating=rating,
+            modifiers=mods,
+            result=result,
+            margin=margin,
+        )
         if triggers == ["rally"] and result == rules.PASS:
             ctx.world.update(uid, morale=STEADY)
             ctx.emit("rally", id=uid)
@@ -182,8 +196,18 @@ def _run_ose(ctx: Ctx, ways: dict) -> None:
         r = roll(ctx.rng, 2, 6)
         margin = r["total"] - (rating + adj)
         result = rules.ose_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
-        ctx.emit("morale_check", id=uid, system="ose", trigger=trigger, triggers=[trigger], roll=r, rating=rating,
-                 modifiers=mods, result=result, margin=margin)
+        ctx.emit(
+            "morale_check",
+            id=uid,
+            system="ose",
+            trigger=trigger,
+            triggers=[trigger],
+            roll=r,
+            rating=rating,
+            modifiers=mods,
+            result=result,
+            margin=margin,
+        )
         if result == rules.PASS:
             ctx.world.update(uid, ose_passes=u.ose_passes + 1)
         else:

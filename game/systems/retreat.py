@@ -58,7 +58,9 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[dict]:
             to = (b.pos[0] + v[0], b.pos[1] + v[1])
             if not fits(ctx, b.id, to, b.n, allow_hazard=True):
                 continue
-            hz = next((ctx.terrain.hazard_at(s) for s in footprint(to, b.n) if ctx.terrain.hazard_at(s) != "none"), "none")
+            hz = next(
+                (ctx.terrain.hazard_at(s) for s in footprint(to, b.n) if ctx.terrain.hazard_at(s) != "none"), "none"
+            )
             out.append({"to": to, "space": name, "hazard": hz, "shift": v})
         if out:
             for o in out:
@@ -101,7 +103,16 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
     dest = follow_to(ctx, a, old, b.n, chosen["shift"]) if follow else None
     if dest is not None:
         ctx.world.update(a_id, pos=dest)
-    ctx.emit("retreat", id=b_id, by=a_id, **{"from": list(old)}, to=list(chosen["to"]), space=chosen["space"],
-             followed=dest is not None, follow_to=list(dest) if dest else None, hazard=chosen["hazard"])
+    ctx.emit(
+        "retreat",
+        id=b_id,
+        by=a_id,
+        **{"from": list(old)},
+        to=list(chosen["to"]),
+        space=chosen["space"],
+        followed=dest is not None,
+        follow_to=list(dest) if dest else None,
+        hazard=chosen["hazard"],
+    )
     if chosen["hazard"] != "none":
         enter_hazard(ctx, b_id, a_id)

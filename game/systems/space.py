@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from game.rules.geometry import FRONT, VECTORS, Pos, arc_of, chebyshev_to_footprint, footprint, front_offsets, line_between
+from game.rules.geometry import (
+    FRONT,
+    VECTORS,
+    Pos,
+    arc_of,
+    chebyshev_to_footprint,
+    footprint,
+    front_offsets,
+    line_between,
+)
 from game.systems.context import Ctx
 from game.world import FLEEING, WITHDRAWING, Unit
 
@@ -36,7 +45,11 @@ def attack_squares(ctx: Ctx, unit: Unit, pos: Pos | None = None, facing: int | N
     r = weapon.reach_squares
     if n == 1 and r == 1:  # the common case: the three front squares
         inside = ctx.terrain.inside
-        return {sq for k in (7, 0, 1) if inside(sq := (pos[0] + VECTORS[(facing + k) % 8][0], pos[1] + VECTORS[(facing + k) % 8][1]))}
+        return {
+            sq
+            for k in (7, 0, 1)
+            if inside(sq := (pos[0] + VECTORS[(facing + k) % 8][0], pos[1] + VECTORS[(facing + k) % 8][1]))
+        }
     out: set[Pos] = set()
     occ = ctx.world.occupancy
     if n == 1:  # a long weapon: the front squares within reach, from a table

@@ -12,8 +12,14 @@ from game.scenario.model import Scenario
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 UNITS = ASSETS / "units"
-_FALLBACK = {"grass": (86, 130, 60), "rough": (120, 110, 80), "shallow_water": (70, 120, 170),
-             "deep_water": (30, 60, 120), "wall": (90, 90, 96), "tree": (40, 80, 40)}
+_FALLBACK = {
+    "grass": (86, 130, 60),
+    "rough": (120, 110, 80),
+    "shallow_water": (70, 120, 170),
+    "deep_water": (30, 60, 120),
+    "wall": (90, 90, 96),
+    "tree": (40, 80, 40),
+}
 
 
 def render_map(scenario: Scenario) -> tuple[pygame.Surface, int]:

@@ -36,9 +36,18 @@ class BattleScreen:
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
     worker process on a copy of the battle, so the window never waits on them."""
 
-    def __init__(self, app, scenario: Scenario, seed: int = 1, options: dict | None = None,
-                 controllers: dict[str, str] | None = None, ai_level: str = "baseline", threaded: bool = True,
-                 speed_i: int = 1, battle: Battle | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        scenario: Scenario,
+        seed: int = 1,
+        options: dict | None = None,
+        controllers: dict[str, str] | None = None,
+        ai_level: str = "baseline",
+        threaded: bool = True,
+        speed_i: int = 1,
+        battle: Battle | None = None,
+    ) -> None:
         self.app = app
         self.scenario = scenario
         self.seed, self.options = seed, dict(options or {})
@@ -62,13 +71,20 @@ class BattleScreen:
         self.side_colour = {s: theme.SIDE_COLOURS[i % len(theme.SIDE_COLOURS)] for i, s in enumerate(scenario.sides)}
         self.side_shape = {s: theme.SIDE_SHAPES[i % len(theme.SIDE_SHAPES)] for i, s in enumerate(scenario.sides)}
         w, h = app.size
-        self.camera = Camera(tile, scenario.terrain.width, scenario.terrain.height,
-                             w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
+        self.camera = Camera(
+            tile,
+            scenario.terrain.width,
+            scenario.terrain.height,
+            w - theme.SIDE_PANEL,
+            h - theme.TOP_BAR - theme.BOTTOM_BAR,
+        )
         self._fit_zoom()
         self.threaded = threaded
         # The AI thinks in its own process: a thread would share the interpreter with the
         # window and could hold up a frame for tens of milliseconds on a big battle.
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) if threaded else None
+        self.pool = (
+            ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) if threaded else None
+        )
         if self.pool is not None:
             self.pool.submit(int)  # start the worker now, while the screen opens, not in a frame
         self.future: Future | None = None
@@ -233,9 +249,17 @@ class BattleScreen:
                 best[o.target] = o
         here = {o.target: o for o in melee if o.cost == 0}
         shots = {o.target: o for o in missile if o.cost == 0}
-        self.legal = {"unit": uid, "full": full, "half": half, "melee": best, "melee_here": here, "missile": shots,
-                      "withdraw": query.withdraw_squares(b, uid) if u.morale != "fleeing" else {},
-                      "prone": u.prone, "morale": u.morale}
+        self.legal = {
+            "unit": uid,
+            "full": full,
+            "half": half,
+            "melee": best,
+            "melee_here": here,
+            "missile": shots,
+            "withdraw": query.withdraw_squares(b, uid) if u.morale != "fleeing" else {},
+            "prone": u.prone,
+            "morale": u.morale,
+        }
 
     def camera_follow(self, pos) -> None:
         cam = self.camera
@@ -260,7 +284,9 @@ class BattleScreen:
 
     def log_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(w - theme.SIDE_PANEL, theme.TOP_BAR + 200, theme.SIDE_PANEL, h - theme.TOP_BAR - 200 - theme.BOTTOM_BAR)
+        return pygame.Rect(
+            w - theme.SIDE_PANEL, theme.TOP_BAR + 200, theme.SIDE_PANEL, h - theme.TOP_BAR - 200 - theme.BOTTOM_BAR
+        )
 
     def square_at(self, pos) -> tuple[int, int] | None:
         r = self.map_rect()
@@ -389,8 +415,14 @@ class BattleScreen:
         simple = {pygame.K_h: "hold", pygame.K_e: "hold", pygame.K_r: "rest", pygame.K_c: "set_vs_charge"}
         if k in simple:
             return self._apply(Command(simple[k], uid))
-        modes = {pygame.K_m: "move", pygame.K_a: "attack", pygame.K_f: "fire", pygame.K_w: "withdraw",
-                 pygame.K_t: "turn", pygame.K_u: "stand"}
+        modes = {
+            pygame.K_m: "move",
+            pygame.K_a: "attack",
+            pygame.K_f: "fire",
+            pygame.K_w: "withdraw",
+            pygame.K_t: "turn",
+            pygame.K_u: "stand",
+        }
         if k in modes:
             self.set_mode(modes[k])
         return None
@@ -400,10 +432,14 @@ class BattleScreen:
             self.message = "only a prone creature stands up"
             return
         self.mode, self.pending_path = mode, None
-        self.message = {"move": "click a square to move (full move); click a foe to attack",
-                        "attack": "click a foe in reach (after up to half a move)",
-                        "fire": "click a foe to shoot", "withdraw": "click a square to back away (half move, no free attacks)",
-                        "turn": "click a square to face it", "stand": "Enter: just stand; or click a square (half move) or a foe"}[mode]
+        self.message = {
+            "move": "click a square to move (full move); click a foe to attack",
+            "attack": "click a foe in reach (after up to half a move)",
+            "fire": "click a foe to shoot",
+            "withdraw": "click a square to back away (half move, no free attacks)",
+            "turn": "click a square to face it",
+            "stand": "Enter: just stand; or click a square (half move) or a foe",
+        }[mode]
 
     def cancel(self) -> None:
         if self.mode == "facing":
@@ -459,7 +495,9 @@ class BattleScreen:
             if sq in self.legal["half"].costs and sq != self.battle.world[uid].pos:
                 return self._apply(Command("stand_up", uid, path=tuple(self.legal["half"].path(sq))))
             return None
-        if mode == "fire" or (mode == "move" and who in self.legal.get("missile", {}) and who not in self.legal["melee"]):
+        if mode == "fire" or (
+            mode == "move" and who in self.legal.get("missile", {}) and who not in self.legal["melee"]
+        ):
             if who in self.legal.get("missile", {}):
                 return self._apply(Command("fire", uid, target=who))
             self.message = "no shot at that square"
@@ -508,7 +546,9 @@ class BattleScreen:
         for s in p.spaces:
             if s["to"] == sq or sq in footprint(s["to"], self.battle.world[p.target].n):
                 if s["follow_to"] is None:
-                    return self._apply(Command("force_retreat", p.unit or "", target=p.target, to=s["to"], follow=False))
+                    return self._apply(
+                        Command("force_retreat", p.unit or "", target=p.target, to=s["to"], follow=False)
+                    )
                 self.retreat_space = s
                 self.message = "follow into the space it left [F], or hold your ground [H]?"
                 return None
@@ -556,5 +596,5 @@ def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[dict]]:
 
 def display_name(uid: str, side: str) -> str:
     """'red_orc_2' reads as 'Orc 2' in the log; the line's colour tells the side."""
-    name = uid[len(side) + 1:] if uid.startswith(side + "_") else uid
+    name = uid[len(side) + 1 :] if uid.startswith(side + "_") else uid
     return name.replace("_", " ").strip().capitalize() or uid

@@ -63,8 +63,10 @@ def _fill(s, surface, r, squares, colour, alpha) -> None:
         tile = _tiles[key] = pygame.Surface((size, size), pygame.SRCALPHA)
         tile.fill((*colour, alpha))
     view = r
-    surface.blits([(tile, rect.topleft) for rect in (_sq_rect(s, r, sq) for sq in squares) if rect.colliderect(view)],
-                  doreturn=False)
+    surface.blits(
+        [(tile, rect.topleft) for rect in (_sq_rect(s, r, sq) for sq in squares) if rect.colliderect(view)],
+        doreturn=False,
+    )
 
 
 def _outline(s, surface, r, squares, colour, width=2) -> None:
@@ -176,14 +178,23 @@ def _draw_retreat_choice(s, surface, r, p) -> None:
         end = _centre(s, r, sp["to"], tgt.n)
         _arrow(surface, start, end, colour)
         if sp["hazard"] != "none":
-            text(surface, sp["hazard"] + "!", (end[0], end[1] - s.camera.size // 2), 18, theme.HAZARD, True, "midbottom")
+            text(
+                surface, sp["hazard"] + "!", (end[0], end[1] - s.camera.size // 2), 18, theme.HAZARD, True, "midbottom"
+            )
         if s.retreat_space is sp or (s.retreat_space and s.retreat_space["to"] == sp["to"]):
             pygame.draw.rect(surface, theme.SELECT, _sq_rect(s, r, sp["to"], tgt.n), 3)
             if sp["follow_to"]:
                 _arrow(surface, _centre(s, r, att.pos, att.n), _centre(s, r, sp["follow_to"], att.n), theme.SELECT)
     if not p.spaces and s.human_turn():
-        text(surface, "no space to give ground: forcing it means a save or a knockdown", (start[0], start[1] - s.camera.size),
-             18, theme.TEXT_WARN, True, "midbottom")
+        text(
+            surface,
+            "no space to give ground: forcing it means a save or a knockdown",
+            (start[0], start[1] - s.camera.size),
+            18,
+            theme.TEXT_WARN,
+            True,
+            "midbottom",
+        )
 
 
 def _arrow(surface, a, b, colour) -> None:
@@ -192,8 +203,11 @@ def _arrow(surface, a, b, colour) -> None:
     pygame.draw.line(surface, (0, 0, 0), a, b, 6)
     pygame.draw.line(surface, colour, a, b, 3)
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    head = [b, (b[0] - 12 * math.cos(ang - 0.5), b[1] - 12 * math.sin(ang - 0.5)),
-            (b[0] - 12 * math.cos(ang + 0.5), b[1] - 12 * math.sin(ang + 0.5))]
+    head = [
+        b,
+        (b[0] - 12 * math.cos(ang - 0.5), b[1] - 12 * math.sin(ang - 0.5)),
+        (b[0] - 12 * math.cos(ang + 0.5), b[1] - 12 * math.sin(ang + 0.5)),
+    ]
     pygame.draw.polygon(surface, colour, head)
     pygame.draw.polygon(surface, (0, 0, 0), head, 1)
 
@@ -228,8 +242,11 @@ def _draw_tokens(s, surface, r) -> None:
             frac = max(0.0, tok.hp / tok.hp_max)
             bar = pygame.Rect(rect.x + 3, rect.bottom - 5, px - 6, 4)
             pygame.draw.rect(surface, (20, 20, 20), bar)
-            pygame.draw.rect(surface, (80, 220, 90) if frac > 0.5 else (240, 200, 50) if frac > 0.25 else (230, 60, 50),
-                             (bar.x, bar.y, round(bar.w * frac), bar.h))
+            pygame.draw.rect(
+                surface,
+                (80, 220, 90) if frac > 0.5 else (240, 200, 50) if frac > 0.25 else (230, 60, 50),
+                (bar.x, bar.y, round(bar.w * frac), bar.h),
+            )
         mark = s.sprites.mark(s.side_shape[tok.side], colour, max(8, size // 3))
         surface.blit(mark, (rect.right - mark.get_width(), rect.bottom - mark.get_height() - 5))
         icon_px = max(10, size * 9 // 20)
@@ -336,7 +353,9 @@ def _paint_initiative(s, surface) -> None:
             text(surface, str(totals[uid]), (rect.right - 1, rect.bottom + 1), 15, theme.TEXT, True, "bottomright")
             x += chip + 3
         if len(group) > 1:
-            pygame.draw.lines(surface, theme.HIGHLIGHT, False, [(start - 3, 9), (start - 6, 9), (start - 6, 37), (start - 3, 37)], 2)
+            pygame.draw.lines(
+                surface, theme.HIGHLIGHT, False, [(start - 3, 9), (start - 6, 9), (start - 6, 37), (start - 3, 37)], 2
+            )
             pygame.draw.lines(surface, theme.HIGHLIGHT, False, [(x, 9), (x + 3, 9), (x + 3, 37), (x, 37)], 2)
             x += 6
         x += 6
@@ -352,15 +371,22 @@ def _unit_card(s, surface, area: pygame.Rect, uid: str) -> None:
     y = area.y + 8
     text(surface, f"{k.name}", (area.x + 10, y), 22, colour, True)
     y += 22
-    text(surface, f"{uid} — {u.side}" + (" — hero" if u.hero else "") + (" — leader" if u.leader else ""),
-         (area.x + 10, y), 17, theme.TEXT_DIM)
+    text(
+        surface,
+        f"{uid} — {u.side}" + (" — hero" if u.hero else "") + (" — leader" if u.leader else ""),
+        (area.x + 10, y),
+        17,
+        theme.TEXT_DIM,
+    )
     y += 20
     state = u.life if u.life != "fighting" else ("prone, " if u.prone else "") + u.morale
-    rows = [f"hp {u.hp}/{u.hp_max}   AC {k.ac}   THAC0 {thac0(k)}   MV {effective_mv(u)}/{k.mv}",
-            f"size {k.size}   Dex {k.dex}   {'level ' + str(k.level) if k.cls != 'monster' else 'HD ' + str(k.hd)}",
-            f"fatigue {('fresh', 'fatigued', 'exhausted')[u.fatigue_state]} ({u.fatigue_points}/{u.fatigue_max})",
-            f"morale {k.morale} / ose {k.morale_ose}: {state}",
-            "weapons: " + ", ".join(w.name for w in k.weapons)]
+    rows = [
+        f"hp {u.hp}/{u.hp_max}   AC {k.ac}   THAC0 {thac0(k)}   MV {effective_mv(u)}/{k.mv}",
+        f"size {k.size}   Dex {k.dex}   {'level ' + str(k.level) if k.cls != 'monster' else 'HD ' + str(k.hd)}",
+        f"fatigue {('fresh', 'fatigued', 'exhausted')[u.fatigue_state]} ({u.fatigue_points}/{u.fatigue_max})",
+        f"morale {k.morale} / ose {k.morale_ose}: {state}",
+        "weapons: " + ", ".join(w.name for w in k.weapons),
+    ]
     for row in rows:
         text(surface, row, (area.x + 10, y), 18)
         y += 19
@@ -373,8 +399,13 @@ def _attack_card(s, surface, area: pygame.Rect, o: query.AttackOption) -> None:
     y += 22
     text(surface, f"from its {o.arc}: need {o.needed} on d20 {sum(v for _, v in o.modifiers):+d}", (area.x + 10, y), 18)
     y += 19
-    text(surface, f"chance to hit {round(o.chance * 100)}%   knockdown {round(o.knockdown_chance * 100)}%",
-         (area.x + 10, y), 18, theme.HIGHLIGHT)
+    text(
+        surface,
+        f"chance to hit {round(o.chance * 100)}%   knockdown {round(o.knockdown_chance * 100)}%",
+        (area.x + 10, y),
+        18,
+        theme.HIGHLIGHT,
+    )
     y += 19
     mods = ", ".join(f"{n.replace('_', ' ')} {v:+d}" for n, v in o.modifiers if v) or "no modifiers"
     for line in wrap(mods, 17, area.w - 20):
@@ -401,7 +432,9 @@ def _move_card(s, surface, area: pygame.Rect, sq) -> None:
     provoke = s._provoke
     if provoke:
         names = ", ".join(s.battle.world[i].kind.name for i in provoke)
-        for line in wrap(f"leaving threatened squares provokes {len(provoke)} attack(s) of opportunity: {names}", 17, area.w - 20):
+        for line in wrap(
+            f"leaving threatened squares provokes {len(provoke)} attack(s) of opportunity: {names}", 17, area.w - 20
+        ):
             text(surface, line, (area.x + 10, y), 17, theme.TEXT_WARN)
             y += 17
     else:
@@ -420,13 +453,21 @@ def _draw_panel(s, surface) -> None:
     if s.human_turn() and s.legal and b.pending().kind == ACTIVATION:
         options = s.legal["missile"] if s.mode == "fire" else s.legal["melee"]
         if hover_unit in options:
-            o = options[hover_unit] if s.mode == "fire" or hover_unit in s.legal["missile"] and hover_unit not in s.legal["melee"] \
+            o = (
+                options[hover_unit]
+                if s.mode == "fire" or hover_unit in s.legal["missile"] and hover_unit not in s.legal["melee"]
                 else s.attack_choice(hover_unit)
+            )
             _attack_card(s, surface, card, o)
             best = s.legal["melee"].get(hover_unit)
             if best is not None and o is not best:
-                text(surface, f"Shift+click: from its {best.arc}, {round(best.chance * 100)}% (moves {best.cost})",
-                     (card.x + 10, card.bottom - 22), 17, theme.HIGHLIGHT)
+                text(
+                    surface,
+                    f"Shift+click: from its {best.arc}, {round(best.chance * 100)}% (moves {best.cost})",
+                    (card.x + 10, card.bottom - 22),
+                    17,
+                    theme.HIGHLIGHT,
+                )
             shown = True
         elif hover_unit is None and s.hover_sq in s.legal["full"].costs and s.mode in ("move", "attack"):
             _move_card(s, surface, card, s.hover_sq)
@@ -452,7 +493,7 @@ def _paint_log(s, surface, area: pygame.Rect) -> None:
     y = area.bottom - 4
     rects = []
     end = len(s.log) - s.log_scroll
-    for line in reversed(s.log[max(0, end - 120):end]):
+    for line in reversed(s.log[max(0, end - 120) : end]):
         parts = wrap(line.words, 16, area.w - 20)
         height = 15 * len(parts) + 3
         if y - height < area.y + 24:
@@ -494,11 +535,22 @@ def _draw_bottom(s, surface) -> None:
             return lambda: s._apply(Command(a, s.selected or ""))
 
         buttons = [
-            Button("Move", "M", mode("move"), enabled=not prone and morale != "withdrawing", active=s.mode in ("move", "facing")),
+            Button(
+                "Move",
+                "M",
+                mode("move"),
+                enabled=not prone and morale != "withdrawing",
+                active=s.mode in ("move", "facing"),
+            ),
             Button("Attack", "A", mode("attack"), enabled=steady and bool(s.legal["melee"]), active=s.mode == "attack"),
             Button("Fire", "F", mode("fire"), enabled=steady and bool(s.legal["missile"]), active=s.mode == "fire"),
-            Button("Withdraw", "W", mode("withdraw"), enabled=not prone and morale != "fleeing" and bool(s.legal["withdraw"]),
-                   active=s.mode == "withdraw"),
+            Button(
+                "Withdraw",
+                "W",
+                mode("withdraw"),
+                enabled=not prone and morale != "fleeing" and bool(s.legal["withdraw"]),
+                active=s.mode == "withdraw",
+            ),
             Button("Turn", "T", mode("turn"), enabled=not prone, active=s.mode == "turn"),
             Button("Stand up", "U", mode("stand"), enabled=prone, active=s.mode == "stand"),
             Button("Set vs charge", "C", act("set_vs_charge"), enabled=steady),
@@ -518,7 +570,9 @@ def _draw_bottom(s, surface) -> None:
         if not p.spaces:
             buttons.append(Button("Force: save or fall", "Enter", force_in_place))
         if s.retreat_space is not None:
-            buttons.append(Button("Follow", "F", lambda: s._force(True), enabled=s.retreat_space["follow_to"] is not None))
+            buttons.append(
+                Button("Follow", "F", lambda: s._force(True), enabled=s.retreat_space["follow_to"] is not None)
+            )
             buttons.append(Button("Hold ground", "H", lambda: s._force(False)))
     area = pygame.Rect(8, bar.y + 8, w - 16, 28)
     layout_row(buttons, area)
@@ -531,8 +585,11 @@ def _draw_bottom(s, surface) -> None:
     elif human:
         u = b.world[p.unit] if p.unit else None
         who = f"{s.controllers_label(p.side)}: {u.kind.name} ({p.unit})" if u else ""
-        status = (f"{who} — force {b.world[p.target].kind.name} back? click a marked space"
-                  if p.kind == RETREAT else f"{who} — your move")
+        status = (
+            f"{who} — force {b.world[p.target].kind.name} back? click a marked space"
+            if p.kind == RETREAT
+            else f"{who} — your move"
+        )
     else:
         status = f"{p.side} (AI) is acting…" if p else ""
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"

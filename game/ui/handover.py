@@ -28,5 +28,11 @@ class HandoverScreen:
         surface.fill((12, 14, 20))
         colour = self.battle_screen.side_colour.get(self.side, theme.TEXT)
         text(surface, f"{self.side.capitalize()}'s turn", (w // 2, h // 2 - 30), 64, colour, True, "center")
-        text(surface, "hand over the controls — press a key or click", (w // 2, h // 2 + 30), 26, theme.TEXT_DIM,
-             anchor="center")
+        text(
+            surface,
+            "hand over the controls — press a key or click",
+            (w // 2, h // 2 + 30),
+            26,
+            theme.TEXT_DIM,
+            anchor="center",
+        )

@@ -30,8 +30,16 @@ def play(map_path: str | None, mode: str | None, seed: int, side: str | None = N
     return app.run()
 
 
-def screenshot(map_path: str, out: str, select: str | None, hover: tuple[int, int] | None, round_: int, seed: int,
-               at: str, size: tuple[int, int]) -> int:
+def screenshot(
+    map_path: str,
+    out: str,
+    select: str | None,
+    hover: tuple[int, int] | None,
+    round_: int,
+    seed: int,
+    at: str,
+    size: tuple[int, int],
+) -> int:
     """Render one frame headless: AI against AI up to the chosen moment, then draw."""
     import pygame
 

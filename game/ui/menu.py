@@ -79,8 +79,15 @@ class MenuScreen:
         else:
             controllers = {s: "ai" for s in sides}
         options = {k: self._value(k) for k in self.options}
-        return BattleScreen(self.app, e.scenario, seed=1, options=options, controllers=controllers,
-                            ai_level=self.ai_level, threaded=not self.app.headless)
+        return BattleScreen(
+            self.app,
+            e.scenario,
+            seed=1,
+            options=options,
+            controllers=controllers,
+            ai_level=self.ai_level,
+            threaded=not self.app.headless,
+        )
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.MOUSEMOTION:
@@ -133,14 +140,22 @@ class MenuScreen:
                 pygame.draw.circle(full, (0, 0, 0), centre, tile * n * 0.42)
                 pygame.draw.circle(full, colour, centre, tile * n * 0.36)
             scale = min(w / full.get_width(), h / full.get_height())
-            e.thumb = pygame.transform.smoothscale(full, (int(full.get_width() * scale), int(full.get_height() * scale)))
+            e.thumb = pygame.transform.smoothscale(
+                full, (int(full.get_width() * scale), int(full.get_height() * scale))
+            )
         return e.thumb
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.fill(theme.PANEL_BG)
         text(surface, "ROUT", (40, 24), 72, theme.TEXT, True)
-        text(surface, "battles under AD&D 2e Combat & Tactics: facing, retreats, fatigue, morale", (44, 82), 22, theme.TEXT_DIM)
+        text(
+            surface,
+            "battles under AD&D 2e Combat & Tactics: facing, retreats, fatigue, morale",
+            (44, 82),
+            22,
+            theme.TEXT_DIM,
+        )
         self.list_rects = []
         y = 130
         for i, e in enumerate(self.entries):
@@ -162,8 +177,13 @@ class MenuScreen:
         if e.scenario is not None:
             sides = e.scenario.sides
             counts = ", ".join(f"{s} {sum(1 for u in e.scenario.units if u.side == s)}" for s in sides)
-            text(surface, f"{e.scenario.terrain.width}x{e.scenario.terrain.height} squares — {counts}", (right.x, ty), 20,
-                 theme.TEXT_DIM)
+            text(
+                surface,
+                f"{e.scenario.terrain.width}x{e.scenario.terrain.height} squares — {counts}",
+                (right.x, ty),
+                20,
+                theme.TEXT_DIM,
+            )
             ty += 26
             for line in wrap(e.scenario.description, 20, right.w):
                 text(surface, line, (right.x, ty), 20)
@@ -172,15 +192,41 @@ class MenuScreen:
             text(surface, e.error, (right.x, ty), 18, theme.TEXT_WARN)
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
-        row1 = [Button(f"Mode: {MODE_NAMES[self.mode]}", "M", lambda: setattr(self, "mode", MODES[(MODES.index(self.mode) + 1) % 3]))]
+        row1 = [
+            Button(
+                f"Mode: {MODE_NAMES[self.mode]}",
+                "M",
+                lambda: setattr(self, "mode", MODES[(MODES.index(self.mode) + 1) % 3]),
+            )
+        ]
         if self.mode == "solo":
             row1.append(Button(f"You play: {you}", "S", lambda: setattr(self, "side_i", self.side_i + 1)))
-        row1.append(Button(f"AI: {self.ai_level}", "4", lambda: setattr(self, "ai_level", LEVELS[(LEVELS.index(self.ai_level) + 1) % len(LEVELS)])))
-        row2 = [Button(f"Morale: {self._value('morale_system')}", "1", lambda: self._cycle("morale_system", ("adnd2e", "ose"))),
-                Button(f"Initiative: {self._value('initiative')}", "2", lambda: self._cycle("initiative", ("individual", "group"))),
-                Button(f"Knockdown dice: {'on' if self._value('knockdown_dice') else 'off'}", "3",
-                       lambda: self._cycle("knockdown_dice", (True, False)))]
-        row3 = [Button("Start", "Enter", self.start, enabled=e.scenario is not None), Button("Quit", "Q", self.app.quit)]
+        row1.append(
+            Button(
+                f"AI: {self.ai_level}",
+                "4",
+                lambda: setattr(self, "ai_level", LEVELS[(LEVELS.index(self.ai_level) + 1) % len(LEVELS)]),
+            )
+        )
+        row2 = [
+            Button(
+                f"Morale: {self._value('morale_system')}", "1", lambda: self._cycle("morale_system", ("adnd2e", "ose"))
+            ),
+            Button(
+                f"Initiative: {self._value('initiative')}",
+                "2",
+                lambda: self._cycle("initiative", ("individual", "group")),
+            ),
+            Button(
+                f"Knockdown dice: {'on' if self._value('knockdown_dice') else 'off'}",
+                "3",
+                lambda: self._cycle("knockdown_dice", (True, False)),
+            ),
+        ]
+        row3 = [
+            Button("Start", "Enter", self.start, enabled=e.scenario is not None),
+            Button("Quit", "Q", self.app.quit),
+        ]
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
         layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
         layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))

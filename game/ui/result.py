@@ -17,8 +17,11 @@ class ResultScreen:
         self.end = b.events[-1]
         self.summary = summary(b)
         self.series = strength_by_round(b.events)
-        self.buttons = [Button("Play again", "Enter", self.again), Button("Menu", "Esc", self.menu),
-                        Button("Quit", "Q", self.quit)]
+        self.buttons = [
+            Button("Play again", "Enter", self.again),
+            Button("Menu", "Esc", self.menu),
+            Button("Quit", "Q", self.quit),
+        ]
         self.mouse = (0, 0)
 
     def again(self):
@@ -61,8 +64,14 @@ class ResultScreen:
         colour = self.bs.side_colour.get(winner, theme.TEXT) if winner else theme.TEXT
         title = f"{winner.capitalize()} wins" if winner else "A draw"
         text(surface, title, (w // 2, 40), 64, colour, True, "midtop")
-        text(surface, f"{self.bs.scenario.title} — {self.end['rounds']} rounds ({self.end['reason'].replace('_', ' ')})",
-             (w // 2, 100), 24, theme.TEXT_DIM, anchor="midtop")
+        text(
+            surface,
+            f"{self.bs.scenario.title} — {self.end['rounds']} rounds ({self.end['reason'].replace('_', ' ')})",
+            (w // 2, 100),
+            24,
+            theme.TEXT_DIM,
+            anchor="midtop",
+        )
         cols = ["casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered"]
         x0, y = 80, 160
         for i, c in enumerate(cols):
@@ -86,8 +95,10 @@ class ResultScreen:
         for side, values in self.series.items():
             if len(values) < 2:
                 continue
-            pts = [(r.x + 20 + i * (r.w - 40) / max(1, n - 1), r.bottom - 20 - v * (r.h - 50) / top)
-                   for i, v in enumerate(values)]
+            pts = [
+                (r.x + 20 + i * (r.w - 40) / max(1, n - 1), r.bottom - 20 - v * (r.h - 50) / top)
+                for i, v in enumerate(values)
+            ]
             pygame.draw.lines(surface, self.bs.side_colour[side], False, pts, 3)
             for p in pts:
                 pygame.draw.circle(surface, self.bs.side_colour[side], p, 4)

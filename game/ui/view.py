@@ -14,9 +14,24 @@ from game.rules.geometry import FACINGS
 from game.world import World
 
 # Seconds per event (or per step of a path) at speed 1.
-DURATIONS = {"move": 0.11, "retreat": 0.4, "attack": 0.38, "death": 0.5, "knockdown": 0.3, "flee": 0.35,
-             "withdraw": 0.3, "surrender": 0.35, "fled": 0.35, "end_step": 0.8, "round_start": 0.45,
-             "first_strike": 0.5, "hazard": 0.4, "stand_up": 0.15, "turn": 0.06, "rally": 0.3}
+DURATIONS = {
+    "move": 0.11,
+    "retreat": 0.4,
+    "attack": 0.38,
+    "death": 0.5,
+    "knockdown": 0.3,
+    "flee": 0.35,
+    "withdraw": 0.3,
+    "surrender": 0.35,
+    "fled": 0.35,
+    "end_step": 0.8,
+    "round_start": 0.45,
+    "first_strike": 0.5,
+    "hazard": 0.4,
+    "stand_up": 0.15,
+    "turn": 0.06,
+    "rally": 0.3,
+}
 
 
 @dataclass
@@ -69,8 +84,19 @@ class BattleView:
         v = BattleView()
         for u in ev["units"]:
             n = {"H": 2, "G": 3}.get(u["size"], 1)
-            v.tokens[u["id"]] = Token(u["id"], u["side"], u["kind"], n, float(u["pos"][0]), float(u["pos"][1]),
-                                      u["facing"], u["hp"], u["hp"], u.get("hero", False), u.get("leader", False))
+            v.tokens[u["id"]] = Token(
+                u["id"],
+                u["side"],
+                u["kind"],
+                n,
+                float(u["pos"][0]),
+                float(u["pos"][1]),
+                u["facing"],
+                u["hp"],
+                u["hp"],
+                u.get("hero", False),
+                u.get("leader", False),
+            )
         return v
 
     def push(self, events: list[dict]) -> None:
@@ -136,8 +162,14 @@ class BattleView:
             self._say(f"Round {e['round']}")
         elif t == "end_step":
             self.step_banner = e["step"]
-            self._say({"retreats": "End of round: retreats", "fatigue": "End of round: fatigue",
-                       "morale": "End of round: morale", "status": "End of round: status"}[e["step"]])
+            self._say(
+                {
+                    "retreats": "End of round: retreats",
+                    "fatigue": "End of round: fatigue",
+                    "morale": "End of round: morale",
+                    "status": "End of round: status",
+                }[e["step"]]
+            )
             if self.pause_on_steps:
                 self.waiting_for_key = True
         elif t == "first_strike":
@@ -238,8 +270,17 @@ class BattleView:
         elif t == "fled":
             tok.life, tok.alpha = "fled", 0.0
         elif t == "retreat_refused":
-            self._float(tok, {"level": "too mighty", "size": "too big", "knocked_down": "down",
-                              "stood_fast": "stands fast", "declined": ""}.get(e["reason"], ""), (200, 230, 255))
+            self._float(
+                tok,
+                {
+                    "level": "too mighty",
+                    "size": "too big",
+                    "knocked_down": "down",
+                    "stood_fast": "stands fast",
+                    "declined": "",
+                }.get(e["reason"], ""),
+                (200, 230, 255),
+            )
 
     def _float(self, tok: Token, words: str, colour: tuple[int, int, int]) -> None:
         if words:

@@ -35,8 +35,15 @@ def rendered(words: str, size: int, colour, bold: bool = False) -> pygame.Surfac
     return img
 
 
-def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 20, colour=theme.TEXT,
-         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+def text(
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[int, int],
+    size: int = 20,
+    colour=theme.TEXT,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
     img = rendered(words, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)

@@ -32,8 +32,9 @@ def describe(e: dict, names: dict[str, str]) -> str | None:
         if e["mode"] == "group":
             parts = [f"{x['side']} {x['total']}" for x in e["entries"]]
             return "Initiative (group): " + ", ".join(parts) + f"; {e['sides'][0]} acts first"
-        order = " > ".join("[" + " = ".join(_name(i, names) for i in g) + "]" if len(g) > 1 else _name(g[0], names)
-                           for g in e["order"])
+        order = " > ".join(
+            "[" + " = ".join(_name(i, names) for i in g) + "]" if len(g) > 1 else _name(g[0], names) for g in e["order"]
+        )
         return f"Initiative: {order}"
     if t == "move":
         return f"{n()} moves {len(e['path']) - 1} to {tuple(e['path'][-1])}, facing {e['facing']}"
@@ -43,12 +44,16 @@ def describe(e: dict, names: dict[str, str]) -> str | None:
         why = "longer reach" if e["reason"] == "reach" else "greater size"
         return f"{n()} strikes first at {n('against')} ({why}, first round)"
     if t == "attack":
-        verb = {"attack_of_opportunity": "takes a free swing at", "first_strike": "swings at"}.get(e.get("purpose", ""), "attacks")
+        verb = {"attack_of_opportunity": "takes a free swing at", "first_strike": "swings at"}.get(
+            e.get("purpose", ""), "attacks"
+        )
         if e["kind"] == "missile":
             verb = "shoots at"
         result = f"hits for {e['damage']}" if e["hit"] else "misses"
-        text = (f"{n()} {verb} {n('target')} ({e['arc']}): {_roll(e['roll'])}{_mods(e['modifiers'])}"
-                f" vs {e['needed']}: {result}")
+        text = (
+            f"{n()} {verb} {n('target')} ({e['arc']}): {_roll(e['roll'])}{_mods(e['modifiers'])}"
+            f" vs {e['needed']}: {result}"
+        )
         if "knockdown_roll" in e:
             kd = e["knockdown_roll"]
             text += f"; knockdown {kd['dice']} = {kd['total']} vs {e['knockdown_needed']}"
@@ -67,9 +72,13 @@ def describe(e: dict, names: dict[str, str]) -> str | None:
             text += f" — into the {e['hazard']}!"
         return text + (f"; {n('by')} follows" if e["followed"] else f"; {n('by')} holds")
     if t == "retreat_refused":
-        why = {"level": "is too mighty to be driven back", "size": "is too big to be driven back",
-               "knocked_down": "is down and cannot be driven back", "stood_fast": "stands fast",
-               "declined": "is not pressed"}
+        why = {
+            "level": "is too mighty to be driven back",
+            "size": "is too big to be driven back",
+            "knocked_down": "is down and cannot be driven back",
+            "stood_fast": "stands fast",
+            "declined": "is not pressed",
+        }
         return f"{n()} {why.get(e['reason'], e['reason'])}" + (f" ({n('by')})" if e.get("by") else "")
     if t == "knockdown":
         return f"{n()} is knocked down ({e['cause'].replace('_', ' ')})"
@@ -80,18 +89,29 @@ def describe(e: dict, names: dict[str, str]) -> str | None:
             return f"{n()} is {e['state']}"
         return None
     if t == "recover":
-        return f"{n()} rests: {_roll(e['roll'])} vs {e['needed']}: " + ("recovers, now " + e["state"] if e["success"] else "still " + e["state"])
+        return f"{n()} rests: {_roll(e['roll'])} vs {e['needed']}: " + (
+            "recovers, now " + e["state"] if e["success"] else "still " + e["state"]
+        )
     if t == "morale_check":
         total = e["rating"] + sum(m["value"] for m in e["modifiers"])
-        sign = " " + " ".join(f"{'−' if m['value'] < 0 else '+'} {abs(m['value'])}" for m in e["modifiers"] if m["value"])
+        sign = " " + " ".join(
+            f"{'−' if m['value'] < 0 else '+'} {abs(m['value'])}" for m in e["modifiers"] if m["value"]
+        )
         outcome = {"pass": "holds", "withdraw": "withdraws", "flee": "flees", "surrender": "surrenders"}[e["result"]]
         margin = f"fails by {e['margin']}" if e["margin"] > 0 else "passes"
         trig = e["trigger"].replace("_", " ")
-        return (f"{n()} morale ({trig}): {e['roll']['dice']} = {e['roll']['total']} vs {e['rating']}{sign if sign.strip() else ''}"
-                f" (= {total}): {margin}, {outcome}")
+        return (
+            f"{n()} morale ({trig}): {e['roll']['dice']} = {e['roll']['total']} vs {e['rating']}{sign if sign.strip() else ''}"
+            f" (= {total}): {margin}, {outcome}"
+        )
     if t in ("flee", "withdraw", "surrender", "rally", "fled"):
-        words = {"flee": "breaks and flees", "withdraw": "withdraws in good order", "surrender": "surrenders",
-                 "rally": "rallies", "fled": "has fled the field"}
+        words = {
+            "flee": "breaks and flees",
+            "withdraw": "withdraws in good order",
+            "surrender": "surrenders",
+            "rally": "rallies",
+            "fled": "has fled the field",
+        }
         return f"{n()} {words[t]}"
     if t == "status":
         if e["effect"] == "prone":

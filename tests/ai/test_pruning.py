@@ -106,7 +106,7 @@ def unpruned_hard(b: Battle):
     near = any(footprint_distance(u.pos, u.n, e.pos, e.n) <= half_move(u) + half_move(e) + 3 for e in view.threats)
     if len(order) <= 1 or not near:
         return order[0].cmd
-    top = order[:hard.TOP_K]
+    top = order[: hard.TOP_K]
     return normal.best([normal.Candidate(hard.lookahead(b, x, caution(u), view.boldness), x.cmd, "") for x in top]).cmd
 
 

@@ -45,8 +45,11 @@ def test_pushes_a_foe_into_a_pit(level):
 
 
 def _flee_board(level, seed):
-    units = [unit("a", "blue", "fighter1", (10, 10), "E"),
-             unit("x", "red", "orc", (12, 10), "W"), unit("y", "red", "hobgoblin", (11, 12), "N")]
+    units = [
+        unit("a", "blue", "fighter1", (10, 10), "E"),
+        unit("x", "red", "orc", (12, 10), "W"),
+        unit("y", "red", "hobgoblin", (11, 12), "N"),
+    ]
     b = battle(units, width=24, height=24, script=[10, 1, 1])
     b.world.update("a", morale=FLEEING)
     return b
@@ -78,8 +81,12 @@ def test_a_fleeing_unit_never_closes_on_the_enemy(level):
 
 @pytest.mark.parametrize("level", TACTICAL)
 def test_a_cornered_intelligent_unit_surrenders_without_the_ai_looping(level):
-    units = [unit("a", "blue", "fighter1", (0, 0), "SE"), unit("x", "red", "orc", (1, 0), "W"),
-             unit("y", "red", "orc", (0, 1), "N"), unit("z", "red", "orc", (1, 1), "NW")]
+    units = [
+        unit("a", "blue", "fighter1", (0, 0), "SE"),
+        unit("x", "red", "orc", (1, 0), "W"),
+        unit("y", "red", "orc", (0, 1), "N"),
+        unit("z", "red", "orc", (1, 1), "NW"),
+    ]
     b = battle(units, script=[10, 1, 1, 1])
     b.world.update("a", morale=FLEEING)
     for _ in range(20):
@@ -101,8 +108,14 @@ def test_a_fleeing_unit_takes_the_gap_not_the_dead_end(level):
     open_sq = {(x, 2) for x in range(1, 13)} | {(9, y) for y in range(3, 7)} | {(x, 6) for x in range(9, 14)}
     walls = {(x, y): 0 for y in range(h) for x in range(w) if (x, y) not in open_sq}
     units = [unit("a", "blue", "fighter1", (6, 2), "E"), unit("x", "red", "orc", (2, 2), "E")]
-    b = battle(units, width=w, height=h, script=[10, 1], move_cost=walls,
-               zones=(Zone("exit", 13, 6, 1, 1, "blue", "blue_exit"),))
+    b = battle(
+        units,
+        width=w,
+        height=h,
+        script=[10, 1],
+        move_cost=walls,
+        zones=(Zone("exit", 13, 6, 1, 1, "blue", "blue_exit"),),
+    )
     b.world.update("a", morale=FLEEING)
     assert b.pending().unit == "a"
     c = ai.decide(b, level)

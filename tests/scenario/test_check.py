@@ -33,10 +33,8 @@ EXPECTED = {
     # tilesets and their images
     "tileset_missing": "tileset nowhere/terrain.tsx: file not found",
     "tileset_not_tsx": "tileset terrain.json: only .tsx tileset files are supported (export the tileset as .tsx)",
-    "tileset_image_missing_external":
-        "tileset image_missing.tsx: image terrain_missing.png not found (relative to image_missing.tsx)",
-    "tileset_image_missing_embedded":
-        "tileset terrain: image ../../../assets/tiles/missing.png not found (relative to the map)",
+    "tileset_image_missing_external": "tileset image_missing.tsx: image terrain_missing.png not found (relative to image_missing.tsx)",
+    "tileset_image_missing_embedded": "tileset terrain: image ../../../assets/tiles/missing.png not found (relative to the map)",
     # the map's shape
     "orientation_isometric": "map: orientation 'isometric' is not orthogonal",
     "infinite": "map: infinite maps are not supported; make it finite (Map > Map Properties > Infinite)",
@@ -48,27 +46,20 @@ EXPECTED = {
     "layer_size_mismatch": "layer ground: is 10x8 squares; the map is 12x8",
     "layer_data_short": "layer ground: data holds 95 tiles; the 12x8 map needs 96",
     "layer_data_not_a_number": "layer ground: data: 'hill' is not a tile number (CSV)",
-    "layer_data_bad_base64":
-        "layer ground: data: zlib data does not decompress: Error -3 while decompressing data: unknown compression method",
+    "layer_data_bad_base64": "layer ground: data: zlib data does not decompress: Error -3 while decompressing data: unknown compression method",
     "layer_encoding_unknown": "layer ground: data: encoding 'hex' is not supported; use csv or base64",
-    "layer_xml_tiles":
-        "layer ground: data is stored as XML <tile> elements; save the map with CSV or Base64 layer format",
+    "layer_xml_tiles": "layer ground: data is stored as XML <tile> elements; save the map with CSV or Base64 layer format",
     "layer_gid_in_no_tileset": "layer features (0,0): tile gid 99 belongs to no tileset",
     # tile properties
-    "tile_property_wrong_type":
-        "layer ground (0,0): tile 0 of tileset terrain: property move_cost must be a whole number (int), not '1'",
-    "tile_property_unparsable":
-        "tileset tile_property_unparsable.tsx tile 0: property move_cost: 'lots' is not a whole number "
-        "(the property's type is int)",
-    "tile_property_out_of_range":
-        "layer ground (0,0): tile 0 of tileset terrain: property move_cost 99 is out of range 0..10",
-    "tile_property_bad_footing":
-        "layer ground (0,0): tile 0 of tileset terrain: property footing 'lava' is not one of "
-        "firm, wading, slippery, deep_water",
+    "tile_property_wrong_type": "layer ground (0,0): tile 0 of tileset terrain: property move_cost must be a whole number (int), not '1'",
+    "tile_property_unparsable": "tileset tile_property_unparsable.tsx tile 0: property move_cost: 'lots' is not a whole number "
+    "(the property's type is int)",
+    "tile_property_out_of_range": "layer ground (0,0): tile 0 of tileset terrain: property move_cost 99 is out of range 0..10",
+    "tile_property_bad_footing": "layer ground (0,0): tile 0 of tileset terrain: property footing 'lava' is not one of "
+    "firm, wading, slippery, deep_water",
     # properties in general
-    "property_type_unknown":
-        "map property max_rounds: unknown property type 'integer' (use one of string, int, float, bool, color, "
-        "file, object, enum)",
+    "property_type_unknown": "map property max_rounds: unknown property type 'integer' (use one of string, int, float, bool, color, "
+    "file, object, enum)",
     "property_type_class": "map property max_rounds: class properties are not supported; use plain properties",
     # the units layer
     "no_units_layer": "map: there is no object layer named 'units'",
@@ -81,9 +72,8 @@ EXPECTED = {
     "unit_kind_unknown": "unit object 2 (red_orc): unknown unit kind 'dragon'",
     "unit_kind_missing": "unit object 2 (red_orc): property kind is missing",
     "unit_side_missing": "unit object 2 (red_orc): property side is missing",
-    "unit_side_not_plain":
-        "unit object 2 (red_orc): unknown side 'Red Army': a side is a plain name of lower-case letters, digits "
-        "and _, starting with a letter",
+    "unit_side_not_plain": "unit object 2 (red_orc): unknown side 'Red Army': a side is a plain name of lower-case letters, digits "
+    "and _, starting with a letter",
     "unit_facing_bad": "unit object 2 (red_orc): facing must be one of N NE E SE S SW W NW, not 'UP'",
     "unit_facing_missing": "unit object 2 (red_orc): property facing is missing (one of N NE E SE S SW W NW)",
     "unit_outside_map": "unit object 2 (red_orc): stands outside the 12x8 map at (20, 3)",
@@ -91,8 +81,7 @@ EXPECTED = {
     "unit_on_impassable": "unit object 2 (red_orc): stands on an impassable square at (7, 3)",
     "unit_on_unit": "unit object 2 (red_orc): stands on blue_fighter's square at (4, 3)",
     "unit_hero_not_bool": "unit object 1 (blue_fighter): property hero must be true or false (type bool), not 'yes'",
-    "unit_leader_bad_bool":
-        "unit object 2 (red_orc): property leader: 'maybe' is not true or false (the property's type is bool)",
+    "unit_leader_bad_bool": "unit object 2 (red_orc): property leader: 'maybe' is not true or false (the property's type is bool)",
     "unit_hp_not_int": "unit object 2 (red_orc): property hp: 'many' is not a whole number (the property's type is int)",
     "unit_hp_string": "unit object 2 (red_orc): property hp must be a whole number (type int), not '12'",
     "unit_hp_zero": "unit object 2 (red_orc): property hp 0 is out of range 1..1000",
@@ -100,19 +89,16 @@ EXPECTED = {
     "unit_x_not_a_number": "unit object 2 (red_orc): attribute x must be a number, not 'abc'",
     "unit_x_not_finite": "unit object 2 (red_orc): attribute x must be a finite number, not 'inf'",
     # rule options
-    "option_unknown":
-        "map property fog_of_war: unknown rule option 'fog_of_war' (known: death_at_minus_10, foreign_environment, "
-        "initiative, knockdown_dice, max_rounds, morale_system, surprised, victory, waiting)",
+    "option_unknown": "map property fog_of_war: unknown rule option 'fog_of_war' (known: death_at_minus_10, foreign_environment, "
+    "initiative, knockdown_dice, max_rounds, morale_system, surprised, victory, waiting)",
     "option_wrong_type": "map property max_rounds: option max_rounds must be a whole number (type int), not 'lots'",
     "option_out_of_range": "map property max_rounds: option max_rounds must be between 1 and 1000, not 5000",
     "option_bad_value": "map property morale_system: option morale_system must be one of adnd2e, ose, not 'gygax'",
-    "option_bool_as_string":
-        "map property knockdown_dice: option knockdown_dice must be true or false (type bool), not 'true'",
+    "option_bool_as_string": "map property knockdown_dice: option knockdown_dice must be true or false (type bool), not 'true'",
     "option_side_without_units": "map property surprised: option surprised names side 'green', which has no units",
     # zones
     "zone_outside_map": "zone object 4 (red_exit): lies outside the 12x8 map (squares (15,0) to (15,6))",
-    "zone_kind_unknown":
-        "zone object 3 (blue_exit): unknown zone kind 'escape'; property zone must be one of exit, deploy, objective",
+    "zone_kind_unknown": "zone object 3 (blue_exit): unknown zone kind 'escape'; property zone must be one of exit, deploy, objective",
     "zone_kind_missing": "zone object 3 (blue_exit): property zone is missing (one of exit, deploy, objective)",
     "zone_side_without_units": "zone object 3 (blue_exit): side 'green' has no units",
     # flight
@@ -129,8 +115,9 @@ def _env() -> dict[str, str]:
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=BROKEN, env=_env(),
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=BROKEN, env=_env(), capture_output=True, text=True, timeout=120
+    )
 
 
 def _check_in_process(name: str, capsys) -> tuple[int, list[str]]:
@@ -187,7 +174,7 @@ def test_check_reports_the_problem(name, capsys):
     assert code == 2, lines
     prefix = f"{name}.tmx: "
     assert lines and all(line.startswith(prefix) for line in lines), lines
-    assert EXPECTED[name] in [line[len(prefix):] for line in lines], lines
+    assert EXPECTED[name] in [line[len(prefix) :] for line in lines], lines
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -237,9 +224,14 @@ def test_an_empty_file(tmp_path, capsys):
 
 def test_a_cornered_unit_is_allowed_when_the_map_says_so(tmp_path):
     """`cornered` (bool) marks a unit that starts with no way out on purpose (a lesson)."""
-    text = (BROKEN / "exit_cut_off_by_walls.tmx").read_text().replace(
-        '<property name="facing" value="W"/>',
-        '<property name="facing" value="W"/>\n    <property name="cornered" type="bool" value="true"/>')
+    text = (
+        (BROKEN / "exit_cut_off_by_walls.tmx")
+        .read_text()
+        .replace(
+            '<property name="facing" value="W"/>',
+            '<property name="facing" value="W"/>\n    <property name="cornered" type="bool" value="true"/>',
+        )
+    )
     m = tmp_path / "cornered.tmx"
     m.write_text(text.replace("../../../maps/terrain.tsx", str(ROOT / "maps" / "terrain.tsx")))
     assert [u.id for u in load_scenario(m).units] == ["blue_fighter", "red_orc"]
@@ -248,8 +240,10 @@ def test_a_cornered_unit_is_allowed_when_the_map_says_so(tmp_path):
 def test_exits_for_every_side_count_for_each_side(tmp_path):
     """An exit zone without a side is every side's: the red orc may flee by the blue exit."""
     text = (BROKEN / "exit_cut_off_by_walls.tmx").read_text()
-    text = text.replace('<property name="zone" value="exit"/>\n    <property name="side" value="blue"/>',
-                        '<property name="zone" value="exit"/>')
+    text = text.replace(
+        '<property name="zone" value="exit"/>\n    <property name="side" value="blue"/>',
+        '<property name="zone" value="exit"/>',
+    )
     m = tmp_path / "shared_exit.tmx"
     m.write_text(text.replace("../../../maps/terrain.tsx", str(ROOT / "maps" / "terrain.tsx")))
     assert len(load_scenario(m).terrain.zones) == 2
@@ -258,7 +252,7 @@ def test_exits_for_every_side_count_for_each_side(tmp_path):
 def test_a_side_without_exits_is_not_checked(tmp_path):
     text = (BROKEN / "exit_cut_off_by_walls.tmx").read_text()
     start = text.index(' <objectgroup id="4" name="zones">')
-    text = text[:start] + text[text.index("</objectgroup>", start) + len("</objectgroup>\n"):]
+    text = text[:start] + text[text.index("</objectgroup>", start) + len("</objectgroup>\n") :]
     m = tmp_path / "no_exits.tmx"
     m.write_text(text.replace("../../../maps/terrain.tsx", str(ROOT / "maps" / "terrain.tsx")))
     assert load_scenario(m).terrain.zones == ()

@@ -27,13 +27,70 @@ ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
 TSX = MAPS / "terrain.tsx"
 
-ODD_VALUES = ["", " ", "0", "-1", "1", "2", "3.5", "-0.0", "1e309", "nan", "inf", "-inf", "99999999999",
-              "4294967296", "true", "false", "maybe", "abc", "N", "UP", "exit", "units", "zones", "red", "blue",
-              "Red Army", "orc", "dragon", "csv", "base64", "zlib", "gzip", "zstd", "isometric", "orthogonal",
-              "\u00e9\u00e8", "../nope.tsx", "terrain.tsx", "class", "int", "bool", "float", "x" * 300]
+ODD_VALUES = [
+    "",
+    " ",
+    "0",
+    "-1",
+    "1",
+    "2",
+    "3.5",
+    "-0.0",
+    "1e309",
+    "nan",
+    "inf",
+    "-inf",
+    "99999999999",
+    "4294967296",
+    "true",
+    "false",
+    "maybe",
+    "abc",
+    "N",
+    "UP",
+    "exit",
+    "units",
+    "zones",
+    "red",
+    "blue",
+    "Red Army",
+    "orc",
+    "dragon",
+    "csv",
+    "base64",
+    "zlib",
+    "gzip",
+    "zstd",
+    "isometric",
+    "orthogonal",
+    "\u00e9\u00e8",
+    "../nope.tsx",
+    "terrain.tsx",
+    "class",
+    "int",
+    "bool",
+    "float",
+    "x" * 300,
+]
 PROP_TYPES = [None, "string", "int", "bool", "float", "color", "file", "object", "class", "enum", "integer", ""]
-TAGS = ["map", "tileset", "layer", "data", "objectgroup", "object", "properties", "property", "image", "tile",
-        "imagelayer", "group", "polygon", "chunk", "animation", "frame"]
+TAGS = [
+    "map",
+    "tileset",
+    "layer",
+    "data",
+    "objectgroup",
+    "object",
+    "properties",
+    "property",
+    "image",
+    "tile",
+    "imagelayer",
+    "group",
+    "polygon",
+    "chunk",
+    "animation",
+    "frame",
+]
 
 
 def shipped_maps() -> list[Path]:
@@ -57,9 +114,28 @@ def _pick(rng: random.Random, root: ET.Element, tag: str | None = None) -> tuple
 
 def mutate_tree(rng: random.Random, root: ET.Element) -> str:
     """Apply one structural mutation; return its name."""
-    kind = rng.choice(["del_attr", "alter_attr", "add_attr", "del_elem", "dup_elem", "move_elem", "prop_value",
-                       "prop_type", "prop_add", "reencode", "flip_encoding", "garbage_data", "resize_data",
-                       "tileset_source", "rename_layer", "wrap_elem", "odd_gid", "unit_pos"])
+    kind = rng.choice(
+        [
+            "del_attr",
+            "alter_attr",
+            "add_attr",
+            "del_elem",
+            "dup_elem",
+            "move_elem",
+            "prop_value",
+            "prop_type",
+            "prop_add",
+            "reencode",
+            "flip_encoding",
+            "garbage_data",
+            "resize_data",
+            "tileset_source",
+            "rename_layer",
+            "wrap_elem",
+            "odd_gid",
+            "unit_pos",
+        ]
+    )
     if kind in ("del_attr", "alter_attr"):
         el = rng.choice([e for e in root.iter() if e.attrib] or [root])
         if el.attrib:
@@ -70,9 +146,29 @@ def mutate_tree(rng: random.Random, root: ET.Element) -> str:
                 el.set(k, rng.choice(ODD_VALUES + [str(rng.randint(-5, 5000))]))
     elif kind == "add_attr":
         el = rng.choice(list(root.iter()))
-        el.set(rng.choice(["width", "height", "x", "y", "id", "gid", "firstgid", "encoding", "compression",
-                           "source", "infinite", "orientation", "name", "type", "visible", "rotation"]),
-               rng.choice(ODD_VALUES))
+        el.set(
+            rng.choice(
+                [
+                    "width",
+                    "height",
+                    "x",
+                    "y",
+                    "id",
+                    "gid",
+                    "firstgid",
+                    "encoding",
+                    "compression",
+                    "source",
+                    "infinite",
+                    "orientation",
+                    "name",
+                    "type",
+                    "visible",
+                    "rotation",
+                ]
+            ),
+            rng.choice(ODD_VALUES),
+        )
     elif kind == "del_elem":
         parent, child = _pick(rng, root, rng.choice([None, "object", "property", "layer", "data", "tileset"]))
         if parent is not None:
@@ -102,12 +198,38 @@ def mutate_tree(rng: random.Random, root: ET.Element) -> str:
     elif kind == "prop_add":
         parent, _ = _pick(rng, root, "properties")
         if parent is not None:
-            ET.SubElement(parent, "property", {
-                "name": rng.choice(["hero", "leader", "hp", "side", "kind", "facing", "zone", "max_rounds",
-                                    "name", "id", "width", "x", "type", "controller", "surprised", "cornered",
-                                    "move_cost", "footing", "terrain", "fog"]),
-                **({"type": t} if (t := rng.choice(PROP_TYPES)) else {}),
-                "value": rng.choice(ODD_VALUES)})
+            ET.SubElement(
+                parent,
+                "property",
+                {
+                    "name": rng.choice(
+                        [
+                            "hero",
+                            "leader",
+                            "hp",
+                            "side",
+                            "kind",
+                            "facing",
+                            "zone",
+                            "max_rounds",
+                            "name",
+                            "id",
+                            "width",
+                            "x",
+                            "type",
+                            "controller",
+                            "surprised",
+                            "cornered",
+                            "move_cost",
+                            "footing",
+                            "terrain",
+                            "fog",
+                        ]
+                    ),
+                    **({"type": t} if (t := rng.choice(PROP_TYPES)) else {}),
+                    "value": rng.choice(ODD_VALUES),
+                },
+            )
     elif kind == "reencode":  # a valid re-encoding: must still load when nothing else is wrong
         for data in root.iter("data"):
             gids = _gids(data)
@@ -135,15 +257,19 @@ def mutate_tree(rng: random.Random, root: ET.Element) -> str:
         if data is not None:
             gids = _gids(data)
             n = rng.choice([0, 1, len(gids) - 1, len(gids) + 1, len(gids) * 2, rng.randint(0, 500)])
-            gids = (gids * 3)[:max(n, 0)]
+            gids = (gids * 3)[: max(n, 0)]
             data.set("encoding", "csv")
             data.attrib.pop("compression", None)
             data.text = ",".join(map(str, gids))
     elif kind == "tileset_source":
         _, ts = _pick(rng, root, "tileset")
         if ts is not None:
-            ts.set("source", rng.choice(["nope.tsx", "terrain.json", "", str(TSX), str(MAPS / "test_arena.tmx"),
-                                         str(MAPS), "/dev/null"]))
+            ts.set(
+                "source",
+                rng.choice(
+                    ["nope.tsx", "terrain.json", "", str(TSX), str(MAPS / "test_arena.tmx"), str(MAPS), "/dev/null"]
+                ),
+            )
     elif kind == "rename_layer":
         _, el = _pick(rng, root, rng.choice(["objectgroup", "layer"]))
         if el is not None:
@@ -166,8 +292,10 @@ def mutate_tree(rng: random.Random, root: ET.Element) -> str:
     elif kind == "unit_pos":
         _, obj = _pick(rng, root, "object")
         if obj is not None:
-            obj.set(rng.choice(["x", "y", "width", "height"]),
-                    rng.choice(["0", "-32", "31.9", "16", "100000", "-0.4", str(rng.randint(-64, 900))]))
+            obj.set(
+                rng.choice(["x", "y", "width", "height"]),
+                rng.choice(["0", "-32", "31.9", "16", "100000", "-0.4", str(rng.randint(-64, 900))]),
+            )
     return kind
 
 
@@ -207,8 +335,9 @@ def run_case(seed: int, directory: Path) -> tuple[str, object]:
         result = load_scenario(path)
     except ScenarioError as e:
         problems = e.problems
-        if not problems or not all(isinstance(p, str) and p.startswith(f"{path}: ") and "\n" not in p
-                                   for p in problems):
+        if not problems or not all(
+            isinstance(p, str) and p.startswith(f"{path}: ") and "\n" not in p for p in problems
+        ):
             return "escape", f"seed {seed} ({src.name}, {done}): badly formed problems {problems!r}"
         return "error", problems
     except BaseException as e:  # noqa: BLE001 - exactly what we are hunting

@@ -29,8 +29,9 @@ def test_map_loads_with_title_and_description(path):
 
 
 def test_rout_check_passes_on_every_map():
-    r = subprocess.run([sys.executable, "-m", "game", "check", *map(str, MAPS)],
-                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "game", "check", *map(str, MAPS)], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -52,10 +53,18 @@ def test_duel_is_mirror_symmetric():
     for y in range(t.height):
         for x in range(t.width):
             a, b = t.index((x, y)), t.index((t.width - 1 - x, y))
-            assert (t.move_cost[a], t.elevation[a], t.footing[a], t.hazard[a]) == \
-                   (t.move_cost[b], t.elevation[b], t.footing[b], t.hazard[b]), (x, y)
-    blue = sorted((p.kind.key if hasattr(p.kind, "key") else p.kind.name, t.width - 1 - p.pos[0], p.pos[1])
-                  for p in s.units if p.side == "blue")
-    red = sorted((p.kind.key if hasattr(p.kind, "key") else p.kind.name, p.pos[0], p.pos[1])
-                 for p in s.units if p.side == "red")
+            assert (t.move_cost[a], t.elevation[a], t.footing[a], t.hazard[a]) == (
+                t.move_cost[b],
+                t.elevation[b],
+                t.footing[b],
+                t.hazard[b],
+            ), (x, y)
+    blue = sorted(
+        (p.kind.key if hasattr(p.kind, "key") else p.kind.name, t.width - 1 - p.pos[0], p.pos[1])
+        for p in s.units
+        if p.side == "blue"
+    )
+    red = sorted(
+        (p.kind.key if hasattr(p.kind, "key") else p.kind.name, p.pos[0], p.pos[1]) for p in s.units if p.side == "red"
+    )
     assert blue == red

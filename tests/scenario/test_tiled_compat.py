@@ -54,8 +54,9 @@ def _encode(gids: list[int], compression: str | None) -> str:
     return "\n   " + base64.b64encode(raw).decode("ascii") + "\n  "
 
 
-def variant(src: Path, out: Path, encoding: str, compression: str | None = None, embed: bool = False,
-            flip: bool = False) -> Path:
+def variant(
+    src: Path, out: Path, encoding: str, compression: str | None = None, embed: bool = False, flip: bool = False
+) -> Path:
     """Re-encode every tile layer of `src` (and maybe inline its tileset) into `out`."""
     tree = ET.parse(src)
     root = tree.getroot()
@@ -64,7 +65,7 @@ def variant(src: Path, out: Path, encoding: str, compression: str | None = None,
         if flip:  # Tiled's flip flags: the same tile, drawn mirrored; terrain must not change
             gids = [g | FLIP_X if g else 0 for g in gids]
         if encoding == "csv":
-            data.text = "\n" + ",\n".join(",".join(map(str, gids[i:i + 16])) for i in range(0, len(gids), 16)) + "\n"
+            data.text = "\n" + ",\n".join(",".join(map(str, gids[i : i + 16])) for i in range(0, len(gids), 16)) + "\n"
             continue
         data.set("encoding", "base64")
         if compression:
@@ -158,13 +159,15 @@ def test_tiled_exports_json(src, tmp_path):
     for layer in root.iter("layer"):
         assert layers[layer.get("name")]["data"] == _csv_gids(layer.find("data"))
     for group in root.iter("objectgroup"):
-        assert sorted(o["name"] for o in layers[group.get("name")]["objects"]) == \
-            sorted(o.get("name") for o in group.iter("object"))
+        assert sorted(o["name"] for o in layers[group.get("name")]["objects"]) == sorted(
+            o.get("name") for o in group.iter("object")
+        )
 
 
 @needs_tiled
 def test_tiled_refuses_what_we_refuse_to_parse(tmp_path):
     """Sanity of the harness: Tiled exits non-zero on a map it cannot read."""
-    r = tiled("--export-map", "tmx", str(Path(__file__).parent / "broken" / "xml_does_not_parse.tmx"),
-              str(tmp_path / "x.tmx"))
+    r = tiled(
+        "--export-map", "tmx", str(Path(__file__).parent / "broken" / "xml_does_not_parse.tmx"), str(tmp_path / "x.tmx")
+    )
     assert r.returncode != 0

@@ -11,8 +11,9 @@ def attack_event(b, attacker, target, path=None):
 
 def test_front_attack_needs_thac0_minus_ac():
     """'Hit when d20 + modifiers >= THAC0 - target AC' (fighter THAC0 20 vs orc AC 6: 14)."""
-    b = battle([unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")],
-               script=[10, 1, 14, 1, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")], script=[10, 1, 14, 1, 1]
+    )
     ev = attack_event(b, "a", "b")
     assert ev["arc"] == "front" and ev["needed"] == 14
     assert ev["roll"]["mod"] == 0 and ev["modifiers"] == []  # Str 16: no to-hit bonus
@@ -22,8 +23,11 @@ def test_front_attack_needs_thac0_minus_ac():
 def test_flank_plus_one_rear_plus_two_and_rear_loses_shield_and_dex():
     """'flank +1; rear +2 and the defender loses shield and Dex AC'."""
     # b faces N: a at its E side is on the flank; c behind it (S) is in the rear.
-    units = [unit("a", "blue", "fighter1", (5, 4), "W"), unit("b", "red", "orc_leader", (4, 4), "N"),
-             unit("c", "blue", "fighter1", (4, 5), "N")]
+    units = [
+        unit("a", "blue", "fighter1", (5, 4), "W"),
+        unit("b", "red", "orc_leader", (4, 4), "N"),
+        unit("c", "blue", "fighter1", (4, 5), "N"),
+    ]
     b = battle(units, script=[10, 1, 9, 10, 1, 1, 10, 1, 1])
     flank = attack_event(b, "a", "b")
     assert flank["arc"] == "flank" and {"name": "flank", "value": 1} in flank["modifiers"]

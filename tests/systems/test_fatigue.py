@@ -28,8 +28,10 @@ def test_reaching_zero_makes_fatigued_and_doubles_the_rate():
 def test_resting_allows_a_recovery_save_with_the_cumulative_bonus():
     """'spends one round resting ... recover one category ... by rolling a successful saving
     throw vs. paralyzation ... a cumulative +1 bonus for each consecutive round'."""
-    b = battle([unit("a", "blue", "fighter1", (0, 0), "E", kind_changes={"con": 12}), unit("b", "red", "orc", (9, 9))],
-               script=[10, 1, 12])
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E", kind_changes={"con": 12}), unit("b", "red", "orc", (9, 9))],
+        script=[10, 1, 12],
+    )
     b.world.update("a", fatigue_state=2, fatigue_points=0)
     run_round(b, a=cmd("rest", "a"))
     rec = events_of(b.events, "recover")[-1]
@@ -44,8 +46,10 @@ def test_resting_allows_a_recovery_save_with_the_cumulative_bonus():
 
 def test_force_marched_start_fatigued_and_never_become_fresh():
     """'they automatically begin the combat in a fatigued state ... cannot return to a fully fresh state'."""
-    b = battle([unit("a", "blue", "fighter1", (0, 0), "E", force_marched=True), unit("b", "red", "orc", (9, 9))],
-               script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E", force_marched=True), unit("b", "red", "orc", (9, 9))],
+        script=[10, 1],
+    )
     assert b.world["a"].fatigue_state == 1
     run_round(b, a=cmd("rest", "a"))
     assert not events_of(b.events, "recover") and b.world["a"].fatigue_state == 1
@@ -56,8 +60,9 @@ def test_force_marched_start_fatigued_and_never_become_fresh():
 
 def test_fatigue_is_encumbrance_in_the_attack():
     """Exhausted: 'encumbered two categories more' - light becomes heavy: attack -2, AC 1 worse."""
-    b = battle([unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")],
-               script=[10, 1, 10, 1, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")], script=[10, 1, 10, 1, 1]
+    )
     b.world.update("a", fatigue_state=2)
     ev = events_of(b.apply(cmd("attack", "a", target="b")), "attack")[0]
     assert {"name": "encumbrance", "value": -2} in ev["modifiers"]
@@ -65,8 +70,10 @@ def test_fatigue_is_encumbrance_in_the_attack():
 
 def test_recovery_roll_lists_its_modifiers():
     """Event contract: a roll's mod is the sum of the event's modifiers."""
-    b = battle([unit("a", "blue", "fighter1", (0, 0), "E", kind_changes={"con": 17}), unit("b", "red", "orc", (9, 9))],
-               script=[10, 1, 5])
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E", kind_changes={"con": 17}), unit("b", "red", "orc", (9, 9))],
+        script=[10, 1, 5],
+    )
     b.world.update("a", fatigue_state=1, fatigue_points=0)
     run_round(b, a=cmd("rest", "a"))
     rec = events_of(b.events, "recover")[-1]

@@ -88,7 +88,8 @@ def test_group_initiative_one_roll_a_side_and_common_modifiers_only():
     """'Everyone in the party ... must qualify for the modifier' and 'The side with the highest
     modified roll on 1d10 has the initiative and acts first.'"""
     units = [
-        unit("a1", "blue", "fighter1", (1, 1), "E"), unit("a2", "blue", "fighter1", (1, 3), "E"),
+        unit("a1", "blue", "fighter1", (1, 1), "E"),
+        unit("a2", "blue", "fighter1", (1, 3), "E"),
         unit("r1", "red", "orc", (7, 1), "W"),
     ]
     # blue 4 (a1 is on a hill, a2 not: no modifier), red 4: tie, rerolled: blue 8, red 2.

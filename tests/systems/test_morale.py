@@ -6,7 +6,8 @@ from tests.helpers import battle, cmd, events_of, run_round, unit
 def orcs_lose_one_of_four(script, morale="adnd2e"):
     """Blue kills one orc in four: 25% of the red group has fallen."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True)] + [
-        unit(f"o{i}", "red", "orc", (5, 2 + i), "W") for i in range(4)]
+        unit(f"o{i}", "red", "orc", (5, 2 + i), "W") for i in range(4)
+    ]
     b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1] + script, options={"morale_system": morale})
     b.apply(cmd("attack", "a", target="o2"))
     assert events_of(b.events, "death")
@@ -44,9 +45,13 @@ def test_large_failure_flees():
 
 def test_heroes_never_check():
     """'player characters never need to check morale'."""
-    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True), unit("b", "blue", "fighter1", (0, 0), "E"),
-             unit("c", "blue", "fighter1", (0, 2), "E"), unit("d", "blue", "fighter1", (0, 4), "E"),
-             unit("o", "red", "ogre", (5, 4), "W")]
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E", hero=True),
+        unit("b", "blue", "fighter1", (0, 0), "E"),
+        unit("c", "blue", "fighter1", (0, 2), "E"),
+        unit("d", "blue", "fighter1", (0, 4), "E"),
+        unit("o", "red", "ogre", (5, 4), "W"),
+    ]
     b = battle(units, script=[5, 5, 5, 5, 10, 20, 10, 1])
     b.apply(cmd("attack", "o", target="a"))  # the ogre kills a (25% of blue)
     run_round(b)
@@ -66,7 +71,8 @@ def test_ose_first_death_and_two_successes_make_fearless():
 def test_ose_rating_twelve_never_checks():
     """'A score of 12: Means the monster fights to the death, never checking morale.'"""
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True)] + [
-        unit(f"s{i}", "red", "skeleton", (5, 4 + i), "W") for i in range(2)]
+        unit(f"s{i}", "red", "skeleton", (5, 4 + i), "W") for i in range(2)
+    ]
     b = battle(units, script=[10, 1, 1, 20, 8, 1], options={"morale_system": "ose"})
     b.apply(cmd("attack", "a", target="s0"))
     run_round(b)
@@ -75,8 +81,11 @@ def test_ose_rating_twelve_never_checks():
 
 def test_surrender_when_cornered_and_intelligent():
     """'Intelligent creatures may try to surrender if there is no place for them to run'."""
-    units = [unit("a", "blue", "fighter1", (1, 1), "S", hero=True)] + [
-        unit(f"o{i}", "red", "orc", (i, 0), "S") for i in range(3)] + [unit("o3", "red", "orc", (2, 1), "W")]
+    units = (
+        [unit("a", "blue", "fighter1", (1, 1), "S", hero=True)]
+        + [unit(f"o{i}", "red", "orc", (i, 0), "S") for i in range(3)]
+        + [unit("o3", "red", "orc", (2, 1), "W")]
+    )
     walls = {(x, y): 0 for x in range(3, 10) for y in range(0, 10)}
     walls.update({(x, y): 0 for x in range(0, 3) for y in range(3, 10)})
     b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 10, 10, 10, 10], move_cost=walls)

@@ -9,8 +9,12 @@ from tests.helpers import battle, cmd, events_of, kind, run_round, unit
 
 def test_a_halberd_reaches_two_squares_but_not_through_a_creature():
     """RULES.md 'Weapon reach': within max(1, ceil(reach/5)) squares, 'not through an occupied square'."""
-    units = [unit("g", "red", "gnoll", (2, 4), "E"), unit("a", "blue", "fighter1", (4, 4), "W"),
-             unit("b", "blue", "fighter1", (4, 6), "W"), unit("c", "blue", "fighter1", (3, 5), "W")]
+    units = [
+        unit("g", "red", "gnoll", (2, 4), "E"),
+        unit("a", "blue", "fighter1", (4, 4), "W"),
+        unit("b", "blue", "fighter1", (4, 6), "W"),
+        unit("c", "blue", "fighter1", (3, 5), "W"),
+    ]
     bt = battle(units, script=[1, 1, 1, 10])
     targets = {o.target for o in query.attack_options(bt, "g") if len(o.path) == 1}
     assert "a" in targets  # two squares east, nothing between
@@ -34,8 +38,11 @@ def test_attacker_prone_fights_at_minus_four():
 
 def test_death_at_minus_ten_option_leaves_the_creature_unconscious():
     """Decision: the -10 rule is option death_at_minus_10, default off."""
-    units = [unit("a", "blue", "fighter3", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W"),
-             unit("c", "red", "orc", (8, 8), "W", hero=True)]
+    units = [
+        unit("a", "blue", "fighter3", (4, 4), "E"),
+        unit("b", "red", "orc", (5, 4), "W"),
+        unit("c", "red", "orc", (8, 8), "W", hero=True),
+    ]
     b = battle(units, script=[10, 1, 1, 20, 6, 1], options={"death_at_minus_10": True})
     b.apply(cmd("attack", "a", target="b"))
     assert b.world["b"].hp <= 0 and b.world["b"].life == "fighting" and not b.world["b"].able
@@ -59,8 +66,11 @@ def test_big_footprint_retreats_by_shifting_one_square_back():
 
 def test_retreats_in_attacker_initiative_order_and_once_a_round():
     """Decision: retreats resolve in initiative order of the attackers; a creature is forced back at most once."""
-    units = [unit("a", "blue", "fighter1", (3, 4), "E"), unit("c", "blue", "fighter1", (4, 3), "S"),
-             unit("b", "red", "orc_leader", (4, 4), "W")]
+    units = [
+        unit("a", "blue", "fighter1", (3, 4), "E"),
+        unit("c", "blue", "fighter1", (4, 3), "S"),
+        unit("b", "red", "orc_leader", (4, 4), "W"),
+    ]
     # a 9, b 1, c 10; c hits (20, 1 dmg, kd 1), a hits (20, 1, kd 1).
     b = battle(units, script=[9, 1, 10, 20, 1, 1, 20, 1, 1])
     b.apply(cmd("attack", "c", target="b"))
@@ -84,9 +94,10 @@ def test_climbing_out_of_a_pit_takes_the_whole_move():
 
 def test_leader_killed_triggers_a_check():
     """'When their leader deserts or is killed'."""
-    units = [unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
-             unit("L", "red", "orc_leader", (5, 4), "W", leader=True, hp=1)] + [
-        unit(f"o{i}", "red", "orc", (8, 2 + i), "W") for i in range(6)]
+    units = [
+        unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
+        unit("L", "red", "orc_leader", (5, 4), "W", leader=True, hp=1),
+    ] + [unit(f"o{i}", "red", "orc", (8, 2 + i), "W") for i in range(6)]
     b = battle(units, script=[1, 10] + [1] * 6 + [20, 5, 1])  # ids sort L, a, o0...
     b.apply(cmd("attack", "a", target="L"))
     run_round(b)
@@ -96,8 +107,12 @@ def test_leader_killed_triggers_a_check():
 
 def test_half_fallen_and_superior_force_are_triggers():
     """'When 50% of their group has fallen' and 'When faced by an obviously superior enemy force'."""
-    units = [unit("a", "blue", "fighter3", (4, 4), "E", hero=True), unit("b", "blue", "ogre", (1, 1), "E", hero=True),
-             unit("o0", "red", "orc", (5, 4), "W", hp=1), unit("o1", "red", "orc", (8, 8), "W")]
+    units = [
+        unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
+        unit("b", "blue", "ogre", (1, 1), "E", hero=True),
+        unit("o0", "red", "orc", (5, 4), "W", hp=1),
+        unit("o1", "red", "orc", (8, 8), "W"),
+    ]
     b = battle(units, script=[10, 10, 1, 1, 20, 5, 1])
     b.apply(cmd("attack", "a", target="o0"))
     run_round(b)
@@ -135,10 +150,13 @@ def test_withdrawing_and_fleeing_creatures_never_attack():
 def test_ose_half_incapacitated_rating_two_and_situation_adjustment():
     """'Side half incapacitated'; 'A score of 2: Means the monster will not fight';
     'the side losing a battle might suffer a -1 morale penalty'."""
-    units = [unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
-             unit("o0", "red", "orc", (5, 4), "W", hp=1), unit("o1", "red", "orc", (5, 3), "W", hp=1),
-             unit("o2", "red", "orc", (8, 8), "W"),
-             unit("k", "red", "kobold", (8, 1), "W", kind_changes={"morale_ose": 2})]
+    units = [
+        unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
+        unit("o0", "red", "orc", (5, 4), "W", hp=1),
+        unit("o1", "red", "orc", (5, 3), "W", hp=1),
+        unit("o2", "red", "orc", (8, 8), "W"),
+        unit("k", "red", "kobold", (8, 1), "W", kind_changes={"morale_ose": 2}),
+    ]
     b = battle(units, script=[10, 1, 1, 1, 1, 20, 5, 1], options={"morale_system": "ose"})
     b.apply(cmd("attack", "a", target="o0"))
     run_round(b)
@@ -161,8 +179,10 @@ def test_first_strike_by_reach_over_ten_feet():
     from dataclasses import replace
 
     pike = replace(kind("militia").melee, key="pike", reach_ft=15)
-    units = [unit("p", "red", "militia", (5, 4), "W", kind_changes={"weapons": (pike,)}),
-             unit("s", "blue", "fighter1", (0, 4), "E")]
+    units = [
+        unit("p", "red", "militia", (5, 4), "W", kind_changes={"weapons": (pike,)}),
+        unit("s", "blue", "fighter1", (0, 4), "E"),
+    ]
     b = battle(units, script=[1, 10, 1], width=12)
     evs = b.apply(cmd("move", "s", path=[(1, 4), (2, 4), (3, 4)]))
     fs = events_of(evs, "first_strike")

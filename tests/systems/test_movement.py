@@ -10,8 +10,9 @@ from tests.helpers import battle, cmd, events_of, unit
 def test_diagonals_cost_one_then_two():
     """'Diagonal steps cost 1 and 2 alternately (3 points per 2 diagonals)'."""
     unencumbered = {"kind_changes": {"encumbrance": "none"}}
-    b = battle([unit("a", "blue", "dwarf", (0, 0), "SE", **unencumbered), unit("b", "red", "orc", (9, 9))],
-               script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "dwarf", (0, 0), "SE", **unencumbered), unit("b", "red", "orc", (9, 9))], script=[10, 1]
+    )
     costs = query.moves(b, "a").costs  # dwarf MV 6
     assert costs[(1, 1)] == 1 and costs[(2, 2)] == 3 and costs[(3, 3)] == 4 and costs[(4, 4)] == 6
     assert (5, 5) not in costs
@@ -19,8 +20,11 @@ def test_diagonals_cost_one_then_two():
 
 
 def test_terrain_cost_multiplies_and_walls_block():
-    b = battle([unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1],
-               move_cost={(1, 0): 2, (0, 1): 0})
+    b = battle(
+        [unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+        script=[10, 1],
+        move_cost={(1, 0): 2, (0, 1): 0},
+    )
     costs = query.moves(b, "a").costs
     assert costs[(1, 0)] == 2 and (0, 1) not in costs
 
@@ -40,8 +44,11 @@ def test_path_beyond_the_move_is_refused_and_nothing_changes():
 
 def test_no_one_walks_into_a_hazard_unless_told():
     """Decision (RULES.md, Hazards): never by its own choice unless the command says so."""
-    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1, 3, 4],
-               hazard={(1, 0): "pit"})
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+        script=[10, 1, 3, 4],
+        hazard={(1, 0): "pit"},
+    )
     assert (1, 0) not in query.moves(b, "a").costs
     with pytest.raises(Illegal):
         b.apply(cmd("move", "a", path=[(1, 0)]))
@@ -66,8 +73,11 @@ def test_encumbrance_and_fatigue_cut_movement():
 
 def test_passing_through_an_ally_keeps_both_in_their_own_squares():
     """Decision: allies may be passed through but not stopped on (one creature a square)."""
-    units = [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "blue", "fighter1", (1, 0), "E"),
-             unit("o", "red", "orc", (9, 9))]
+    units = [
+        unit("a", "blue", "fighter1", (0, 0), "E"),
+        unit("b", "blue", "fighter1", (1, 0), "E"),
+        unit("o", "red", "orc", (9, 9)),
+    ]
     b = battle(units, script=[10, 5, 1])
     b.apply(cmd("move", "a", path=[(1, 0), (2, 0)]))
     assert b.world.at((1, 0)) == "b" and b.world.at((2, 0)) == "a" and b.world.at((0, 0)) is None
@@ -76,8 +86,11 @@ def test_passing_through_an_ally_keeps_both_in_their_own_squares():
 
 
 def test_knocked_down_on_an_ally_falls_back_to_a_free_square():
-    units = [unit("a", "blue", "fighter1", (0, 1), "E"), unit("b", "blue", "fighter1", (1, 1), "E"),
-             unit("o", "red", "orc", (2, 0), "S")]
+    units = [
+        unit("a", "blue", "fighter1", (0, 1), "E"),
+        unit("b", "blue", "fighter1", (1, 1), "E"),
+        unit("o", "red", "orc", (2, 0), "S"),
+    ]
     # a moves through b's square, leaving it provokes the orc: hit, 1 damage, knockdown 8, save 1.
     b = battle(units, script=[10, 5, 1, 20, 1, 8, 1])
     evs = b.apply(cmd("move", "a", path=[(1, 1), (1, 2)]))

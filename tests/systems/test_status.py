@@ -6,8 +6,11 @@ from tests.helpers import battle, cmd, events_of, unit
 def test_burning_does_continuing_damage_at_the_end_of_the_round():
     """'continuing damage (poison, burning, acid, etc.) actually inflict their damage in this part'
     Decision (RULES.md): fire 1d6 at once, then burning 1d6 for 2 rounds."""
-    b = battle([unit("a", "blue", "fighter3", (0, 0), "E"), unit("b", "red", "orc", (9, 9), hero=True)],
-               script=[10, 1, 2, 3], hazard={(1, 0): "fire"})
+    b = battle(
+        [unit("a", "blue", "fighter3", (0, 0), "E"), unit("b", "red", "orc", (9, 9), hero=True)],
+        script=[10, 1, 2, 3],
+        hazard={(1, 0): "fire"},
+    )
     b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True))
     b.apply(cmd("hold", "b"))
     burn = [e for e in events_of(b.events, "status") if e["effect"] == "burning"]
@@ -18,8 +21,9 @@ def test_burning_does_continuing_damage_at_the_end_of_the_round():
 
 def test_knocked_down_creatures_start_the_next_round_prone():
     """'Did a character get knocked down during the fight? He'll start the next round prone.'"""
-    b = battle([unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")],
-               script=[10, 1, 20, 1, 8, 2])
+    b = battle(
+        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")], script=[10, 1, 20, 1, 8, 2]
+    )
     b.apply(cmd("attack", "a", target="b"))
     b.apply(cmd("hold", "b")) if b.pending().unit == "b" else None
     assert [e for e in events_of(b.events, "status") if e["effect"] == "prone"][0]["id"] == "b"
@@ -27,8 +31,11 @@ def test_knocked_down_creatures_start_the_next_round_prone():
 
 
 def test_max_rounds_is_a_draw():
-    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
-               script=[10, 1], options={"max_rounds": 2})
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+        script=[10, 1],
+        options={"max_rounds": 2},
+    )
     while not b.over:
         p = b.pending()
         b.apply(cmd("hold", p.unit))
@@ -38,7 +45,9 @@ def test_max_rounds_is_a_draw():
 
 
 def test_last_side_standing_wins():
-    b = battle([unit("a", "blue", "fighter3", (4, 4), "E"), unit("b", "red", "kobold", (5, 4), "W", hp=1)],
-               script=[10, 1, 20, 1, 1])
+    b = battle(
+        [unit("a", "blue", "fighter3", (4, 4), "E"), unit("b", "red", "kobold", (5, 4), "W", hp=1)],
+        script=[10, 1, 20, 1, 1],
+    )
     b.apply(cmd("attack", "a", target="b"))
     assert b.over and b.winner == "blue" and b.events[-1]["reason"] == "last_side_standing"

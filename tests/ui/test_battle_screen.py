@@ -159,8 +159,13 @@ def test_end_of_round_steps_shown_in_order_with_pauses():
 def test_hovering_a_unit_colours_its_front_flank_and_rear():
     a = app()
     sc = board([unit("a", "blue", "fighter1", (4, 4), "N"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
-    s = BattleScreen(a, sc, controllers={"blue": "ai", "red": "ai"}, threaded=False,
-                     battle=Battle(sc, seed=1, rng=ScriptedRng([1, 10])))
+    s = BattleScreen(
+        a,
+        sc,
+        controllers={"blue": "ai", "red": "ai"},
+        threaded=False,
+        battle=Battle(sc, seed=1, rng=ScriptedRng([1, 10])),
+    )
     a.show(s)
     s.view.skip()
     a.step(0.0)
@@ -187,8 +192,13 @@ def test_hovering_a_unit_colours_its_front_flank_and_rear():
 def test_keyboard_alone_moves_a_unit_with_a_chosen_facing():
     a = app()
     sc = board([unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
-    s = BattleScreen(a, sc, controllers={"blue": "human", "red": "ai"}, threaded=False,
-                     battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])))
+    s = BattleScreen(
+        a,
+        sc,
+        controllers={"blue": "human", "red": "ai"},
+        threaded=False,
+        battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])),
+    )
     a.show(s)
     settle(a, s)
     assert s.cursor == (2, 2)

@@ -17,7 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 NEEDED = ("Xvfb", "xdotool", "import")
 missing = [t for t in NEEDED if shutil.which(t) is None]
-pytestmark = pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
+pytestmark = pytest.mark.skipif(
+    bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
+)
 
 
 @pytest.fixture
@@ -26,8 +28,11 @@ def display():
     for n in range(90, 200):
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
             break
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(100):
         if Path(f"/tmp/.X11-unix/X{n}").exists():
             break
@@ -54,10 +59,13 @@ def window_of(display: str, game: subprocess.Popen) -> str:
     deadline = time.monotonic() + 60  # a loaded machine starts a Python game slowly
     while time.monotonic() < deadline:
         if game.poll() is not None:
-            raise AssertionError(f"the game exited ({game.returncode}) before its window showed: "
-                                 + game.communicate()[1].decode(errors="replace"))
-        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(game.pid)],
-                             env=env, capture_output=True, text=True).stdout
+            raise AssertionError(
+                f"the game exited ({game.returncode}) before its window showed: "
+                + game.communicate()[1].decode(errors="replace")
+            )
+        out = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid)], env=env, capture_output=True, text=True
+        ).stdout
         ids = out.split()
         win = ids[-1] if ids else None
         steady = steady + 1 if win is not None and win == seen else 0
@@ -73,15 +81,25 @@ def xdo(display: str, *args: str) -> None:
 
 
 def grab(display: str, out: Path) -> bytes:
-    subprocess.run(["import", "-window", "root", "-crop", "420x160+30+120", "rgb:" + str(out)],
-                   env=dict(os.environ, DISPLAY=display), check=True)
+    subprocess.run(
+        ["import", "-window", "root", "-crop", "420x160+30+120", "rgb:" + str(out)],
+        env=dict(os.environ, DISPLAY=display),
+        check=True,
+    )
     return out.read_bytes()
 
 
 class XClientMessageEvent(ctypes.Structure):
-    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
-                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
-                ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+    _fields_ = [
+        ("type", ctypes.c_int),
+        ("serial", ctypes.c_ulong),
+        ("send_event", ctypes.c_int),
+        ("display", ctypes.c_void_p),
+        ("window", ctypes.c_ulong),
+        ("message_type", ctypes.c_ulong),
+        ("format", ctypes.c_int),
+        ("data", ctypes.c_long * 5),
+    ]
 
 
 class XEvent(ctypes.Union):
@@ -158,8 +176,13 @@ def test_a_polite_kill_closes_the_game_like_its_close_button(display):
     # AI against AI, so the AI's worker process is running when the signal comes.
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    game = subprocess.Popen([sys.executable, "-m", "game", "play", "maps/skirmish.tmx", "--mode", "watch"], cwd=ROOT,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    game = subprocess.Popen(
+        [sys.executable, "-m", "game", "play", "maps/skirmish.tmx", "--mode", "watch"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         window_of(display, game)
         time.sleep(1.5)
