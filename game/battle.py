@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from game import events as ev
 from game.commands import Command, Illegal
 from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, fatigue_points
@@ -95,11 +96,11 @@ class Battle:
                 len(members), sum(max(u.kind.power, 0.5) for u in members), members[0].id if unique else None
             )
         self.ctx.emit(
-            "battle_start",
+            ev.BattleStart,
             scenario=scenario.title or scenario.path,
             seed=seed,
             options={k: opts[k] for k in sorted(opts)},
-            units=[self._describe(w[i]) for i in w.ids()],
+            units=tuple(self._describe(w[i]) for i in w.ids()),
             width=scenario.terrain.width,
             height=scenario.terrain.height,
         )
@@ -113,7 +114,7 @@ class Battle:
         return self.ctx.world
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[ev.Event]:
         return self.ctx.events
 
     @property
@@ -154,30 +155,30 @@ class Battle:
 
     # -- the round ---------------------------------------------------------------
 
-    def _describe(self, u: Unit) -> dict:
-        return {
-            "id": u.id,
-            "side": u.side,
-            "kind": u.kind.key,
-            "pos": list(u.pos),
-            "facing": FACINGS[u.facing],
-            "size": u.kind.size,
-            "hp": u.hp,
-            "dex": u.kind.dex,
-            "mv": u.kind.mv,
-            "level": u.kind.level if u.kind.cls != "monster" else u.kind.hd,
-            "morale": u.kind.morale if self.ctx.options.get("morale_system") != "ose" else u.kind.morale_ose,
-            "hero": u.hero,
-            "leader": u.leader,
-            "fatigue": u.fatigue_max,
-            "force_marched": u.force_marched,
-        }
+    def _describe(self, u: Unit) -> ev.UnitInfo:
+        return ev.UnitInfo(
+            id=u.id,
+            side=u.side,
+            kind=u.kind.key,
+            pos=u.pos,
+            facing=FACINGS[u.facing],
+            size=u.kind.size,
+            hp=u.hp,
+            dex=u.kind.dex,
+            mv=u.kind.mv,
+            level=u.kind.level if u.kind.cls != "monster" else u.kind.hd,
+            morale=u.kind.morale if self.ctx.options.get("morale_system") != "ose" else u.kind.morale_ose,
+            hero=u.hero,
+            leader=u.leader,
+            fatigue=u.fatigue_max,
+            force_marched=u.force_marched,
+        )
 
     def _start_round(self) -> None:
         ctx = self.ctx
         ctx.round += 1
         ctx.rs = type(ctx.rs)()
-        ctx.emit("round_start")
+        ctx.emit(ev.RoundStart)
         units = [u for u in ctx.world.living() if u.hp > 0]
         order, side_order = initiative.roll_initiative(ctx, units)
         if side_order:
@@ -226,7 +227,7 @@ class Battle:
                         continue
                     why = retreat.refusal(ctx, au, bu)
                     if why is not None:
-                        ctx.emit("retreat_refused", id=b, by=a, reason=why)
+                        ctx.emit(ev.RetreatRefused, id=b, by=a, reason=why)
                         self.retreat_pairs.pop(0)
                         continue
                     return
@@ -244,19 +245,19 @@ class Battle:
         self.ctx.rs.phase += 1
 
     def _begin_retreats(self) -> None:
-        self.ctx.emit("end_step", step="retreats")
+        self.ctx.emit(ev.EndStep, step="retreats")
         self.state = RETREAT
         self.retreat_pairs = retreat.pairs(self.ctx, self.attacker_order)
 
     def _end_of_round(self) -> None:
         ctx = self.ctx
-        ctx.emit("end_step", step="fatigue")
+        ctx.emit(ev.EndStep, step="fatigue")
         fatigue.run(ctx)
-        ctx.emit("end_step", step="morale")
+        ctx.emit(ev.EndStep, step="morale")
         morale.run(ctx)
-        ctx.emit("end_step", step="status")
+        ctx.emit(ev.EndStep, step="status")
         status.run(ctx)
-        ctx.emit("round_end")
+        ctx.emit(ev.RoundEnd)
         if self._check_victory():
             return
         if ctx.round >= int(ctx.options.get("max_rounds", 30)):
@@ -282,11 +283,11 @@ class Battle:
             flush_deferred(self.ctx)
         self.state = OVER
         self.winner = winner
-        self.ctx.emit("battle_end", winner=winner, reason=reason, rounds=self.ctx.round)
+        self.ctx.emit(ev.BattleEnd, winner=winner, reason=reason, rounds=self.ctx.round)
 
     # -- commands ----------------------------------------------------------------
 
-    def apply(self, cmd: Command) -> list[dict]:
+    def apply(self, cmd: Command) -> list[ev.Event]:
         """Carry out one command and everything that follows until the next decision."""
         start = len(self.ctx.events)
         if self.state == OVER:
@@ -307,7 +308,7 @@ class Battle:
         if cmd.unit != p.unit or cmd.target != p.target:
             raise Illegal(f"the retreat pending is {p.unit} against {p.target}")
         if cmd.action == "decline_retreat":
-            self.ctx.emit("retreat_refused", id=p.target, by=p.unit, reason="declined")
+            self.ctx.emit(ev.RetreatRefused, id=p.target or "", by=p.unit or "", reason="declined")
         else:
             if p.spaces:
                 chosen = next((s for s in p.spaces if s["to"] == cmd.to), None)
@@ -381,7 +382,7 @@ class Battle:
         u = self.world[uid]
         if ok and u.alive and cmd.facing is not None and cmd.facing != u.facing:
             self.world.update(uid, facing=cmd.facing)
-            self.ctx.emit("turn", id=uid, facing=FACINGS[cmd.facing])
+            self.ctx.emit(ev.Turn, id=uid, facing=FACINGS[cmd.facing])
 
     def _check_melee_from(self, u: Unit, end: Pos, t: Unit) -> None:
         if u.kind.melee is None:
@@ -441,7 +442,7 @@ class Battle:
             self._check_melee_from(standing, u.pos, t)
         path = self._path(standing, cmd, half_move(standing)) if cmd.path else [u.pos]
         self.world.update(u.id, prone=False)
-        self.ctx.emit("stand_up", id=u.id)
+        self.ctx.emit(ev.StandUp, id=u.id)
         exert(self.ctx, u.id)
         if cmd.target:
             actions.melee(self.ctx, u.id, cmd.target, cmd.facing, self.ctx.deferring)
@@ -454,11 +455,11 @@ class Battle:
     def _do_set_vs_charge(self, u: Unit, cmd: Command) -> None:
         """Set to receive a charge: no move; +2 initiative next round (seed 002)."""
         self.world.update(u.id, conditions=u.conditions + (("set_vs_charge", 2),))
-        self.ctx.emit("set_vs_charge", id=u.id)
+        self.ctx.emit(ev.SetVsCharge, id=u.id)
 
     def _do_rest(self, u: Unit, cmd: Command) -> None:
         self.ctx.rs.rested.add(u.id)
-        self.ctx.emit("rest", id=u.id)
+        self.ctx.emit(ev.Rest, id=u.id)
 
     def _do_hold(self, u: Unit, cmd: Command) -> None:
-        self.ctx.emit("hold", id=u.id)
+        self.ctx.emit(ev.Hold, id=u.id)

@@ -11,6 +11,7 @@ from pathlib import Path
 from game.ai import LEVELS
 from game.battle import Battle
 from game.commands import Illegal
+from game.events import BattleEnd
 from game.runner import play, play_many
 from game.save.files import event_lines, write_atomic
 from game.save.replay import Replay, ReplayError, digest, load_replay
@@ -284,8 +285,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}")
         return 0
     end = battle.events[-1]
-    if end["type"] == "battle_end":
-        print(f"{scenario.title}: {end['winner'] or 'nobody'} wins ({end['reason']}) after {end['rounds']} rounds")
+    if isinstance(end, BattleEnd):
+        print(f"{scenario.title}: {end.winner or 'nobody'} wins ({end.reason}) after {end.rounds} rounds")
     else:
         print(f"{scenario.title}: replay stops in round {battle.round}, waiting for a human decision")
     return 0

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from game.battle import RETREAT, Battle
 from game.rules import attack as attack_rules
+from game.rules.dice import Modifier
 from game.rules.geometry import Pos, facing_toward, footprint_distance
 from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation
 from game.systems import actions, retreat
@@ -23,7 +24,7 @@ class AttackOption:
     facing: int
     arc: str
     needed: int
-    modifiers: tuple
+    modifiers: tuple[Modifier, ...]
     chance: float
     knockdown_chance: float
     expected_damage: float
@@ -65,7 +66,7 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
     # The unit as it would stand at the end of its path (its own facing never enters the roll).
     there = u if end == u.pos else replace(u, pos=end)
     mods, needed, arc = modifiers(ctx, there, t, kind, weapon)
-    chance = attack_rules.hit_chance(sum(m["value"] for m in mods), needed)
+    chance = attack_rules.hit_chance(sum(m.value for m in mods), needed)
     return f, arc, needed, mods, chance
 
 
@@ -84,7 +85,7 @@ def _option(battle: Battle, u: Unit, path: list[Pos], cost: int, t: Unit, kind: 
         f,
         arc,
         needed,
-        tuple((m["name"], m["value"]) for m in mods),
+        tuple(mods),
         chance,
         kd,
         chance * max(1.0, avg) * rate,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from game import ai
+from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal
 
@@ -59,23 +60,21 @@ def summary(battle: Battle) -> dict:
         for s in sides
     }
     side_of = {u.id: u.side for u in battle.world.units.values()}
+    counted = {
+        ev.Death: "casualties",
+        ev.Retreat: "retreats",
+        ev.Knockdown: "knockdowns",
+        ev.MoraleCheck: "morale_failures",
+        ev.Fled: "fled",
+        ev.Surrender: "surrendered",
+    }
     for e in battle.events:
-        t = e["type"]
-        s = side_of.get(e.get("id", ""))
-        if s is None:
+        what = counted.get(type(e))
+        if what is None or (isinstance(e, ev.MoraleCheck) and e.result == "pass"):
             continue
-        if t == "death":
-            out[s]["casualties"] += 1
-        elif t == "retreat":
-            out[s]["retreats"] += 1
-        elif t == "knockdown":
-            out[s]["knockdowns"] += 1
-        elif t == "morale_check" and e["result"] != "pass":
-            out[s]["morale_failures"] += 1
-        elif t == "fled":
-            out[s]["fled"] += 1
-        elif t == "surrender":
-            out[s]["surrendered"] += 1
+        s = side_of.get(getattr(e, "id", ""))
+        if s is not None:
+            out[s][what] += 1
     return out
 
 
@@ -143,7 +142,7 @@ def _one_game(task: tuple) -> dict:
         "levels": dict(levels),
         "winner": battle.winner,
         "rounds": battle.round,
-        "reason": end.get("reason"),
+        "reason": end.reason if isinstance(end, ev.BattleEnd) else None,
         "summary": summary(battle),
         "events": battle.events if keep_events else None,
         "explain": lines,

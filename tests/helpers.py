@@ -12,6 +12,7 @@ from dataclasses import replace  # noqa: E402
 
 from game.battle import Battle  # noqa: E402
 from game.commands import Command  # noqa: E402
+from game.events import Event
 from game.rules.dice import Rng  # noqa: E402
 from game.rules.geometry import FACINGS  # noqa: E402
 from game.scenario import catalogue  # noqa: E402
@@ -88,8 +89,14 @@ def cmd(action: str, uid: str, **fields) -> Command:
     return Command(action, uid, **fields)
 
 
-def events_of(events: list[dict], type_: str) -> list[dict]:
-    return [e for e in events if e["type"] == type_]
+def events_of(events: list[Event] | list[dict], type_: str) -> list[dict]:
+    """The events of one type, as the log's JSON objects (the contract the tests check)."""
+    return [e for e in as_json(events) if e["type"] == type_]
+
+
+def as_json(events: list[Event] | list[dict]) -> list[dict]:
+    """The events as the log's JSON objects (objects already in JSON pass through)."""
+    return [e if isinstance(e, dict) else e.to_json() for e in events]
 
 
 def run_round(b: Battle, **commands: Command) -> None:

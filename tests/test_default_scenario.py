@@ -6,6 +6,7 @@ from pathlib import Path
 from game.battle import Battle
 from game.runner import play
 from game.scenario.tiled import load_scenario
+from tests.helpers import as_json
 
 SKIRMISH = Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx"
 
@@ -15,8 +16,8 @@ def test_twenty_seeds_finish_and_show_every_mechanic():
     seen: Counter = Counter()
     for seed in range(1, 21):
         b = play(Battle(scenario, seed=seed))
-        assert b.over and b.events[-1]["type"] == "battle_end"
-        for e in b.events:
+        assert b.over and as_json(b.events)[-1]["type"] == "battle_end"
+        for e in as_json(b.events):
             t = e["type"]
             if t == "retreat":
                 seen["retreat " + e["space"]] += 1

@@ -41,8 +41,8 @@ from game.runner import play
 from game.scenario.tiled import load_scenario
 b = play(Battle(load_scenario({str(SKIRMISH)!r}), seed=3))
 assert 'pygame' not in [m.split('.')[0] for m in sys.modules if sys.modules[m] is not None]
-print(json.dumps({{"winner": b.winner, "events": len(b.events), "last": b.events[-1]["type"],
-                  "ended": any(e["type"] == "battle_end" for e in b.events)}}))
+print(json.dumps({{"winner": b.winner, "events": len(b.events), "last": b.events[-1].type,
+                  "ended": any(e.type == "battle_end" for e in b.events)}}))
 """
 
 

@@ -15,16 +15,17 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import board, unit  # noqa: I001  (sets the SDL dummy drivers first)
-
+from game import events
 from game.ai.legal import legal_commands
 from game.battle import ACTIVATION, RETREAT, Battle
 from game.commands import Command, Illegal
+from game.events import Event
 from game.rules.geometry import FACINGS, footprint
 from game.scenario import catalogue
 from game.systems.movement import _reachable_any, _reachable_one_square, in_pit, path_cost
 from game.terrain import Zone
 from game.world import DEAD, FIGHTING, FLEEING, SURRENDERED
+from tests.helpers import as_json, board, unit  # noqa: I001  (sets the SDL dummy drivers first)
 
 KINDS = sorted(catalogue.load())
 SMALL_KINDS = [k for k in KINDS if catalogue.load()[k].squares == 1]
@@ -103,12 +104,12 @@ def repro_stand_up_refused_changes_state() -> str | None:
     )
     uid = _blue_to_act(b)
     b.world.update(uid, prone=True)
-    before = json.dumps(b.events), dict(b.world.units), b.ctx.rng.state
+    before = json.dumps(as_json(b.events)), dict(b.world.units), b.ctx.rng.state
     try:
         b.apply(Command("stand_up", uid, target="b" if uid == "a" else "a"))
     except Illegal:
         pass
-    if (json.dumps(b.events), dict(b.world.units), b.ctx.rng.state) != before:
+    if (json.dumps(as_json(b.events)), dict(b.world.units), b.ctx.rng.state) != before:
         return f"refused stand_up logged {b.events[-1]} and left {uid} prone={b.world[uid].prone}"
     return None
 
@@ -207,7 +208,10 @@ def rolls_in(obj):
             yield from rolls_in(v)
 
 
-def check_event(e: dict, dead: set[str]) -> None:
+def check_event(event: Event, dead: set[str]) -> None:
+    e = event.to_json()
+    # The log's reader gives back the very event the battle logged (events.py).
+    assert events.from_json(json.loads(json.dumps(e))) == event, e
     assert "type" in e and "round" in e, e
     for r in rolls_in(e):
         m = DICE.match(r["dice"])
@@ -283,7 +287,7 @@ def play(b: Battle, choose, max_decisions: int = MAX_DECISIONS) -> list[int]:
 
 
 def log_text(b: Battle) -> str:
-    return "\n".join(json.dumps(e) for e in b.events)
+    return "\n".join(json.dumps(e.to_json()) for e in b.events)
 
 
 # -- properties --------------------------------------------------------------------------
@@ -295,7 +299,7 @@ def test_random_play_keeps_invariants(scn, seed, data):
     b = Battle(scn, seed=seed)
     play(b, lambda n: data.draw(st.integers(0, n - 1), label="command"))
     if b.over:
-        assert b.events[-1]["type"] == "battle_end"
+        assert as_json(b.events)[-1]["type"] == "battle_end"
 
 
 @settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -313,7 +317,14 @@ def test_same_seed_and_commands_give_the_same_log(scn, seed, pick):
 
 
 def snapshot(b: Battle):
-    return (json.dumps(b.events), dict(b.world.units), dict(b.world.occupancy), b.ctx.rng.state, b.pending(), b.round)
+    return (
+        json.dumps(as_json(b.events)),
+        dict(b.world.units),
+        dict(b.world.occupancy),
+        b.ctx.rng.state,
+        b.pending(),
+        b.round,
+    )
 
 
 def state(b: Battle):

@@ -17,7 +17,7 @@ def thinking_copy(battle: Battle) -> Battle:
     floor = battle.round - flight.RECENT_ROUNDS
     events = battle.events
     start = len(events)
-    while start > 0 and events[start - 1]["round"] >= floor:
+    while start > 0 and events[start - 1].round >= floor:
         start -= 1
     copy.ctx.events = events[start:]
     return copy

@@ -14,6 +14,7 @@ from game import query
 from game.ai.maps import safety_map
 from game.battle import Battle
 from game.commands import Command
+from game.events import Move
 from game.rules.geometry import Pos, facing_toward, footprint_distance
 from game.systems.flight import in_exit
 from game.systems.movement import effective_mv
@@ -30,12 +31,11 @@ def recent_squares(battle: Battle, uid: str, rounds: int = RECENT_ROUNDS) -> set
     """Squares this unit stood on or walked through in the last `rounds` rounds (from the log)."""
     out: set[Pos] = set()
     floor = battle.round - rounds
-    for ev in reversed(battle.events):
-        if ev["round"] < floor:
+    for e in reversed(battle.events):
+        if e.round < floor:
             break
-        if ev["type"] == "move" and ev.get("id") == uid:
-            for p in ev["path"][:-1]:
-                out.add((p[0], p[1]))
+        if isinstance(e, Move) and e.id == uid:
+            out.update(e.path[:-1])
     out.discard(battle.world[uid].pos)
     return out
 

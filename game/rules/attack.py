@@ -2,37 +2,38 @@
 
 from __future__ import annotations
 
+from game.rules.dice import Modifier
 from game.rules.geometry import FLANK, REAR
 
 
-def arc_modifiers(arc: str, kind: str) -> list[dict]:
+def arc_modifiers(arc: str, kind: str) -> list[Modifier]:
     """Flank +1; rear +2 (RULES.md). Applies to melee and missiles alike."""
     if arc == FLANK:
-        return [{"name": "flank", "value": 1}]
+        return [Modifier("flank", 1)]
     if arc == REAR:
-        return [{"name": "rear", "value": 2}]
+        return [Modifier("rear", 2)]
     return []
 
 
-def prone_modifiers(target_prone: bool, attacker_prone: bool, kind: str) -> list[dict]:
+def prone_modifiers(target_prone: bool, attacker_prone: bool, kind: str) -> list[Modifier]:
     """Defender prone +4 in melee, -2 to missiles; attacker prone -4 in melee."""
-    mods = []
+    mods: list[Modifier] = []
     if target_prone:
-        mods.append({"name": "target_prone", "value": 4 if kind == "melee" else -2})
+        mods.append(Modifier("target_prone", 4 if kind == "melee" else -2))
     if attacker_prone and kind == "melee":
-        mods.append({"name": "attacker_prone", "value": -4})
+        mods.append(Modifier("attacker_prone", -4))
     return mods
 
 
-def range_modifier(distance: int, ranges: tuple[int, int, int]) -> dict | None:
+def range_modifier(distance: int, ranges: tuple[int, int, int]) -> Modifier | None:
     """Missile medium range -2, long -5; None beyond long range."""
     short, medium, long = ranges
     if distance <= short:
-        return {"name": "short_range", "value": 0}
+        return Modifier("short_range", 0)
     if distance <= medium:
-        return {"name": "medium_range", "value": -2}
+        return Modifier("medium_range", -2)
     if distance <= long:
-        return {"name": "long_range", "value": -5}
+        return Modifier("long_range", -5)
     return None
 
 

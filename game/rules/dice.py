@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 _MASK64 = (1 << 64) - 1
@@ -77,15 +78,38 @@ def parse_dice(text: str) -> Dice:
     return Dice(count, sides, bonus)
 
 
-def roll(rng: Rng, count: int, sides: int, modifiers: list[dict] | None = None) -> dict:
-    """Roll count d sides; return the event-log roll object, mod = sum of modifiers."""
-    rolls = [rng.die(sides) for _ in range(count)]
-    mod = sum(m["value"] for m in modifiers) if modifiers else 0
-    return {"dice": f"{count}d{sides}", "rolls": rolls, "mod": mod, "total": sum(rolls) + mod}
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One named adjustment to a roll or a rating."""
+
+    name: str
+    value: int
 
 
-def roll_dice(rng: Rng, dice: Dice, extra: int = 0) -> dict:
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Dice as rolled: `total` = sum of `rolls` + `mod`."""
+
+    dice: str
+    rolls: tuple[int, ...]
+    mod: int
+    total: int
+
+    @property
+    def natural(self) -> int:
+        """The first die as it fell (a d20's natural 1 or 20)."""
+        return self.rolls[0]
+
+
+def roll(rng: Rng, count: int, sides: int, modifiers: Sequence[Modifier] | None = None) -> Roll:
+    """Roll count d sides; mod = sum of modifiers."""
+    rolls = tuple(rng.die(sides) for _ in range(count))
+    mod = sum(m.value for m in modifiers) if modifiers else 0
+    return Roll(f"{count}d{sides}", rolls, mod, sum(rolls) + mod)
+
+
+def roll_dice(rng: Rng, dice: Dice, extra: int = 0) -> Roll:
     """Roll a dice expression whose bonus and any extra are the roll's mod."""
-    rolls = [rng.die(dice.sides) for _ in range(dice.count)]
+    rolls = tuple(rng.die(dice.sides) for _ in range(dice.count))
     mod = dice.bonus + extra
-    return {"dice": dice.notation, "rolls": rolls, "mod": mod, "total": sum(rolls) + mod}
+    return Roll(dice.notation, rolls, mod, sum(rolls) + mod)

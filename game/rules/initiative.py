@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.rules.creature import Kind
+from game.rules.dice import Modifier
 
 # 'Some Standard Modifiers to Initiative' (seed 002).
 MODIFIERS = {
@@ -18,24 +19,24 @@ MODIFIERS = {
 }
 
 
-def order_individual(entries: list[dict]) -> list[list[str]]:
+def order_individual(entries: list[tuple[str, int, int]]) -> list[list[str]]:
     """'Highest score goes first. Tied scores go to the one with the highest dexterity.'
 
     'In the case of equal dexterity, a simultaneous action occurs': equal
     (total, Dex) form one inner list, in sorted id order.
     """
     groups: dict[tuple[int, int], list[str]] = {}
-    for e in entries:
-        groups.setdefault((e["total"], e["dex"]), []).append(e["id"])
+    for uid, total, dex in entries:
+        groups.setdefault((total, dex), []).append(uid)
     return [sorted(groups[key]) for key in sorted(groups, reverse=True)]
 
 
-def group_modifiers(per_member: list[list[dict]]) -> list[dict]:
+def group_modifiers(per_member: list[list[Modifier]]) -> list[Modifier]:
     """'Everyone in the party ... must qualify for the modifier' (seed 002)."""
     if not per_member:
         return []
-    names = set.intersection(*({m["name"] for m in mods} for mods in per_member))
-    return [{"name": n, "value": MODIFIERS[n]} for n in sorted(names)]
+    names = set.intersection(*({m.name for m in mods} for mods in per_member))
+    return [Modifier(n, MODIFIERS[n]) for n in sorted(names)]
 
 
 def first_strike_applies(mover: Kind, enemy: Kind, mover_reach_ft: int, enemy_reach_ft: int) -> str | None:

@@ -3,42 +3,43 @@
 from __future__ import annotations
 
 from game.rules.creature import Kind
+from game.rules.dice import Modifier
 
 PASS, WITHDRAW, FLEE, SURRENDER = "pass", "withdraw", "flee", "surrender"
 
 
-def hd_modifier(kind: Kind) -> dict | None:
+def hd_modifier(kind: Kind) -> Modifier | None:
     """DMG Table 50: 1/2 HD or less -2, under 1 HD -1, 4-8 HD +1, 9-14 +2, 15+ +3."""
     hd = kind.power
     if hd <= 0.5:
-        return {"name": "half_hd_or_less", "value": -2}
+        return Modifier("half_hd_or_less", -2)
     if hd < 1:
-        return {"name": "under_1_hd", "value": -1}
+        return Modifier("under_1_hd", -1)
     if hd >= 15:
-        return {"name": "hd_15_plus", "value": 3}
+        return Modifier("hd_15_plus", 3)
     if hd >= 9:
-        return {"name": "hd_9_to_14", "value": 2}
+        return Modifier("hd_9_to_14", 2)
     if hd >= 4:
-        return {"name": "hd_4_to_8", "value": 1}
+        return Modifier("hd_4_to_8", 1)
     return None
 
 
-def alignment_modifier(alignment: str) -> dict | None:
+def alignment_modifier(alignment: str) -> Modifier | None:
     """DMG Table 50: lawful +1, chaotic -1."""
     if alignment.startswith("L"):
-        return {"name": "lawful", "value": 1}
+        return Modifier("lawful", 1)
     if alignment.startswith("C"):
-        return {"name": "chaotic", "value": -1}
+        return Modifier("chaotic", -1)
     return None
 
 
-def wounds_modifier(hp: int, hp_max: int) -> dict | None:
+def wounds_modifier(hp: int, hp_max: int) -> Modifier | None:
     """DMG Table 50: lost 25% of own hit points -2, 50% -4."""
     lost = hp_max - hp
     if lost * 2 >= hp_max:
-        return {"name": "lost_half_hp", "value": -4}
+        return Modifier("lost_half_hp", -4)
     if lost * 4 >= hp_max:
-        return {"name": "lost_quarter_hp", "value": -2}
+        return Modifier("lost_quarter_hp", -2)
     return None
 
 

@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
+from game.events import Event
+
 
 def write_atomic(path: str | Path, text: str) -> None:
     path = Path(path)
@@ -22,6 +24,6 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise
 
 
-def event_lines(events: Iterable[dict]) -> str:
+def event_lines(events: Iterable[Event]) -> str:
     """The event log as JSON Lines, byte for byte the same for the same battle."""
-    return "".join(json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n" for e in events)
+    return "".join(json.dumps(e.to_json(), separators=(",", ":"), ensure_ascii=False) + "\n" for e in events)

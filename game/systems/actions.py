@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game import events as ev
 from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, squares_between
 from game.rules.initiative import first_strike_applies
 from game.systems import attack
@@ -45,9 +46,9 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
                 ctx.world.update(uid, pos=back)
                 if not ctx.world.overlaps(uid):
                     ctx.emit(
-                        "move",
+                        ev.Move,
                         id=uid,
-                        path=[list(walked[-1]), list(back)],
+                        path=(walked[-1], back),
                         facing=FACINGS[ctx.world[uid].facing],
                         reason="fell_back",
                     )
@@ -57,7 +58,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
     def flush() -> None:
         nonlocal segment
         if len(segment) > 1:
-            ctx.emit("move", id=uid, path=[list(p) for p in segment], facing=FACINGS[ctx.world[uid].facing])
+            ctx.emit(ev.Move, id=uid, path=tuple(segment), facing=FACINGS[ctx.world[uid].facing])
         segment = [segment[-1]]
 
     for p, q in zip(path, path[1:]):
@@ -101,7 +102,7 @@ def leave_field(ctx: Ctx, uid: str) -> None:
     """A fleeing creature that reaches an exit 'has fled the battle' (RULES.md, Morale)."""
     ctx.world.update(uid, life=FLED)
     ctx.rs.left.append(uid)
-    ctx.emit("fled", id=uid)
+    ctx.emit(ev.Fled, id=uid)
 
 
 def _first_strikes(ctx: Ctx, uid: str, flush) -> bool:
@@ -127,7 +128,7 @@ def _first_strikes(ctx: Ctx, uid: str, flush) -> bool:
         # approach, so it takes no attack of opportunity as the charger closes (the seed's
         # example has the giant swing once and Hambone 'move in close').
         ctx.rs.aoo_used.add(e.id)
-        ctx.emit("first_strike", id=e.id, against=uid, reason=reason)
+        ctx.emit(ev.FirstStrike, id=e.id, against=uid, reason=reason)
         exert(ctx, e.id)
         attack.resolve(ctx, e.id, uid, "melee", "first_strike")
         if not _can_move_on(ctx, uid):
@@ -167,20 +168,20 @@ def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None)
 def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool) -> None:
     u, t = ctx.world[uid], ctx.world[target]
     if not t.alive or not u.alive or u.hp <= 0:
-        ctx.emit("attack_lost", id=uid, target=target, reason="target_gone")
+        ctx.emit(ev.AttackLost, id=uid, target=target, reason="target_gone")
         return
     f = melee_facing(ctx, u, u.pos, t)
     if f is None:
-        ctx.emit("attack_lost", id=uid, target=target, reason="out_of_reach")
+        ctx.emit(ev.AttackLost, id=uid, target=target, reason="out_of_reach")
         return
     if f != u.facing:
         ctx.world.update(uid, facing=f)
-        ctx.emit("turn", id=uid, facing=FACINGS[f])
+        ctx.emit(ev.Turn, id=uid, facing=FACINGS[f])
     exert(ctx, uid)
     attack.resolve(ctx, uid, target, "melee", "attack", defer=defer)
     if facing_after is not None and ctx.world[uid].alive and facing_after != ctx.world[uid].facing:
         ctx.world.update(uid, facing=facing_after)
-        ctx.emit("turn", id=uid, facing=FACINGS[facing_after])
+        ctx.emit(ev.Turn, id=uid, facing=FACINGS[facing_after])
 
 
 def fire(ctx: Ctx, uid: str, target: str, defer: bool) -> None:
@@ -190,7 +191,7 @@ def fire(ctx: Ctx, uid: str, target: str, defer: bool) -> None:
     f = facing_toward(u.pos, u.n, ctx.world[target].pos, ctx.world[target].n)
     if f != u.facing:
         ctx.world.update(uid, facing=f)
-        ctx.emit("turn", id=uid, facing=FACINGS[f])
+        ctx.emit(ev.Turn, id=uid, facing=FACINGS[f])
     exert(ctx, uid)
     for _ in range(weapon.rate):
         if not ctx.world[target].alive or ctx.world[target].hp <= 0:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from game import events as ev
 from game.rules import attack as rules
 from game.rules import encumbrance
 from game.rules.creature import Weapon
-from game.rules.dice import roll, roll_dice
+from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import footprint_distance
 from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation, thac0
 from game.systems.context import Ctx
@@ -13,22 +14,22 @@ from game.systems.space import arc_from, elevation
 from game.world import DEAD, FIGHTING, Unit
 
 
-def modifiers(ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon) -> tuple[list[dict], int, str]:
+def modifiers(ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon) -> tuple[list[Modifier], int, str]:
     """Return (modifiers, needed, arc) for an attack as it would be rolled now."""
     arc = arc_from(att, tgt)
     mods = rules.arc_modifiers(arc, kind)
     mods += rules.prone_modifiers(tgt.prone, att.prone, kind)
     if elevation(ctx, att) > elevation(ctx, tgt):
-        mods.append({"name": "higher_ground", "value": 1})
+        mods.append(Modifier("higher_ground", 1))
     if kind == "missile":
         rm = rules.range_modifier(footprint_distance(att.pos, att.n, tgt.pos, tgt.n), weapon.range)
-        if rm is not None and rm["value"]:
+        if rm is not None and rm.value:
             mods.append(rm)
     elif att.kind.hit_bonus:
-        mods.append({"name": "strength", "value": att.kind.hit_bonus})
+        mods.append(Modifier("strength", att.kind.hit_bonus))
     att_cat = encumbrance.effective_category(att.kind.encumbrance, att.fatigue_state)
     if encumbrance.attack_penalty(att_cat):
-        mods.append({"name": "encumbrance", "value": encumbrance.attack_penalty(att_cat)})
+        mods.append(Modifier("encumbrance", encumbrance.attack_penalty(att_cat)))
     tgt_cat = encumbrance.effective_category(tgt.kind.encumbrance, tgt.fatigue_state)
     ac = rules.effective_ac(tgt.kind.ac, tgt.kind.shield, tgt.kind.dex_ac, arc, encumbrance.ac_penalty(tgt_cat))
     return mods, thac0(att.kind) - ac, arc
@@ -41,36 +42,36 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     assert weapon is not None
     mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon)
     r = roll(ctx.rng, 1, 20, mods)
-    hit = rules.is_hit(r["rolls"][0], r["total"], needed)
+    hit = rules.is_hit(r.natural, r.total, needed)
     damage = 0
-    ev: dict = {
-        "id": att_id,
-        "target": tgt_id,
-        "kind": kind,
-        "weapon": weapon.key,
-        "arc": arc,
-        "roll": r,
-        "modifiers": mods,
-        "needed": needed,
-        "hit": hit,
-        "damage": 0,
-        "purpose": purpose,
-    }
+    dr = kr = None
     if hit:
         extra = att.kind.damage_bonus if kind == "melee" else 0
         dr = roll_dice(ctx.rng, weapon.damage, extra)
-        damage = max(1, dr["total"])
-        ev["damage"] = damage
-        ev["damage_roll"] = dr
+        damage = max(1, dr.total)
     kd_check = False
     if hit and kind == "melee" and ctx.options.get("knockdown_dice", True) and weapon.knockdown:
         # C&T knockdown dice: 'if it reaches the target's number ... saves ... or falls prone'.
         die = knockdown_die(weapon.knockdown, att.kind.size)
         kr = roll(ctx.rng, 1, die)
-        ev["knockdown_roll"] = kr
-        ev["knockdown_needed"] = KNOCKDOWN_TARGET[tgt.kind.size]
-        kd_check = kr["total"] >= KNOCKDOWN_TARGET[tgt.kind.size] and tgt.hp - damage > 0
-    ctx.emit("attack", **ev)
+        kd_check = kr.total >= KNOCKDOWN_TARGET[tgt.kind.size] and tgt.hp - damage > 0
+    ctx.emit(
+        ev.Attack,
+        id=att_id,
+        target=tgt_id,
+        kind=kind,
+        weapon=weapon.key,
+        arc=arc,
+        roll=r,
+        modifiers=tuple(mods),
+        needed=needed,
+        hit=hit,
+        damage=damage,
+        purpose=purpose,
+        damage_roll=dr,
+        knockdown_roll=kr,
+        knockdown_needed=KNOCKDOWN_TARGET[tgt.kind.size] if kr is not None else None,
+    )
     if kind == "melee":
         ctx.last_melee_round = ctx.round
     if hit:
@@ -86,13 +87,13 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     return hit
 
 
-def saving_throw(ctx: Ctx, uid: str, purpose: str, bonus: list[dict] | None = None) -> bool:
+def saving_throw(ctx: Ctx, uid: str, purpose: str, bonus: list[Modifier] | None = None) -> bool:
     """'d20 >= the number succeeds' vs paralyzation (RULES.md, Saving throws)."""
     u = ctx.world[uid]
     needed = save_vs_paralyzation(u.kind)
     r = roll(ctx.rng, 1, 20, bonus)
-    ok = r["total"] >= needed
-    ctx.emit("save", id=uid, vs="paralyzation", roll=r, needed=needed, success=ok, purpose=purpose)
+    ok = r.total >= needed
+    ctx.emit(ev.Save, id=uid, vs="paralyzation", roll=r, needed=needed, success=ok, purpose=purpose)
     return ok
 
 
@@ -117,7 +118,7 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
         return
     hp = u.hp - amount
     ctx.world.update(uid, hp=hp)
-    ctx.emit("damage", id=uid, amount=amount, source=source, hp=hp)
+    ctx.emit(ev.Damage, id=uid, amount=amount, source=source, hp=hp)
     # Decision (RULES.md): death at 0 hp; the -10 rule is an option, and below 0
     # a creature under it lies unconscious, out of the fight.
     limit = -10 if ctx.options.get("death_at_minus_10") else 0
@@ -125,13 +126,13 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
         kill(ctx, uid, source)
     elif hp <= 0:
         ctx.world.update(uid, prone=True)
-        ctx.emit("status", id=uid, effect="unconscious", amount=hp)
+        ctx.emit(ev.Status, id=uid, effect="unconscious", amount=hp)
 
 
 def kill(ctx: Ctx, uid: str, by: str | None) -> None:
     victim = ctx.world[uid]
     ctx.world.update(uid, life=DEAD, prone=False)
-    ctx.emit("death", id=uid, by=by)
+    ctx.emit(ev.Death, id=uid, by=by)
     ctx.rs.slain.append((uid, by))
     if by in ctx.world.units:
         killer = ctx.world[by]
@@ -145,4 +146,4 @@ def kill(ctx: Ctx, uid: str, by: str | None) -> None:
 def knock_down(ctx: Ctx, uid: str, cause: str, by: str | None = None) -> None:
     ctx.world.update(uid, prone=True)
     ctx.rs.knocked_down.add(uid)
-    ctx.emit("knockdown", id=uid, cause=cause, by=by)
+    ctx.emit(ev.Knockdown, id=uid, cause=cause, by=by)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Concatenate, ParamSpec, TypeVar
 
+from game.events import Event
 from game.rules.dice import Rng
 from game.terrain import Terrain
 from game.world import World
@@ -19,6 +22,10 @@ DEFAULT_OPTIONS: dict[str, object] = {
     "waiting": "",
     "foreign_environment": "",
 }
+
+
+P = ParamSpec("P")
+E = TypeVar("E", bound=Event)
 
 
 @dataclass
@@ -83,13 +90,14 @@ class Ctx:
     round: int = 0
     rs: RoundState = field(default_factory=RoundState)
     sides: dict[str, SideRecord] = field(default_factory=dict)
-    events: list[dict] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     deferring: bool = False
     deferred: list[tuple] = field(default_factory=list)
     last_melee_round: int = 0  # the last round anyone struck in melee (0: not yet)
 
-    def emit(self, type_: str, **fields: object) -> dict:
-        ev = {"type": type_, "round": self.round, **fields}
+    def emit(self, kind: Callable[Concatenate[int, P], E], /, *args: P.args, **fields: P.kwargs) -> E:
+        """Log an event of this kind, in this round."""
+        ev = kind(self.round, *args, **fields)
         self.events.append(ev)
         return ev
 

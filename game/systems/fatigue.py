@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.rules.dice import roll
+from game import events as ev
+from game.rules.dice import Modifier, roll
 from game.rules.fatigue import FATIGUED, FRESH, STATE_NAMES, check_off, recovery_bonus
 from game.rules.tables import save_vs_paralyzation
 from game.systems.context import Ctx
@@ -29,7 +30,7 @@ def run(ctx: Ctx) -> None:
             points, state = check_off(u.fatigue_points, u.fatigue_state, u.fatigue_max, phases)
             changed = state != u.fatigue_state
             ctx.world.update(uid, fatigue_points=points, fatigue_state=state, rest_streak=0)
-            ctx.emit("fatigue", id=uid, points=points, state=STATE_NAMES[state], changed=changed, phases=phases)
+            ctx.emit(ev.Fatigue, id=uid, points=points, state=STATE_NAMES[state], changed=changed, phases=phases)
             continue
         if uid not in ctx.rs.rested:
             ctx.world.update(uid, rest_streak=0)
@@ -41,13 +42,13 @@ def run(ctx: Ctx) -> None:
         # 'a successful saving throw vs. paralyzation ... a cumulative +1 bonus for each
         # consecutive round they spend resting ... hit-point bonus for exceptional Constitution'
         bonus = recovery_bonus(streak, u.kind)
-        mods = [{"name": "resting", "value": streak}]
+        mods = [Modifier("resting", streak)]
         if bonus != streak:
-            mods.append({"name": "constitution", "value": bonus - streak})
+            mods.append(Modifier("constitution", bonus - streak))
         r = roll(ctx.rng, 1, 20, mods)
         needed = save_vs_paralyzation(u.kind)
-        ok = r["total"] >= needed
+        ok = r.total >= needed
         state = u.fatigue_state - 1 if ok else u.fatigue_state
         if ok:
             ctx.world.update(uid, fatigue_state=state, fatigue_points=u.fatigue_max)
-        ctx.emit("recover", id=uid, state=STATE_NAMES[state], roll=r, modifiers=mods, needed=needed, success=ok)
+        ctx.emit(ev.Recover, id=uid, state=STATE_NAMES[state], roll=r, modifiers=tuple(mods), needed=needed, success=ok)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game import events as ev
 from game.rules.dice import roll
 from game.systems.attack import damage_unit, knock_down
 from game.systems.context import Ctx
@@ -23,21 +24,21 @@ def enter_hazard(ctx: Ctx, uid: str, by: str | None) -> str:
     u = ctx.world[uid]
     if hz == "pit":
         r = roll(ctx.rng, 2, 6)
-        ctx.emit("hazard", id=uid, hazard="pit", roll=r, by=by)
-        damage_unit(ctx, uid, r["total"], "pit")
+        ctx.emit(ev.Hazard, id=uid, hazard="pit", roll=r, by=by)
+        damage_unit(ctx, uid, r.total, "pit")
         if ctx.world[uid].life == FIGHTING:
             knock_down(ctx, uid, "pit", by)
     elif hz == "cliff":
         drop = max(ctx.terrain.drop_ft[ctx.terrain.index(sq)] for sq in u.squares) or 20
         r = roll(ctx.rng, max(1, drop // 10), 6)
-        ctx.emit("hazard", id=uid, hazard="cliff", roll=r, by=by, drop_ft=drop)
-        damage_unit(ctx, uid, r["total"], "cliff")
+        ctx.emit(ev.Hazard, id=uid, hazard="cliff", roll=r, by=by, drop_ft=drop)
+        damage_unit(ctx, uid, r.total, "cliff")
         if ctx.world[uid].life == FIGHTING:
             knock_down(ctx, uid, "cliff", by)
     elif hz == "fire":
         r = roll(ctx.rng, 1, 6)
-        ctx.emit("hazard", id=uid, hazard="fire", roll=r, by=by)
-        damage_unit(ctx, uid, r["total"], "fire")
+        ctx.emit(ev.Hazard, id=uid, hazard="fire", roll=r, by=by)
+        damage_unit(ctx, uid, r.total, "fire")
         if ctx.world[uid].life == FIGHTING:
             rest = tuple(c for c in ctx.world[uid].continuing if c[0] != "burning")
             ctx.world.update(uid, continuing=rest + (("burning", "1d6", 2),))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.rules.dice import roll
+from game import events as ev
+from game.rules.dice import Modifier, roll
 from game.rules.initiative import MODIFIERS, group_modifiers, order_individual
 from game.systems.context import Ctx
 from game.systems.movement import in_pit
@@ -10,12 +11,12 @@ from game.systems.space import elevation
 from game.world import Unit
 
 
-def unit_modifiers(ctx: Ctx, u: Unit) -> list[dict]:
+def unit_modifiers(ctx: Ctx, u: Unit) -> list[Modifier]:
     """'Some Standard Modifiers to Initiative' that the game can know about a creature."""
-    mods: list[dict] = []
+    mods: list[Modifier] = []
 
     def add(name: str) -> None:
-        mods.append({"name": name, "value": MODIFIERS[name]})
+        mods.append(Modifier(name, MODIFIERS[name]))
 
     for name in ("hasted", "slowed", "set_vs_charge"):
         if u.has(name):
@@ -47,9 +48,9 @@ def roll_initiative(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[
     for u in units:
         mods = unit_modifiers(ctx, u)
         r = roll(ctx.rng, 1, 10, mods)
-        entries.append({"id": u.id, "roll": r, "modifiers": mods, "total": r["total"], "dex": u.kind.dex})
-    order = order_individual(entries)
-    ctx.emit("initiative", mode="individual", entries=entries, order=order)
+        entries.append(ev.InitiativeEntry(id=u.id, roll=r, modifiers=tuple(mods), total=r.total, dex=u.kind.dex))
+    order = order_individual([(e.id or "", e.total, e.dex) for e in entries])
+    ctx.emit(ev.Initiative, mode="individual", entries=tuple(entries), order=tuple(map(tuple, order)))
     return order, []
 
 
@@ -58,17 +59,24 @@ def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
     Decision (RULES.md): a tie is rerolled."""
     sides = sorted({u.side for u in units})
     mods = {s: group_modifiers([unit_modifiers(ctx, u) for u in units if u.side == s]) for s in sides}
-    rerolled: list[dict] = []
+    rerolled: list[ev.Reroll] = []
     while True:
         entries = []
         for s in sides:
             r = roll(ctx.rng, 1, 10, mods[s])
-            entries.append({"side": s, "roll": r, "modifiers": mods[s], "total": r["total"], "dex": 0})
-        totals = sorted((e["total"] for e in entries), reverse=True)
+            entries.append(ev.InitiativeEntry(side=s, roll=r, modifiers=tuple(mods[s]), total=r.total, dex=0))
+        totals = sorted((e.total for e in entries), reverse=True)
         if len(totals) < 2 or len(set(totals)) == len(totals):
             break
-        rerolled.append({"tie": [e["roll"] for e in entries]})
-    side_order = [e["side"] for e in sorted(entries, key=lambda e: -e["total"])]
+        rerolled.append(ev.Reroll(tie=tuple(e.roll for e in entries)))
+    side_order = [e.side or "" for e in sorted(entries, key=lambda e: -e.total)]
     order = [[u.id] for s in side_order for u in units if u.side == s]
-    ctx.emit("initiative", mode="group", entries=entries, order=order, sides=side_order, rerolls=rerolled)
+    ctx.emit(
+        ev.Initiative,
+        mode="group",
+        entries=tuple(entries),
+        order=tuple(map(tuple, order)),
+        sides=tuple(side_order),
+        rerolls=tuple(rerolled),
+    )
     return order, side_order

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from game import events as ev
 from game.rules import morale as rules
-from game.rules.dice import roll
+from game.rules.dice import Modifier, roll
 from game.systems.context import Ctx
 from game.systems.flight import has_way_out
 from game.systems.space import elevation, threatening_enemies, threatens
@@ -76,9 +77,9 @@ def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
     return any("hit_only_by_magic" in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
 
 
-def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[dict]:
+def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
     """DMG Table 50's modifiers that the game can know (RULES.md, Morale)."""
-    mods: list[dict] = []
+    mods: list[Modifier] = []
     for m in (
         rules.wounds_modifier(u.hp, u.hp_max),
         rules.hd_modifier(u.kind),
@@ -88,38 +89,38 @@ def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[dict]:
             mods.append(m)
     own, other = living_hd(ctx, u.side), enemy_hd(ctx, u.side)
     if own > 0 and other >= 3 * own:
-        mods.append({"name": "outnumbered_3_to_1", "value": -4})
+        mods.append(Modifier("outnumbered_3_to_1", -4))
     elif other > 0 and own >= 3 * other:
-        mods.append({"name": "outnumbering_3_to_1", "value": 2})
+        mods.append(Modifier("outnumbering_3_to_1", 2))
     if ctx.sides[u.side].strongest_lost:
-        mods.append({"name": "most_powerful_ally_killed", "value": -4})
+        mods.append(Modifier("most_powerful_ally_killed", -4))
     if "cannot_hurt" in triggers:
-        mods.append({"name": "cannot_affect_foe", "value": -8})
+        mods.append(Modifier("cannot_affect_foe", -8))
     enemies = ctx.world.enemies_of(u)
     if enemies:
         near = min(enemies, key=lambda e: (max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])), e.id))
         if elevation(ctx, u) > elevation(ctx, near):
-            mods.append({"name": "higher_ground", "value": 1})
+            mods.append(Modifier("higher_ground", 1))
     if "surprised" in triggers:
-        mods.append({"name": "surprised", "value": -2})
+        mods.append(Modifier("surprised", -2))
     if ctx.sides[u.side].kills == 0:
-        mods.append({"name": "no_enemy_slain", "value": -2})
+        mods.append(Modifier("no_enemy_slain", -2))
     if len(triggers) > 1:
-        mods.append({"name": "further_triggers", "value": -(len(triggers) - 1)})
+        mods.append(Modifier("further_triggers", -(len(triggers) - 1)))
     return mods
 
 
 def _apply_result(ctx: Ctx, u: Unit, result: str) -> None:
     if result == rules.WITHDRAW and u.morale != WITHDRAWING:
         ctx.world.update(u.id, morale=WITHDRAWING)
-        ctx.emit("withdraw", id=u.id)
+        ctx.emit(ev.Withdraw, id=u.id)
     elif result == rules.FLEE:
         ctx.world.update(u.id, morale=FLEEING)
-        ctx.emit("flee", id=u.id)
+        ctx.emit(ev.Flee, id=u.id)
     elif result == rules.SURRENDER:
         ctx.world.update(u.id, life=SURRENDERED, morale=STEADY, prone=False)
         ctx.rs.left.append(u.id)
-        ctx.emit("surrender", id=u.id)
+        ctx.emit(ev.Surrender, id=u.id)
 
 
 def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
@@ -138,26 +139,26 @@ def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
         mods = _modifiers(ctx, u, [t for t in triggers if t != "rally"])
         r = roll(ctx.rng, 2, 10)
         rating = u.kind.morale
-        margin = r["total"] - (rating + sum(m["value"] for m in mods))
+        margin = r.total - (rating + sum(m.value for m in mods))
         if triggers == ["rally"]:
             result = rules.PASS if margin <= 0 else rules.WITHDRAW
         else:
             result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
         ctx.emit(
-            "morale_check",
+            ev.MoraleCheck,
             id=uid,
             system="adnd2e",
             trigger=triggers[0],
-            triggers=triggers,
+            triggers=tuple(triggers),
             roll=r,
             rating=rating,
-            modifiers=mods,
+            modifiers=tuple(mods),
             result=result,
             margin=margin,
         )
         if triggers == ["rally"] and result == rules.PASS:
             ctx.world.update(uid, morale=STEADY)
-            ctx.emit("rally", id=uid)
+            ctx.emit(ev.Rally, id=uid)
         else:
             _apply_result(ctx, u, result)
 
@@ -186,25 +187,25 @@ def _run_ose(ctx: Ctx, ways: dict) -> None:
                 max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])) <= 6 for e in ctx.world.enemies_of(u)
             ):
                 ctx.world.update(uid, morale=FLEEING)
-                ctx.emit("flee", id=uid, reason="will_not_fight")
+                ctx.emit(ev.Flee, id=uid, reason="will_not_fight")
             continue
         trigger = triggers.get(u.side)
         if trigger is None or rating >= 12 or u.ose_passes >= 2:
             continue  # 12 'fights to the death'; 'Two successes ... will fight until killed'
         adj = rules.ose_adjustment(lost[u.side], [v for s, v in lost.items() if s != u.side])
-        mods = [{"name": "situation", "value": adj}] if adj else []
+        mods = [Modifier("situation", adj)] if adj else []
         r = roll(ctx.rng, 2, 6)
-        margin = r["total"] - (rating + adj)
+        margin = r.total - (rating + adj)
         result = rules.ose_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
         ctx.emit(
-            "morale_check",
+            ev.MoraleCheck,
             id=uid,
             system="ose",
             trigger=trigger,
-            triggers=[trigger],
+            triggers=(trigger,),
             roll=r,
             rating=rating,
-            modifiers=mods,
+            modifiers=tuple(mods),
             result=result,
             margin=margin,
         )

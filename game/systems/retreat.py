@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game import events as ev
 from game.rules.geometry import Pos, footprint, retreat_vectors
 from game.rules.retreat import immunity
 from game.systems.attack import knock_down, saving_throw
@@ -88,7 +89,7 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
         # 'If the character is unable to retreat into any rear or flank space, he must roll a
         # successful saving throw vs. paralyzation or be knocked down in the space he is in.'
         if saving_throw(ctx, b_id, "retreat"):
-            ctx.emit("retreat_refused", id=b_id, by=a_id, reason="stood_fast", detail="no_space")
+            ctx.emit(ev.RetreatRefused, id=b_id, by=a_id, reason="stood_fast", detail="no_space")
         else:
             knock_down(ctx, b_id, "no_retreat_space", a_id)
         return
@@ -96,7 +97,7 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
     if chosen["hazard"] != "none" and saving_throw(ctx, b_id, "stand_fast"):
         # 'the DM may allow a retreating character a chance to avoid being forced back ...
         # a character with his back to a cliff' (Decision: a save vs paralyzation).
-        ctx.emit("retreat_refused", id=b_id, by=a_id, reason="stood_fast", detail=chosen["hazard"])
+        ctx.emit(ev.RetreatRefused, id=b_id, by=a_id, reason="stood_fast", detail=chosen["hazard"])
         return
     old = b.pos
     ctx.world.update(b_id, pos=chosen["to"])
@@ -104,14 +105,14 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
     if dest is not None:
         ctx.world.update(a_id, pos=dest)
     ctx.emit(
-        "retreat",
+        ev.Retreat,
         id=b_id,
         by=a_id,
-        **{"from": list(old)},
-        to=list(chosen["to"]),
+        from_=old,
+        to=chosen["to"],
         space=chosen["space"],
         followed=dest is not None,
-        follow_to=list(dest) if dest else None,
+        follow_to=dest,
         hazard=chosen["hazard"],
     )
     if chosen["hazard"] != "none":

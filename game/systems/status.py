@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game import events as ev
 from game.rules.dice import parse_dice, roll_dice
 from game.systems.attack import damage_unit
 from game.systems.context import Ctx
@@ -16,14 +17,14 @@ def run(ctx: Ctx) -> None:
         left = []
         for effect, dice, rounds in u.continuing:
             r = roll_dice(ctx.rng, parse_dice(dice))
-            ctx.emit("status", id=uid, effect=effect, amount=r["total"], roll=r, rounds_left=rounds - 1)
-            damage_unit(ctx, uid, r["total"], effect)
+            ctx.emit(ev.Status, id=uid, effect=effect, amount=r.total, roll=r, rounds_left=rounds - 1)
+            damage_unit(ctx, uid, r.total, effect)
             if rounds > 1:
                 left.append((effect, dice, rounds - 1))
         if not ctx.world[uid].alive:
             continue
         # 'Did a character get knocked down during the fight? He'll start the next round prone.'
         if uid in ctx.rs.knocked_down and ctx.world[uid].prone:
-            ctx.emit("status", id=uid, effect="prone", amount=0)
+            ctx.emit(ev.Status, id=uid, effect="prone", amount=0)
         conditions = tuple((name, n - 1) for name, n in u.conditions if n > 1)
         ctx.world.update(uid, continuing=tuple(left), conditions=conditions)

@@ -12,6 +12,7 @@ import pygame
 from game import ai, query
 from game.battle import ACTIVATION, RETREAT, Battle
 from game.commands import Command, Illegal
+from game.events import Event
 from game.rules.geometry import VECTORS, facing_toward, footprint
 from game.scenario.model import Scenario
 from game.ui import draw_battle, theme
@@ -131,12 +132,12 @@ class BattleScreen:
     def resize(self, w: int, h: int) -> None:
         self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
 
-    def _feed(self, events: list[dict]) -> None:
+    def _feed(self, events: list[Event]) -> None:
         self.view.push(events)
         for e in events:
             words = describe(e, self.names)
             if words:
-                self.log.append(LogLine(words, units_in(e), e["round"]))
+                self.log.append(LogLine(words, units_in(e), e.round))
         self.log_scroll = 0
 
     def human_turn(self) -> bool:

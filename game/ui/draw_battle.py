@@ -6,6 +6,7 @@ import pygame
 
 from game import query
 from game.battle import ACTIVATION, RETREAT
+from game.events import Initiative
 from game.ui import theme
 from game.ui.widgets import Button, font, layout_row, text, wrap
 
@@ -319,23 +320,23 @@ def _paint_initiative(s, surface) -> None:
     bar = pygame.Rect(0, 0, w, theme.TOP_BAR)
     pygame.draw.rect(surface, (16, 18, 24), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
-    ini = next((e for e in reversed(s.battle.events) if e["type"] == "initiative"), None)
+    ini = next((e for e in reversed(s.battle.events) if isinstance(e, Initiative)), None)
     text(surface, f"Round {s.view.round or s.battle.round}", (10, 12), 22, theme.TEXT, True)
     if ini is None:
         return
-    totals = {e.get("id", e.get("side")): e["total"] for e in ini["entries"]}
+    totals = {e.id or e.side: e.total for e in ini.entries}
     rs = s.battle.ctx.rs
     b = s.battle
     current = b.pending().units if not b.over and b.pending().kind == ACTIVATION else []
     x = 100
-    if ini["mode"] == "group":
-        for side in ini["sides"]:
+    if ini.mode == "group":
+        for side in ini.sides or ():
             colour = s.side_colour.get(side, theme.TEXT)
             rect = text(surface, f"{side} {totals[side]}", (x, 12), 22, colour, True)
             x = rect.right + 16
         return
     chip = 30
-    for group in ini["order"]:
+    for group in ini.order:
         if x > w - 60:
             text(surface, "…", (x, 10), 24)
             break
@@ -397,7 +398,12 @@ def _attack_card(s, surface, area: pygame.Rect, o: query.AttackOption) -> None:
     tgt = s.battle.world[o.target]
     text(surface, f"Attack {tgt.kind.name} ({o.kind})", (area.x + 10, y), 21, theme.TARGET, True)
     y += 22
-    text(surface, f"from its {o.arc}: need {o.needed} on d20 {sum(v for _, v in o.modifiers):+d}", (area.x + 10, y), 18)
+    text(
+        surface,
+        f"from its {o.arc}: need {o.needed} on d20 {sum(m.value for m in o.modifiers):+d}",
+        (area.x + 10, y),
+        18,
+    )
     y += 19
     text(
         surface,
@@ -407,7 +413,7 @@ def _attack_card(s, surface, area: pygame.Rect, o: query.AttackOption) -> None:
         theme.HIGHLIGHT,
     )
     y += 19
-    mods = ", ".join(f"{n.replace('_', ' ')} {v:+d}" for n, v in o.modifiers if v) or "no modifiers"
+    mods = ", ".join(f"{m.name.replace('_', ' ')} {m.value:+d}" for m in o.modifiers if m.value) or "no modifiers"
     for line in wrap(mods, 17, area.w - 20):
         text(surface, line, (area.x + 10, y), 17, theme.TEXT_DIM)
         y += 17

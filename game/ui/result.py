@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.events import BattleEnd
 from game.runner import summary
 from game.ui import theme
 from game.ui.stats import strength_by_round
@@ -14,7 +15,9 @@ class ResultScreen:
     def __init__(self, app, battle_screen) -> None:
         self.app, self.bs = app, battle_screen
         b = battle_screen.battle
-        self.end = b.events[-1]
+        end = b.events[-1]
+        assert isinstance(end, BattleEnd)  # the result screen opens when the battle is over
+        self.end = end
         self.summary = summary(b)
         self.series = strength_by_round(b.events)
         self.buttons = [
@@ -60,13 +63,13 @@ class ResultScreen:
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         surface.fill(theme.PANEL_BG)
-        winner = self.end["winner"]
+        winner = self.end.winner
         colour = self.bs.side_colour.get(winner, theme.TEXT) if winner else theme.TEXT
         title = f"{winner.capitalize()} wins" if winner else "A draw"
         text(surface, title, (w // 2, 40), 64, colour, True, "midtop")
         text(
             surface,
-            f"{self.bs.scenario.title} — {self.end['rounds']} rounds ({self.end['reason'].replace('_', ' ')})",
+            f"{self.bs.scenario.title} — {self.end.rounds} rounds ({self.end.reason.replace('_', ' ')})",
             (w // 2, 100),
             24,
             theme.TEXT_DIM,

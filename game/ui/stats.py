@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from game import events as ev
 
-def strength_by_round(events: list[dict]) -> dict[str, list[int]]:
+
+def strength_by_round(events: list[ev.Event]) -> dict[str, list[int]]:
     """Each side's hit points still able to fight, at the start and at the end of every round."""
     start = events[0]
-    hp = {u["id"]: u["hp"] for u in start["units"]}
-    side = {u["id"]: u["side"] for u in start["units"]}
+    assert isinstance(start, ev.BattleStart)
+    hp = {u.id: u.hp for u in start.units}
+    side = {u.id: u.side for u in start.units}
     out_of_fight: set[str] = set()
     sides = sorted(set(side.values()))
-    series = {s: [] for s in sides}
+    series: dict[str, list[int]] = {s: [] for s in sides}
 
     def sample() -> None:
         for s in sides:
@@ -18,13 +21,13 @@ def strength_by_round(events: list[dict]) -> dict[str, list[int]]:
 
     sample()
     for e in events:
-        t = e["type"]
-        if t == "damage":
-            hp[e["id"]] = e["hp"]
-        elif t in ("death", "fled", "surrender", "flee"):
-            out_of_fight.add(e["id"])
-        elif t == "rally":
-            out_of_fight.discard(e["id"])
-        elif t in ("round_end", "battle_end"):
-            sample()
+        match e:
+            case ev.Damage():
+                hp[e.id] = e.hp
+            case ev.Death() | ev.Fled() | ev.Surrender() | ev.Flee():
+                out_of_fight.add(e.id)
+            case ev.Rally():
+                out_of_fight.discard(e.id)
+            case ev.RoundEnd() | ev.BattleEnd():
+                sample()
     return series

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from game.rules.geometry import FACINGS
+from game import events as ev
+from game.rules.geometry import FACINGS, VECTORS
 from game.world import World
 
 # Seconds per event (or per step of a path) at speed 1.
@@ -32,6 +33,9 @@ DURATIONS = {
     "turn": 0.06,
     "rally": 0.3,
 }
+
+# What floats over a creature that was not driven back, by the reason.
+REFUSED = {"level": "too mighty", "size": "too big", "knocked_down": "down", "stood_fast": "stands fast"}
 
 
 @dataclass
@@ -68,7 +72,7 @@ class Floater:
 class BattleView:
     tokens: dict[str, Token] = field(default_factory=dict)
     queue: deque = field(default_factory=deque)
-    current: dict | None = None
+    current: ev.Event | None = None
     elapsed: float = 0.0
     floaters: list[Floater] = field(default_factory=list)
     banner: str = ""
@@ -80,26 +84,18 @@ class BattleView:
     recent: list[str] = field(default_factory=list)  # ids in the event being shown
 
     @staticmethod
-    def from_start(ev: dict) -> BattleView:
+    def from_start(start: ev.Event) -> BattleView:
+        """The tokens as the battle starts (its first event)."""
+        assert isinstance(start, ev.BattleStart), start
         v = BattleView()
-        for u in ev["units"]:
-            n = {"H": 2, "G": 3}.get(u["size"], 1)
-            v.tokens[u["id"]] = Token(
-                u["id"],
-                u["side"],
-                u["kind"],
-                n,
-                float(u["pos"][0]),
-                float(u["pos"][1]),
-                u["facing"],
-                u["hp"],
-                u["hp"],
-                u.get("hero", False),
-                u.get("leader", False),
+        for u in start.units:
+            n = {"H": 2, "G": 3}.get(u.size, 1)
+            v.tokens[u.id] = Token(
+                u.id, u.side, u.kind, n, float(u.pos[0]), float(u.pos[1]), u.facing, u.hp, u.hp, u.hero, u.leader
             )
         return v
 
-    def push(self, events: list[dict]) -> None:
+    def push(self, events: list[ev.Event]) -> None:
         self.queue.extend(events)
 
     @property
@@ -149,138 +145,124 @@ class BattleView:
 
     # -- one event ------------------------------------------------------------------
 
-    def _length(self, e: dict) -> float:
-        if e["type"] == "move":
-            return DURATIONS["move"] * (len(e["path"]) - 1)
-        return DURATIONS.get(e["type"], 0.0)
+    def _length(self, e: ev.Event) -> float:
+        if isinstance(e, ev.Move):
+            return DURATIONS["move"] * (len(e.path) - 1)
+        return DURATIONS.get(e.type, 0.0)
 
-    def _begin(self, e: dict) -> None:
-        t = e["type"]
-        self.recent = [e[k] for k in ("id", "target", "by", "against") if isinstance(e.get(k), str)]
-        if t == "round_start":
-            self.round = e["round"]
-            self._say(f"Round {e['round']}")
-        elif t == "end_step":
-            self.step_banner = e["step"]
-            self._say(
-                {
-                    "retreats": "End of round: retreats",
-                    "fatigue": "End of round: fatigue",
-                    "morale": "End of round: morale",
-                    "status": "End of round: status",
-                }[e["step"]]
-            )
-            if self.pause_on_steps:
-                self.waiting_for_key = True
-        elif t == "first_strike":
-            self._say("First strike!" if e["reason"] == "size" else "First strike: reach!", 0.9)
-        elif t == "battle_end":
-            self._say("Battle over")
+    def _begin(self, e: ev.Event) -> None:
+        self.recent = ev.involved(e)
+        match e:
+            case ev.RoundStart():
+                self.round = e.round
+                self._say(f"Round {e.round}")
+            case ev.EndStep(step=step):
+                self.step_banner = step
+                self._say(f"End of round: {step}")
+                if self.pause_on_steps:
+                    self.waiting_for_key = True
+            case ev.FirstStrike(reason=reason):
+                self._say("First strike!" if reason == "size" else "First strike: reach!", 0.9)
+            case ev.BattleEnd():
+                self._say("Battle over")
 
     def _say(self, words: str, seconds: float = 1.1) -> None:
         self.banner = words
         self.banner_left = seconds
 
-    def _animate(self, e: dict, p: float) -> None:
-        t = e["type"]
-        tok = self.tokens.get(e.get("id", ""))
+    def _animate(self, e: ev.Event, p: float) -> None:
+        tok = self.tokens.get(getattr(e, "id", ""))
         if tok is None:
             return
-        if t == "move":
-            path = e["path"]
-            steps = len(path) - 1
-            s = min(int(p * steps), steps - 1)
-            f = p * steps - s
-            (x0, y0), (x1, y1) = path[s], path[s + 1]
-            tok.x, tok.y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
-            dx, dy = x1 - x0, y1 - y0
-            if (dx, dy) != (0, 0) and e.get("reason") != "fell_back":
-                from game.rules.geometry import VECTORS
-
-                tok.facing = FACINGS[VECTORS.index((dx, dy))] if (dx, dy) in VECTORS else tok.facing
-        elif t == "retreat":
-            (x0, y0), (x1, y1) = e["from"], e["to"]
-            tok.x, tok.y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
-            if e.get("followed") and e.get("follow_to"):
-                att = self.tokens.get(e["by"])
-                if att is not None and p > 0.5:
+        match e:
+            case ev.Move(path=path):
+                steps = len(path) - 1
+                s = min(int(p * steps), steps - 1)
+                f = p * steps - s
+                (x0, y0), (x1, y1) = path[s], path[s + 1]
+                tok.x, tok.y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
+                step = (x1 - x0, y1 - y0)
+                if step in VECTORS and e.reason != "fell_back":
+                    tok.facing = FACINGS[VECTORS.index(step)]
+            case ev.Retreat():
+                (x0, y0), (x1, y1) = e.from_, e.to
+                tok.x, tok.y = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
+                att = self.tokens.get(e.by)
+                if e.followed and e.follow_to is not None and att is not None and p > 0.5:
                     q = (p - 0.5) * 2
-                    fx, fy = e["follow_to"]
+                    fx, fy = e.follow_to
                     att.x, att.y = att.x + (fx - att.x) * q, att.y + (fy - att.y) * q
-        elif t == "attack":
-            tgt = self.tokens.get(e["target"])
-            if tgt is not None and e["kind"] == "melee":
-                dx, dy = tgt.x - tok.x, tgt.y - tok.y
-                d = max(abs(dx), abs(dy), 1e-6)
-                k = 0.3 * (1 - abs(2 * p - 1))
-                tok.lunge = (dx / d * k, dy / d * k)
-        elif t in ("death", "fled"):
-            tok.alpha = 1.0 - p
-        elif t == "flee":
-            tok.lunge = (0.0, -0.15 * (1 - abs(2 * p - 1)))
+            case ev.Attack(kind="melee"):
+                tgt = self.tokens.get(e.target)
+                if tgt is not None:
+                    dx, dy = tgt.x - tok.x, tgt.y - tok.y
+                    d = max(abs(dx), abs(dy), 1e-6)
+                    k = 0.3 * (1 - abs(2 * p - 1))
+                    tok.lunge = (dx / d * k, dy / d * k)
+            case ev.Death() | ev.Fled():
+                tok.alpha = 1.0 - p
+            case ev.Flee():
+                tok.lunge = (0.0, -0.15 * (1 - abs(2 * p - 1)))
 
-    def _finish(self, e: dict) -> None:
-        t = e["type"]
-        tok = self.tokens.get(e.get("id", ""))
-        if t == "round_start":
-            self.round = e["round"]
+    def _finish(self, e: ev.Event) -> None:
+        if isinstance(e, ev.RoundStart):
+            self.round = e.round
+        tok = self.tokens.get(getattr(e, "id", ""))
         if tok is None:
             return
         tok.lunge = (0.0, 0.0)
-        if t == "move":
-            tok.x, tok.y = map(float, e["path"][-1])
-            tok.facing = e["facing"]
-        elif t == "turn":
-            tok.facing = e["facing"]
-        elif t == "retreat":
-            tok.x, tok.y = map(float, e["to"])
-            if e.get("followed") and e.get("follow_to") and e["by"] in self.tokens:
-                att = self.tokens[e["by"]]
-                att.x, att.y = map(float, e["follow_to"])
-            if e.get("hazard", "none") != "none":
-                self._float(tok, e["hazard"].upper() + "!", (255, 150, 40))
-        elif t == "attack":
-            if e["hit"]:
-                self._float(self.tokens.get(e["target"], tok), f"-{e['damage']}", (255, 80, 80))
-            else:
-                self._float(self.tokens.get(e["target"], tok), "miss", (220, 220, 220))
-        elif t == "damage":
-            tok.hp = e["hp"]
-        elif t == "death":
-            tok.life, tok.alpha = "dead", 0.0
-        elif t == "knockdown":
-            tok.prone = True
-            self._float(tok, "down!", (255, 220, 80))
-        elif t == "stand_up":
-            tok.prone = False
-        elif t == "fatigue":
-            tok.fatigue = e["state"]
-        elif t == "recover":
-            tok.fatigue = e["state"]
-        elif t == "flee":
-            tok.morale = "fleeing"
-            self._float(tok, "flees!", (255, 200, 60))
-        elif t == "withdraw":
-            tok.morale = "withdrawing"
-        elif t == "rally":
-            tok.morale = "steady"
-        elif t == "surrender":
-            tok.life, tok.morale, tok.prone = "surrendered", "surrendered", False
-            self._float(tok, "surrenders", (240, 240, 240))
-        elif t == "fled":
-            tok.life, tok.alpha = "fled", 0.0
-        elif t == "retreat_refused":
-            self._float(
-                tok,
-                {
-                    "level": "too mighty",
-                    "size": "too big",
-                    "knocked_down": "down",
-                    "stood_fast": "stands fast",
-                    "declined": "",
-                }.get(e["reason"], ""),
-                (200, 230, 255),
-            )
+        match e:
+            case ev.Move():
+                tok.x, tok.y = map(float, e.path[-1])
+                tok.facing = e.facing
+            case ev.Turn():
+                tok.facing = e.facing
+            case ev.Retreat():
+                self._finish_retreat(tok, e)
+            case ev.Attack():
+                target = self.tokens.get(e.target, tok)
+                if e.hit:
+                    self._float(target, f"-{e.damage}", (255, 80, 80))
+                else:
+                    self._float(target, "miss", (220, 220, 220))
+            case ev.Damage():
+                tok.hp = e.hp
+            case ev.Death():
+                tok.life, tok.alpha = "dead", 0.0
+            case _:
+                self._finish_state(tok, e)
+
+    def _finish_retreat(self, tok: Token, e: ev.Retreat) -> None:
+        tok.x, tok.y = map(float, e.to)
+        if e.followed and e.follow_to is not None and e.by in self.tokens:
+            att = self.tokens[e.by]
+            att.x, att.y = map(float, e.follow_to)
+        if e.hazard != "none":
+            self._float(tok, e.hazard.upper() + "!", (255, 150, 40))
+
+    def _finish_state(self, tok: Token, e: ev.Event) -> None:
+        match e:
+            case ev.Knockdown():
+                tok.prone = True
+                self._float(tok, "down!", (255, 220, 80))
+            case ev.StandUp():
+                tok.prone = False
+            case ev.Fatigue() | ev.Recover():
+                tok.fatigue = e.state
+            case ev.Flee():
+                tok.morale = "fleeing"
+                self._float(tok, "flees!", (255, 200, 60))
+            case ev.Withdraw():
+                tok.morale = "withdrawing"
+            case ev.Rally():
+                tok.morale = "steady"
+            case ev.Surrender():
+                tok.life, tok.morale, tok.prone = "surrendered", "surrendered", False
+                self._float(tok, "surrenders", (240, 240, 240))
+            case ev.Fled():
+                tok.life, tok.alpha = "fled", 0.0
+            case ev.RetreatRefused(reason=reason):
+                self._float(tok, REFUSED.get(reason, ""), (200, 230, 255))
 
     def _float(self, tok: Token, words: str, colour: tuple[int, int, int]) -> None:
         if words:

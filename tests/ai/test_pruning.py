@@ -14,8 +14,8 @@ from game import ai, query
 from game.ai import hard, normal
 from game.ai.tactics import View, caution
 from game.battle import RETREAT, Battle
-from game.scenario.tiled import load_scenario
 from game.rules.geometry import footprint_distance
+from game.scenario.tiled import load_scenario
 from game.systems.movement import half_move
 from game.world import STEADY
 

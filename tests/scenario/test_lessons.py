@@ -16,6 +16,7 @@ import pytest
 from game.battle import Battle
 from game.runner import play
 from game.scenario.tiled import load_scenario
+from tests.helpers import as_json
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SEEDS = range(1, 9)
@@ -30,7 +31,7 @@ def _logs(name: str) -> tuple[tuple[dict, ...], ...]:
     for seed in SEEDS:
         battle = play(Battle(scenario, seed=seed))
         assert battle.over, f"{name} seed {seed} did not finish"
-        logs.append(tuple(battle.events))
+        logs.append(tuple(as_json(battle.events)))
     return tuple(logs)
 
 

@@ -1,11 +1,11 @@
 """Attacks (PHB Table 51, C&T; RULES.md 'Attack and damage') and attacks of opportunity."""
 
 from game.commands import Illegal
-from tests.helpers import battle, cmd, events_of, unit
+from tests.helpers import as_json, battle, cmd, events_of, unit
 
 
 def attack_event(b, attacker, target, path=None):
-    evs = b.apply(cmd("attack", attacker, target=target, **({"path": path} if path else {})))
+    evs = as_json(b.apply(cmd("attack", attacker, target=target, **({"path": path} if path else {}))))
     return events_of(evs, "attack")[0]
 
 
@@ -59,7 +59,7 @@ def test_leaving_a_threatened_square_provokes_one_attack_of_opportunity():
     one free melee attack, at most one per enemy per round'."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
     b = battle(units, script=[10, 1, 1])
-    evs = b.apply(cmd("move", "a", path=[(3, 4), (2, 4), (3, 5)]))
+    evs = as_json(b.apply(cmd("move", "a", path=[(3, 4), (2, 4), (3, 5)])))
     types = [e["type"] for e in evs]
     assert types[:2] == ["attack", "move"]
     assert evs[0]["id"] == "b" and evs[0]["purpose"] == "attack_of_opportunity"
@@ -70,7 +70,7 @@ def test_withdraw_provokes_none():
     """'withdraw (half move directly away from an adjacent enemy, provokes no attack of opportunity)'."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
     b = battle(units, script=[10, 1])
-    evs = b.apply(cmd("withdraw", "a", path=[(3, 4), (2, 4)]))
+    evs = as_json(b.apply(cmd("withdraw", "a", path=[(3, 4), (2, 4)])))
     assert not events_of(evs, "attack")
     assert events_of(evs, "move")[0]["path"] == [[4, 4], [3, 4], [2, 4]]
     assert b.world["a"].facing == 2  # backs away still facing E
@@ -91,7 +91,7 @@ def test_knockdown_die_reaching_the_size_number_and_a_failed_save_knock_prone():
     """C&T knockdown dice: 'if it reaches the target's number (M 7) the target saves ... or falls prone'."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
     b = battle(units, script=[10, 1, 20, 1, 7, 3])
-    evs = b.apply(cmd("attack", "a", target="b"))
+    evs = as_json(b.apply(cmd("attack", "a", target="b")))
     ev = events_of(evs, "attack")[0]
     assert ev["knockdown_roll"]["rolls"] == [7] and ev["knockdown_needed"] == 7
     assert events_of(evs, "save")[0]["purpose"] == "knockdown"
@@ -114,7 +114,7 @@ def test_prone_creature_must_stand_up_first_and_fights_at_minus_four():
         raise AssertionError("a prone creature attacked without standing")
     except Illegal:
         pass
-    evs = b.apply(cmd("stand_up", "a", target="b"))
+    evs = as_json(b.apply(cmd("stand_up", "a", target="b")))
     assert evs[0]["type"] == "stand_up" and not b.world["a"].prone
     assert events_of(evs, "attack")[0]["modifiers"] == []  # standing again: no -4
 
@@ -123,7 +123,7 @@ def test_missile_range_penalties():
     """'missile medium range -2, long -5'. A short bow: 10/20/30 squares."""
     units = [unit("a", "blue", "archer", (0, 4), "E"), unit("b", "red", "orc", (15, 4), "W")]
     b = battle(units, script=[10, 1, 10, 1], width=40)
-    evs = b.apply(cmd("fire", "a", target="b"))
+    evs = as_json(b.apply(cmd("fire", "a", target="b")))
     shots = events_of(evs, "attack")
     assert shots and all({"name": "medium_range", "value": -2} in s["modifiers"] for s in shots)
     assert len(shots) <= 2  # rate of fire 2

@@ -2,7 +2,7 @@
 and the first-round reach/size exception with the seed's own Hambone example."""
 
 from game.battle import RETREAT
-from tests.helpers import battle, cmd, events_of, unit
+from tests.helpers import as_json, battle, cmd, events_of, unit
 
 
 def test_hambone_and_the_stone_giant():
@@ -13,8 +13,8 @@ def test_hambone_and_the_stone_giant():
     units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (1, 4), "E")]
     # initiative giant 3, hambone 9; giant's club d20 1 (glances off); Hambone d20 20, d6 5, knockdown d4 1.
     b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
-    assert b.events[-1]["order"] == [["hambone"], ["giant"]]
-    evs = b.apply(cmd("attack", "hambone", target="giant", path=[(1, 4), (2, 4), (3, 4), (4, 4)]))
+    assert as_json(b.events)[-1]["order"] == [["hambone"], ["giant"]]
+    evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(1, 4), (2, 4), (3, 4), (4, 4)])))
     kinds = [e["type"] for e in evs]
     assert kinds[:5] == ["move", "first_strike", "attack", "move", "attack"]
     assert evs[0]["path"] == [[1, 4], [2, 4], [3, 4]]  # within 10 ft: two squares
@@ -42,7 +42,7 @@ def test_first_strike_only_in_round_one():
     assert b.round == 2
     while b.pending().unit != "hambone":
         b.apply(cmd("hold", b.pending().unit))
-    evs = b.apply(cmd("attack", "hambone", target="giant", path=[(1, 4), (2, 4), (3, 4), (4, 4)]))
+    evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(1, 4), (2, 4), (3, 4), (4, 4)])))
     assert not events_of(evs, "first_strike")
 
 
@@ -50,7 +50,7 @@ def test_tie_goes_to_higher_dex():
     """'In the case of a tie, the one with the highest dexterity goes first.'"""
     units = [unit("orc", "red", "orc", (1, 1)), unit("thief", "blue", "thief", (5, 5))]
     b = battle(units, script=[6, 6])
-    assert b.events[-1]["order"] == [["thief"], ["orc"]]
+    assert as_json(b.events)[-1]["order"] == [["thief"], ["orc"]]
 
 
 def test_equal_dex_acts_simultaneously_and_both_blows_land():
@@ -59,7 +59,7 @@ def test_equal_dex_acts_simultaneously_and_both_blows_land():
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hp=3), unit("b", "red", "fighter1", (5, 4), "W", hp=3)]
     # both 7; a hits for 8+1, knockdown 1; b hits for 8+1, knockdown 1.
     b = battle(units, script=[7, 7, 20, 8, 1, 20, 8, 1])
-    assert b.events[-1]["order"] == [["a", "b"]]
+    assert as_json(b.events)[-1]["order"] == [["a", "b"]]
     first = b.apply(cmd("attack", "a", target="b"))
     assert not events_of(first, "damage")  # held back until the group is done
     rest = b.apply(cmd("attack", "b", target="a"))
@@ -71,7 +71,7 @@ def test_modifiers_higher_ground_wading_and_set_vs_charge():
     """'On Higher Ground +1 ... Set to Receive Charge +2 ... Wading or Slippery Footing -2'."""
     units = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (6, 2), "W")]
     b = battle(units, script=[5, 5, 5, 5], elevation={(2, 2): 1}, footing={(6, 2): "wading"})
-    entries = {e["id"]: e for e in b.events[-1]["entries"]}
+    entries = {e["id"]: e for e in as_json(b.events)[-1]["entries"]}
     assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
     assert entries["a"]["total"] == 6
     assert [m["name"] for m in entries["b"]["modifiers"]] == ["wading_or_slippery"]
@@ -94,7 +94,7 @@ def test_group_initiative_one_roll_a_side_and_common_modifiers_only():
     ]
     # blue 4 (a1 is on a hill, a2 not: no modifier), red 4: tie, rerolled: blue 8, red 2.
     b = battle(units, script=[4, 4, 8, 2], options={"initiative": "group"}, elevation={(1, 1): 1})
-    ini = b.events[-1]
+    ini = as_json(b.events)[-1]
     assert ini["mode"] == "group" and ini["sides"] == ["blue", "red"]
     assert ini["entries"][0]["modifiers"] == [] and len(ini["rerolls"]) == 1
     p = b.pending()

@@ -4,7 +4,7 @@ from game import query
 from game.battle import RETREAT
 from game.rules.morale import ose_rating
 from game.systems.movement import effective_mv
-from tests.helpers import battle, cmd, events_of, kind, run_round, unit
+from tests.helpers import as_json, battle, cmd, events_of, kind, run_round, unit
 
 
 def test_a_halberd_reaches_two_squares_but_not_through_a_creature():
@@ -30,10 +30,11 @@ def test_attacker_prone_fights_at_minus_four():
     assert {"name": "target_prone", "value": 4} in ev["modifiers"]
     b.world.update("a", prone=False)
     b.world.update("b", prone=True)
+    from game.rules.dice import Modifier
     from game.systems.attack import modifiers
 
     mods, _, _ = modifiers(b.ctx, b.world["b"], b.world["a"], "melee", b.world["b"].kind.melee)
-    assert {"name": "attacker_prone", "value": -4} in mods
+    assert Modifier("attacker_prone", -4) in mods
 
 
 def test_death_at_minus_ten_option_leaves_the_creature_unconscious():
@@ -59,7 +60,7 @@ def test_big_footprint_retreats_by_shifting_one_square_back():
         b.apply(cmd("hold", finish.unit))
         finish = b.pending()
     assert {s["to"] for s in finish.spaces} == {(5, 4), (5, 3), (5, 5)}
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=(5, 4), follow=True))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(5, 4), follow=True)))
     r = events_of(evs, "retreat")[0]
     assert r["follow_to"] == [3, 4] and b.world["a"].pos == (3, 4)
 
@@ -184,6 +185,6 @@ def test_first_strike_by_reach_over_ten_feet():
         unit("s", "blue", "fighter1", (0, 4), "E"),
     ]
     b = battle(units, script=[1, 10, 1], width=12)
-    evs = b.apply(cmd("move", "s", path=[(1, 4), (2, 4), (3, 4)]))
+    evs = as_json(b.apply(cmd("move", "s", path=[(1, 4), (2, 4), (3, 4)])))
     fs = events_of(evs, "first_strike")
     assert fs and fs[0]["reason"] == "reach" and fs[0]["id"] == "p"

@@ -4,7 +4,7 @@ import pytest
 
 from game import query
 from game.commands import Illegal
-from tests.helpers import battle, cmd, events_of, unit
+from tests.helpers import as_json, battle, cmd, events_of, unit
 
 
 def test_diagonals_cost_one_then_two():
@@ -52,7 +52,7 @@ def test_no_one_walks_into_a_hazard_unless_told():
     assert (1, 0) not in query.moves(b, "a").costs
     with pytest.raises(Illegal):
         b.apply(cmd("move", "a", path=[(1, 0)]))
-    evs = b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True))
+    evs = as_json(b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True)))
     pit = [e for e in evs if e["type"] == "hazard"][0]
     assert pit["hazard"] == "pit" and pit["roll"]["rolls"] == [3, 4]
     assert b.world["a"].prone and b.world["a"].hp == b.world["a"].hp_max - 7
@@ -93,7 +93,7 @@ def test_knocked_down_on_an_ally_falls_back_to_a_free_square():
     ]
     # a moves through b's square, leaving it provokes the orc: hit, 1 damage, knockdown 8, save 1.
     b = battle(units, script=[10, 5, 1, 20, 1, 8, 1])
-    evs = b.apply(cmd("move", "a", path=[(1, 1), (1, 2)]))
+    evs = as_json(b.apply(cmd("move", "a", path=[(1, 1), (1, 2)])))
     assert events_of(evs, "knockdown") and b.world["a"].prone
     assert b.world["a"].pos == (0, 1) and b.world.at((1, 1)) == "b"
     assert events_of(evs, "move")[-1]["reason"] == "fell_back"

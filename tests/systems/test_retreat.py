@@ -4,7 +4,7 @@ import pytest
 
 from game.battle import RETREAT
 from game.commands import Illegal
-from tests.helpers import battle, cmd, events_of, unit
+from tests.helpers import as_json, battle, cmd, events_of, unit
 
 # Initiative: a 10, b 1. a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.
 HIT_NO_KNOCKDOWN = [10, 1, 20, 3, 1]
@@ -27,7 +27,7 @@ def test_rear_retreat_chosen_by_the_attacker_who_follows():
     assert p.kind == RETREAT and p.unit == "a" and p.target == "b"
     assert {s["to"] for s in p.spaces} == {(6, 3), (6, 4), (6, 5)}
     assert {s["space"] for s in p.spaces} == {"rear"}
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=True))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=True)))
     r = events_of(evs, "retreat")[0]
     assert r["from"] == [5, 4] and r["to"] == [6, 4] and r["space"] == "rear"
     assert r["followed"] is True and r["follow_to"] == [5, 4]
@@ -38,7 +38,7 @@ def test_rear_retreat_chosen_by_the_attacker_who_follows():
 def test_attacker_may_hold_instead_of_following():
     """'The attacker can instead choose to back her enemy off and then hold her own position.'"""
     b = fight()
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=(6, 3), follow=False))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 3), follow=False)))
     r = events_of(evs, "retreat")[0]
     assert r["followed"] is False and r["follow_to"] is None
     assert b.world["a"].pos == (4, 4) and b.world["b"].pos == (6, 3)
@@ -47,7 +47,7 @@ def test_attacker_may_hold_instead_of_following():
 def test_attacker_may_decline():
     """'The attacker doesn't have to force her enemy back'."""
     b = fight()
-    evs = b.apply(cmd("decline_retreat", "a", target="b"))
+    evs = as_json(b.apply(cmd("decline_retreat", "a", target="b")))
     assert events_of(evs, "retreat_refused")[0]["reason"] == "declined"
     assert b.world["b"].pos == (5, 4)
 
@@ -61,7 +61,7 @@ def test_flank_when_the_rear_is_blocked():
     assert {s["space"] for s in p.spaces} == {"flank"}
     with pytest.raises(Illegal):
         b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False))
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=(5, 5), follow=False))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(5, 5), follow=False)))
     assert events_of(evs, "retreat")[0]["space"] == "flank"
 
 
@@ -71,7 +71,7 @@ def test_surrounded_saves_or_is_knocked_down():
     walls = {(6, 3): 0, (6, 4): 0, (6, 5): 0, (5, 3): 0, (5, 5): 0}
     b = fight(script=HIT_NO_KNOCKDOWN + [3], move_cost=walls)
     assert b.pending().spaces == []
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=None))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=None)))
     save = events_of(evs, "save")[0]
     assert save["id"] == "b" and save["roll"]["rolls"] == [3] and save["success"] is False
     kd = events_of(evs, "knockdown")[0]
@@ -82,7 +82,7 @@ def test_surrounded_saves_or_is_knocked_down():
 def test_surrounded_foe_that_saves_stands():
     walls = {(6, 3): 0, (6, 4): 0, (6, 5): 0, (5, 3): 0, (5, 5): 0}
     b = fight(script=HIT_NO_KNOCKDOWN + [19], move_cost=walls)
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=None))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=None)))
     assert events_of(evs, "retreat_refused")[0]["reason"] == "stood_fast"
     assert not b.world["b"].prone
 
@@ -129,7 +129,7 @@ def test_stand_fast_with_back_to_a_cliff():
     cliffs = {(6, 3): "cliff", (6, 4): "cliff", (6, 5): "cliff"}
     b = fight(script=HIT_NO_KNOCKDOWN + [18], hazard=cliffs)
     assert {s["hazard"] for s in b.pending().spaces} == {"cliff"}
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False)))
     refused = events_of(evs, "retreat_refused")[0]
     assert refused["reason"] == "stood_fast" and b.world["b"].pos == (5, 4)
 
@@ -138,7 +138,7 @@ def test_pushed_off_a_cliff_when_the_save_fails():
     """Retreats 'maneuvering an enemy into a battlefield hazard': over the edge, 2d6 for 20 ft."""
     cliffs = {(6, 3): "cliff", (6, 4): "cliff", (6, 5): "cliff"}
     b = fight(script=HIT_NO_KNOCKDOWN + [2, 1, 1], hazard=cliffs, drop_ft={(6, 4): 20})
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False)))
     assert events_of(evs, "retreat")[0]["to"] == [6, 4]
     fall = events_of(evs, "hazard")[0]
     assert fall["hazard"] == "cliff" and fall["roll"]["dice"] == "2d6"
@@ -151,7 +151,7 @@ def test_retreat_provokes_no_attack_of_opportunity():
     extra = (unit("c", "blue", "fighter1", (6, 3), "SW"),)
     b = fight(script=[10, 1, 1, 20, 3, 1], extra=extra)
     assert b.pending().kind == RETREAT
-    evs = b.apply(cmd("force_retreat", "a", target="b", to=(6, 5), follow=False))
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 5), follow=False)))
     assert not events_of(evs, "attack")
 
 

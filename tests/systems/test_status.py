@@ -1,6 +1,6 @@
 """The status step and the end of the battle (seed 000 'Status'; RULES.md 'Victory')."""
 
-from tests.helpers import battle, cmd, events_of, unit
+from tests.helpers import as_json, battle, cmd, events_of, unit
 
 
 def test_burning_does_continuing_damage_at_the_end_of_the_round():
@@ -39,7 +39,7 @@ def test_max_rounds_is_a_draw():
     while not b.over:
         p = b.pending()
         b.apply(cmd("hold", p.unit))
-    end = b.events[-1]
+    end = as_json(b.events)[-1]
     assert end["type"] == "battle_end" and end["winner"] is None and end["reason"] == "max_rounds"
     assert end["rounds"] == 2
 
@@ -50,4 +50,4 @@ def test_last_side_standing_wins():
         script=[10, 1, 20, 1, 1],
     )
     b.apply(cmd("attack", "a", target="b"))
-    assert b.over and b.winner == "blue" and b.events[-1]["reason"] == "last_side_standing"
+    assert b.over and b.winner == "blue" and as_json(b.events)[-1]["reason"] == "last_side_standing"

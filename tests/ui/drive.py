@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import tests.helpers  # noqa: F401  (sets the SDL dummy drivers first)
-
 import pygame
 
+import tests.helpers  # noqa: F401  (sets the SDL dummy drivers first)
 from game.ui.app import App
 from game.ui.battle_screen import BattleScreen
 

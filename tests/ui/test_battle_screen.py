@@ -11,7 +11,7 @@ from game.scenario.tiled import load_scenario
 from game.ui.battle_screen import BattleScreen
 from game.ui.handover import HandoverScreen
 from game.ui.result import ResultScreen
-from tests.helpers import ScriptedRng, board, unit
+from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
@@ -56,8 +56,8 @@ def test_a_whole_solo_battle_by_mouse():
             break
         play_turn_by_mouse(a, s)
     assert isinstance(a.screen, ResultScreen)
-    assert s.battle.over and s.battle.events[-1]["type"] == "battle_end"
-    human_cmds = [e for e in s.battle.events if e["type"] in ("move", "attack") and e["id"] == "blue_fighter"]
+    assert s.battle.over and as_json(s.battle.events)[-1]["type"] == "battle_end"
+    human_cmds = [e for e in as_json(s.battle.events) if e["type"] in ("move", "attack") and e["id"] == "blue_fighter"]
     assert human_cmds, "the human side never acted"
     a.step(0.016)  # the result screen draws
     key(a, pygame.K_ESCAPE)
@@ -87,7 +87,7 @@ def test_a_hotseat_battle_by_mouse_and_keys_with_handovers():
             play_turn_by_mouse(a, s)
     assert isinstance(a.screen, ResultScreen) and s.battle.over
     assert handovers >= 2
-    attackers = {e["id"] for e in s.battle.events if e["type"] == "attack" and e.get("purpose") == "attack"}
+    attackers = {e["id"] for e in as_json(s.battle.events) if e["type"] == "attack" and e.get("purpose") == "attack"}
     assert attackers == {"blue_fighter", "red_orc"}
 
 
@@ -125,7 +125,7 @@ def test_forced_retreat_chosen_by_clicking():
     assert s.retreat_space is not None and s.retreat_space["to"] == (6, 5)
     follow = [b for b in s.buttons if b.label == "Follow"][0]
     click(a, follow.rect.center)
-    r = [e for e in s.battle.events if e["type"] == "retreat"][0]
+    r = [e for e in as_json(s.battle.events) if e["type"] == "retreat"][0]
     assert r["to"] == [6, 5] and r["followed"] is True
     assert s.battle.world["b"].pos == (6, 5) and s.battle.world["a"].pos == (5, 4)
 
@@ -135,7 +135,7 @@ def test_declined_retreat():
     s = retreat_board(a, [])
     decline = [b for b in s.buttons if b.label == "Decline"][0]
     click(a, decline.rect.center)
-    refused = [e for e in s.battle.events if e["type"] == "retreat_refused"]
+    refused = [e for e in as_json(s.battle.events) if e["type"] == "retreat_refused"]
     assert refused and refused[0]["reason"] == "declined"
     assert s.battle.world["b"].pos == (5, 4)
 

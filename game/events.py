@@ -1,0 +1,477 @@
+"""Events: one frozen value per thing that happened in a battle (the event-log contract).
+
+Each type serialises with `to_json()` to exactly the JSON object of the log, field order
+included; `from_json()` reads one back. A field declared with `optional()` is left out of
+the JSON when it is None; every other field is always written, null included.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from game.rules.dice import Modifier, Roll
+from game.rules.geometry import Pos
+
+__all__ = ["Modifier", "Roll"]  # re-exported: the value types events carry
+
+
+def optional() -> Any:
+    """A field left out of the JSON when it is None."""
+    return field(default=None, metadata={"omit_none": True})
+
+
+def renamed(key: str) -> Any:
+    """A required field whose JSON key is not a Python name (`from`)."""
+    return field(metadata={"json": key})
+
+
+# -- values carried by events ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitInfo:
+    """A creature as the battle starts (`battle_start.units`)."""
+
+    id: str
+    side: str
+    kind: str
+    pos: Pos
+    facing: str
+    size: str
+    hp: int
+    dex: int
+    mv: int
+    level: float
+    morale: int
+    hero: bool
+    leader: bool
+    fatigue: int
+    force_marched: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeEntry:
+    """One creature's (or, in group initiative, one side's) roll."""
+
+    id: str | None = optional()
+    side: str | None = optional()
+    roll: Roll
+    modifiers: tuple[Modifier, ...]
+    total: int
+    dex: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reroll:
+    """Group initiative: the rolls of a tie that was rolled again."""
+
+    tie: tuple[Roll, ...]
+
+
+# -- events ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in the round it happened."""
+
+    round: int
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the event-log object, field order included."""
+        return {"type": self.type, **_dump(self)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleStart(Event):
+    type: ClassVar[str] = "battle_start"
+    scenario: str
+    seed: int
+    options: dict[str, Any]
+    units: tuple[UnitInfo, ...]
+    width: int
+    height: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStart(Event):
+    type: ClassVar[str] = "round_start"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Initiative(Event):
+    type: ClassVar[str] = "initiative"
+    mode: str
+    entries: tuple[InitiativeEntry, ...]
+    order: tuple[tuple[str, ...], ...]
+    sides: tuple[str, ...] | None = optional()  # group initiative: the sides in order
+    rerolls: tuple[Reroll, ...] | None = optional()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndStep(Event):
+    type: ClassVar[str] = "end_step"
+    step: str  # retreats, fatigue, morale or status
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FirstStrike(Event):
+    type: ClassVar[str] = "first_strike"
+    id: str
+    against: str
+    reason: str  # reach or size
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Event):
+    type: ClassVar[str] = "move"
+    id: str
+    path: tuple[Pos, ...]  # start included
+    facing: str
+    reason: str | None = optional()  # fell_back: cut short on an ally's square
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Turn(Event):
+    type: ClassVar[str] = "turn"
+    id: str
+    facing: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(Event):
+    type: ClassVar[str] = "attack"
+    id: str
+    target: str
+    kind: str  # melee or missile
+    weapon: str
+    arc: str
+    roll: Roll
+    modifiers: tuple[Modifier, ...]
+    needed: int
+    hit: bool
+    damage: int
+    purpose: str  # attack, fire, attack_of_opportunity or first_strike
+    damage_roll: Roll | None = optional()
+    knockdown_roll: Roll | None = optional()
+    knockdown_needed: int | None = optional()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackLost(Event):
+    type: ClassVar[str] = "attack_lost"
+    id: str
+    target: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Damage(Event):
+    type: ClassVar[str] = "damage"
+    id: str
+    amount: int
+    source: str | None
+    hp: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Death(Event):
+    type: ClassVar[str] = "death"
+    id: str
+    by: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Save(Event):
+    type: ClassVar[str] = "save"
+    id: str
+    vs: str
+    roll: Roll
+    needed: int
+    success: bool
+    purpose: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retreat(Event):
+    type: ClassVar[str] = "retreat"
+    id: str  # who gives ground
+    by: str
+    from_: Pos = renamed("from")
+    to: Pos
+    space: str  # rear or flank
+    followed: bool
+    follow_to: Pos | None
+    hazard: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RetreatRefused(Event):
+    type: ClassVar[str] = "retreat_refused"
+    id: str
+    by: str
+    reason: str
+    detail: str | None = optional()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Knockdown(Event):
+    type: ClassVar[str] = "knockdown"
+    id: str
+    cause: str
+    by: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandUp(Event):
+    type: ClassVar[str] = "stand_up"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fatigue(Event):
+    type: ClassVar[str] = "fatigue"
+    id: str
+    points: int
+    state: str
+    changed: bool
+    phases: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Recover(Event):
+    type: ClassVar[str] = "recover"
+    id: str
+    state: str
+    roll: Roll
+    modifiers: tuple[Modifier, ...]
+    needed: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoraleCheck(Event):
+    type: ClassVar[str] = "morale_check"
+    id: str
+    system: str
+    trigger: str
+    triggers: tuple[str, ...]
+    roll: Roll
+    rating: int
+    modifiers: tuple[Modifier, ...]
+    result: str
+    margin: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rally(Event):
+    type: ClassVar[str] = "rally"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flee(Event):
+    type: ClassVar[str] = "flee"
+    id: str
+    reason: str | None = optional()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Withdraw(Event):
+    type: ClassVar[str] = "withdraw"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fled(Event):
+    type: ClassVar[str] = "fled"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Surrender(Event):
+    type: ClassVar[str] = "surrender"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Status(Event):
+    type: ClassVar[str] = "status"
+    id: str
+    effect: str
+    amount: int
+    roll: Roll | None = optional()
+    rounds_left: int | None = optional()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hazard(Event):
+    type: ClassVar[str] = "hazard"
+    id: str
+    hazard: str
+    roll: Roll
+    by: str | None
+    drop_ft: int | None = optional()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetVsCharge(Event):
+    type: ClassVar[str] = "set_vs_charge"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rest(Event):
+    type: ClassVar[str] = "rest"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hold(Event):
+    type: ClassVar[str] = "hold"
+    id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundEnd(Event):
+    type: ClassVar[str] = "round_end"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BattleEnd(Event):
+    type: ClassVar[str] = "battle_end"
+    winner: str | None
+    reason: str
+    rounds: int
+
+
+# Every event type by its name in the log.
+_TYPES: dict[str, type[Event]] = {
+    c.type: c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, Event) and c is not Event
+}
+
+
+def involved(e: Event) -> list[str]:
+    """The unit ids an event names, the acting one first."""
+    return [v for key in ("id", "target", "by", "against") if isinstance(v := getattr(e, key, None), str)]
+
+
+# -- JSON ------------------------------------------------------------------------
+
+
+_SPECS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+
+
+def _spec(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """(attribute, JSON key, left out when None) for each field, in order."""
+    spec = _SPECS.get(cls)
+    if spec is None:
+        spec = _SPECS[cls] = tuple(
+            (f.name, f.metadata.get("json", f.name), bool(f.metadata.get("omit_none"))) for f in dataclasses.fields(cls)
+        )
+    return spec
+
+
+def _dump(value: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, key, omit in _spec(type(value)):
+        v = getattr(value, name)
+        if v is None and omit:
+            continue
+        out[key] = _plain(v)
+    return out
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, (tuple, list)):
+        return [_plain(x) for x in v]
+    if dataclasses.is_dataclass(v):
+        return _dump(v)
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+class BadEvent(ValueError):
+    """An event-log object that is not an event of the contract."""
+
+
+def from_json(obj: object) -> Event:
+    """Read one event-log object back; raise BadEvent naming what is wrong."""
+    if not isinstance(obj, Mapping):
+        raise BadEvent(f"an event must be a JSON object, not {type(obj).__name__}")
+    type_ = obj.get("type")
+    cls = _TYPES.get(type_) if isinstance(type_, str) else None
+    if cls is None:
+        raise BadEvent(f"unknown event type {type_!r}")
+    event: Event = _load(cls, obj, cls.type)
+    return event
+
+
+def read_log(objects: Iterable[object]) -> list[Event]:
+    """Read a whole log (parsed JSON objects, one per line)."""
+    return [from_json(o) for o in objects]
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _load(cls: type, obj: Mapping[str, Any], where: str) -> Any:
+    """Build cls from its JSON object; fields it does not know are skipped (DESIGN.md: fields
+    may be added freely)."""
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    for name, key, omit in _spec(cls):
+        if key not in obj:
+            if omit:
+                continue
+            raise BadEvent(f"{where}: missing field {key!r}")
+        kwargs[name] = _decode(hints[name], obj[key], f"{where}.{key}")
+    return cls(**kwargs)
+
+
+def _decode(hint: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = (a for a in args if a is not type(None))
+        return _decode(inner, value, where)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise BadEvent(f"{where}: expected a list, not {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], x, f"{where}[{i}]") for i, x in enumerate(value))
+        if len(value) != len(args):
+            raise BadEvent(f"{where}: expected {len(args)} items, not {value!r}")
+        return tuple(_decode(a, x, f"{where}[{i}]") for i, (a, x) in enumerate(zip(args, value, strict=True)))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise BadEvent(f"{where}: expected an object, not {value!r}")
+        return dict(value)
+    if dataclasses.is_dataclass(hint):
+        if not isinstance(value, Mapping):
+            raise BadEvent(f"{where}: expected an object, not {value!r}")
+        return _load(hint, value, where)  # type: ignore[arg-type]
+    if hint is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, hint)
+    if not ok:
+        raise BadEvent(f"{where}: expected {hint.__name__}, not {value!r}")
+    return value

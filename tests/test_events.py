@@ -1,0 +1,96 @@
+"""Events serialise to the event-log contract (DESIGN.md) and read back from it."""
+
+import json
+
+import pytest
+
+from game import events as ev
+from game.rules.dice import Modifier, Roll
+
+
+def test_retreat_writes_from_and_every_required_field_in_contract_order():
+    e = ev.Retreat(
+        3, id="b", by="a", from_=(5, 4), to=(6, 4), space="rear", followed=True, follow_to=(5, 4), hazard="none"
+    )
+    assert json.dumps(e.to_json()) == (
+        '{"type": "retreat", "round": 3, "id": "b", "by": "a", "from": [5, 4], "to": [6, 4], "space": "rear", '
+        '"followed": true, "follow_to": [5, 4], "hazard": "none"}'
+    )
+
+
+def test_optional_fields_are_left_out_and_nullable_ones_written_as_null():
+    miss = ev.Attack(
+        1,
+        id="a",
+        target="b",
+        kind="melee",
+        weapon="long_sword",
+        arc="flank",
+        roll=Roll("1d20", (9,), 1, 10),
+        modifiers=(Modifier("flank", 1),),
+        needed=14,
+        hit=False,
+        damage=0,
+        purpose="attack",
+    )
+    out = miss.to_json()
+    assert "damage_roll" not in out and "knockdown_roll" not in out
+    assert out["roll"] == {"dice": "1d20", "rolls": [9], "mod": 1, "total": 10}
+    assert out["modifiers"] == [{"name": "flank", "value": 1}]
+    assert ev.Death(2, id="b", by=None).to_json() == {"type": "death", "round": 2, "id": "b", "by": None}
+
+
+def test_a_log_line_reads_back_to_the_same_event():
+    e = ev.Initiative(
+        1,
+        mode="group",
+        entries=(
+            ev.InitiativeEntry(side="blue", roll=Roll("1d10", (4,), 0, 4), modifiers=(), total=4, dex=0),
+            ev.InitiativeEntry(side="red", roll=Roll("1d10", (7,), 0, 7), modifiers=(), total=7, dex=0),
+        ),
+        order=(("r1",), ("b1",)),
+        sides=("red", "blue"),
+        rerolls=(ev.Reroll(tie=(Roll("1d10", (3,), 0, 3), Roll("1d10", (3,), 0, 3))),),
+    )
+    assert ev.from_json(json.loads(json.dumps(e.to_json()))) == e
+    assert ev.read_log([{"type": "round_start", "round": 2}]) == [ev.RoundStart(2)]
+
+
+def test_fields_added_later_are_ignored_by_the_reader():
+    """DESIGN.md: 'Add fields freely; never drop or rename these.'"""
+    assert ev.from_json({"type": "hold", "round": 1, "id": "a", "note": "new"}) == ev.Hold(1, id="a")
+
+
+@pytest.mark.parametrize(
+    ("obj", "says"),
+    [
+        ([1, 2], "must be a JSON object"),
+        ({"type": "teleport", "round": 1}, "unknown event type 'teleport'"),
+        ({"type": "turn", "round": 1, "id": "a"}, "missing field 'facing'"),
+        ({"type": "turn", "round": "1", "id": "a", "facing": "N"}, "turn.round: expected int"),
+        ({"type": "damage", "round": 1, "id": "a", "amount": True, "source": None, "hp": 3}, "expected int"),
+        ({"type": "move", "round": 1, "id": "a", "path": [[1, 2, 3]], "facing": "N"}, "expected 2 items"),
+    ],
+)
+def test_a_malformed_event_is_refused_with_what_is_wrong(obj, says):
+    with pytest.raises(ev.BadEvent, match=says):
+        ev.from_json(obj)
+
+
+def test_involved_names_the_actor_first():
+    e = ev.Attack(
+        1,
+        id="a",
+        target="b",
+        kind="melee",
+        weapon="club",
+        arc="front",
+        roll=Roll("1d20", (20,), 0, 20),
+        modifiers=(),
+        needed=12,
+        hit=True,
+        damage=3,
+        purpose="attack",
+    )
+    assert ev.involved(e) == ["a", "b"]
+    assert ev.involved(ev.RoundStart(1)) == []
