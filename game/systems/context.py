@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.dice import Rng
+from game.rules.geometry import Pos
 from game.terrain import Terrain
 from game.world import World
 
@@ -87,17 +88,20 @@ class Ctx:
     deferring: bool = False
     deferred: list[tuple] = field(default_factory=list)
     last_melee_round: int = 0  # the last round anyone struck in melee (0: not yet)
+    # Squares each creature left, as (round, square), for its last few rounds (systems/trail.py).
+    trails: dict[str, tuple[tuple[int, Pos], ...]] = field(default_factory=dict)
 
     def emit(self, type_: str, **fields: object) -> dict:
         ev = {"type": type_, "round": self.round, **fields}
         self.events.append(ev)
         return ev
 
-    def copy(self) -> Ctx:
+    def copy(self, rng: Rng | None = None) -> Ctx:
+        """A copy with an empty log; with `rng`, that generator instead of a copy of this one."""
         return Ctx(
             self.world.copy(),
             self.terrain,
-            self.rng.copy(),
+            self.rng.copy() if rng is None else rng,
             self.options,
             self.round,
             self.rs.copy(),
@@ -106,4 +110,5 @@ class Ctx:
             self.deferring,
             list(self.deferred),
             self.last_melee_round,
+            dict(self.trails),  # its values are tuples: the copy shares them safely
         )
