@@ -125,11 +125,11 @@ class Battle:
     def over(self) -> bool:
         return self.state == OVER
 
-    def copy(self) -> Battle:
-        """A copy for look-ahead: same state and generator, an empty log."""
+    def copy(self, rng: Rng | None = None) -> Battle:
+        """A copy for look-ahead: same state and generator (or `rng`, if given), an empty log."""
         b = Battle.__new__(Battle)
         b.__dict__.update(self.__dict__)
-        b.ctx = self.ctx.copy()
+        b.ctx = self.ctx.copy(rng)
         b.steps = [(list(ids), sim) for ids, sim in self.steps]
         b.retreat_pairs = list(self.retreat_pairs)
         b.controllers = dict(self.controllers)

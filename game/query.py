@@ -9,9 +9,10 @@ from game.rules import attack as attack_rules
 from game.rules.dice import Modifier
 from game.rules.geometry import Pos, facing_toward, footprint_distance
 from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation
-from game.systems import actions, retreat
+from game.systems import actions, flight, retreat, space, trail
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
+from game.terrain import Terrain
 from game.world import STEADY, Unit
 
 
@@ -198,3 +199,62 @@ def withdraw_squares(battle: Battle, uid: str) -> dict[Pos, int]:
         return footprint_distance(a, u.n, e.pos, e.n)
 
     return {p: c for p, c in reach.costs.items() if p != u.pos and all(gap(p, e) >= gap(u.pos, e) for e in enemies)}
+
+
+# -- the field and the round so far: what the AI reads instead of the battle's internals --------
+
+
+def terrain(battle: Battle) -> Terrain:
+    """The battlefield's squares (they never change during a battle)."""
+    return battle.ctx.terrain
+
+
+def in_exit(battle: Battle, uid: str) -> bool:
+    """Whether the creature stands in an exit of its side (a fleeing one leaves the field there)."""
+    return flight.in_exit(battle.ctx, battle.world[uid])
+
+
+def threatening_enemies(battle: Battle, uid: str) -> list[Unit]:
+    """Enemies that threaten the squares the creature stands on now."""
+    return space.threatening_enemies(battle.ctx, battle.world[uid])
+
+
+def attack_squares(battle: Battle, uid: str) -> set[Pos]:
+    """The squares the creature threatens as it stands (its front arc within reach)."""
+    return space.attack_squares(battle.ctx, battle.world[uid])
+
+
+def phase(battle: Battle) -> int:
+    """Phases of this round done so far (steps of the initiative order, or activations)."""
+    return battle.ctx.rs.phase
+
+
+def acted_count(battle: Battle) -> int:
+    """How many creatures have spent their action this round (first strikes included)."""
+    return len(battle.ctx.rs.acted)
+
+
+def has_acted(battle: Battle, uid: str) -> bool:
+    """Whether the creature has had its action this round, or lost it on a first strike."""
+    rs = battle.ctx.rs
+    return uid in rs.acted or uid in rs.lost_action
+
+
+def used_attack_of_opportunity(battle: Battle, uid: str) -> bool:
+    """Whether the creature has taken its one attack of opportunity this round."""
+    return uid in battle.ctx.rs.aoo_used
+
+
+def dice_drawn(battle: Battle) -> int:
+    """How many draws the battle's generator has made (a position's fingerprint, not a roll)."""
+    return battle.ctx.rng.draws
+
+
+def last_melee_round(battle: Battle) -> int:
+    """The last round in which anyone struck a blow in melee (0: none yet)."""
+    return battle.ctx.last_melee_round
+
+
+def recently_left(battle: Battle, uid: str) -> set[Pos]:
+    """Squares the creature has left in the last few rounds (systems/trail.py), not where it is."""
+    return trail.recently_left(battle.ctx, uid)

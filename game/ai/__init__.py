@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-from game.ai import baseline, flight, hard, normal, random_ai
+from game.ai import baseline, hard, normal, random_ai
 from game.battle import Battle
 from game.commands import Command
 
 LEVELS = ("random", "baseline", "normal", "hard")
-
-
-def thinking_copy(battle: Battle) -> Battle:
-    """A copy of the battle to decide on elsewhere (the window's AI worker): its state, and as
-    much of its log as the AI reads (a fleeing creature remembers the squares it has just left),
-    so the copy gets the decision the battle itself would."""
-    copy = battle.copy()
-    floor = battle.round - flight.RECENT_ROUNDS
-    events = battle.events
-    start = len(events)
-    while start > 0 and events[start - 1].round >= floor:
-        start -= 1
-    copy.ctx.events = events[start:]
-    return copy
 
 
 def decide(battle: Battle, level: str = "baseline", explain: list | None = None) -> Command:

@@ -8,7 +8,6 @@ from game.ai.maps import FAR, enemy_distance, safety_map
 from game.battle import RETREAT, Battle
 from game.commands import Command
 from game.rules.geometry import facing_toward
-from game.systems.space import threatening_enemies
 from game.world import FLEEING, WITHDRAWING, Unit
 
 HAZARD_PREFERENCE = {"cliff": 3, "fire": 3, "pit": 3, "none": 0}
@@ -86,7 +85,7 @@ def decide(battle: Battle) -> Command:
     enemy = _nearest_enemy(battle, u)
     if enemy is None:
         return Command("hold", u.id)
-    threatened = bool(threatening_enemies(battle.ctx, u))
+    threatened = bool(query.threatening_enemies(battle, u.id))
     far = max(abs(enemy.pos[0] - u.pos[0]), abs(enemy.pos[1] - u.pos[1])) > u.kind.mv + 2
     if u.fatigue_state > 0 and not threatened and far:
         return Command("rest", u.id)

@@ -3,7 +3,8 @@
 - Withdrawing: half move to a square no closer to any enemy (query.withdraw_squares), down the
   safety map, then face the nearest enemy (it backs away facing the foe).
 - Fleeing: full move down the safety map toward the side's exits (maps.safety_map); a square
-  the unit stood on in the last two rounds costs extra, so it never dithers back and forth;
+  the unit has left in the last two rounds (query.recently_left, kept in the battle's state,
+  so a copy of the battle remembers it too) costs extra, so it never dithers back and forth;
   while a foe is close, squares nearer to a foe than where it stands are refused if any
   others remain; an exit square is always welcome (it leaves the field there).
 """
@@ -14,30 +15,12 @@ from game import query
 from game.ai.maps import safety_map
 from game.battle import Battle
 from game.commands import Command
-from game.events import Move
 from game.rules.geometry import Pos, facing_toward, footprint_distance
-from game.systems.flight import in_exit
 from game.systems.movement import effective_mv
 from game.systems.space import can_threaten
 from game.world import Unit
 
 DITHER = 40  # safety-map units (about 17 squares of distance) for a square just left
-
-
-RECENT_ROUNDS = 2  # how far back a fleeing creature remembers where it has been
-
-
-def recent_squares(battle: Battle, uid: str, rounds: int = RECENT_ROUNDS) -> set[Pos]:
-    """Squares this unit stood on or walked through in the last `rounds` rounds (from the log)."""
-    out: set[Pos] = set()
-    floor = battle.round - rounds
-    for e in reversed(battle.events):
-        if e.round < floor:
-            break
-        if isinstance(e, Move) and e.id == uid:
-            out.update(e.path[:-1])
-    out.discard(battle.world[uid].pos)
-    return out
 
 
 def _threats(battle: Battle, u: Unit) -> list[Unit]:
@@ -61,8 +44,8 @@ def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     reach = query.moves(battle, u.id)
     safety = safety_map(battle, u)
     threats = _threats(battle, u)
-    recent = recent_squares(battle, u.id)
-    exits = battle.ctx.terrain.exits_for(u.side)
+    recent = query.recently_left(battle, u.id)
+    exits = query.terrain(battle).exits_for(u.side)
     now = _gap(u, u.pos, threats)
     guard = max((effective_mv(e) for e in threats), default=0) + 3
     floor = min(now, guard)
@@ -84,7 +67,7 @@ def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
         explain.append([(-s[0], f"flee to {list(s[3])}") for s in scored[:5]])
     best = scored[0][3]
     if best == u.pos:
-        if in_exit(battle.ctx, u):
+        if query.in_exit(battle, u.id):
             return Command("hold", u.id)
         f = _face(u, u.pos, threats)
         return Command("hold", u.id) if f is None or f == u.facing else Command("turn", u.id, facing=f)
@@ -97,7 +80,7 @@ def withdraw(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     reach = query.moves(battle, u.id, half=True)
     safety = safety_map(battle, u)
     threats = _threats(battle, u)
-    recent = recent_squares(battle, u.id)
+    recent = query.recently_left(battle, u.id)
     options = [u.pos, *sorted(query.withdraw_squares(battle, u.id))]
     scored = sorted((int(safety[p[1], p[0]]) + (DITHER if p in recent else 0), reach.costs[p], p) for p in options)
     if explain is not None:

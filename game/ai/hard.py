@@ -38,7 +38,6 @@ def _taken(trial: Battle, uid: str, near: int = NEAR_FOES) -> float:
     if uid not in w.units or not w[uid].alive:
         return 0.0
     u = w[uid]
-    acted = trial.ctx.rs.acted | trial.ctx.rs.lost_action
     foes = []
     for e in w.enemies_of(u):
         if not e.steady or e.prone or e.kind.melee is None:
@@ -55,13 +54,12 @@ def _taken(trial: Battle, uid: str, near: int = NEAR_FOES) -> float:
         mine = max((o.expected_damage for o in opts if o.target == uid), default=0.0)
         top = max(o.expected_damage for o in opts)
         share = 1.0 if mine >= 0.8 * top else 0.35
-        total += mine * share * (1.0 if e.id not in acted else 0.5)
+        total += mine * share * (0.5 if query.has_acted(trial, e.id) else 1.0)
     return total
 
 
 def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0) -> float:
-    trial = battle.copy()
-    trial.ctx.rng = Rng(decision_seed(battle, 17))
+    trial = battle.copy(rng=Rng(decision_seed(battle, 17)))
     uid = cand.cmd.unit
     try:
         trial.apply(cand.cmd)

@@ -7,6 +7,7 @@ from collections import OrderedDict
 import numpy as np
 import tcod.path
 
+from game import query
 from game.battle import Battle
 from game.world import Unit
 
@@ -46,7 +47,7 @@ def terrain_grids(t) -> tuple[np.ndarray, np.ndarray]:
 
 
 def enemy_mask(battle: Battle, unit: Unit) -> np.ndarray:
-    t = battle.ctx.terrain
+    t = query.terrain(battle)
     mask = np.zeros((t.height, t.width), dtype=bool)
     for e in battle.world.living():
         if e.side != unit.side:
@@ -57,7 +58,7 @@ def enemy_mask(battle: Battle, unit: Unit) -> np.ndarray:
 
 def cost_grid(battle: Battle, unit: Unit, avoid_hazards: bool = True) -> np.ndarray:
     """Per-square entry cost ([y, x]); 0 blocks. Enemies block; hazards are dear but open."""
-    base, hazard = terrain_grids(battle.ctx.terrain)
+    base, hazard = terrain_grids(query.terrain(battle))
     cost = base.copy()
     cost[hazard] = 0 if avoid_hazards else 20
     cost[enemy_mask(battle, unit)] = 0
@@ -65,7 +66,7 @@ def cost_grid(battle: Battle, unit: Unit, avoid_hazards: bool = True) -> np.ndar
 
 
 def distance_from(battle: Battle, unit: Unit, sources: list[tuple[int, int]], cost: np.ndarray) -> np.ndarray:
-    t = battle.ctx.terrain
+    t = query.terrain(battle)
     start = np.zeros((t.height, t.width), dtype=bool)
     for x, y in sources:
         if 0 <= x < t.width and 0 <= y < t.height:
@@ -104,7 +105,7 @@ def _recall(t, key: tuple, compute) -> np.ndarray:
 
 def enemy_distance(battle: Battle, unit: Unit) -> np.ndarray:
     """Steps (x2) to the nearest square beside an enemy, walking around walls and hazards."""
-    t = battle.ctx.terrain
+    t = query.terrain(battle)
     enemies = enemy_mask(battle, unit)
     return _recall(t, ("enemy", enemies.tobytes()), lambda: _enemy_distance(t, enemies))
 
@@ -127,7 +128,7 @@ def _enemy_distance(t, enemies: np.ndarray) -> np.ndarray:
 def safety_map(battle: Battle, unit: Unit) -> np.ndarray:
     """Brogue's safety map: -1.2 x distance from every threatening enemy, rescanned, with the
     side's exit zones as strong attractors, so it leads through gaps rather than into corners."""
-    t = battle.ctx.terrain
+    t = query.terrain(battle)
     steady = np.zeros((t.height, t.width), dtype=bool)
     for e in battle.world.living():
         if e.side != unit.side and e.steady:
@@ -137,7 +138,7 @@ def safety_map(battle: Battle, unit: Unit) -> np.ndarray:
 
 
 def _safety_map(battle: Battle, unit: Unit) -> np.ndarray:
-    t = battle.ctx.terrain
+    t = query.terrain(battle)
     cost = cost_grid(battle, unit)
     enemies = [sq for e in battle.world.living() if e.side != unit.side and e.steady for sq in e.squares]
     d = distance_from(battle, unit, enemies, np.where(cost > 0, cost, 0))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game import query
 from game.ai.legal import legal_commands
 from game.battle import Battle
 from game.commands import Command
@@ -11,8 +12,7 @@ from game.rules.dice import Rng
 def decision_seed(battle: Battle, salt: int = 0) -> int:
     """A seed for an AI's own choices, made from the battle's state alone (never its log), so a
     copy of the battle (look-ahead, the window's worker) decides exactly as the battle would."""
-    rs = battle.ctx.rs
-    key = (battle.seed, battle.round, battle.ctx.rng.draws, rs.phase, len(rs.acted), salt)
+    key = (battle.seed, battle.round, query.dice_drawn(battle), query.phase(battle), query.acted_count(battle), salt)
     h = 0
     for part in key:
         h = (h * 1_000_003 + part) & 0xFFFFFFFFFFFF

@@ -17,7 +17,7 @@ from game.battle import Battle
 from game.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.initiative import first_strike_applies
 from game.systems.movement import effective_mv, half_move
-from game.systems.space import attack_squares, can_threaten
+from game.systems.space import can_threaten
 from game.world import STEADY, Unit
 
 ARC_EXPOSURE = {FRONT: 0.0, FLANK: 1.0, REAR: 2.0}
@@ -86,22 +86,21 @@ class View:
     @classmethod
     def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:  # noqa: C901
         w = battle.world
-        ctx = battle.ctx
         enemies = [e for e in w.enemies_of(u) if e.able]
         threats = [e for e in enemies if can_threaten(e) and not e.prone]
         allies = [a for a in w.living() if a.side == u.side and a.id != u.id and a.able]
         threatened: dict[Pos, list[str]] = {}
         my_move = effective_mv(u)
         for e in threats:
-            if e.id in ctx.rs.aoo_used:
+            if query.used_attack_of_opportunity(battle, e.id):
                 continue
             # Every square of our paths lies within my_move of us; a foe whose reach cannot
             # touch any of them threatens none.
             if footprint_distance(u.pos, u.n, e.pos, e.n) > my_move + e.kind.melee.reach_squares + 1:
                 continue
-            for sq in attack_squares(ctx, e):
+            for sq in query.attack_squares(battle, e.id):
                 threatened.setdefault(sq, []).append(e.id)
-        unacted = {e.id for e in enemies if e.id not in ctx.rs.acted and e.id not in ctx.rs.lost_action}
+        unacted = {e.id for e in enemies if not query.has_acted(battle, e.id)}
         dist = enemy_distance(battle, u) if need_dist else np.zeros((1, 1), dtype=np.int32)
         big = []
         if battle.round == 1:
@@ -111,7 +110,7 @@ class View:
                     continue
                 ew = e.kind.melee
                 if ew and first_strike_applies(u.kind, e.kind, mw.reach_ft if mw else 0, ew.reach_ft):
-                    big.append((e, attack_squares(ctx, e)))
+                    big.append((e, query.attack_squares(battle, e.id)))
         ours = u.hp + sum(a.hp for a in allies if a.steady)
         theirs = sum(e.hp for e in enemies if e.steady) or 1
         bold = 1.0 if ours >= 1.25 * theirs else 0.0
@@ -163,7 +162,7 @@ class View:
         """[y, x] True where some foe that matters is within a square of striking this unit
         (gap <= its strike radius + 1): the squares `around` would find hot, without
         working out `around` for each."""
-        t = self.battle.ctx.terrain
+        t = query.terrain(self.battle)
         mask = np.zeros((t.height, t.width), dtype=bool)
         n = self.unit.n
         for e, _, radius in self.near:
@@ -248,7 +247,7 @@ class View:
         free = self._free_ring.get(p)
         if free is None:
             occ = self.battle.world.occupancy
-            t = self.battle.ctx.terrain
+            t = query.terrain(self.battle)
             free = [sq for sq in ring(p, u.n) if sq not in occ and t.passable(sq)]
             if u.n == 1:
                 # By direction: a one-square creature's front is its facing and the two beside it.
@@ -318,7 +317,8 @@ class View:
     def free_back_spaces(self, t: Unit) -> int:
         arcs = query.arcs(self.battle, t.id)
         occ = self.battle.world.occupancy
-        return sum(1 for sq in arcs["rear"] + arcs["flank"] if self.battle.ctx.terrain.passable(sq) and sq not in occ)
+        t = query.terrain(self.battle)
+        return sum(1 for sq in arcs["rear"] + arcs["flank"] if t.passable(sq) and sq not in occ)
 
 
 def quiet_rounds(battle: Battle) -> int:
@@ -326,7 +326,7 @@ def quiet_rounds(battle: Battle) -> int:
 
     Read from the battle's state, not its log, so a copy (look-ahead, the window's AI worker)
     decides exactly as the battle itself would."""
-    last = battle.ctx.last_melee_round
+    last = query.last_melee_round(battle)
     if last == 0:
         return max(0, battle.round - 3)  # no melee yet: the armies are still closing
     return max(0, battle.round - last - 1)

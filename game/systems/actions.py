@@ -8,7 +8,7 @@ from dataclasses import replace
 from game import events as ev
 from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, squares_between
 from game.rules.initiative import first_strike_applies
-from game.systems import attack
+from game.systems import attack, trail
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.flight import in_exit
@@ -45,6 +45,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             for back in reversed(walked[:-1]):
                 ctx.world.update(uid, pos=back)
                 if not ctx.world.overlaps(uid):
+                    trail.record(ctx, uid, [walked[-1], back])
                     ctx.emit(
                         ev.Move,
                         id=uid,
@@ -58,6 +59,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
     def flush() -> None:
         nonlocal segment
         if len(segment) > 1:
+            trail.record(ctx, uid, segment)
             ctx.emit(ev.Move, id=uid, path=tuple(segment), facing=FACINGS[ctx.world[uid].facing])
         segment = [segment[-1]]
 

@@ -8,6 +8,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from game.events import Event
 from game.rules.dice import Rng
+from game.rules.geometry import Pos
 from game.terrain import Terrain
 from game.world import World
 
@@ -94,6 +95,8 @@ class Ctx:
     deferring: bool = False
     deferred: list[tuple] = field(default_factory=list)
     last_melee_round: int = 0  # the last round anyone struck in melee (0: not yet)
+    # Squares each creature left, as (round, square), for its last few rounds (systems/trail.py).
+    trails: dict[str, tuple[tuple[int, Pos], ...]] = field(default_factory=dict)
 
     def emit(self, kind: Callable[Concatenate[int, P], E], /, *args: P.args, **fields: P.kwargs) -> E:
         """Log an event of this kind, in this round."""
@@ -101,11 +104,12 @@ class Ctx:
         self.events.append(ev)
         return ev
 
-    def copy(self) -> Ctx:
+    def copy(self, rng: Rng | None = None) -> Ctx:
+        """A copy with an empty log; with `rng`, that generator instead of a copy of this one."""
         return Ctx(
             self.world.copy(),
             self.terrain,
-            self.rng.copy(),
+            self.rng.copy() if rng is None else rng,
             self.options,
             self.round,
             self.rs.copy(),
@@ -114,4 +118,5 @@ class Ctx:
             self.deferring,
             list(self.deferred),
             self.last_melee_round,
+            dict(self.trails),  # its values are tuples: the copy shares them safely
         )

@@ -181,9 +181,9 @@ class BattleScreen:
             self.ai_wait = 0.0
             level = self.ai_level if self.controllers.get(self.battle.pending().side or "") == "ai" else "baseline"
             if self.pool is None:
-                self._apply(ai.decide(ai.thinking_copy(self.battle), level))
+                self._apply(ai.decide(self.battle.copy(), level))
                 return None
-            self.future = self.pool.submit(_think_and_play, ai.thinking_copy(self.battle), level)
+            self.future = self.pool.submit(_think_and_play, self.battle.copy(), level)
             return None
         if self.future.done():
             after, events = self.future.result()

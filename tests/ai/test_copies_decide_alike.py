@@ -20,14 +20,15 @@ def test_a_copy_of_the_battle_gets_the_same_decision(level):
         if b.over:
             break
         cmd = ai.decide(b, level)
-        assert ai.decide(ai.thinking_copy(b), level) == cmd
+        assert ai.decide(b.copy(), level) == cmd
         b.apply(cmd)
 
 
 def test_a_fleeing_creature_on_a_copy_remembers_where_it_has_been():
     # Flight never doubles back onto squares just left (issue: flight that looks like a rout);
-    # that memory is in the log, so the window's worker must get the recent log with its copy.
-    # Seed 5 has a fleeing creature that decides otherwise on a copy without it.
+    # that memory is in the battle's state, so the window's worker, which decides on a copy
+    # (with an empty log), has it too. Seed 5 has a fleeing creature that decides otherwise
+    # without it.
     b = Battle(load_scenario(SKIRMISH), seed=5)
     routed = 0
     while not b.over:
@@ -35,6 +36,6 @@ def test_a_fleeing_creature_on_a_copy_remembers_where_it_has_been():
         cmd = ai.decide(b, "normal")
         if p.kind != RETREAT and b.world[p.unit].morale in (FLEEING, WITHDRAWING):
             routed += 1
-            assert ai.decide(ai.thinking_copy(b), "normal") == cmd, f"round {b.round}: {p.unit}"
+            assert ai.decide(b.copy(), "normal") == cmd, f"round {b.round}: {p.unit}"
         b.apply(cmd)
     assert routed >= 5
