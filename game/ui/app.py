@@ -74,7 +74,7 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.window = pygame.display.get_surface()
+            self.window = pygame.display.get_surface() or self.window
             self._resized()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):

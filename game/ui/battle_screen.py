@@ -3,7 +3,7 @@ initiative track, the combat log, and the controls that turn clicks and keys int
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,16 +12,16 @@ from game.battle import ACTIVATION, RETREAT, Battle, Pending
 from game.commands import Command, Illegal
 from game.rules.geometry import Pos
 from game.scenario.model import Scenario
-from game.ui import draw_battle, theme
+from game.ui import battle_input, draw_battle, theme
 from game.ui.ai_worker import AiWorker
 from game.ui.art import Sprites, render_map, render_terrain
+from game.ui.battle_input import SPEEDS
 from game.ui.camera import Camera
 from game.ui.combat_log import LogLine, display_name, log_layout
 from game.ui.draw_cache import DrawCache
 from game.ui.handover import HandoverScreen
 from game.ui.legal import Legal
-from game.ui.menu import MenuScreen
-from game.ui.modes import Aim, Cancel, Click, Confirm, Hint, Input, Mode, MoveMode, Outcome, Press, RetreatMode, Turn
+from game.ui.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, Outcome, RetreatMode, Turn
 from game.ui.result import ResultScreen
 from game.ui.view import BattleView
 from game.ui.widgets import Button
@@ -30,10 +30,6 @@ from game.ui.words import describe, units_in
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
-
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
-EDGE = 12  # pixels from the window edge that scroll the map
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class BattleScreen:
@@ -146,7 +142,7 @@ class BattleScreen:
 
     def update(self, dt: float) -> Screen | None:
         self.view.update(dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
-        self._edge_scroll(dt)
+        battle_input.edge_scroll(self, dt)
         b = self.battle
         if b.over:
             if self.view.idle:
@@ -159,7 +155,8 @@ class BattleScreen:
             return None
         p = b.pending()
         if p.controller == "ai":
-            return self._run_ai(dt)
+            self._run_ai(dt)
+            return None
         key = len(b.events)
         if key != self.decision_key:
             self._new_decision(p)
@@ -235,16 +232,6 @@ class BattleScreen:
         if not (cam.size * 2 <= px <= cam.view_w - cam.size * 2 and cam.size * 2 <= py <= cam.view_h - cam.size * 2):
             cam.centre_on(pos[0] + 0.5, pos[1] + 0.5)
 
-    def _edge_scroll(self, dt: float) -> None:
-        if not pygame.mouse.get_focused() or self.app.headless:
-            return
-        x, y = self.mouse
-        w, h = self.app.size
-        dx = -1 if x < EDGE else (1 if x > w - EDGE else 0)
-        dy = -1 if y < EDGE else (1 if y > h - EDGE else 0)
-        if dx or dy:
-            self.camera.pan(dx * 600 * dt, dy * 600 * dt)
-
     # -- where things are -------------------------------------------------------------
 
     def map_rect(self) -> pygame.Rect:
@@ -263,7 +250,7 @@ class BattleScreen:
         sq = self.camera.to_square(pos[0] - r.x, pos[1] - r.y)
         return sq if self.battle.ctx.terrain.inside(sq) else None
 
-    def _log_line_at(self, pos: tuple[int, int]) -> LogLine | None:
+    def log_line_at(self, pos: tuple[int, int]) -> LogLine | None:
         r = self.log_rect()
         if not r.collidepoint(pos):
             return None
@@ -291,138 +278,32 @@ class BattleScreen:
     # -- input ------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> Screen | None:
-        if event.type == pygame.MOUSEMOTION:
-            self._pointer_moved(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            if event.button in (4, 5):
-                self._wheel(event.pos, 1 if event.button == 4 else -1)
-            elif event.button in (2, 3):
-                self.drag_from, self.dragged = event.pos, False
-            elif event.button == 1:
-                self._left_click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
-            if event.button == 3 and not self.dragged:
-                self.cancel()
-            self.drag_from = None
-        elif event.type == pygame.MOUSEWHEEL:
-            self._wheel(self.mouse, event.y)
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
-                self.shift_held = True
-            return self.key(event.key, event.mod)
-        elif event.type == pygame.KEYUP and event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
-            self.shift_held = False
-        return None
-
-    def _pointer_moved(self, event: pygame.event.Event) -> None:
-        self.mouse = event.pos
-        if self.drag_from is not None and any(event.buttons[1:3]):
-            dx, dy = event.rel
-            if abs(dx) + abs(dy) > 0:
-                self.dragged = True
-                self.camera.pan(-dx, -dy)
-        self.hover_sq = self.square_at(event.pos)
-        self.hover_log = self._log_line_at(event.pos)
-        if self.hover_sq:
-            self._aim(self.hover_sq)
-
-    def _left_click(self, pos: tuple[int, int]) -> None:
-        for b in self.buttons:
-            if b.hit(pos):
-                self._input(cast(Input, b.action()))
-                return
-        sq = self.square_at(pos)
-        if sq is not None:
-            self.cursor = sq
-            self.click(sq)
-
-    def _wheel(self, pos: tuple[int, int], step: int) -> None:
-        if self.log_rect().collidepoint(pos):
-            self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step * 3))
-        elif self.map_rect().collidepoint(pos):
-            r = self.map_rect()
-            self.camera.zoom_at(1 if step > 0 else -1, pos[0] - r.x, pos[1] - r.y)
-
-    def key(self, k: int, mod: int = 0) -> Screen | None:
-        if self.view.waiting_for_key:
-            self.view.key()
-            return None
-        shift = mod & pygame.KMOD_SHIFT
-        if k in ARROWS:
-            self._arrow(ARROWS[k], bool(shift))
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._confirm()
-        elif k == pygame.K_ESCAPE:
-            if self.mode.cancel() is None:
-                return self._to_menu()
-            self.cancel()
-        elif k == pygame.K_TAB:
-            self._cycle_target(-1 if shift else 1)
-        else:
-            self._view_key(k)
-        return None
-
-    def _arrow(self, step: tuple[int, int], shift: bool) -> None:
-        """Shift+arrow pans the map; an arrow alone moves the keyboard cursor."""
-        dx, dy = step
-        if shift:
-            self.camera.pan(dx * self.camera.size * 3, dy * self.camera.size * 3)
-            return
-        cx, cy = self.cursor or (0, 0)
-        t = self.battle.ctx.terrain
-        self.cursor = (min(max(cx + dx, 0), t.width - 1), min(max(cy + dy, 0), t.height - 1))
-        self.hover_sq = self.cursor
-        self.camera_follow(self.cursor)
-        self._aim(self.cursor)
-
-    def _view_key(self, k: int) -> None:
-        """Keys for the view (zoom, speed, the log, full screen); the rest are actions."""
-        if k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
-            self.camera.zoom_at(1, self.camera.view_w // 2, self.camera.view_h // 2)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom_at(-1, self.camera.view_w // 2, self.camera.view_h // 2)
-        elif k == pygame.K_SPACE:
-            self.view.skip()
-        elif k == pygame.K_PERIOD:
-            self.speed_i = min(self.speed_i + 1, len(SPEEDS) - 1)
-        elif k == pygame.K_COMMA:
-            self.speed_i = max(self.speed_i - 1, 0)
-        elif k == pygame.K_p:
-            self.view.pause_on_steps = not self.view.pause_on_steps
-        elif k == pygame.K_PAGEUP:
-            self.log_scroll = min(len(self.log) - 1, self.log_scroll + 10)
-        elif k == pygame.K_PAGEDOWN:
-            self.log_scroll = max(0, self.log_scroll - 10)
-        elif k == pygame.K_F11:
-            self.app.toggle_fullscreen()
-        elif self.human_turn():
-            self._input(Press(k))
+        return battle_input.handle(self, event)
 
     def _turn(self) -> Turn:
         return Turn(self.battle, self.selected or "", self.legal, self.shift())
 
-    def _input(self, event: Input) -> None:
+    def send(self, event: Input) -> None:
         """Pass an input to the mode and follow its answer."""
         self._follow(self.mode.handle(event, self._turn()))
 
     def _follow(self, out: Outcome) -> None:
         if isinstance(out, Command):
             if not self._apply(out):
-                self.mode = self.mode.refused()
+                self.mode = self.mode.refused(out)
         elif isinstance(out, Hint):
             self.message = out.text
         elif out is not None:
             self.mode = out
             self.message = out.hint()
 
-    def _aim(self, sq: Pos) -> None:
+    def aim(self, sq: Pos) -> None:
         """The pointer or cursor came onto a square: a mode that aims (the facing) follows it."""
         aimed = self.mode.handle(Aim(sq), self._turn())
         if isinstance(aimed, Mode):
             self.mode = aimed
 
-    def _confirm(self) -> None:
+    def confirm(self) -> None:
         """Enter: what the mode makes of it, else a click on the keyboard cursor's square."""
         out = self.mode.handle(Confirm(), self._turn())
         if out is not None:
@@ -431,23 +312,8 @@ class BattleScreen:
             self.click(self.cursor)
 
     def cancel(self) -> None:
-        self.mode = self.mode.handle(Cancel(), self._turn()) or self.mode
+        self.mode = self.mode.cancel() or self.mode
         self.message = ""
-
-    def _to_menu(self) -> Screen:
-        self.close()
-        return MenuScreen(self.app)
-
-    def _cycle_target(self, step: int) -> None:
-        legal = self.legal
-        targets = sorted((legal.melee or legal.missile) if legal is not None else {})
-        if not targets:
-            return
-        cur = self.battle.world.at(self.cursor) if self.cursor else None
-        i = (targets.index(cur) + step) % len(targets) if cur in targets else 0
-        self.cursor = self.battle.world[targets[i]].pos
-        self.hover_sq = self.cursor
-        self.camera_follow(self.cursor)
 
     def click(self, sq: Pos) -> None:
         """A click (or Enter on the keyboard cursor) on a square of the map."""
@@ -459,7 +325,7 @@ class BattleScreen:
         if p.kind != RETREAT and who in p.units and who != self.selected and self.mode.lets_select:
             self.select(who)
             return
-        self._input(Click(sq))
+        self.send(Click(sq))
 
     # -- drawing ----------------------------------------------------------------------
 

@@ -111,8 +111,8 @@ class Mode:
     def press(self, key: int, turn: Turn) -> Outcome:
         return None
 
-    def refused(self) -> Mode:
-        """The mode after the battle refused the command this mode sent."""
+    def refused(self, cmd: Command) -> Mode:
+        """The mode after the battle refused a command this mode sent."""
         return self
 
 
@@ -251,8 +251,9 @@ class FacingMode(ActivationMode):
     def confirm(self, turn: Turn) -> Outcome:
         return Command("move", turn.unit, path=self.path, facing=self.facing)
 
-    def refused(self) -> Mode:
-        return MoveMode()
+    def refused(self, cmd: Command) -> Mode:
+        # The planned move was sent: refused or not, the plan is spent.
+        return MoveMode() if cmd.action == "move" else self
 
 
 ACTION_MODES: dict[int, type[ActivationMode]] = {
