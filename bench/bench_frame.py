@@ -40,18 +40,18 @@ def frames(n: int) -> dict:
     app.show(screen)
     b = screen.battle
     while b.round < 3 and not b.over:  # into contact: targets, arcs and threatened squares on screen
-        screen._feed(b.apply(ai.decide(b)))
+        screen.feed(b.apply(ai.decide(b)))
     while b.pending().kind != ACTIVATION or not any(
         o for o in __import__("game.query", fromlist=["x"]).attack_options(b, b.pending().unit)
     ):
-        screen._feed(b.apply(ai.decide(b)))
+        screen.feed(b.apply(ai.decide(b)))
     screen.view.skip()
     screen.decision_key = -1
     screen.update(0.0)
     u = b.world[screen.selected]
     screen.camera.zoom_i = 2
     screen.camera.centre_on(u.pos[0], u.pos[1])
-    reach = screen.legal["full"].costs
+    reach = screen.legal.full.costs
     far = max(reach, key=lambda q: (reach[q], q))
     r = screen.map_rect()
     x, y = screen.camera.to_screen(far[0] + 0.5, far[1] + 0.5)
@@ -97,7 +97,7 @@ def watching(n: int) -> dict:
         if len(screen.battle.events) != last:
             decisions += 1
             last = len(screen.battle.events)
-    screen._close()
+    screen.close()
     times.sort()
     return {
         "watch_frames": n,
@@ -119,7 +119,7 @@ def largest_map_memory(frames_n: int = 600) -> dict:
         f" a=App(headless=True);sc=load_scenario({str(maps[-1])!r})\n"
         " s=BattleScreen(a,sc,controllers={x:'ai' for x in sc.sides},ai_level='normal',threaded=True,speed_i=4)\n"
         f" a.show(s)\n for _ in range({frames_n}): a.step(1/60)\n"
-        " s._close();import time;time.sleep(0.5)\n"
+        " s.close();import time;time.sleep(0.5)\n"
         " print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024)\n"
     )
     script = Path("/tmp/rout_mem_probe.py")

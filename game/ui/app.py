@@ -5,10 +5,14 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.ui.screen import Screen
 
 DEFAULT_SIZE = (1280, 720)
 
@@ -34,13 +38,13 @@ class App:
         pygame.display.set_caption("Rout")
         self.size = self.window.get_size()
         self.clock = pygame.time.Clock()
-        self.screen = None
+        self.screen: Screen | None = None
         self.running = True
         self.mouse_driven = True
         # The AI thinks in a worker thread; hand the interpreter back to the window often.
         sys.setswitchinterval(0.001)
 
-    def show(self, screen) -> None:
+    def show(self, screen: Screen) -> None:
         self.screen = screen
         # A calm moment: collect everything now (the screen just left included) and set what
         # survives aside, so the collector's occasional full pass during play looks only at what
@@ -59,7 +63,7 @@ class App:
 
     def _resized(self) -> None:
         self.size = self.window.get_size()
-        if hasattr(self.screen, "resize"):
+        if self.screen is not None:
             self.screen.resize(*self.size)
 
     def quit(self) -> None:
@@ -70,14 +74,14 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.window = pygame.display.get_surface()
+            self.window = pygame.display.get_surface() or self.window
             self._resized()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse_driven = True
         elif event.type == pygame.KEYDOWN:
             self.mouse_driven = False
-        nxt = self.screen.handle(event)
+        nxt = self.screen.handle(event) if self.screen is not None else None
         if nxt is not None:
             self.show(nxt)
 
@@ -87,6 +91,8 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        if self.screen is None:
+            return
         nxt = self.screen.update(dt)
         if nxt is not None:
             self.show(nxt)
@@ -98,8 +104,7 @@ class App:
         while self.running:
             dt = self.clock.tick(60) / 1000.0
             self.step(min(dt, 0.1))
-        close = getattr(self.screen, "_close", None)
-        if close:
-            close()
+        if self.screen is not None:
+            self.screen.close()
         pygame.quit()
         return 0

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.battle_screen import BattleScreen
 
 
 def play(map_path: str | None, mode: str | None, seed: int, side: str | None = None) -> int:
@@ -43,7 +47,6 @@ def screenshot(
     """Render one frame headless: AI against AI up to the chosen moment, then draw."""
     import pygame
 
-    from game.battle import RETREAT
     from game.scenario.tiled import load_scenario
     from game.ui.app import App
     from game.ui.battle_screen import BattleScreen
@@ -52,7 +55,21 @@ def screenshot(
     scenario = load_scenario(map_path)
     screen = BattleScreen(app, scenario, seed=seed, controllers={s: "human" for s in scenario.sides}, threaded=False)
     app.show(screen)
+    _play_to(screen, select, round_, at)
+    _point_at(screen, select, hover)
+    app.window.fill((0, 0, 0))
+    screen.draw(app.window)
+    tmp = Path(out).with_name("." + Path(out).name + ".tmp.png")
+    pygame.image.save(app.window, str(tmp))
+    tmp.replace(out)
+    pygame.quit()
+    return 0
+
+
+def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> None:
+    """Play AI against AI to the chosen moment, and show the battle settled there."""
     from game import ai
+    from game.battle import RETREAT
 
     b = screen.battle
 
@@ -69,7 +86,7 @@ def screenshot(
 
     guard = 0
     while not reached() and guard < 20000:
-        screen._feed(b.apply(ai.decide(b)))
+        screen.feed(b.apply(ai.decide(b)))
         guard += 1
     screen.view.skip()
     screen.view.sync(b.world)
@@ -77,11 +94,19 @@ def screenshot(
     screen.view.banner_left = 0.0
     screen.decision_key = -1
     screen.update(0.0)
+
+
+def _point_at(screen: BattleScreen, select: str | None, hover: tuple[int, int] | None) -> None:
+    """Select the unit (or inspect it when it is not its turn) and put the mouse over the square."""
+    import pygame
+
+    from game.battle import RETREAT
+
+    b = screen.battle
     if select:  # the command line has checked the unit exists
         p = b.pending() if not b.over else None
         if p is not None and p.kind != RETREAT and select in p.units:
-            screen.selected = select
-            screen._legal_for(select)
+            screen.select(select)
         else:
             screen.inspect = select
     if hover is not None:
@@ -90,12 +115,4 @@ def screenshot(
         x, y = cam.to_screen(hover[0] + 0.5, hover[1] + 0.5)
         screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + x, r.y + y), rel=(0, 0), buttons=(0, 0, 0)))
     elif select:
-        u = b.world[select]
-        screen.camera_follow(u.pos)
-    app.window.fill((0, 0, 0))
-    screen.draw(app.window)
-    tmp = Path(out).with_name("." + Path(out).name + ".tmp.png")
-    pygame.image.save(app.window, str(tmp))
-    tmp.replace(out)
-    pygame.quit()
-    return 0
+        screen.camera_follow(b.world[select].pos)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -12,7 +13,13 @@ from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.ui import theme
+from game.ui.art import render_map
+from game.ui.draw_cache import DrawCache
 from game.ui.widgets import Button, layout_row, text, wrap
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.screen import Screen
 
 MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
 MODES = ("solo", "hotseat", "watch")
@@ -24,7 +31,6 @@ class Entry:
     path: Path
     scenario: Scenario | None
     error: str = ""
-    thumb: pygame.Surface | None = None
 
 
 def shipped_scenarios() -> list[Entry]:
@@ -38,7 +44,7 @@ def shipped_scenarios() -> list[Entry]:
 
 
 class MenuScreen:
-    def __init__(self, app, entries: list[Entry] | None = None) -> None:
+    def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         self.app = app
         self.entries = entries if entries is not None else shipped_scenarios()
         self.index = 0
@@ -47,8 +53,7 @@ class MenuScreen:
         self.options = {"morale_system": None, "initiative": None, "knockdown_dice": None}
         self.ai_level = "normal"
         self.mouse = (0, 0)
-        self.buttons: list[Button] = []
-        self.list_rects: list[pygame.Rect] = []
+        self.thumbs = DrawCache()
 
     @property
     def entry(self) -> Entry:
@@ -65,7 +70,7 @@ class MenuScreen:
         cur = self._value(name)
         self.options[name] = values[(values.index(cur) + 1) % len(values)]
 
-    def start(self):
+    def start(self) -> Screen | None:
         from game.ui.battle_screen import BattleScreen
 
         e = self.entry
@@ -89,15 +94,15 @@ class MenuScreen:
             threaded=not self.app.headless,
         )
 
-    def handle(self, event: pygame.event.Event):
+    def handle(self, event: pygame.event.Event) -> Screen | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             for b in self.buttons:
                 if b.hit(event.pos):
-                    return b.action()
-            for i, r in enumerate(self.list_rects):
+                    return cast("Screen | None", b.action())
+            for i, r in enumerate(self._list_rects()):
                 if r.collidepoint(event.pos):
                     self.index = i
         elif event.type == pygame.KEYDOWN:
@@ -111,7 +116,7 @@ class MenuScreen:
             elif k in (pygame.K_ESCAPE, pygame.K_q):
                 self.app.quit()
             elif k == pygame.K_m:
-                self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+                self.mode = str(_next(MODES, self.mode))
             elif k == pygame.K_s:
                 self.side_i += 1
             elif k == pygame.K_1:
@@ -121,92 +126,54 @@ class MenuScreen:
             elif k == pygame.K_3:
                 self._cycle("knockdown_dice", (True, False))
             elif k == pygame.K_4:
-                self.ai_level = LEVELS[(LEVELS.index(self.ai_level) + 1) % len(LEVELS)]
+                self.ai_level = str(_next(LEVELS, self.ai_level))
         return None
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> Screen | None:
         return None
+
+    def resize(self, w: int, h: int) -> None:
+        """Nothing to fit: the menu lays itself out from the window's size as it draws."""
+
+    def close(self) -> None:
+        """Nothing to release."""
 
     def _thumb(self, e: Entry, w: int, h: int) -> pygame.Surface | None:
-        if e.thumb is None and e.scenario is not None:
-            from game.ui.art import render_map
+        """The map in miniature with the armies as side-coloured discs, made once per map."""
+        if e.scenario is None:
+            return None
+        sc = e.scenario
 
-            full, tile = render_map(e.scenario)
-            sides = e.scenario.sides
-            for p in e.scenario.units:  # the armies as side-coloured discs
-                colour = theme.SIDE_COLOURS[sides.index(p.side) % len(theme.SIDE_COLOURS)]
+        def make() -> pygame.Surface:
+            full, tile = render_map(sc)
+            for p in sc.units:
+                colour = theme.SIDE_COLOURS[sc.sides.index(p.side) % len(theme.SIDE_COLOURS)]
                 n = p.kind.squares
                 centre = ((p.pos[0] + n / 2) * tile, (p.pos[1] + n / 2) * tile)
                 pygame.draw.circle(full, (0, 0, 0), centre, tile * n * 0.42)
                 pygame.draw.circle(full, colour, centre, tile * n * 0.36)
             scale = min(w / full.get_width(), h / full.get_height())
-            e.thumb = pygame.transform.smoothscale(
-                full, (int(full.get_width() * scale), int(full.get_height() * scale))
-            )
-        return e.thumb
+            return pygame.transform.smoothscale(full, (int(full.get_width() * scale), int(full.get_height() * scale)))
 
-    def draw(self, surface: pygame.Surface) -> None:
+        thumb: pygame.Surface = self.thumbs.get(str(e.path), None, make)
+        return thumb
+
+    def _list_rects(self) -> list[pygame.Rect]:
+        """Where each scenario's line sits in the list."""
+        return [pygame.Rect(40, 130 + 40 * i, 360, 34) for i in range(len(self.entries))]
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
-        surface.fill(theme.PANEL_BG)
-        text(surface, "ROUT", (40, 24), 72, theme.TEXT, True)
-        text(
-            surface,
-            "battles under AD&D 2e Combat & Tactics: facing, retreats, fatigue, morale",
-            (44, 82),
-            22,
-            theme.TEXT_DIM,
-        )
-        self.list_rects = []
-        y = 130
-        for i, e in enumerate(self.entries):
-            r = pygame.Rect(40, y, 360, 34)
-            self.list_rects.append(r)
-            sel = i == self.index
-            pygame.draw.rect(surface, theme.BUTTON_ACTIVE if sel else theme.BUTTON, r, border_radius=6)
-            title = e.scenario.title if e.scenario else e.path.name
-            text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
-            y += 40
         e = self.entry
-        right = pygame.Rect(440, 130, w - 480, h - 260)
-        thumb = self._thumb(e, right.w, right.h // 2)
-        if thumb is not None:
-            surface.blit(thumb, (right.x, right.y))
-            ty = right.y + thumb.get_height() + 12
-        else:
-            ty = right.y
-        if e.scenario is not None:
-            sides = e.scenario.sides
-            counts = ", ".join(f"{s} {sum(1 for u in e.scenario.units if u.side == s)}" for s in sides)
-            text(
-                surface,
-                f"{e.scenario.terrain.width}x{e.scenario.terrain.height} squares — {counts}",
-                (right.x, ty),
-                20,
-                theme.TEXT_DIM,
-            )
-            ty += 26
-            for line in wrap(e.scenario.description, 20, right.w):
-                text(surface, line, (right.x, ty), 20)
-                ty += 21
-        else:
-            text(surface, e.error, (right.x, ty), 18, theme.TEXT_WARN)
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
-        row1 = [
-            Button(
-                f"Mode: {MODE_NAMES[self.mode]}",
-                "M",
-                lambda: setattr(self, "mode", MODES[(MODES.index(self.mode) + 1) % 3]),
-            )
-        ]
+        row1 = [Button(f"Mode: {MODE_NAMES[self.mode]}", "M", lambda: setattr(self, "mode", _next(MODES, self.mode)))]
         if self.mode == "solo":
             row1.append(Button(f"You play: {you}", "S", lambda: setattr(self, "side_i", self.side_i + 1)))
         row1.append(
-            Button(
-                f"AI: {self.ai_level}",
-                "4",
-                lambda: setattr(self, "ai_level", LEVELS[(LEVELS.index(self.ai_level) + 1) % len(LEVELS)]),
-            )
+            Button(f"AI: {self.ai_level}", "4", lambda: setattr(self, "ai_level", _next(LEVELS, self.ai_level)))
         )
         row2 = [
             Button(
@@ -230,6 +197,55 @@ class MenuScreen:
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
         layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
         layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))
-        self.buttons = row1 + row2 + row3
+        return row1 + row2 + row3
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANEL_BG)
+        text(surface, "ROUT", (40, 24), 72, theme.TEXT, True)
+        text(
+            surface,
+            "battles under AD&D 2e Combat & Tactics: facing, retreats, fatigue, morale",
+            (44, 82),
+            22,
+            theme.TEXT_DIM,
+        )
+        for i, (e, r) in enumerate(zip(self.entries, self._list_rects(), strict=True)):
+            pygame.draw.rect(surface, theme.BUTTON_ACTIVE if i == self.index else theme.BUTTON, r, border_radius=6)
+            title = e.scenario.title if e.scenario else e.path.name
+            text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
+        self._draw_details(surface)
         for b in self.buttons:
             b.draw(surface, self.mouse)
+
+    def _draw_details(self, surface: pygame.Surface) -> None:
+        """The chosen scenario: its map, size, armies and description, or why it cannot load."""
+        w, h = self.app.size
+        e = self.entry
+        right = pygame.Rect(440, 130, w - 480, h - 260)
+        thumb = self._thumb(e, right.w, right.h // 2)
+        if thumb is not None:
+            surface.blit(thumb, (right.x, right.y))
+            ty = right.y + thumb.get_height() + 12
+        else:
+            ty = right.y
+        if e.scenario is None:
+            text(surface, e.error, (right.x, ty), 18, theme.TEXT_WARN)
+            return
+        sides = e.scenario.sides
+        counts = ", ".join(f"{s} {sum(1 for u in e.scenario.units if u.side == s)}" for s in sides)
+        text(
+            surface,
+            f"{e.scenario.terrain.width}x{e.scenario.terrain.height} squares — {counts}",
+            (right.x, ty),
+            20,
+            theme.TEXT_DIM,
+        )
+        ty += 26
+        for line in wrap(e.scenario.description, 20, right.w):
+            text(surface, line, (right.x, ty), 20)
+            ty += 21
+
+
+def _next(values: tuple, current: object) -> object:
+    """The value after current, round to the first."""
+    return values[(values.index(current) + 1) % len(values)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import pygame
 
 from game.events import BattleEnd
@@ -10,9 +12,14 @@ from game.ui import theme
 from game.ui.stats import strength_by_round
 from game.ui.widgets import Button, layout_row, text
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.battle_screen import BattleScreen
+    from game.ui.screen import Screen
+
 
 class ResultScreen:
-    def __init__(self, app, battle_screen) -> None:
+    def __init__(self, app: App, battle_screen: BattleScreen) -> None:
         self.app, self.bs = app, battle_screen
         b = battle_screen.battle
         end = b.events[-1]
@@ -20,45 +27,58 @@ class ResultScreen:
         self.end = end
         self.summary = summary(b)
         self.series = strength_by_round(b.events)
-        self.buttons = [
-            Button("Play again", "Enter", self.again),
-            Button("Menu", "Esc", self.menu),
-            Button("Quit", "Q", self.quit),
-        ]
         self.mouse = (0, 0)
 
-    def again(self):
+    def again(self) -> Screen:
         from game.ui.battle_screen import BattleScreen
 
         bs = self.bs
         return BattleScreen(self.app, bs.scenario, bs.seed + 1, bs.options, bs.controllers, bs.ai_level, bs.threaded)
 
-    def menu(self):
+    def menu(self) -> Screen:
         from game.ui.menu import MenuScreen
 
         return MenuScreen(self.app)
 
-    def quit(self):
+    def quit(self) -> None:
         self.app.quit()
 
-    def handle(self, event: pygame.event.Event):
+    @property
+    def buttons(self) -> list[Button]:
+        """The buttons, placed for the window's size."""
+        w, h = self.app.size
+        buttons = [
+            Button("Play again", "Enter", self.again),
+            Button("Menu", "Esc", self.menu),
+            Button("Quit", "Q", self.quit),
+        ]
+        layout_row(buttons, pygame.Rect(w // 2 - 200, h - 60, 400, 34))
+        return buttons
+
+    def handle(self, event: pygame.event.Event) -> Screen | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
                 if b.hit(event.pos):
-                    return b.action()
+                    return cast("Screen | None", b.action())
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.again()
             if event.key == pygame.K_ESCAPE:
                 return self.menu()
             if event.key == pygame.K_q:
-                return self.quit()
+                self.quit()
         return None
 
-    def update(self, dt: float):
+    def update(self, dt: float) -> Screen | None:
         return None
+
+    def resize(self, w: int, h: int) -> None:
+        """Nothing to fit: the screen lays itself out from the window's size as it draws."""
+
+    def close(self) -> None:
+        """Nothing to release: the battle screen closed its AI worker when the battle ended."""
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
@@ -85,7 +105,6 @@ class ResultScreen:
             for i, c in enumerate(cols):
                 text(surface, str(counts[c]), (x0 + 170 + i * 150, y), 24)
         self._chart(surface, pygame.Rect(80, y + 60, w - 160, h - y - 160))
-        layout_row(self.buttons, pygame.Rect(w // 2 - 200, h - 60, 400, 34))
         for b in self.buttons:
             b.draw(surface, self.mouse)
 

@@ -10,6 +10,7 @@ from game.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
 from game.ui.battle_screen import BattleScreen
 from game.ui.handover import HandoverScreen
+from game.ui.modes import FacingMode
 from game.ui.result import ResultScreen
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
@@ -30,18 +31,18 @@ def play_turn_by_mouse(a, s: BattleScreen) -> None:
             key(a, pygame.K_RETURN)
         return
     me = b.world[s.selected]
-    if s.legal["melee"]:
-        target = sorted(s.legal["melee"])[0]
+    if s.legal.melee:
+        target = sorted(s.legal.melee)[0]
         click(a, screen_pos(s, b.world[target].pos))
         return
     foe = min(b.world.enemies_of(me), key=lambda e: abs(e.pos[0] - me.pos[0]) + abs(e.pos[1] - me.pos[1]))
-    reach = s.legal["full"].costs
+    reach = s.legal.full.costs
     dest = min(reach, key=lambda q: (max(abs(q[0] - foe.pos[0]), abs(q[1] - foe.pos[1])), reach[q], q))
     if dest == me.pos:
         key(a, pygame.K_h)
         return
     click(a, screen_pos(s, dest))
-    assert s.mode == "facing"
+    assert isinstance(s.mode, FacingMode)
     click(a, screen_pos(s, foe.pos))  # the second click sets the facing toward the foe and confirms
 
 
@@ -80,7 +81,7 @@ def test_a_hotseat_battle_by_mouse_and_keys_with_handovers():
             continue
         if a.screen is not s:
             break
-        if s.battle.pending().side == "red" and s.legal and s.legal["melee"]:
+        if s.battle.pending().side == "red" and s.legal and s.legal.melee:
             key(a, pygame.K_TAB)  # the keyboard cursor jumps to a foe in reach
             key(a, pygame.K_RETURN)
         else:
@@ -205,7 +206,7 @@ def test_keyboard_alone_moves_a_unit_with_a_chosen_facing():
     key(a, pygame.K_RIGHT)
     key(a, pygame.K_RIGHT)
     key(a, pygame.K_RETURN)  # destination (4, 2)
-    assert s.mode == "facing"
+    assert isinstance(s.mode, FacingMode)
     key(a, pygame.K_DOWN)  # aim at (4, 3): south
     key(a, pygame.K_RETURN)
     assert s.battle.world["a"].pos == (4, 2) and s.battle.world["a"].facing == 4

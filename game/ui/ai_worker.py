@@ -1,0 +1,66 @@
+"""The AI's worker: it thinks in its own process on a copy of the battle, so the window never waits."""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from game import ai
+from game.battle import Battle
+from game.events import Event
+
+
+class AiWorker:
+    """One worker process for the AI sides of one battle screen.
+
+    A thread would share the interpreter with the window and could hold up a frame for tens of
+    milliseconds on a big battle, hence a process."""
+
+    def __init__(self) -> None:
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self.pool.submit(int)  # start the worker now, while the screen opens, not in a frame
+        self.future: Future | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a decision has been sent and not yet taken back."""
+        return self.future is not None
+
+    def send(self, battle: Battle, level: str) -> None:
+        """Send a copy of the battle to decide its pending AI decision and play it."""
+        self.future = self.pool.submit(_think_and_play, battle.copy(), level)
+
+    def take(self, battle: Battle) -> tuple[Battle, list[Event]] | None:
+        """The battle after the worker's command and the events it made, once done; else None.
+
+        The worker played the command on an exact copy; its state becomes the battle's, keeping
+        this battle's event list and terrain (the terrain never changes, and it holds the
+        movement tables built so far)."""
+        if self.future is None or not self.future.done():
+            return None
+        after, events = self.future.result()
+        self.future = None
+        battle.ctx.events.extend(events)
+        after.ctx.events = battle.ctx.events
+        after.ctx.terrain = battle.ctx.terrain
+        return after, events
+
+    def close(self) -> None:
+        """Stop the worker without waiting for a decision in progress."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+_worker_terrain: list = []  # the worker's own copy of the battlefield, kept between decisions
+
+
+def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[Event]]:
+    """In the worker: decide for the pending AI decision and play it on this copy of the battle,
+    so neither the thinking nor the end of the round ever holds up a frame."""
+    # Each decision arrives with a fresh copy of the same terrain; use the one kept from the
+    # last decision, whose movement tables and AI maps are already built.
+    if _worker_terrain and _worker_terrain[0] == battle.ctx.terrain:
+        battle.ctx.terrain = _worker_terrain[0]
+    else:
+        _worker_terrain[:] = [battle.ctx.terrain]
+    events = battle.apply(ai.decide(battle, level))
+    return battle, events

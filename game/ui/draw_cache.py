@@ -1,0 +1,33 @@
+"""What drawing keeps between frames, in one object the screen owns and hands to its drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pygame
+
+
+class DrawCache:
+    """Surfaces and results that cost too much to rebuild every frame, each kept with the key
+    of what it shows and rebuilt when that key changes."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[Hashable, Any]] = {}
+        self._tiles: dict[tuple, pygame.Surface] = {}
+
+    def get(self, name: str, key: Hashable, make: Callable[[], Any]) -> Any:
+        """What was made for this key last time, else make it now and keep it."""
+        hit = self._kept.get(name)
+        if hit is None or hit[0] != key:
+            hit = self._kept[name] = (key, make())
+        return hit[1]
+
+    def tile(self, size: int, colour: tuple[int, int, int], alpha: int) -> pygame.Surface:
+        """A square of one translucent colour."""
+        key = (size, colour, alpha)
+        tile = self._tiles.get(key)
+        if tile is None:
+            tile = self._tiles[key] = pygame.Surface((size, size), pygame.SRCALPHA)
+            tile.fill((*colour, alpha))
+        return tile

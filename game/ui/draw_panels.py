@@ -1,0 +1,250 @@
+"""Drawing the battle screen's panels: the initiative track, the unit and attack cards, the log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import query
+from game.battle import ACTIVATION
+from game.events import Initiative
+from game.rules.geometry import Pos
+from game.rules.tables import thac0
+from game.systems.movement import effective_mv
+from game.ui import theme
+from game.ui.combat_log import log_layout
+from game.ui.widgets import text, wrap
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+
+    from game.ui.battle_screen import BattleScreen
+    from game.ui.legal import Legal
+
+
+def _cached(s: BattleScreen, name: str, key: Hashable, rect: pygame.Rect, paint: Callable) -> pygame.Surface:
+    """Redraw a panel only when what it shows has changed; otherwise blit last frame's."""
+
+    def make() -> pygame.Surface:
+        layer = pygame.Surface(rect.size).convert()
+        layer.fill(theme.PANEL_BG)
+        paint(layer)
+        return layer
+
+    return s.cache.get(name, key, make)
+
+
+def draw_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
+    w, _ = s.app.size
+    b = s.battle
+    key = (w, len(b.events), s.view.round, tuple(b.pending().units) if not b.over else ())
+    layer = _cached(s, "initiative", key, pygame.Rect(0, 0, w, theme.TOP_BAR), lambda surf: _paint_initiative(s, surf))
+    surface.blit(layer, (0, 0))
+
+
+def _paint_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
+    w, _ = s.app.size
+    bar = pygame.Rect(0, 0, w, theme.TOP_BAR)
+    pygame.draw.rect(surface, (16, 18, 24), bar)
+    pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+    ini = next((e for e in reversed(s.battle.events) if isinstance(e, Initiative)), None)
+    text(surface, f"Round {s.view.round or s.battle.round}", (10, 12), 22, theme.TEXT, True)
+    if ini is None:
+        return
+    totals = {e.id or e.side: e.total for e in ini.entries}
+    x = 100
+    if ini.mode == "group":
+        for side in ini.sides or ():
+            colour = s.side_colour.get(side, theme.TEXT)
+            rect = text(surface, f"{side} {totals[side]}", (x, 12), 22, colour, True)
+            x = rect.right + 16
+        return
+    _paint_order(s, surface, ini.order, totals, x)
+
+
+def _paint_order(s: BattleScreen, surface: pygame.Surface, order: list, totals: dict, x: int) -> None:
+    """Individual initiative: a chip per unit in acting order, tied groups bracketed."""
+    w, _ = s.app.size
+    rs = s.battle.ctx.rs
+    b = s.battle
+    current = b.pending().units if not b.over and b.pending().kind == ACTIVATION else []
+    chip = 30
+    for group in order:
+        if x > w - 60:
+            text(surface, "…", (x, 10), 24)
+            break
+        start = x
+        for uid in group:
+            u = b.world[uid]
+            colour = s.side_colour[u.side]
+            rect = pygame.Rect(x, 7, chip, chip)
+            done = uid in rs.acted or uid in rs.lost_action or u.life != "fighting"
+            img = s.sprites.unit(u.kind.key, "S", chip)
+            pygame.draw.rect(surface, colour if not done else (60, 62, 70), rect, border_radius=5)
+            surface.blit(img, rect)
+            if uid in current:
+                pygame.draw.rect(surface, theme.SELECT, rect.inflate(4, 4), 2, border_radius=6)
+            text(surface, str(totals[uid]), (rect.right - 1, rect.bottom + 1), 15, theme.TEXT, True, "bottomright")
+            x += chip + 3
+        if len(group) > 1:
+            pygame.draw.lines(
+                surface, theme.HIGHLIGHT, False, [(start - 3, 9), (start - 6, 9), (start - 6, 37), (start - 3, 37)], 2
+            )
+            pygame.draw.lines(surface, theme.HIGHLIGHT, False, [(x, 9), (x + 3, 9), (x + 3, 37), (x, 37)], 2)
+            x += 6
+        x += 6
+
+
+def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid: str) -> None:
+    u = s.battle.world[uid]
+    k = u.kind
+    colour = s.side_colour[u.side]
+    y = area.y + 8
+    text(surface, f"{k.name}", (area.x + 10, y), 22, colour, True)
+    y += 22
+    text(
+        surface,
+        f"{uid} — {u.side}" + (" — hero" if u.hero else "") + (" — leader" if u.leader else ""),
+        (area.x + 10, y),
+        17,
+        theme.TEXT_DIM,
+    )
+    y += 20
+    state = u.life if u.life != "fighting" else ("prone, " if u.prone else "") + u.morale
+    rows = [
+        f"hp {u.hp}/{u.hp_max}   AC {k.ac}   THAC0 {thac0(k)}   MV {effective_mv(u)}/{k.mv}",
+        f"size {k.size}   Dex {k.dex}   {'level ' + str(k.level) if k.cls != 'monster' else 'HD ' + str(k.hd)}",
+        f"fatigue {('fresh', 'fatigued', 'exhausted')[u.fatigue_state]} ({u.fatigue_points}/{u.fatigue_max})",
+        f"morale {k.morale} / ose {k.morale_ose}: {state}",
+        "weapons: " + ", ".join(w.name for w in k.weapons),
+    ]
+    for row in rows:
+        text(surface, row, (area.x + 10, y), 18)
+        y += 19
+
+
+def _attack_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, o: query.AttackOption) -> None:
+    y = area.y + 8
+    tgt = s.battle.world[o.target]
+    text(surface, f"Attack {tgt.kind.name} ({o.kind})", (area.x + 10, y), 21, theme.TARGET, True)
+    y += 22
+    text(
+        surface,
+        f"from its {o.arc}: need {o.needed} on d20 {sum(m.value for m in o.modifiers):+d}",
+        (area.x + 10, y),
+        18,
+    )
+    y += 19
+    text(
+        surface,
+        f"chance to hit {round(o.chance * 100)}%   knockdown {round(o.knockdown_chance * 100)}%",
+        (area.x + 10, y),
+        18,
+        theme.HIGHLIGHT,
+    )
+    y += 19
+    mods = ", ".join(f"{m.name.replace('_', ' ')} {m.value:+d}" for m in o.modifiers if m.value) or "no modifiers"
+    for line in wrap(mods, 17, area.w - 20):
+        text(surface, line, (area.x + 10, y), 17, theme.TEXT_DIM)
+        y += 17
+    if len(o.path) > 1:
+        text(surface, f"moves {o.cost} first", (area.x + 10, y), 17, theme.TEXT_DIM)
+
+
+def _move_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, legal: Legal, sq: Pos) -> None:
+    reach = legal.full
+    path = reach.path(sq)
+    cost = reach.costs[sq]
+    half = sq in legal.half.costs
+    y = area.y + 8
+    text(surface, f"Move to {sq}", (area.x + 10, y), 21, theme.REACH_FULL, True)
+    y += 22
+    text(surface, f"cost {cost} ({'half move' if half else 'full move: no attack'})", (area.x + 10, y), 18)
+    y += 20
+    key = (s.decision_key, len(s.battle.events), sq)
+    provoke = s.cache.get("provokers", key, lambda: query.provokers(s.battle, legal.unit, path))
+    if provoke:
+        names = ", ".join(s.battle.world[i].kind.name for i in provoke)
+        for line in wrap(
+            f"leaving threatened squares provokes {len(provoke)} attack(s) of opportunity: {names}", 17, area.w - 20
+        ):
+            text(surface, line, (area.x + 10, y), 17, theme.TEXT_WARN)
+            y += 17
+    else:
+        text(surface, "no attacks of opportunity", (area.x + 10, y), 17, theme.TEXT_DIM)
+
+
+def draw_panel(s: BattleScreen, surface: pygame.Surface) -> None:
+    w, h = s.app.size
+    panel = pygame.Rect(w - theme.SIDE_PANEL, theme.TOP_BAR, theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
+    pygame.draw.rect(surface, theme.PANEL_BG, panel)
+    pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft)
+    card = pygame.Rect(panel.x, panel.y, panel.w, 200)
+    b = s.battle
+    hover_unit = b.world.at(s.hover_sq) if s.hover_sq else None
+    shown = False
+    if s.human_turn() and s.legal is not None and b.pending().kind == ACTIVATION:
+        shown = _draw_choice_card(s, surface, card, s.legal, hover_unit)
+    if not shown:
+        uid = hover_unit or s.inspect or s.selected
+        if uid and uid in b.world.units:
+            _unit_card(s, surface, card, uid)
+    pygame.draw.line(surface, theme.PANEL_EDGE, (panel.x, card.bottom), (panel.right, card.bottom))
+    _draw_log(s, surface, s.log_rect())
+
+
+def _draw_choice_card(
+    s: BattleScreen, surface: pygame.Surface, card: pygame.Rect, legal: Legal, hover_unit: str | None
+) -> bool:
+    """The card for what a click would do: the attack on the hovered foe, or the move to the hovered
+    square; whether there was one."""
+    mode = s.mode
+    options = legal.missile if mode.shoots else legal.melee
+    if hover_unit in options:
+        o = (
+            options[hover_unit]
+            if mode.shoots or hover_unit in legal.missile and hover_unit not in legal.melee
+            else legal.attack_from(hover_unit, s.shift())
+        )
+        _attack_card(s, surface, card, o)
+        best = legal.melee.get(hover_unit)
+        if best is not None and o is not best:
+            text(
+                surface,
+                f"Shift+click: from its {best.arc}, {round(best.chance * 100)}% (moves {best.cost})",
+                (card.x + 10, card.bottom - 22),
+                17,
+                theme.HIGHLIGHT,
+            )
+        return True
+    if hover_unit is None and s.hover_sq in legal.full.costs and mode.walks:
+        _move_card(s, surface, card, legal, s.hover_sq)
+        return True
+    return False
+
+
+def _draw_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> None:
+    key = (area.size, len(s.log), s.log_scroll, id(s.hover_log))
+    local = pygame.Rect(0, 0, area.w, area.h)
+    layer = _cached(s, "log", key, local, lambda surf: _paint_log(s, surf, local))
+    surface.blit(layer, area)
+
+
+def _paint_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> None:
+    text(surface, "Combat log", (area.x + 10, area.y + 4), 19, theme.TEXT_DIM, True)
+    for line, rect, parts in log_layout(s.log, s.log_scroll, area):
+        if s.hover_log is line:
+            pygame.draw.rect(surface, (50, 54, 66), rect)
+        colour = theme.TEXT_WARN if line.words.startswith("—") or line.words.startswith("End of round") else theme.TEXT
+        if line.ids and line.ids[0] in s.side_of:
+            colour = _lighter(s.side_colour[s.side_of[line.ids[0]]])
+        for i, part in enumerate(parts):
+            text(surface, part, (area.x + 10 + (8 if i else 0), rect.y + 15 * i), 16, colour)
+    if s.log_scroll:
+        text(surface, f"↓ {s.log_scroll} newer", (area.right - 10, area.y + 4), 16, theme.TEXT_DIM, anchor="topright")
+
+
+def _lighter(c: tuple[int, int, int]) -> tuple[int, int, int]:
+    r, g, b = (min(255, v + (255 - v) * 55 // 100) for v in c)
+    return r, g, b

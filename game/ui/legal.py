@@ -1,0 +1,57 @@
+"""What the unit about to act may do, asked of the battle once per decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import query
+from game.battle import Battle
+from game.rules.geometry import Pos
+from game.systems.movement import Reach
+
+
+@dataclass(frozen=True)
+class Legal:
+    """The pending unit's options: where it may move, whom it may strike or shoot, its state."""
+
+    unit: str
+    full: Reach  # a full move
+    half: Reach  # half a move: what an attack, a withdrawal or standing up may walk first
+    melee: dict[str, query.AttackOption]  # each foe in reach: the attack with the best chance
+    melee_here: dict[str, query.AttackOption]  # each foe in reach from where the unit stands
+    missile: dict[str, query.AttackOption]  # each foe it may shoot from where it stands
+    withdraw: dict[Pos, int]  # the squares a withdrawal may end on
+    prone: bool
+    morale: str
+
+    @staticmethod
+    def of(battle: Battle, uid: str) -> Legal:
+        """Ask the battle what this unit may do now."""
+        b = battle
+        u = b.world[uid]
+        full = query.moves(b, uid)
+        half = query.moves(b, uid, half=True)
+        melee = query.attack_options(b, uid, "melee")
+        missile = query.attack_options(b, uid, "missile")
+        best: dict[str, query.AttackOption] = {}
+        for o in melee:
+            if o.target not in best or (o.chance, -o.cost) > (best[o.target].chance, -best[o.target].cost):
+                best[o.target] = o
+        return Legal(
+            unit=uid,
+            full=full,
+            half=half,
+            melee=best,
+            melee_here={o.target: o for o in melee if o.cost == 0},
+            missile={o.target: o for o in missile if o.cost == 0},
+            withdraw=query.withdraw_squares(b, uid) if u.morale != "fleeing" else {},
+            prone=u.prone,
+            morale=u.morale,
+        )
+
+    def attack_from(self, target: str, shift: bool) -> query.AttackOption:
+        """Where a click attacks from: where the unit stands if it can; else, or with Shift held,
+        the square with the best chance to hit (often a flank or the rear)."""
+        if target in self.melee_here and not shift:
+            return self.melee_here[target]
+        return self.melee[target]

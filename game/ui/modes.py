@@ -1,0 +1,306 @@
+"""The battle screen's modes: what a click or a key means while the player chooses a move, an
+attack, a shot, a facing or a retreat. A mode never changes the battle: its handler answers an
+input with the command to send, the next mode, a hint for the player, or nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
+
+import pygame
+
+from game.battle import RETREAT, Battle
+from game.commands import Command
+from game.rules.geometry import VECTORS, Pos, facing_toward, footprint
+from game.ui.legal import Legal
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click on a square of the map (or Enter on the keyboard cursor there)."""
+
+    sq: Pos
+
+
+@dataclass(frozen=True)
+class Aim:
+    """The pointer or the keyboard cursor came onto a square."""
+
+    sq: Pos
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Enter."""
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """Escape or a right click."""
+
+
+@dataclass(frozen=True)
+class Press:
+    """An action key (or the button that names it)."""
+
+    key: int
+
+
+Input: TypeAlias = Click | Aim | Confirm | Cancel | Press
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Words for the player; the mode stays."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a mode reads to answer an input: the battle, the unit chosen to act, what it may do."""
+
+    battle: Battle
+    unit: str
+    legal: Legal | None
+    shift: bool  # Shift held: attack from the square with the best chance, not from where it stands
+
+
+Outcome: TypeAlias = "Command | Mode | Hint | None"
+
+
+class Mode:
+    """A state of the battle screen's controls."""
+
+    HINT: ClassVar[str] = ""
+    lets_select: ClassVar[bool] = True  # a click on another unit that may act now selects it
+    reach: ClassVar[str] = ""  # the squares painted: "move" (full and half), "withdraw", "stand" or none
+    walks: ClassVar[bool] = False  # hovering shows the path to a square or to the attack on a foe
+    shoots: ClassVar[bool] = False  # the foes marked and described are those in missile range
+
+    def hint(self) -> str:
+        """What the player is told on entering this mode."""
+        return self.HINT
+
+    def handle(self, event: Input, turn: Turn) -> Outcome:
+        """Answer one input."""
+        if isinstance(event, Click):
+            return self.click(event.sq, turn)
+        if isinstance(event, Aim):
+            return self.aim(event.sq, turn)
+        if isinstance(event, Confirm):
+            return self.confirm(turn)
+        if isinstance(event, Cancel):
+            return self.cancel()
+        return self.press(event.key, turn)
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        return None
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        return None
+
+    def confirm(self, turn: Turn) -> Outcome:
+        """Enter; None lets Enter click the square under the keyboard cursor."""
+        return None
+
+    def cancel(self) -> Mode | None:
+        """The mode to fall back to; None when there is nothing to cancel."""
+        return None
+
+    def press(self, key: int, turn: Turn) -> Outcome:
+        return None
+
+    def refused(self, cmd: Command) -> Mode:
+        """The mode after the battle refused a command this mode sent."""
+        return self
+
+
+SIMPLE_ACTIONS = {pygame.K_h: "hold", pygame.K_e: "hold", pygame.K_r: "rest", pygame.K_c: "set_vs_charge"}
+
+
+class ActivationMode(Mode):
+    """A unit's activation: the action keys, and clicks answered from what the unit may do."""
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        if turn.legal is None:
+            return None
+        return self.choose(sq, turn, turn.legal)
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        return None
+
+    def cancel(self) -> Mode | None:
+        return MoveMode()
+
+    def press(self, key: int, turn: Turn) -> Outcome:
+        if key in SIMPLE_ACTIONS:
+            return Command(SIMPLE_ACTIONS[key], turn.unit)
+        mode = ACTION_MODES.get(key)
+        if mode is None:
+            return None
+        if mode is StandMode and not (turn.legal and turn.legal.prone):
+            return Hint("only a prone creature stands up")
+        return mode()
+
+
+def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+    """Attack a foe in reach (after up to half a move), or walk toward a square, choosing the facing next."""
+    uid = turn.unit
+    who = turn.battle.world.at(sq)
+    if who in legal.melee:
+        o = legal.attack_from(who, turn.shift)
+        return Command("attack", uid, path=o.path, target=who)
+    if sq not in legal.full.costs or sq == turn.battle.world[uid].pos:
+        return None
+    path = tuple(legal.full.path(sq))
+    a, b = path[-2], path[-1]
+    return FacingMode(path, VECTORS.index((b[0] - a[0], b[1] - a[1])))
+
+
+class MoveMode(ActivationMode):
+    HINT = "click a square to move (full move); click a foe to attack"
+    reach = "move"
+    walks = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.missile and who not in legal.melee:
+            return Command("fire", turn.unit, target=who)
+        return _walk_or_strike(sq, turn, legal)
+
+    def cancel(self) -> Mode | None:
+        return None
+
+
+class AttackMode(ActivationMode):
+    HINT = "click a foe in reach (after up to half a move)"
+    reach = "move"
+    walks = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        return _walk_or_strike(sq, turn, legal)
+
+
+class FireMode(ActivationMode):
+    HINT = "click a foe to shoot"
+    shoots = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.missile:
+            return Command("fire", turn.unit, target=who)
+        return Hint("no shot at that square")
+
+
+class WithdrawMode(ActivationMode):
+    HINT = "click a square to back away (half move, no free attacks)"
+    reach = "withdraw"
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        if sq in legal.withdraw:
+            return Command("withdraw", turn.unit, path=tuple(legal.half.path(sq)))
+        return Hint("a withdrawal must stay within half a move and lead away")
+
+
+class TurnMode(ActivationMode):
+    HINT = "click a square to face it"
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        u = turn.battle.world[turn.unit]
+        return Command("turn", turn.unit, facing=facing_toward(u.pos, u.n, sq))
+
+
+class StandMode(ActivationMode):
+    HINT = "Enter: just stand; or click a square (half move) or a foe"
+    reach = "stand"
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.melee and legal.melee[who].cost == 0:
+            return Command("stand_up", turn.unit, target=who)
+        if sq in legal.half.costs and sq != turn.battle.world[turn.unit].pos:
+            return Command("stand_up", turn.unit, path=tuple(legal.half.path(sq)))
+        return None
+
+    def confirm(self, turn: Turn) -> Outcome:
+        return Command("stand_up", turn.unit)
+
+
+@dataclass(frozen=True)
+class FacingMode(ActivationMode):
+    """A move chosen, its facing not yet: point at a square to face it, click or Enter to go."""
+
+    path: tuple[Pos, ...]
+    facing: int
+
+    HINT = "choose the facing: point with the mouse or arrows, click or Enter to confirm, Esc to cancel"
+    lets_select = False
+    reach = "move"
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        end = self.path[-1]
+        if sq == end:
+            return None
+        return FacingMode(self.path, facing_toward(end, turn.battle.world[turn.unit].n, sq))
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        aimed = self.aim(sq, turn)
+        return (aimed if isinstance(aimed, FacingMode) else self).confirm(turn)
+
+    def confirm(self, turn: Turn) -> Outcome:
+        return Command("move", turn.unit, path=self.path, facing=self.facing)
+
+    def refused(self, cmd: Command) -> Mode:
+        # The planned move was sent: refused or not, the plan is spent.
+        return MoveMode() if cmd.action == "move" else self
+
+
+ACTION_MODES: dict[int, type[ActivationMode]] = {
+    pygame.K_m: MoveMode,
+    pygame.K_a: AttackMode,
+    pygame.K_f: FireMode,
+    pygame.K_w: WithdrawMode,
+    pygame.K_t: TurnMode,
+    pygame.K_u: StandMode,
+}
+
+
+@dataclass(frozen=True)
+class RetreatMode(Mode):
+    """The end of the round: where to force a beaten foe back, and whether to follow it."""
+
+    space: dict | None = None  # the space picked, when following is still to choose
+
+    lets_select = False
+
+    def hint(self) -> str:
+        return "follow into the space it left [F], or hold your ground [H]?" if self.space else ""
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        p = turn.battle.pending()
+        for s in p.spaces:
+            if s["to"] == sq or sq in footprint(s["to"], turn.battle.world[p.target or ""].n):
+                if s["follow_to"] is None:
+                    return Command("force_retreat", p.unit or "", target=p.target, to=s["to"], follow=False)
+                return RetreatMode(s)
+        return Hint("click one of the marked spaces, or decline [D]")
+
+    def confirm(self, turn: Turn) -> Outcome:
+        p = turn.battle.pending()
+        if p.kind == RETREAT and not p.spaces:
+            return Command("force_retreat", p.unit or "", target=p.target, to=None)
+        return None
+
+    def cancel(self) -> Mode | None:
+        return RetreatMode() if self.space is not None else None
+
+    def press(self, key: int, turn: Turn) -> Outcome:
+        p = turn.battle.pending()
+        if key == pygame.K_d:
+            return Command("decline_retreat", p.unit or "", target=p.target)
+        if self.space is not None and key in (pygame.K_f, pygame.K_h):
+            return Command(
+                "force_retreat", p.unit or "", target=p.target, to=self.space["to"], follow=key == pygame.K_f
+            )
+        return None
