@@ -11,7 +11,7 @@ import pygame
 
 from game import ai, query
 from game.battle import ACTIVATION, RETREAT, Battle
-from game.commands import Command, Illegal
+from game.commands import Action, Command, Illegal
 from game.rules.geometry import VECTORS, facing_toward, footprint
 from game.scenario.model import Scenario
 from game.ui import draw_battle, theme
@@ -238,7 +238,6 @@ class BattleScreen:
             self.legal = {}
             return
         b = self.battle
-        u = b.world[uid]
         full = query.moves(b, uid)
         half = query.moves(b, uid, half=True)
         melee = query.attack_options(b, uid, "melee")
@@ -249,6 +248,7 @@ class BattleScreen:
                 best[o.target] = o
         here = {o.target: o for o in melee if o.cost == 0}
         shots = {o.target: o for o in missile if o.cost == 0}
+        allowed = query.allowed_actions(b, uid)
         self.legal = {
             "unit": uid,
             "full": full,
@@ -256,9 +256,8 @@ class BattleScreen:
             "melee": best,
             "melee_here": here,
             "missile": shots,
-            "withdraw": query.withdraw_squares(b, uid) if u.morale != "fleeing" else {},
-            "prone": u.prone,
-            "morale": u.morale,
+            "withdraw": query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
+            "allowed": allowed,
         }
 
     def camera_follow(self, pos) -> None:
@@ -428,7 +427,7 @@ class BattleScreen:
         return None
 
     def set_mode(self, mode: str) -> None:
-        if mode == "stand" and not self.legal.get("prone"):
+        if mode == "stand" and Action.STAND_UP not in self.legal.get("allowed", ()):
             self.message = "only a prone creature stands up"
             return
         self.mode, self.pending_path = mode, None

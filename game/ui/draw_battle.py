@@ -6,6 +6,7 @@ import pygame
 
 from game import query
 from game.battle import ACTIVATION, RETREAT
+from game.commands import Action
 from game.ui import theme
 from game.ui.widgets import Button, font, layout_row, text, wrap
 
@@ -523,8 +524,7 @@ def _draw_bottom(s, surface) -> None:
     human = s.human_turn()
     p = b.pending() if not b.over else None
     if human and p.kind == ACTIVATION and s.legal:
-        prone, morale = s.legal["prone"], s.legal["morale"]
-        steady = morale == "steady" and not prone
+        may = s.legal["allowed"]  # what the unit's posture and morale allow (query.allowed_actions)
 
         def mode(m):
             return lambda: s.set_mode(m)
@@ -539,23 +539,24 @@ def _draw_bottom(s, surface) -> None:
                 "Move",
                 "M",
                 mode("move"),
-                enabled=not prone and morale != "withdrawing",
+                enabled=Action.MOVE in may,
                 active=s.mode in ("move", "facing"),
             ),
-            Button("Attack", "A", mode("attack"), enabled=steady and bool(s.legal["melee"]), active=s.mode == "attack"),
-            Button("Fire", "F", mode("fire"), enabled=steady and bool(s.legal["missile"]), active=s.mode == "fire"),
+            # query's attack options and withdrawal squares are empty where the rules forbid them
+            Button("Attack", "A", mode("attack"), enabled=bool(s.legal["melee"]), active=s.mode == "attack"),
+            Button("Fire", "F", mode("fire"), enabled=bool(s.legal["missile"]), active=s.mode == "fire"),
             Button(
                 "Withdraw",
                 "W",
                 mode("withdraw"),
-                enabled=not prone and morale != "fleeing" and bool(s.legal["withdraw"]),
+                enabled=bool(s.legal["withdraw"]),
                 active=s.mode == "withdraw",
             ),
-            Button("Turn", "T", mode("turn"), enabled=not prone, active=s.mode == "turn"),
-            Button("Stand up", "U", mode("stand"), enabled=prone, active=s.mode == "stand"),
-            Button("Set vs charge", "C", act("set_vs_charge"), enabled=steady),
-            Button("Rest", "R", act("rest"), enabled=morale != "fleeing"),
-            Button("End turn", "H", act("hold")),
+            Button("Turn", "T", mode("turn"), enabled=Action.TURN in may, active=s.mode == "turn"),
+            Button("Stand up", "U", mode("stand"), enabled=Action.STAND_UP in may, active=s.mode == "stand"),
+            Button("Set vs charge", "C", act("set_vs_charge"), enabled=Action.SET_VS_CHARGE in may),
+            Button("Rest", "R", act("rest"), enabled=Action.REST in may),
+            Button("End turn", "H", act("hold"), enabled=Action.HOLD in may),
         ]
     elif human and p.kind == RETREAT:
         from game.commands import Command
