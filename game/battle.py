@@ -3,21 +3,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
+from game import activation
 from game import events as ev
-from game.commands import Command, Illegal
+from game.commands import Action, Command, Illegal, validate
+from game.rules.capabilities import END_OF_ROUND
 from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, fatigue_points
-from game.rules.geometry import FACINGS, Pos, footprint_distance
+from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
 from game.systems import actions, fatigue, initiative, morale, retreat, status
 from game.systems.attack import flush_deferred
 from game.systems.context import DEFAULT_OPTIONS, Ctx, SideRecord
-from game.systems.fatigue import exert
 from game.systems.flight import in_exit
-from game.systems.movement import effective_mv, half_move, path_cost
-from game.world import FLEEING, STEADY, WITHDRAWING, Unit, World
+from game.world import FLEEING, STEADY, Unit, World
 
 ACTIVATION, RETREAT, OVER = "activation", "retreat", "over"
 
@@ -292,6 +292,7 @@ class Battle:
         start = len(self.ctx.events)
         if self.state == OVER:
             raise Illegal("the battle is over")
+        cmd = validate(cmd)  # ill-typed fields are refused before anything is read or changed
         if cmd.unit not in self.world.units:
             raise Illegal(f"there is no unit {cmd.unit!r}")
         if self.state == RETREAT:
@@ -303,11 +304,11 @@ class Battle:
 
     def _retreat_command(self, cmd: Command) -> None:
         p = self.pending()
-        if cmd.action not in ("force_retreat", "decline_retreat"):
+        if cmd.action not in END_OF_ROUND:
             raise Illegal(f"it is the end of the round: {p.unit} may force {p.target} back or decline")
         if cmd.unit != p.unit or cmd.target != p.target:
             raise Illegal(f"the retreat pending is {p.unit} against {p.target}")
-        if cmd.action == "decline_retreat":
+        if cmd.action == Action.DECLINE_RETREAT:
             self.ctx.emit(ev.RetreatRefused, id=p.target or "", by=p.unit or "", reason="declined")
         else:
             if p.spaces:
@@ -324,142 +325,15 @@ class Battle:
 
     def _activation(self, cmd: Command) -> None:
         ctx = self.ctx
-        if cmd.action in ("force_retreat", "decline_retreat"):
+        if cmd.action in END_OF_ROUND:
             raise Illegal("retreats are forced at the end of the round, not now")
         ready = self._ready()
         if cmd.unit not in ready:
             raise Illegal(f"it is not {cmd.unit}'s turn; waiting for {', '.join(ready)}")
         u = self.world[cmd.unit]
-        self._check_allowed(u, cmd)
-        handler = getattr(self, "_do_" + cmd.action)
-        handler(u, cmd)
+        activation.carry_out(ctx, u, cmd)
         ctx.rs.acted.add(cmd.unit)
         if not self._ready():
             self._end_step()
         elif not self.steps[self.step_i][1]:
             ctx.rs.phase += 1  # group initiative: each creature's activation is a phase
-
-    def _check_allowed(self, u: Unit, cmd: Command) -> None:
-        a = cmd.action
-        if u.prone and a not in ("stand_up", "rest", "hold"):
-            raise Illegal(f"{u.id} is prone: it can stand up, rest or hold")
-        if not u.prone and a == "stand_up":
-            raise Illegal(f"{u.id} is not prone")
-        if u.morale == FLEEING and a not in ("move", "hold", "turn", "stand_up"):
-            raise Illegal(f"{u.id} is fleeing: it can only run")
-        if u.morale == WITHDRAWING and a not in ("withdraw", "turn", "hold", "rest", "stand_up"):
-            raise Illegal(f"{u.id} is withdrawing: it backs away and never attacks")
-        if u.morale != STEADY and cmd.target is not None:
-            raise Illegal(f"{u.id} is {u.morale} and never attacks")
-
-    def _path(self, u: Unit, cmd: Command, budget: int) -> list[Pos]:
-        path = list(cmd.path)
-        if not path or path[0] != u.pos:
-            path = [u.pos] + path
-        if len(path) == 1:
-            return path
-        cost, why = path_cost(self.ctx, u, path, cmd.into_hazard, budget)
-        if cost < 0:
-            raise Illegal(f"{u.id} cannot take that path: {why}")
-        return path
-
-    def _target(self, u: Unit, cmd: Command) -> Unit:
-        if cmd.target is None or cmd.target not in self.world.units:
-            raise Illegal(f"no such target {cmd.target!r}")
-        t = self.world[cmd.target]
-        if t.side == u.side:
-            raise Illegal(f"{t.id} is on {u.id}'s own side")
-        if not t.alive:
-            raise Illegal(f"{t.id} is no longer on the field")
-        return t
-
-    def _do_move(self, u: Unit, cmd: Command) -> None:
-        path = self._path(u, cmd, effective_mv(u))
-        ok = actions.walk(self.ctx, u.id, path, provoke=True)
-        self._final_facing(u.id, cmd, ok)
-
-    def _final_facing(self, uid: str, cmd: Command, ok: bool) -> None:
-        u = self.world[uid]
-        if ok and u.alive and cmd.facing is not None and cmd.facing != u.facing:
-            self.world.update(uid, facing=cmd.facing)
-            self.ctx.emit(ev.Turn, id=uid, facing=FACINGS[cmd.facing])
-
-    def _check_melee_from(self, u: Unit, end: Pos, t: Unit) -> None:
-        if u.kind.melee is None:
-            raise Illegal(f"{u.id} has no melee weapon")
-        # The unit as it will stand at the end of its path; its own old square never blocks it.
-        if actions.melee_facing(self.ctx, replace(u, pos=end), end, t) is None:
-            raise Illegal(f"{t.id} is out of {u.id}'s reach from {list(end)}")
-
-    def _do_attack(self, u: Unit, cmd: Command) -> None:
-        t = self._target(u, cmd)
-        path = self._path(u, cmd, half_move(u))
-        self._check_melee_from(u, path[-1], t)
-        if actions.walk(self.ctx, u.id, path, provoke=True):
-            actions.melee(self.ctx, u.id, t.id, cmd.facing, self.ctx.deferring)
-
-    def _do_fire(self, u: Unit, cmd: Command) -> None:
-        t = self._target(u, cmd)
-        w = u.kind.missile
-        if w is None:
-            raise Illegal(f"{u.id} has no missile weapon")
-        path = self._path(u, cmd, half_move(u))
-        dist = footprint_distance(path[-1], u.n, t.pos, t.n)
-        if dist > w.range[2]:
-            raise Illegal(f"{t.id} is beyond long range ({dist} squares, {w.range[2]} at most)")
-        if not actions.line_of_sight(self.ctx, u, t, path[-1]):
-            raise Illegal(f"{u.id} cannot see {t.id}")
-        if actions.walk(self.ctx, u.id, path, provoke=True):
-            actions.fire(self.ctx, u.id, t.id, self.ctx.deferring)
-
-    def _do_withdraw(self, u: Unit, cmd: Command) -> None:
-        """'half move directly away from an adjacent enemy, provokes no attack of opportunity'."""
-        path = self._path(u, cmd, half_move(u))
-        end = path[-1]
-        for e in self.world.enemies_of(u):
-            before = footprint_distance(u.pos, u.n, e.pos, e.n)
-            after = footprint_distance(end, u.n, e.pos, e.n)
-            if after < before:
-                raise Illegal(f"a withdrawal must lead away from the enemy; it closes on {e.id}")
-        ok = actions.walk(self.ctx, u.id, path, provoke=False, keep_facing=True)
-        self._final_facing(u.id, cmd, ok)
-
-    def _do_turn(self, u: Unit, cmd: Command) -> None:
-        if cmd.facing is None:
-            raise Illegal("turn needs a facing")
-        self._final_facing(u.id, cmd, True)
-
-    def _do_stand_up(self, u: Unit, cmd: Command) -> None:
-        """'Standing costs a half move'; the rest may be a half move or an attack."""
-        if cmd.path and cmd.target:
-            raise Illegal("after standing up there is time for a half move or an attack, not both")
-        standing = replace(u, prone=False)
-        # Check everything before anything changes: a refused command changes nothing.
-        if cmd.target:
-            if u.morale != STEADY:
-                raise Illegal(f"{u.id} is {u.morale} and never attacks")
-            t = self._target(standing, cmd)
-            self._check_melee_from(standing, u.pos, t)
-        path = self._path(standing, cmd, half_move(standing)) if cmd.path else [u.pos]
-        self.world.update(u.id, prone=False)
-        self.ctx.emit(ev.StandUp, id=u.id)
-        exert(self.ctx, u.id)
-        if cmd.target:
-            actions.melee(self.ctx, u.id, cmd.target, cmd.facing, self.ctx.deferring)
-        elif len(path) > 1:
-            ok = actions.walk(self.ctx, u.id, path, provoke=True)
-            self._final_facing(u.id, cmd, ok)
-        else:
-            self._final_facing(u.id, cmd, True)
-
-    def _do_set_vs_charge(self, u: Unit, cmd: Command) -> None:
-        """Set to receive a charge: no move; +2 initiative next round (seed 002)."""
-        self.world.update(u.id, conditions=u.conditions + (("set_vs_charge", 2),))
-        self.ctx.emit(ev.SetVsCharge, id=u.id)
-
-    def _do_rest(self, u: Unit, cmd: Command) -> None:
-        self.ctx.rs.rested.add(u.id)
-        self.ctx.emit(ev.Rest, id=u.id)
-
-    def _do_hold(self, u: Unit, cmd: Command) -> None:
-        self.ctx.emit(ev.Hold, id=u.id)

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
+from game.rules.capabilities import Action
 from game.rules.geometry import FACINGS, Pos
 
-ACTIONS = (
-    "move",
-    "attack",
-    "fire",
-    "withdraw",
-    "turn",
-    "stand_up",
-    "set_vs_charge",
-    "rest",
-    "hold",
-    "force_retreat",
-    "decline_retreat",
-)
+ACTIONS = tuple(a.value for a in Action)
 
 
 class Illegal(Exception):
@@ -27,7 +17,7 @@ class Illegal(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    action: str
+    action: Action
     unit: str
     path: tuple[Pos, ...] = ()
     facing: int | None = None
@@ -37,14 +27,14 @@ class Command:
     into_hazard: bool = False
 
     def to_json(self) -> dict:
-        out: dict = {"action": self.action, "unit": self.unit}
+        out: dict = {"action": str(self.action), "unit": self.unit}
         if self.path:
             out["path"] = [list(p) for p in self.path]
         if self.facing is not None:
             out["facing"] = FACINGS[self.facing]
         if self.target is not None:
             out["target"] = self.target
-        if self.action == "force_retreat":
+        if self.action == Action.FORCE_RETREAT:
             out["to"] = list(self.to) if self.to is not None else None
             out["follow"] = self.follow
         if self.into_hazard:
@@ -52,44 +42,92 @@ class Command:
         return out
 
 
-def _pos(value: object, what: str) -> Pos:
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
-    raise Illegal(f"{what} must be [x, y] with whole numbers, not {value!r}")
+# -- validation: one door for the Python API and for JSON ---------------------------------
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    """The value as the player wrote it: a square (a tuple) in the contract's [x, y] form."""
+    if isinstance(value, tuple):
+        return "[" + ", ".join(repr(v) for v in value) + "]"
+    if isinstance(value, list):
+        return f"the list {value!r} (a square is a tuple)"
+    return repr(value)
+
+
+def _square(value: object, what: str) -> None:
+    if not (isinstance(value, tuple) and len(value) == 2 and _whole(value[0]) and _whole(value[1])):
+        raise Illegal(f"{what} must be [x, y] with whole numbers, not {_shown(value)}")
+
+
+def _flag(value: object, name: str) -> None:
+    if not isinstance(value, bool):
+        raise Illegal(f"'{name}' must be true or false")
+
+
+def validate(cmd: object) -> Command:
+    """Return the command, its action as an Action, when every field has its contract's type.
+
+    Raise Illegal with a readable reason otherwise. Only types and shapes are checked here;
+    whether the rules allow the command is the battle's question.
+    """
+    if not isinstance(cmd, Command):
+        raise Illegal(f"a command must be a Command, not {type(cmd).__name__}")
+    missing = [f.name for f in fields(Command) if not hasattr(cmd, f.name)]
+    if missing:
+        raise Illegal(f"the command has no {', '.join(repr(m) for m in missing)}")
+    if not isinstance(cmd.action, str) or cmd.action not in ACTIONS:
+        raise Illegal(f"unknown action {cmd.action!r}; expected one of {', '.join(ACTIONS)}")
+    if not isinstance(cmd.unit, str) or not cmd.unit:
+        raise Illegal("a command needs 'unit', the id of the unit that acts")
+    if not isinstance(cmd.path, tuple):
+        raise Illegal(f"'path' must be a tuple of [x, y] squares, not {type(cmd.path).__name__}")
+    for p in cmd.path:
+        _square(p, "each square of 'path'")
+    if cmd.facing is not None and not (_whole(cmd.facing) and 0 <= cmd.facing < len(FACINGS)):
+        raise Illegal(f"facing must be one of {' '.join(FACINGS)} (0 to 7), not {cmd.facing!r}")
+    if cmd.target is not None and not isinstance(cmd.target, str):
+        raise Illegal("'target' must be a unit id")
+    if cmd.to is not None:
+        _square(cmd.to, "'to'")
+    _flag(cmd.follow, "follow")
+    _flag(cmd.into_hazard, "into_hazard")
+    action = Action(cmd.action)
+    return cmd if cmd.action is action else replace(cmd, action=action)
+
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def _json_square(value: object) -> object:
+    """A JSON array where a square belongs, as the tuple the command holds; validate judges it."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def from_json(obj: object) -> Command:
     """Parse one command object; raise Illegal with a readable reason when malformed."""
     if not isinstance(obj, dict):
         raise Illegal(f"a command must be a JSON object, not {type(obj).__name__}")
-    action = obj.get("action")
-    if action not in ACTIONS:
-        raise Illegal(f"unknown action {action!r}; expected one of {', '.join(ACTIONS)}")
-    unit = obj.get("unit")
-    if not isinstance(unit, str) or not unit:
-        raise Illegal("a command needs 'unit', the id of the unit that acts")
     path_raw = obj.get("path") or []
     if not isinstance(path_raw, list):
         raise Illegal("'path' must be a list of [x, y] squares")
-    path = tuple(_pos(p, "each square of 'path'") for p in path_raw)
     facing = obj.get("facing")
     if facing is not None:
         if facing not in FACINGS:
             raise Illegal(f"facing must be one of {' '.join(FACINGS)}, not {facing!r}")
         facing = FACINGS.index(facing)
-    target = obj.get("target")
-    if target is not None and not isinstance(target, str):
-        raise Illegal("'target' must be a unit id")
     to = obj.get("to")
-    to_pos = _pos(to, "'to'") if to is not None else None
-    follow = obj.get("follow", False)
-    if not isinstance(follow, bool):
-        raise Illegal("'follow' must be true or false")
-    into_hazard = obj.get("into_hazard", False)
-    if not isinstance(into_hazard, bool):
-        raise Illegal("'into_hazard' must be true or false")
-    return Command(action, unit, path, facing, target, to_pos, follow, into_hazard)
+    decoded: dict[str, Any] = {
+        "action": obj.get("action"),
+        "unit": obj.get("unit"),
+        "path": tuple(_json_square(p) for p in path_raw),
+        "facing": facing,
+        "target": obj.get("target"),
+        "to": _json_square(to) if to is not None else None,
+        "follow": obj.get("follow", False),
+        "into_hazard": obj.get("into_hazard", False),
+    }
+    return validate(Command(**decoded))

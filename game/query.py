@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.battle import RETREAT, Battle
+from game.battle import ACTIVATION, RETREAT, Battle
 from game.rules import attack as attack_rules
+from game.rules import capabilities
+from game.rules.capabilities import Action
 from game.rules.dice import Modifier
 from game.rules.geometry import Pos, facing_toward, footprint_distance
 from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation
@@ -13,7 +15,7 @@ from game.systems import actions, flight, retreat, space, trail
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
 from game.terrain import Terrain
-from game.world import STEADY, Unit
+from game.world import Unit
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,18 @@ class AttackOption:
     chance: float
     knockdown_chance: float
     expected_damage: float
+
+
+def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
+    """Return what the unit may do now: in its activation, what its posture and morale allow
+    (game.rules.capabilities); at the end of the round, force or decline the pending retreat."""
+    p = battle.pending()
+    if p.kind == RETREAT:
+        return capabilities.END_OF_ROUND if uid == p.unit else frozenset()
+    if p.kind == ACTIVATION and uid in p.units:
+        u = battle.world[uid]
+        return capabilities.allowed(u.morale, u.prone)
+    return frozenset()
 
 
 def moves(battle: Battle, uid: str, half: bool = False) -> Reach:
@@ -100,7 +114,7 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
     `moves(battle, uid, half=True)` when the caller already has it.
     """
     u = battle.world[uid]
-    if u.morale != STEADY or u.prone:
+    if (Action.ATTACK if kind == "melee" else Action.FIRE) not in capabilities.allowed(u.morale, u.prone):
         return []
     weapon = u.kind.melee if kind == "melee" else u.kind.missile
     if weapon is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game import query
 from game.ai.maps import FAR, enemy_distance, safety_map
 from game.battle import RETREAT, Battle
-from game.commands import Command
+from game.commands import Action, Command
 from game.rules.geometry import facing_toward
 from game.world import FLEEING, WITHDRAWING, Unit
 
@@ -31,12 +31,12 @@ def _facing_to_enemy(battle: Battle, u: Unit, pos) -> int | None:
 def retreat_choice(battle: Battle) -> Command:
     p = battle.pending()
     if not p.spaces:
-        return Command("force_retreat", p.unit or "", target=p.target, to=None)
+        return Command(Action.FORCE_RETREAT, p.unit or "", target=p.target, to=None)
     best = max(
         p.spaces, key=lambda s: (HAZARD_PREFERENCE[s["hazard"]], s["space"] == "rear", s["follow_to"] is not None)
     )
     follow = best["follow_to"] is not None and best["hazard"] == "none"
-    return Command("force_retreat", p.unit or "", target=p.target, to=best["to"], follow=follow)
+    return Command(Action.FORCE_RETREAT, p.unit or "", target=p.target, to=best["to"], follow=follow)
 
 
 def _flee(battle: Battle, u: Unit) -> Command:
@@ -44,8 +44,8 @@ def _flee(battle: Battle, u: Unit) -> Command:
     safety = safety_map(battle, u)
     best = min(reach.costs, key=lambda p: (int(safety[p[1], p[0]]), reach.costs[p], p))
     if best == u.pos:
-        return Command("hold", u.id)
-    return Command("move", u.id, path=tuple(reach.path(best)))
+        return Command(Action.HOLD, u.id)
+    return Command(Action.MOVE, u.id, path=tuple(reach.path(best)))
 
 
 def _withdraw(battle: Battle, u: Unit) -> Command:
@@ -55,8 +55,10 @@ def _withdraw(battle: Battle, u: Unit) -> Command:
     best = min(options, key=lambda p: (int(safety[p[1], p[0]]), reach.costs[p], p))
     facing = _facing_to_enemy(battle, u, best)
     if best == u.pos:
-        return Command("turn", u.id, facing=facing) if facing not in (None, u.facing) else Command("hold", u.id)
-    return Command("withdraw", u.id, path=tuple(reach.path(best)), facing=facing)
+        return (
+            Command(Action.TURN, u.id, facing=facing) if facing not in (None, u.facing) else Command(Action.HOLD, u.id)
+        )
+    return Command(Action.WITHDRAW, u.id, path=tuple(reach.path(best)), facing=facing)
 
 
 def _score(o: query.AttackOption, battle: Battle) -> float:
@@ -72,32 +74,32 @@ def decide(battle: Battle) -> Command:
     u = battle.world[p.unit or ""]
     if u.morale == FLEEING:
         if u.prone:
-            return Command("stand_up", u.id)
+            return Command(Action.STAND_UP, u.id)
         return _flee(battle, u)
     if u.prone:
         opts = [o for o in query.attack_options(battle, u.id) if o.cost == 0]
         if opts:
             best = max(opts, key=lambda o: _score(o, battle))
-            return Command("stand_up", u.id, target=best.target)
-        return Command("stand_up", u.id)
+            return Command(Action.STAND_UP, u.id, target=best.target)
+        return Command(Action.STAND_UP, u.id)
     if u.morale == WITHDRAWING:
         return _withdraw(battle, u)
     enemy = _nearest_enemy(battle, u)
     if enemy is None:
-        return Command("hold", u.id)
+        return Command(Action.HOLD, u.id)
     threatened = bool(query.threatening_enemies(battle, u.id))
     far = max(abs(enemy.pos[0] - u.pos[0]), abs(enemy.pos[1] - u.pos[1])) > u.kind.mv + 2
     if u.fatigue_state > 0 and not threatened and far:
-        return Command("rest", u.id)
+        return Command(Action.REST, u.id)
     if u.kind.missile is not None and not threatened:
         shots = [o for o in query.attack_options(battle, u.id, "missile") if o.cost == 0]
         if shots:
             best = max(shots, key=lambda o: _score(o, battle))
-            return Command("fire", u.id, target=best.target)
+            return Command(Action.FIRE, u.id, target=best.target)
     opts = query.attack_options(battle, u.id)
     if opts:
         best = max(opts, key=lambda o: _score(o, battle))
-        return Command("attack", u.id, path=best.path, target=best.target)
+        return Command(Action.ATTACK, u.id, path=best.path, target=best.target)
     return _approach(battle, u)
 
 
@@ -108,6 +110,6 @@ def _approach(battle: Battle, u: Unit) -> Command:
     facing = _facing_to_enemy(battle, u, best)
     if best == u.pos or int(dist[best[1], best[0]]) >= FAR:
         if facing is not None and facing != u.facing:
-            return Command("turn", u.id, facing=facing)
-        return Command("hold", u.id)
-    return Command("move", u.id, path=tuple(reach.path(best)), facing=facing)
+            return Command(Action.TURN, u.id, facing=facing)
+        return Command(Action.HOLD, u.id)
+    return Command(Action.MOVE, u.id, path=tuple(reach.path(best)), facing=facing)

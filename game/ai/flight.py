@@ -14,7 +14,7 @@ from __future__ import annotations
 from game import query
 from game.ai.maps import safety_map
 from game.battle import Battle
-from game.commands import Command
+from game.commands import Action, Command
 from game.rules.geometry import Pos, facing_toward, footprint_distance
 from game.systems.movement import effective_mv
 from game.systems.space import can_threaten
@@ -40,7 +40,7 @@ def _face(u: Unit, p: Pos, threats: list[Unit]) -> int | None:
 
 def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     if u.prone:
-        return Command("stand_up", u.id)
+        return Command(Action.STAND_UP, u.id)
     reach = query.moves(battle, u.id)
     safety = safety_map(battle, u)
     threats = _threats(battle, u)
@@ -68,15 +68,15 @@ def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     best = scored[0][3]
     if best == u.pos:
         if query.in_exit(battle, u.id):
-            return Command("hold", u.id)
+            return Command(Action.HOLD, u.id)
         f = _face(u, u.pos, threats)
-        return Command("hold", u.id) if f is None or f == u.facing else Command("turn", u.id, facing=f)
-    return Command("move", u.id, path=tuple(reach.path(best)))
+        return Command(Action.HOLD, u.id) if f is None or f == u.facing else Command(Action.TURN, u.id, facing=f)
+    return Command(Action.MOVE, u.id, path=tuple(reach.path(best)))
 
 
 def withdraw(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     if u.prone:
-        return Command("stand_up", u.id)
+        return Command(Action.STAND_UP, u.id)
     reach = query.moves(battle, u.id, half=True)
     safety = safety_map(battle, u)
     threats = _threats(battle, u)
@@ -88,5 +88,7 @@ def withdraw(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     best = scored[0][2]
     facing = _face(u, best, threats)
     if best == u.pos:
-        return Command("turn", u.id, facing=facing) if facing not in (None, u.facing) else Command("hold", u.id)
-    return Command("withdraw", u.id, path=tuple(reach.path(best)), facing=facing)
+        return (
+            Command(Action.TURN, u.id, facing=facing) if facing not in (None, u.facing) else Command(Action.HOLD, u.id)
+        )
+    return Command(Action.WITHDRAW, u.id, path=tuple(reach.path(best)), facing=facing)

@@ -3,47 +3,51 @@
 from __future__ import annotations
 
 from game import query
-from game.battle import RETREAT, Battle
-from game.commands import Command
-from game.world import FLEEING, STEADY, WITHDRAWING
+from game.battle import RETREAT, Battle, Pending
+from game.commands import Action, Command
+
+
+def _retreat_commands(p: Pending) -> list[Command]:
+    uid = p.unit or ""
+    out = [Command(Action.DECLINE_RETREAT, uid, target=p.target)]
+    if not p.spaces:
+        out.append(Command(Action.FORCE_RETREAT, uid, target=p.target, to=None))
+    for s in p.spaces:
+        out.append(Command(Action.FORCE_RETREAT, uid, target=p.target, to=s["to"], follow=False))
+        if s["follow_to"] is not None:
+            out.append(Command(Action.FORCE_RETREAT, uid, target=p.target, to=s["to"], follow=True))
+    return out
 
 
 def legal_commands(battle: Battle) -> list[Command]:
+    """Return the commands the battle accepts now, one per distinct outcome, in a fixed order."""
     p = battle.pending()
     if p.kind == RETREAT:
-        out = [Command("decline_retreat", p.unit or "", target=p.target)]
-        if not p.spaces:
-            out.append(Command("force_retreat", p.unit or "", target=p.target, to=None))
-        for s in p.spaces:
-            out.append(Command("force_retreat", p.unit or "", target=p.target, to=s["to"], follow=False))
-            if s["follow_to"] is not None:
-                out.append(Command("force_retreat", p.unit or "", target=p.target, to=s["to"], follow=True))
-        return out
+        return _retreat_commands(p)
     uid = p.unit or ""
     u = battle.world[uid]
-    out = [Command("hold", uid)]
-    if u.prone:
-        out.append(Command("stand_up", uid))
-        if u.morale != FLEEING:
-            out.append(Command("rest", uid))
-        return out
-    out += [Command("turn", uid, facing=f) for f in range(8) if f != u.facing]
-    if u.morale == FLEEING:
-        reach = query.moves(battle, uid)
-        out += [Command("move", uid, path=tuple(reach.path(p))) for p in sorted(reach.costs) if p != u.pos]
-        return out
-    out.append(Command("rest", uid))
-    if u.morale == WITHDRAWING:
+    may = query.allowed_actions(battle, uid)
+    out = [Command(Action.HOLD, uid)] if Action.HOLD in may else []
+    if Action.STAND_UP in may:
+        out.append(Command(Action.STAND_UP, uid))
+    if Action.TURN in may:
+        out += [Command(Action.TURN, uid, facing=f) for f in range(8) if f != u.facing]
+    if Action.REST in may:
+        out.append(Command(Action.REST, uid))
+    if Action.SET_VS_CHARGE in may:
+        out.append(Command(Action.SET_VS_CHARGE, uid))
+    # A creature that may move in full is offered its moves, not a withdrawal as well: the list
+    # has always been so, and the random AI's games depend on it.
+    if Action.WITHDRAW in may and Action.MOVE not in may:
         reach = query.moves(battle, uid, half=True)
         for pos in sorted(query.withdraw_squares(battle, uid)):
-            out.append(Command("withdraw", uid, path=tuple(reach.path(pos))))
-        return out
-    assert u.morale == STEADY
-    out.append(Command("set_vs_charge", uid))
-    reach = query.moves(battle, uid)
-    out += [Command("move", uid, path=tuple(reach.path(p))) for p in sorted(reach.costs) if p != u.pos]
-    for o in query.attack_options(battle, uid, "melee"):
-        out.append(Command("attack", uid, path=o.path, target=o.target))
-    for o in query.attack_options(battle, uid, "missile"):
-        out.append(Command("fire", uid, path=o.path, target=o.target))
+            out.append(Command(Action.WITHDRAW, uid, path=tuple(reach.path(pos))))
+    if Action.MOVE in may:
+        reach = query.moves(battle, uid)
+        out += [Command(Action.MOVE, uid, path=tuple(reach.path(q))) for q in sorted(reach.costs) if q != u.pos]
+    if Action.ATTACK in may:
+        out += [Command(Action.ATTACK, uid, path=o.path, target=o.target) for o in query.attack_options(battle, uid)]
+    if Action.FIRE in may:
+        for o in query.attack_options(battle, uid, "missile"):
+            out.append(Command(Action.FIRE, uid, path=o.path, target=o.target))
     return out

@@ -34,7 +34,7 @@ from game import query
 from game.ai import flight
 from game.ai.tactics import View, avg_melee, caution, chebyshev, worth
 from game.battle import RETREAT, Battle
-from game.commands import Command
+from game.commands import Action, Command
 from game.rules.geometry import FACINGS, FRONT, arc_of, footprint_distance
 from game.systems.movement import effective_mv, half_move
 from game.world import FLEEING, STEADY, WITHDRAWING, Unit
@@ -53,7 +53,7 @@ class Candidate:
 
 
 def label(cmd: Command) -> str:
-    parts = [cmd.action]
+    parts: list[str] = [cmd.action]
     if cmd.target:
         parts.append(cmd.target)
     if cmd.path:
@@ -75,10 +75,10 @@ def retreat_candidates(battle: Battle) -> list[Candidate]:
     a = battle.world[p.unit or ""]
     t = battle.world[p.target or ""]
     if not p.spaces:
-        return [Candidate(5.0, Command("force_retreat", a.id, target=t.id, to=None), "no space: save or fall")]
+        return [Candidate(5.0, Command(Action.FORCE_RETREAT, a.id, target=t.id, to=None), "no space: save or fall")]
     view = View.build(battle, a, need_dist=False)
     c = caution(a)
-    out = [Candidate(0.0, Command("decline_retreat", a.id, target=t.id), "decline")]
+    out = [Candidate(0.0, Command(Action.DECLINE_RETREAT, a.id, target=t.id), "decline")]
     for s in p.spaces:
         to = s["to"]
         base = HAZARD_VALUE.get(s["hazard"], 8.0) + (1.0 if s["space"] == "rear" else 0.0)
@@ -90,7 +90,7 @@ def retreat_candidates(battle: Battle) -> list[Candidate]:
         out.append(
             Candidate(
                 hold_score,
-                Command("force_retreat", a.id, target=t.id, to=to, follow=False),
+                Command(Action.FORCE_RETREAT, a.id, target=t.id, to=to, follow=False),
                 f"{s['space']} {s['hazard']}",
             )
         )
@@ -105,7 +105,7 @@ def retreat_candidates(battle: Battle) -> list[Candidate]:
             out.append(
                 Candidate(
                     follow_score,
-                    Command("force_retreat", a.id, target=t.id, to=to, follow=True),
+                    Command(Action.FORCE_RETREAT, a.id, target=t.id, to=to, follow=True),
                     f"{s['space']} {s['hazard']} follow",
                 )
             )
@@ -241,23 +241,23 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     """Every candidate but the moves, and the search that scores moves as far as asked."""
     out: list[Candidate] = []
     if not view.enemies:
-        return [Candidate(0.0, Command("hold", u.id), "no enemy")], None
+        return [Candidate(0.0, Command(Action.HOLD, u.id), "no enemy")], None
     c = caution(u)
     ranged = u.kind.missile is not None
     adjacent = [e for e in view.threats if footprint_distance(u.pos, u.n, e.pos, e.n) == 1]
     if u.prone:
         here, f = score_position(view, u.pos, None, c, ranged)
-        out.append(Candidate(here, Command("stand_up", u.id, facing=f), "stand up"))
+        out.append(Candidate(here, Command(Action.STAND_UP, u.id, facing=f), "stand up"))
         for e in sorted(adjacent, key=lambda e: e.id):
             out += _stand_and_strike(battle, view, u, e, c)
-        out.append(Candidate(here - 1.0 - (0 if u.fatigue_state else 1.0), Command("rest", u.id), "rest prone"))
+        out.append(Candidate(here - 1.0 - (0 if u.fatigue_state else 1.0), Command(Action.REST, u.id), "rest prone"))
         return out, None
     half = query.moves(battle, u.id, half=True) if ranged and not adjacent else None  # both kinds use it
     for o in query.attack_options(battle, u.id, "melee", half):
         out.append(
             Candidate(
                 score_attack(view, o, c),
-                Command("attack", u.id, path=o.path, target=o.target),
+                Command(Action.ATTACK, u.id, path=o.path, target=o.target),
                 f"{o.arc} {o.chance:.2f}",
             )
         )
@@ -266,24 +266,24 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
             out.append(
                 Candidate(
                     score_attack(view, o, c) + 0.5,
-                    Command("fire", u.id, path=o.path, target=o.target),
+                    Command(Action.FIRE, u.id, path=o.path, target=o.target),
                     f"fire {o.chance:.2f}x{u.kind.missile.rate}",
                 )
             )
     here, f_here = score_position(view, u.pos, None, c, ranged)
     stay_now = here + view.exposure(u.pos, f_here) * (1 + c) - view.exposure(u.pos, u.facing) * (1 + c)
-    out.append(Candidate(stay_now - 0.05, Command("hold", u.id), "hold"))
+    out.append(Candidate(stay_now - 0.05, Command(Action.HOLD, u.id), "hold"))
     if f_here != u.facing:
-        out.append(Candidate(here, Command("turn", u.id, facing=f_here), "turn"))
+        out.append(Candidate(here, Command(Action.TURN, u.id, facing=f_here), "turn"))
     # Set to receive a charge only against a foe still coming: not when already engaged, and not
     # twice running (two sides both set, round after round, is a standoff nobody breaks).
     if _charge_coming(view) and not adjacent and not u.has("set_vs_charge"):
-        out.append(Candidate(stay_now + 0.4, Command("set_vs_charge", u.id), "set vs charge"))
+        out.append(Candidate(stay_now + 0.4, Command(Action.SET_VS_CHARGE, u.id), "set vs charge"))
     if u.fatigue_state > 0:
         if _safe_to_rest(view):
-            out.append(Candidate(here + 2.5 + u.fatigue_state, Command("rest", u.id), "rest (safe)"))
+            out.append(Candidate(here + 2.5 + u.fatigue_state, Command(Action.REST, u.id), "rest (safe)"))
         else:
-            out.append(Candidate(stay_now - 1.0, Command("rest", u.id), "rest"))
+            out.append(Candidate(stay_now - 1.0, Command(Action.REST, u.id), "rest"))
     return out, MoveSearch(view, query.moves(battle, u.id), c, ranged, out)
 
 
@@ -320,7 +320,9 @@ class MoveSearch:
             self.next += 1
             path = reach.path(p)
             s, f = score_position(self.view, p, path, self.c, self.ranged)
-            cand = Candidate(s - 0.0005 * reach.costs[p], Command("move", u.id, path=tuple(path), facing=f), "move")
+            cand = Candidate(
+                s - 0.0005 * reach.costs[p], Command(Action.MOVE, u.id, path=tuple(path), facing=f), "move"
+            )
             self.found[p] = cand
             bisect.insort(self.scores, cand.score, key=lambda v: -v)
 
@@ -361,7 +363,7 @@ def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) ->
 
     trial = battle.copy()
     try:
-        trial.apply(Command("stand_up", u.id, target=e.id))
+        trial.apply(Command(Action.STAND_UP, u.id, target=e.id))
     except Illegal:
         return []
     return [
@@ -370,7 +372,7 @@ def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) ->
             + 0.5 * avg_melee(u)
             + 2.0 * (e.hp <= avg_melee(u)) * worth(e) * 0.3
             - view.exposure(u.pos, u.facing) * (1 + c),
-            Command("stand_up", u.id, target=e.id),
+            Command(Action.STAND_UP, u.id, target=e.id),
             "stand and strike",
         )
     ]

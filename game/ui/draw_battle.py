@@ -12,6 +12,7 @@ import pygame
 
 from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
+from game.commands import Action
 from game.rules.geometry import VECTORS, Pos
 from game.ui import theme
 from game.ui.draw_panels import draw_initiative, draw_panel
@@ -279,42 +280,47 @@ def action_buttons(s: BattleScreen) -> list[Button]:
 
 
 def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
-    prone, morale = legal.prone, legal.morale
-    steady = morale == "steady" and not prone
+    may = legal.allowed  # the rules' table of what the unit's posture and morale allow
     mode = s.mode
     return [
         Button(
             "Move",
             "M",
             lambda: Press(pygame.K_m),
-            enabled=not prone and morale != "withdrawing",
+            enabled=Action.MOVE in may,
             active=isinstance(mode, (MoveMode, FacingMode)),
         ),
         Button(
             "Attack",
             "A",
             lambda: Press(pygame.K_a),
-            enabled=steady and bool(legal.melee),
+            enabled=Action.ATTACK in may and bool(legal.melee),
             active=isinstance(mode, AttackMode),
         ),
         Button(
             "Fire",
             "F",
             lambda: Press(pygame.K_f),
-            enabled=steady and bool(legal.missile),
+            enabled=Action.FIRE in may and bool(legal.missile),
             active=isinstance(mode, FireMode),
         ),
         Button(
             "Withdraw",
             "W",
             lambda: Press(pygame.K_w),
-            enabled=not prone and morale != "fleeing" and bool(legal.withdraw),
+            enabled=Action.WITHDRAW in may and bool(legal.withdraw),
             active=isinstance(mode, WithdrawMode),
         ),
-        Button("Turn", "T", lambda: Press(pygame.K_t), enabled=not prone, active=isinstance(mode, TurnMode)),
-        Button("Stand up", "U", lambda: Press(pygame.K_u), enabled=prone, active=isinstance(mode, StandMode)),
-        Button("Set vs charge", "C", lambda: Press(pygame.K_c), enabled=steady),
-        Button("Rest", "R", lambda: Press(pygame.K_r), enabled=morale != "fleeing"),
+        Button("Turn", "T", lambda: Press(pygame.K_t), enabled=Action.TURN in may, active=isinstance(mode, TurnMode)),
+        Button(
+            "Stand up",
+            "U",
+            lambda: Press(pygame.K_u),
+            enabled=Action.STAND_UP in may,
+            active=isinstance(mode, StandMode),
+        ),
+        Button("Set vs charge", "C", lambda: Press(pygame.K_c), enabled=Action.SET_VS_CHARGE in may),
+        Button("Rest", "R", lambda: Press(pygame.K_r), enabled=Action.REST in may),
         Button("End turn", "H", lambda: Press(pygame.K_h)),
     ]
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from game import query
 from game.battle import Battle
+from game.commands import Action
 from game.rules.geometry import Pos
 from game.systems.movement import Reach
 
@@ -21,14 +22,13 @@ class Legal:
     melee_here: dict[str, query.AttackOption]  # each foe in reach from where the unit stands
     missile: dict[str, query.AttackOption]  # each foe it may shoot from where it stands
     withdraw: dict[Pos, int]  # the squares a withdrawal may end on
-    prone: bool
-    morale: str
+    allowed: frozenset[Action]  # what its posture and morale allow (the rules' table, via query)
 
     @staticmethod
     def of(battle: Battle, uid: str) -> Legal:
         """Ask the battle what this unit may do now."""
         b = battle
-        u = b.world[uid]
+        allowed = query.allowed_actions(b, uid)
         full = query.moves(b, uid)
         half = query.moves(b, uid, half=True)
         melee = query.attack_options(b, uid, "melee")
@@ -44,9 +44,8 @@ class Legal:
             melee=best,
             melee_here={o.target: o for o in melee if o.cost == 0},
             missile={o.target: o for o in missile if o.cost == 0},
-            withdraw=query.withdraw_squares(b, uid) if u.morale != "fleeing" else {},
-            prone=u.prone,
-            morale=u.morale,
+            withdraw=query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
+            allowed=allowed,
         )
 
     def attack_from(self, target: str, shift: bool) -> query.AttackOption:

@@ -10,7 +10,7 @@ from typing import ClassVar, TypeAlias
 import pygame
 
 from game.battle import RETREAT, Battle
-from game.commands import Command
+from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward, footprint
 from game.ui.legal import Legal
 
@@ -116,7 +116,12 @@ class Mode:
         return self
 
 
-SIMPLE_ACTIONS = {pygame.K_h: "hold", pygame.K_e: "hold", pygame.K_r: "rest", pygame.K_c: "set_vs_charge"}
+SIMPLE_ACTIONS = {
+    pygame.K_h: Action.HOLD,
+    pygame.K_e: Action.HOLD,
+    pygame.K_r: Action.REST,
+    pygame.K_c: Action.SET_VS_CHARGE,
+}
 
 
 class ActivationMode(Mode):
@@ -139,7 +144,7 @@ class ActivationMode(Mode):
         mode = ACTION_MODES.get(key)
         if mode is None:
             return None
-        if mode is StandMode and not (turn.legal and turn.legal.prone):
+        if mode is StandMode and not (turn.legal and Action.STAND_UP in turn.legal.allowed):
             return Hint("only a prone creature stands up")
         return mode()
 
@@ -150,7 +155,7 @@ def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
     who = turn.battle.world.at(sq)
     if who in legal.melee:
         o = legal.attack_from(who, turn.shift)
-        return Command("attack", uid, path=o.path, target=who)
+        return Command(Action.ATTACK, uid, path=o.path, target=who)
     if sq not in legal.full.costs or sq == turn.battle.world[uid].pos:
         return None
     path = tuple(legal.full.path(sq))
@@ -166,7 +171,7 @@ class MoveMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         who = turn.battle.world.at(sq)
         if who in legal.missile and who not in legal.melee:
-            return Command("fire", turn.unit, target=who)
+            return Command(Action.FIRE, turn.unit, target=who)
         return _walk_or_strike(sq, turn, legal)
 
     def cancel(self) -> Mode | None:
@@ -189,7 +194,7 @@ class FireMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         who = turn.battle.world.at(sq)
         if who in legal.missile:
-            return Command("fire", turn.unit, target=who)
+            return Command(Action.FIRE, turn.unit, target=who)
         return Hint("no shot at that square")
 
 
@@ -199,7 +204,7 @@ class WithdrawMode(ActivationMode):
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         if sq in legal.withdraw:
-            return Command("withdraw", turn.unit, path=tuple(legal.half.path(sq)))
+            return Command(Action.WITHDRAW, turn.unit, path=tuple(legal.half.path(sq)))
         return Hint("a withdrawal must stay within half a move and lead away")
 
 
@@ -208,7 +213,7 @@ class TurnMode(ActivationMode):
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         u = turn.battle.world[turn.unit]
-        return Command("turn", turn.unit, facing=facing_toward(u.pos, u.n, sq))
+        return Command(Action.TURN, turn.unit, facing=facing_toward(u.pos, u.n, sq))
 
 
 class StandMode(ActivationMode):
@@ -218,13 +223,13 @@ class StandMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         who = turn.battle.world.at(sq)
         if who in legal.melee and legal.melee[who].cost == 0:
-            return Command("stand_up", turn.unit, target=who)
+            return Command(Action.STAND_UP, turn.unit, target=who)
         if sq in legal.half.costs and sq != turn.battle.world[turn.unit].pos:
-            return Command("stand_up", turn.unit, path=tuple(legal.half.path(sq)))
+            return Command(Action.STAND_UP, turn.unit, path=tuple(legal.half.path(sq)))
         return None
 
     def confirm(self, turn: Turn) -> Outcome:
-        return Command("stand_up", turn.unit)
+        return Command(Action.STAND_UP, turn.unit)
 
 
 @dataclass(frozen=True)
@@ -249,7 +254,7 @@ class FacingMode(ActivationMode):
         return (aimed if isinstance(aimed, FacingMode) else self).confirm(turn)
 
     def confirm(self, turn: Turn) -> Outcome:
-        return Command("move", turn.unit, path=self.path, facing=self.facing)
+        return Command(Action.MOVE, turn.unit, path=self.path, facing=self.facing)
 
     def refused(self, cmd: Command) -> Mode:
         # The planned move was sent: refused or not, the plan is spent.
@@ -282,14 +287,14 @@ class RetreatMode(Mode):
         for s in p.spaces:
             if s["to"] == sq or sq in footprint(s["to"], turn.battle.world[p.target or ""].n):
                 if s["follow_to"] is None:
-                    return Command("force_retreat", p.unit or "", target=p.target, to=s["to"], follow=False)
+                    return Command(Action.FORCE_RETREAT, p.unit or "", target=p.target, to=s["to"], follow=False)
                 return RetreatMode(s)
         return Hint("click one of the marked spaces, or decline [D]")
 
     def confirm(self, turn: Turn) -> Outcome:
         p = turn.battle.pending()
         if p.kind == RETREAT and not p.spaces:
-            return Command("force_retreat", p.unit or "", target=p.target, to=None)
+            return Command(Action.FORCE_RETREAT, p.unit or "", target=p.target, to=None)
         return None
 
     def cancel(self) -> Mode | None:
@@ -298,9 +303,9 @@ class RetreatMode(Mode):
     def press(self, key: int, turn: Turn) -> Outcome:
         p = turn.battle.pending()
         if key == pygame.K_d:
-            return Command("decline_retreat", p.unit or "", target=p.target)
+            return Command(Action.DECLINE_RETREAT, p.unit or "", target=p.target)
         if self.space is not None and key in (pygame.K_f, pygame.K_h):
             return Command(
-                "force_retreat", p.unit or "", target=p.target, to=self.space["to"], follow=key == pygame.K_f
+                Action.FORCE_RETREAT, p.unit or "", target=p.target, to=self.space["to"], follow=key == pygame.K_f
             )
         return None

@@ -1,0 +1,169 @@
+"""One creature's activation: a handler per action, found through one table (RULES.md, Scale,
+movement, facing: 'An activation is one of ...'). Each handler checks everything before it changes
+anything, so a refused command changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from game import events as ev
+from game.commands import Action, Command, Illegal
+from game.rules import capabilities
+from game.rules.geometry import FACINGS, Pos, footprint_distance
+from game.systems import actions
+from game.systems.context import Ctx
+from game.systems.fatigue import exert
+from game.systems.movement import effective_mv, half_move, path_cost
+from game.world import Unit
+
+
+def check_allowed(u: Unit, cmd: Command) -> None:
+    """Refuse an action the creature's posture and morale forbid (game.rules.capabilities)."""
+    why = capabilities.refusal(u.id, u.morale, u.prone, cmd.action, cmd.target is not None)
+    if why is not None:
+        raise Illegal(why)
+
+
+def _path(ctx: Ctx, u: Unit, cmd: Command, budget: int) -> list[Pos]:
+    path = list(cmd.path)
+    if not path or path[0] != u.pos:
+        path = [u.pos] + path
+    if len(path) == 1:
+        return path
+    cost, why = path_cost(ctx, u, path, cmd.into_hazard, budget)
+    if cost < 0:
+        raise Illegal(f"{u.id} cannot take that path: {why}")
+    return path
+
+
+def _target(ctx: Ctx, u: Unit, cmd: Command) -> Unit:
+    if cmd.target is None or cmd.target not in ctx.world.units:
+        raise Illegal(f"no such target {cmd.target!r}")
+    t = ctx.world[cmd.target]
+    if t.side == u.side:
+        raise Illegal(f"{t.id} is on {u.id}'s own side")
+    if not t.alive:
+        raise Illegal(f"{t.id} is no longer on the field")
+    return t
+
+
+def _final_facing(ctx: Ctx, uid: str, cmd: Command, ok: bool) -> None:
+    u = ctx.world[uid]
+    if ok and u.alive and cmd.facing is not None and cmd.facing != u.facing:
+        ctx.world.update(uid, facing=cmd.facing)
+        ctx.emit(ev.Turn, id=uid, facing=FACINGS[cmd.facing])
+
+
+def _check_melee_from(ctx: Ctx, u: Unit, end: Pos, t: Unit) -> None:
+    if u.kind.melee is None:
+        raise Illegal(f"{u.id} has no melee weapon")
+    # The unit as it will stand at the end of its path; its own old square never blocks it.
+    if actions.melee_facing(ctx, replace(u, pos=end), end, t) is None:
+        raise Illegal(f"{t.id} is out of {u.id}'s reach from {list(end)}")
+
+
+def _move(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    path = _path(ctx, u, cmd, effective_mv(u))
+    ok = actions.walk(ctx, u.id, path, provoke=True)
+    _final_facing(ctx, u.id, cmd, ok)
+
+
+def _attack(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    t = _target(ctx, u, cmd)
+    path = _path(ctx, u, cmd, half_move(u))
+    _check_melee_from(ctx, u, path[-1], t)
+    if actions.walk(ctx, u.id, path, provoke=True):
+        actions.melee(ctx, u.id, t.id, cmd.facing, ctx.deferring)
+
+
+def _fire(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    t = _target(ctx, u, cmd)
+    w = u.kind.missile
+    if w is None:
+        raise Illegal(f"{u.id} has no missile weapon")
+    path = _path(ctx, u, cmd, half_move(u))
+    dist = footprint_distance(path[-1], u.n, t.pos, t.n)
+    if dist > w.range[2]:
+        raise Illegal(f"{t.id} is beyond long range ({dist} squares, {w.range[2]} at most)")
+    if not actions.line_of_sight(ctx, u, t, path[-1]):
+        raise Illegal(f"{u.id} cannot see {t.id}")
+    if actions.walk(ctx, u.id, path, provoke=True):
+        actions.fire(ctx, u.id, t.id, ctx.deferring)
+
+
+def _withdraw(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    """'half move directly away from an adjacent enemy, provokes no attack of opportunity'."""
+    path = _path(ctx, u, cmd, half_move(u))
+    end = path[-1]
+    for e in ctx.world.enemies_of(u):
+        before = footprint_distance(u.pos, u.n, e.pos, e.n)
+        after = footprint_distance(end, u.n, e.pos, e.n)
+        if after < before:
+            raise Illegal(f"a withdrawal must lead away from the enemy; it closes on {e.id}")
+    ok = actions.walk(ctx, u.id, path, provoke=False, keep_facing=True)
+    _final_facing(ctx, u.id, cmd, ok)
+
+
+def _turn(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    if cmd.facing is None:
+        raise Illegal("turn needs a facing")
+    _final_facing(ctx, u.id, cmd, True)
+
+
+def _stand_up(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    """'Standing costs a half move'; the rest may be a half move or an attack."""
+    if cmd.path and cmd.target:
+        raise Illegal("after standing up there is time for a half move or an attack, not both")
+    standing = replace(u, prone=False)
+    # Check everything before anything changes: a refused command changes nothing.
+    if cmd.target:
+        t = _target(ctx, standing, cmd)
+        _check_melee_from(ctx, standing, u.pos, t)
+    path = _path(ctx, standing, cmd, half_move(standing)) if cmd.path else [u.pos]
+    ctx.world.update(u.id, prone=False)
+    ctx.emit(ev.StandUp, id=u.id)
+    exert(ctx, u.id)
+    if cmd.target:
+        actions.melee(ctx, u.id, cmd.target, cmd.facing, ctx.deferring)
+    elif len(path) > 1:
+        ok = actions.walk(ctx, u.id, path, provoke=True)
+        _final_facing(ctx, u.id, cmd, ok)
+    else:
+        _final_facing(ctx, u.id, cmd, True)
+
+
+def _set_vs_charge(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    """Set to receive a charge: no move; +2 initiative next round (seed 002)."""
+    ctx.world.update(u.id, conditions=u.conditions + (("set_vs_charge", 2),))
+    ctx.emit(ev.SetVsCharge, id=u.id)
+
+
+def _rest(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    ctx.rs.rested.add(u.id)
+    ctx.emit(ev.Rest, id=u.id)
+
+
+def _hold(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    ctx.emit(ev.Hold, id=u.id)
+
+
+Handler = Callable[[Ctx, Unit, Command], None]
+
+HANDLERS: dict[Action, Handler] = {
+    Action.MOVE: _move,
+    Action.ATTACK: _attack,
+    Action.FIRE: _fire,
+    Action.WITHDRAW: _withdraw,
+    Action.TURN: _turn,
+    Action.STAND_UP: _stand_up,
+    Action.SET_VS_CHARGE: _set_vs_charge,
+    Action.REST: _rest,
+    Action.HOLD: _hold,
+}
+
+
+def carry_out(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    """Check the creature may take this action, then take it."""
+    check_allowed(u, cmd)
+    HANDLERS[cmd.action](ctx, u, cmd)

@@ -1,0 +1,111 @@
+"""What a creature may do in its activation, by posture (prone or not) and morale state.
+
+The one statement of the rule that the battle enforces, the AI enumerates and the window
+offers as buttons (RULES.md, Scale, movement, facing; Knockdown and prone; Morale).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Action(StrEnum):
+    """The actions of the command contract (DESIGN.md) that the battle carries out."""
+
+    MOVE = "move"
+    ATTACK = "attack"
+    FIRE = "fire"
+    WITHDRAW = "withdraw"
+    TURN = "turn"
+    STAND_UP = "stand_up"
+    SET_VS_CHARGE = "set_vs_charge"
+    REST = "rest"
+    HOLD = "hold"
+    FORCE_RETREAT = "force_retreat"
+    DECLINE_RETREAT = "decline_retreat"
+
+
+# The end of the round's decisions, given by the attacker of a retreat pair; never an activation.
+END_OF_ROUND = frozenset({Action.FORCE_RETREAT, Action.DECLINE_RETREAT})
+ACTIVATION = frozenset(Action) - END_OF_ROUND
+
+# Morale states, spelt as game.world spells them (the rules layer sits below the world).
+STEADY, WITHDRAWING, FLEEING = "steady", "withdrawing", "fleeing"
+
+
+@dataclass(frozen=True)
+class Capability:
+    """What a creature in one state may do, and how to tell the player when it may not."""
+
+    state: str  # as the player reads it: "prone", "fleeing", "prone and fleeing", ...
+    actions: frozenset[Action]
+    attacks: bool  # may it name a target: attack, fire, or stand up and strike
+    limits: str  # what it can do, said when it tries something else
+
+
+def _may(*actions: Action) -> frozenset[Action]:
+    return frozenset(actions)
+
+
+# (morale, prone) -> capability.
+# 'An activation is one of: full move; half move and attack; withdraw; stand up; set to receive
+# charge; rest; hold. Facing may change freely during one's own activation' (RULES.md).
+# 'Standing costs a half move; the rest may be a half move or an attack' (RULES.md): a prone
+# creature stands up, rests or holds. 'Withdrawing creatures back away at half move facing the
+# enemy, never attack'; 'Fleeing creatures run at full move' (RULES.md, Morale).
+CAPABILITIES: dict[tuple[str, bool], Capability] = {
+    (STEADY, False): Capability(
+        "steady",
+        _may(
+            Action.MOVE,
+            Action.ATTACK,
+            Action.FIRE,
+            Action.WITHDRAW,
+            Action.TURN,
+            Action.SET_VS_CHARGE,
+            Action.REST,
+            Action.HOLD,
+        ),
+        attacks=True,
+        limits="it can move, attack, fire, withdraw, turn, set vs charge, rest or hold",
+    ),
+    (STEADY, True): Capability(
+        "prone", _may(Action.STAND_UP, Action.REST, Action.HOLD), True, "it can stand up, rest or hold"
+    ),
+    (WITHDRAWING, False): Capability(
+        "withdrawing",
+        _may(Action.WITHDRAW, Action.TURN, Action.HOLD, Action.REST),
+        False,
+        "it backs away and never attacks",
+    ),
+    (WITHDRAWING, True): Capability(
+        "prone and withdrawing", _may(Action.STAND_UP, Action.REST, Action.HOLD), False, "it can stand up, rest or hold"
+    ),
+    (FLEEING, False): Capability("fleeing", _may(Action.MOVE, Action.TURN, Action.HOLD), False, "it can only run"),
+    (FLEEING, True): Capability(
+        "prone and fleeing", _may(Action.STAND_UP, Action.HOLD), False, "it can stand up or hold"
+    ),
+}
+
+
+def capability(morale: str, prone: bool) -> Capability:
+    """Return what a creature with this morale and posture may do."""
+    return CAPABILITIES[(morale, prone)]
+
+
+def allowed(morale: str, prone: bool) -> frozenset[Action]:
+    """Return the actions a creature with this morale and posture may take in its activation."""
+    return CAPABILITIES[(morale, prone)].actions
+
+
+def refusal(uid: str, morale: str, prone: bool, action: Action, aims: bool) -> str | None:
+    """Return why the creature may not take this action (aiming at a target if `aims`), or None."""
+    can = CAPABILITIES[(morale, prone)]
+    if action not in can.actions:
+        if action == Action.STAND_UP and not prone:
+            return f"{uid} is not prone"
+        return f"{uid} is {can.state}: {can.limits}"
+    if aims and not can.attacks:
+        return f"{uid} is {morale} and never attacks"
+    return None
