@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.commands import Command, Illegal
+from game.options import Options
+from game.rules.creature import CreatureClass
 from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, fatigue_points
 from game.rules.geometry import FACINGS, Pos, footprint_distance
 from game.scenario.model import Scenario
 from game.systems import actions, fatigue, initiative, morale, retreat, status
 from game.systems.attack import flush_deferred
-from game.systems.context import DEFAULT_OPTIONS, Ctx, SideRecord
+from game.systems.context import Ctx, SideRecord
 from game.systems.fatigue import exert
 from game.systems.flight import in_exit
 from game.systems.movement import effective_mv, half_move, path_cost
@@ -70,9 +72,7 @@ class Battle:
         controllers: dict[str, str] | None = None,
         rng: Rng | None = None,
     ) -> None:
-        opts = dict(DEFAULT_OPTIONS)
-        opts.update(scenario.options)
-        opts.update(options or {})
+        opts = Options.build(scenario.sides, scenario.options, options or {})
         self.scenario = scenario
         self.seed = seed
         self.controllers = {s: "ai" for s in scenario.sides}
@@ -98,7 +98,7 @@ class Battle:
             "battle_start",
             scenario=scenario.title or scenario.path,
             seed=seed,
-            options={k: opts[k] for k in sorted(opts)},
+            options=opts.as_dict(),
             units=[self._describe(w[i]) for i in w.ids()],
             width=scenario.terrain.width,
             height=scenario.terrain.height,
@@ -165,8 +165,8 @@ class Battle:
             "hp": u.hp,
             "dex": u.kind.dex,
             "mv": u.kind.mv,
-            "level": u.kind.level if u.kind.cls != "monster" else u.kind.hd,
-            "morale": u.kind.morale if self.ctx.options.get("morale_system") != "ose" else u.kind.morale_ose,
+            "level": u.kind.level if u.kind.cls != CreatureClass.MONSTER else u.kind.hd,
+            "morale": u.kind.morale if self.ctx.options.morale_system != "ose" else u.kind.morale_ose,
             "hero": u.hero,
             "leader": u.leader,
             "fatigue": u.fatigue_max,
@@ -259,7 +259,7 @@ class Battle:
         ctx.emit("round_end")
         if self._check_victory():
             return
-        if ctx.round >= int(ctx.options.get("max_rounds", 30)):
+        if ctx.round >= ctx.options.max_rounds:
             self._finish(None, "max_rounds")
             return
         self._start_round()

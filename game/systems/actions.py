@@ -13,6 +13,7 @@ from game.systems.fatigue import exert
 from game.systems.flight import in_exit
 from game.systems.hazards import enter_hazard
 from game.systems.space import can_threaten, nearest_square, reachable_squares, strikes, threatens
+from game.terrain import Hazard
 from game.world import FLED, FLEEING, Unit
 
 
@@ -80,8 +81,8 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
         ctx.world.update(uid, pos=q, facing=facing)
         segment.append(q)
         walked.append(q)
-        if ctx.terrain.hazard_at(q) != "none" or any(
-            ctx.terrain.hazard_at(s) != "none" for s in ctx.world[uid].squares
+        if ctx.terrain.hazard_at(q) != Hazard.NONE or any(
+            ctx.terrain.hazard_at(s) != Hazard.NONE for s in ctx.world[uid].squares
         ):
             flush()
             enter_hazard(ctx, uid, None)

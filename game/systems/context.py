@@ -4,21 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.options import Options
 from game.rules.dice import Rng
 from game.terrain import Terrain
 from game.world import World
-
-DEFAULT_OPTIONS: dict[str, object] = {
-    "morale_system": "adnd2e",
-    "initiative": "individual",
-    "knockdown_dice": True,
-    "death_at_minus_10": False,
-    "max_rounds": 30,
-    "victory": "last_side_standing",
-    "surprised": "",
-    "waiting": "",
-    "foreign_environment": "",
-}
 
 
 @dataclass
@@ -79,7 +68,7 @@ class Ctx:
     world: World
     terrain: Terrain
     rng: Rng
-    options: dict[str, object]
+    options: Options
     round: int = 0
     rs: RoundState = field(default_factory=RoundState)
     sides: dict[str, SideRecord] = field(default_factory=dict)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from game.rules.geometry import VECTORS, Pos, footprint
 from game.systems.context import Ctx
+from game.terrain import Hazard
 from game.world import Unit
 
 
@@ -25,7 +26,7 @@ def open_region(ctx: Ctx, unit: Unit, limit: int = 4096) -> set[Pos]:
                 continue
             ok = True
             for sq in footprint(q, unit.n):
-                if not t.passable(sq) or t.hazard_at(sq) != "none":
+                if not t.passable(sq) or t.hazard_at(sq) != Hazard.NONE:
                     ok = False
                     break
                 who = w.occupancy.get(sq)
@@ -98,7 +99,7 @@ def _escape_region(ctx: Ctx, unit: Unit, starts: list[Pos]) -> set[Pos]:
         if s in seen:
             continue
         squares = footprint(s, unit.n)
-        if not all(t.passable(q) and t.hazard_at(q) == "none" for q in squares):
+        if not all(t.passable(q) and t.hazard_at(q) == Hazard.NONE for q in squares):
             continue
         if any((who := w.occupancy.get(q)) is not None and w.units[who].side != unit.side for q in squares):
             continue

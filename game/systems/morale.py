@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.rules import morale as rules
+from game.rules.creature import Flag
 from game.rules.dice import roll
 from game.systems.context import Ctx
 from game.systems.flight import has_way_out
@@ -28,7 +29,7 @@ def enemy_hd(ctx: Ctx, side: str) -> float:
 
 def run(ctx: Ctx) -> None:
     ways: dict = {}  # nobody moves during the morale step, so escape routes are shared
-    if ctx.options.get("morale_system") == "ose":
+    if ctx.options.morale_system == "ose":
         _run_ose(ctx, ways)
     else:
         _run_adnd2e(ctx, ways)
@@ -54,7 +55,7 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
             rec.fired.add(name)
             out.append(name)
 
-    if ctx.round == 1 and ctx.options.get("surprised") == side:
+    if ctx.round == 1 and ctx.options.surprised == side:
         out.append("surprised")
     own, other = living_hd(ctx, side), enemy_hd(ctx, side)
     # Decision (RULES.md): 'an obviously superior enemy force' is 3:1 in living HD.
@@ -70,10 +71,10 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
 
 def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
     """'When they are fighting an enemy that can't be hurt by their weapons.'"""
-    if "magic_weapon" in u.kind.flags:
+    if Flag.MAGIC_WEAPON in u.kind.flags:
         return False
     # The flag is rare and threatening someone is not: test the flag first.
-    return any("hit_only_by_magic" in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
+    return any(Flag.HIT_ONLY_BY_MAGIC in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
 
 
 def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[dict]:

@@ -13,6 +13,7 @@ from game.rules.geometry import (
     line_between,
 )
 from game.systems.context import Ctx
+from game.terrain import Hazard
 from game.world import FLEEING, WITHDRAWING, Unit
 
 
@@ -25,7 +26,7 @@ def fits(ctx: Ctx, uid: str, pos: Pos, n: int, allow_hazard: bool = False) -> bo
         other = w.occupancy.get(sq)
         if other is not None and other != uid:
             return False
-        if not allow_hazard and t.hazard_at(sq) != "none":
+        if not allow_hazard and t.hazard_at(sq) != Hazard.NONE:
             return False
     return True
 
