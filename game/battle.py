@@ -178,7 +178,7 @@ class Battle:
         ctx.round += 1
         ctx.rs = type(ctx.rs)()
         ctx.emit("round_start")
-        units = [u for u in ctx.world.living() if u.hp > 0]
+        units = [u for u in ctx.world.units.values() if u.able]
         order, side_order = initiative.roll_initiative(ctx, units)
         if side_order:
             self.steps = [([u.id for u in units if u.side == s], False) for s in side_order]
@@ -190,7 +190,7 @@ class Battle:
 
     def _can_act(self, uid: str) -> bool:
         u = self.world[uid]
-        return u.alive and u.hp > 0 and uid not in self.ctx.rs.acted and uid not in self.ctx.rs.lost_action
+        return u.able and uid not in self.ctx.rs.acted and uid not in self.ctx.rs.lost_action
 
     def _ready(self) -> list[str]:
         ids, _ = self.steps[self.step_i]

@@ -24,10 +24,10 @@ import math
 import struct
 import xml.etree.ElementTree as ET
 import zlib
-from collections import deque
 from pathlib import Path
 
 from game.rules.geometry import VECTORS, footprint
+from game.systems.flight import escape_region
 
 MAX_SIDE = 1000  # squares; a bigger map is a mistake (and would take memory for nothing)
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotate bits in a layer's gids
@@ -390,8 +390,10 @@ def unreachable_exits(terrain, units) -> list:
 
     A path runs through passable squares with no hazard, never through an
     enemy's square, stepping in any of the eight directions, the whole
-    footprint of a big creature at each step (as game.systems.flight does in
-    battle). Return the placements with no way out.
+    footprint of a big creature at each step (game.systems.flight's search, as
+    in battle). A unit starting inside an exit, or one step from the region, is
+    fine: its own square need not be free of hazards (it is already standing
+    there). Return the placements with no way out.
     """
     stuck = []
     enemy_squares: dict[str, set] = {}
@@ -407,40 +409,13 @@ def unreachable_exits(terrain, units) -> list:
             continue
         key = (u.side, n)
         if key not in cache:
-            cache[key] = _escape_region(terrain, exits, n, enemy_squares[u.side])
+            # the creature is out when any of its squares is in the zone
+            starts = [
+                (x, y) for z in exits for y in range(z.y - n + 1, z.y + z.h) for x in range(z.x - n + 1, z.x + z.w)
+            ]
+            cache[key] = escape_region(terrain, starts, n, enemy_squares[u.side])
         region = cache[key]
         x, y = u.pos
         if u.pos not in region and not any((x + vx, y + vy) in region for vx, vy in VECTORS):
             stuck.append(u)
     return stuck
-
-
-def _escape_region(terrain, exits, n: int, enemies: set) -> set:
-    """Every position (top-left square) from which a creature n squares wide can walk into an exit.
-
-    A unit starting inside an exit, or one step from this region, is fine: its own
-    square need not be free of hazards (it is already standing there).
-    """
-
-    def fits(pos) -> bool:
-        return all(
-            terrain.passable(q) and terrain.hazard_at(q) == "none" and q not in enemies for q in footprint(pos, n)
-        )
-
-    seen: set = set()
-    todo: deque = deque()
-    for z in exits:
-        # the creature is out when any of its squares is in the zone
-        for y in range(z.y - n + 1, z.y + z.h):
-            for x in range(z.x - n + 1, z.x + z.w):
-                if (x, y) not in seen and fits((x, y)):
-                    seen.add((x, y))
-                    todo.append((x, y))
-    while todo:
-        x, y = todo.popleft()
-        for vx, vy in VECTORS:
-            q = (x + vx, y + vy)
-            if q not in seen and fits(q):
-                seen.add(q)
-                todo.append(q)
-    return seen

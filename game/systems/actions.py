@@ -23,7 +23,7 @@ def _step_facing(p: Pos, q: Pos) -> int:
 
 def _can_move_on(ctx: Ctx, uid: str) -> bool:
     u = ctx.world[uid]
-    return u.alive and u.hp > 0 and not u.prone
+    return u.able and not u.prone
 
 
 def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool = False) -> bool:
@@ -167,7 +167,7 @@ def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None)
 
 def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool) -> None:
     u, t = ctx.world[uid], ctx.world[target]
-    if not t.alive or not u.alive or u.hp <= 0:
+    if not t.alive or not u.able:
         ctx.emit("attack_lost", id=uid, target=target, reason="target_gone")
         return
     f = melee_facing(ctx, u, u.pos, t)
@@ -194,6 +194,6 @@ def fire(ctx: Ctx, uid: str, target: str, defer: bool) -> None:
         ctx.emit("turn", id=uid, facing=FACINGS[f])
     exert(ctx, uid)
     for _ in range(weapon.rate):
-        if not ctx.world[target].alive or ctx.world[target].hp <= 0:
+        if not ctx.world[target].able:
             break
         attack.resolve(ctx, uid, target, "missile", "fire", defer=defer)

@@ -8,7 +8,7 @@ from game.rules.dice import roll
 from game.systems.context import Ctx
 from game.systems.flight import has_way_out
 from game.systems.space import elevation, threatening_enemies, threatens
-from game.world import FIGHTING, FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
+from game.world import FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
 
 
 def _hd(u: Unit) -> float:
@@ -16,7 +16,7 @@ def _hd(u: Unit) -> float:
 
 
 def fallen(ctx: Ctx, side: str) -> int:
-    return sum(1 for u in ctx.world.units.values() if u.side == side and (u.life != FIGHTING or u.hp <= 0))
+    return sum(1 for u in ctx.world.units.values() if u.side == side and not u.able)
 
 
 def living_hd(ctx: Ctx, side: str) -> float:
@@ -127,7 +127,7 @@ def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
     side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
     for uid in ctx.world.ids():
         u = ctx.world[uid]
-        if not u.alive or u.hp <= 0 or u.hero or u.morale == FLEEING:
+        if not u.able or u.hero or u.morale == FLEEING:
             continue  # 'player characters never need to check morale'; the fleeing never rally
         triggers = list(side_triggers[u.side])
         if _cannot_hurt(ctx, u):
@@ -178,7 +178,7 @@ def _run_ose(ctx: Ctx, ways: dict) -> None:
             triggers[s] = "half_incapacitated"
     for uid in ctx.world.ids():
         u = ctx.world[uid]
-        if not u.alive or u.hp <= 0 or u.hero or u.retainer or u.morale == FLEEING:
+        if not u.able or u.hero or u.retainer or u.morale == FLEEING:
             continue  # 'Retainers do not make morale checks in combat'
         rating = rules.ose_rating(u.kind)
         if rating <= 2:

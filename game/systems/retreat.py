@@ -30,7 +30,7 @@ def refusal(ctx: Ctx, a: Unit, b: Unit) -> str | None:
 def still_open(ctx: Ctx, a: Unit, b: Unit) -> bool:
     """A pair stays open while both stand on the field and the foe has not yet given ground.
     Decision (RULES.md): a creature is forced back at most once per round."""
-    return a.alive and a.hp > 0 and b.alive and b.hp > 0 and b.id not in ctx.rs.retreated
+    return a.able and b.able and b.id not in ctx.rs.retreated
 
 
 def follow_to(ctx: Ctx, a: Unit, b_old: Pos, b_n: int, shift: Pos) -> Pos | None:

@@ -100,7 +100,7 @@ def strikes(ctx: Ctx, unit: Unit, pos: Pos, facing: int, sq: Pos) -> bool:
 
 def can_threaten(unit: Unit) -> bool:
     """A withdrawing or fleeing creature never attacks (RULES.md, Morale)."""
-    return unit.alive and unit.hp > 0 and unit.morale not in (WITHDRAWING, FLEEING) and unit.kind.melee is not None
+    return unit.able and unit.morale not in (WITHDRAWING, FLEEING) and unit.kind.melee is not None
 
 
 def threatens(ctx: Ctx, attacker: Unit, target_squares: list[Pos]) -> bool:
