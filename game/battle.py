@@ -8,14 +8,16 @@ from dataclasses import dataclass, field
 from game import activation
 from game import events as ev
 from game.commands import Action, Command, Illegal, validate
+from game.options import Options
 from game.rules.capabilities import END_OF_ROUND
+from game.rules.creature import CreatureClass
 from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, fatigue_points
 from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
 from game.systems import actions, fatigue, initiative, morale, retreat, status
 from game.systems.attack import flush_deferred
-from game.systems.context import DEFAULT_OPTIONS, Ctx, SideRecord
+from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
 from game.world import FLEEING, STEADY, Unit, World
 
@@ -71,9 +73,7 @@ class Battle:
         controllers: dict[str, str] | None = None,
         rng: Rng | None = None,
     ) -> None:
-        opts = dict(DEFAULT_OPTIONS)
-        opts.update(scenario.options)
-        opts.update(options or {})
+        opts = Options.build(scenario.sides, scenario.options, options or {})
         self.scenario = scenario
         self.seed = seed
         self.controllers = {s: "ai" for s in scenario.sides}
@@ -99,7 +99,7 @@ class Battle:
             ev.BattleStart,
             scenario=scenario.title or scenario.path,
             seed=seed,
-            options={k: opts[k] for k in sorted(opts)},
+            options=opts.as_dict(),
             units=tuple(self._describe(w[i]) for i in w.ids()),
             width=scenario.terrain.width,
             height=scenario.terrain.height,
@@ -166,8 +166,8 @@ class Battle:
             hp=u.hp,
             dex=u.kind.dex,
             mv=u.kind.mv,
-            level=u.kind.level if u.kind.cls != "monster" else u.kind.hd,
-            morale=u.kind.morale if self.ctx.options.get("morale_system") != "ose" else u.kind.morale_ose,
+            level=u.kind.level if u.kind.cls != CreatureClass.MONSTER else u.kind.hd,
+            morale=u.kind.morale if self.ctx.options.morale_system != "ose" else u.kind.morale_ose,
             hero=u.hero,
             leader=u.leader,
             fatigue=u.fatigue_max,
@@ -179,7 +179,7 @@ class Battle:
         ctx.round += 1
         ctx.rs = type(ctx.rs)()
         ctx.emit(ev.RoundStart)
-        units = [u for u in ctx.world.living() if u.hp > 0]
+        units = [u for u in ctx.world.units.values() if u.able]
         order, side_order = initiative.roll_initiative(ctx, units)
         if side_order:
             self.steps = [([u.id for u in units if u.side == s], False) for s in side_order]
@@ -191,7 +191,7 @@ class Battle:
 
     def _can_act(self, uid: str) -> bool:
         u = self.world[uid]
-        return u.alive and u.hp > 0 and uid not in self.ctx.rs.acted and uid not in self.ctx.rs.lost_action
+        return u.able and uid not in self.ctx.rs.acted and uid not in self.ctx.rs.lost_action
 
     def _ready(self) -> list[str]:
         ids, _ = self.steps[self.step_i]
@@ -260,7 +260,7 @@ class Battle:
         ctx.emit(ev.RoundEnd)
         if self._check_victory():
             return
-        if ctx.round >= int(ctx.options.get("max_rounds", 30)):
+        if ctx.round >= ctx.options.max_rounds:
             self._finish(None, "max_rounds")
             return
         self._start_round()

@@ -12,12 +12,14 @@ from game.ai import LEVELS
 from game.battle import Battle
 from game.commands import Illegal
 from game.events import BattleEnd
+from game.options import OptionError, Options
 from game.runner import play, play_many
 from game.save.files import event_lines, write_atomic
 from game.save.replay import Replay, ReplayError, digest, load_replay
 from game.scenario.errors import ScenarioError
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
+from game.tally import Tally, print_report
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx"
 
@@ -68,12 +70,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.map)
     levels = _levels(args.ai, scenario.sides)
     options = _options(args.option)
-    from game.scenario.options import check_option
+    try:
+        Options.build(scenario.sides, options)
+    except OptionError as e:
+        raise UsageError(str(e)) from None
+    log = _simulate_outputs(args)
+    plan = _plan(args, scenario.sides, levels)
+    progress = _progress(args.games)
+    games = play_many(
+        str(args.map),
+        plan,
+        options,
+        workers=args.jobs,
+        on_done=progress,
+        keep_events=log is not None or bool(args.save_replay),
+        explain=args.explain is not None,
+    )
+    if progress is not None:
+        progress(None)
+    _write_games(args, games, log)
+    if args.save_replay:
+        _save_replay(args, games[0], options, scenario.sides, plan[0][1])
+    t = Tally.of(games, scenario.sides)
+    if args.json:
+        print(json.dumps(t.as_json(str(args.map), args.seed, levels, bool(args.swap)), sort_keys=True))
+    else:
+        print_report(t, scenario.title, args.seed, bool(levels or args.swap))
+    return 0
 
-    for k, v in options.items():
-        why = check_option(k, v, scenario.sides)
-        if why:
-            raise UsageError(why)
+
+def _simulate_outputs(args: argparse.Namespace) -> Path | None:
+    """Check --games, --log, --explain and --jobs; return the log path, its folder made if need be."""
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     log = Path(args.log) if args.log else None
@@ -87,7 +114,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _refuse_overwrite(Path(args.explain), Path(args.map))
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    sides = scenario.sides
+    return log
+
+
+def _plan(args: argparse.Namespace, sides: list[str], levels: dict[str, str]) -> list[tuple[int, dict[str, str]]]:
+    """Each game's seed and AI levels by side (unnamed sides play baseline)."""
     full = {s: levels.get(s, "baseline") for s in sides}
     plan = []
     for g in range(args.games):
@@ -95,18 +126,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if args.swap and g % 2 == 1:  # the levels move one side on: side advantage cancels
             lv = {s: full[sides[(i - 1) % len(sides)]] for i, s in enumerate(sides)}
         plan.append((args.seed + g, lv))
-    progress = _progress(args.games)
-    games = play_many(
-        str(args.map),
-        plan,
-        options,
-        workers=args.jobs,
-        on_done=progress,
-        keep_events=log is not None or bool(args.save_replay),
-        explain=args.explain is not None,
-    )
-    if progress is not None:
-        progress(None)
+    return plan
+
+
+def _write_games(args: argparse.Namespace, games: list[dict], log: Path | None) -> None:
+    """The AI's explanations and the event logs, where the command line asked for them."""
     if args.explain is not None:
         text = "".join(line + "\n" for g in games for line in g["explain"])
         if args.explain == "-":
@@ -117,113 +141,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if log is not None:
             target = log / f"game_{g['seed']}.jsonl" if args.games > 1 else log
             write_atomic(target, event_lines(g["events"]))
-    if args.save_replay:
-        first = games[0]
-        recorded = digest(event_lines(first["events"])) if first.get("events") else None
-        rep = Replay(
-            str(args.map),
-            first["seed"],
-            options,
-            {s: "ai" for s in scenario.sides},
-            digest=recorded,
-            ai=dict(plan[0][1]),
-        )
-        write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
-    wins = {s: sum(1 for g in games if g["winner"] == s) for s in sides}
-    draws = sum(1 for g in games if g["winner"] is None)
-    totals = {s: {} for s in sides}
-    for g in games:
-        for s, counts in g["summary"].items():
-            for k, v in counts.items():
-                totals[s][k] = totals[s].get(k, 0) + v
-    n = len(games)
-    rounds_mean = sum(g["rounds"] for g in games) / n
-    win_ci = {s: list(wilson(wins[s], n)) for s in sides}
-    per_level = _per_level(games, sides)
-    if args.json:
-        out = {
-            "map": str(args.map),
-            "games": n,
-            "seed": args.seed,
-            "levels": levels,
-            "wins": wins,
-            "draws": draws,
-            "rounds_mean": rounds_mean,
-            "per_side": totals,
-            "win_ci": win_ci,
-            "swap": bool(args.swap),
-            "results": [
-                {
-                    "seed": g["seed"],
-                    "winner": g["winner"],
-                    "rounds": g["rounds"],
-                    "reason": g["reason"],
-                    "levels": g["levels"],
-                }
-                for g in games
-            ],
-        }
-        if levels or args.swap:
-            out["per_level"] = per_level
-        print(json.dumps(out, sort_keys=True))
-        return 0
-    if n == 1:
-        g = games[0]
-        print(
-            f"{scenario.title}: seed {g['seed']}: {g['winner'] or 'nobody'} wins ({g['reason']}) after {g['rounds']} rounds"
-        )
-    else:
-        print(
-            f"{scenario.title}: {n} games from seed {args.seed}: "
-            + ", ".join(f"{s} {wins[s]}" for s in sides)
-            + f", draws {draws}; mean {rounds_mean:.1f} rounds"
-        )
-        for s in sides:
-            lo, hi = win_ci[s]
-            print(f"  {s} win rate {wins[s] / n:.0%} (95% CI {lo:.0%}-{hi:.0%})")
-        if levels or args.swap:
-            for lv, r in sorted(per_level.items()):
-                lo, hi = r["win_ci"]
-                print(
-                    f"  level {lv}: {r['wins']}/{r['games']} wins, {r['win_rate']:.0%} (95% CI {lo:.0%}-{hi:.0%})"
-                    f", {r['draws']} draws"
-                )
-    for s in sides:
-        t = totals[s]
-        print(
-            f"  {s}: casualties {t['casualties']}, retreats {t['retreats']}, knockdowns {t['knockdowns']}, "
-            f"morale failures {t['morale_failures']}, fled {t['fled']}, surrendered {t['surrendered']}"
-        )
-    return 0
 
 
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for k successes in n trials (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / den
-    return (round(max(0.0, mid - half), 4), round(min(1.0, mid + half), 4))
-
-
-def _per_level(games: list[dict], sides: list[str]) -> dict:
-    """Per AI level: games played, wins, draws, the win rate and its Wilson interval.
-    A game where both sides play the same level counts once for it."""
-    out: dict[str, dict] = {}
-    for g in games:
-        for lv in sorted(set(g["levels"].values())):
-            r = out.setdefault(lv, {"games": 0, "wins": 0, "draws": 0})
-            r["games"] += 1
-            if g["winner"] is None:
-                r["draws"] += 1
-            elif g["levels"].get(g["winner"]) == lv:
-                r["wins"] += 1
-    for r in out.values():
-        r["win_rate"] = r["wins"] / r["games"]
-        r["win_ci"] = list(wilson(r["wins"], r["games"]))
-    return out
+def _save_replay(
+    args: argparse.Namespace, first: dict, options: dict[str, object], sides: list[str], ai: dict[str, str]
+) -> None:
+    """The first game as a replay file, with its log's digest to verify it by."""
+    recorded = digest(event_lines(first["events"])) if first.get("events") else None
+    rep = Replay(str(args.map), first["seed"], options, {s: "ai" for s in sides}, digest=recorded, ai=dict(ai))
+    write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
 
 
 def _progress(total: int):

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.battle import ACTIVATION, RETREAT, Battle
+from game.options import Options
 from game.rules import attack as attack_rules
 from game.rules import capabilities
 from game.rules.capabilities import Action
 from game.rules.dice import Modifier
-from game.rules.geometry import Pos, facing_toward, footprint_distance
-from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation
+from game.rules.geometry import Arc, Pos, facing_toward, footprint_distance
+from game.rules.knockdown import knockdown_chance
 from game.systems import actions, flight, retreat, space, trail
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
@@ -25,7 +26,7 @@ class AttackOption:
     path: tuple[Pos, ...]  # start included; a single square when attacking in place
     cost: int
     facing: int
-    arc: str
+    arc: Arc
     needed: int
     modifiers: tuple[Modifier, ...]
     chance: float
@@ -50,15 +51,11 @@ def moves(battle: Battle, uid: str, half: bool = False) -> Reach:
     return reachable(battle.ctx, u, half_move(u) if half else effective_mv(u))
 
 
-def _knockdown_chance(att: Unit, tgt: Unit, ctx_options: dict) -> float:
+def _knockdown_chance(att: Unit, tgt: Unit, options: Options) -> float:
     w = att.kind.melee
-    if not w or not w.knockdown or not ctx_options.get("knockdown_dice", True):
+    if not w or not w.knockdown or not options.knockdown_dice:
         return 0.0
-    die = knockdown_die(w.knockdown, att.kind.size)
-    need = KNOCKDOWN_TARGET[tgt.kind.size]
-    p_roll = max(0, die - need + 1) / die
-    p_fail = min(1.0, max(0.0, (save_vs_paralyzation(tgt.kind) - 1) / 20))
-    return p_roll * p_fail
+    return knockdown_chance(w, att.kind, tgt.kind)
 
 
 def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
@@ -180,7 +177,7 @@ def arcs(battle: Battle, uid: str) -> dict[str, list[Pos]]:
     from game.rules.geometry import arc_of, ring
 
     u = battle.world[uid]
-    out: dict[str, list[Pos]] = {"front": [], "flank": [], "rear": []}
+    out: dict[str, list[Pos]] = {arc: [] for arc in Arc}
     for sq in ring(u.pos, u.n):
         if battle.ctx.terrain.inside(sq):
             out[arc_of(sq, u.pos, u.n, u.facing)].append(sq)

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 
 from game.rules.geometry import VECTORS, Pos
 
 FOOTINGS = ("firm", "wading", "slippery", "deep_water")
-HAZARDS = ("none", "pit", "fire", "cliff")
+
+
+class Hazard(StrEnum):
+    """What lies in a square to hurt a creature driven or stepping into it (RULES.md, Hazards)."""
+
+    NONE = "none"
+    PIT = "pit"
+    FIRE = "fire"
+    CLIFF = "cliff"
+
+
+HAZARDS = tuple(Hazard)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +46,19 @@ class Terrain:
     move_cost: tuple[int, ...]
     elevation: tuple[int, ...]
     footing: tuple[str, ...]
-    hazard: tuple[str, ...]
+    hazard: tuple[Hazard, ...]
     blocks_sight: tuple[bool, ...]
     drop_ft: tuple[int, ...]
     zones: tuple[Zone, ...] = field(default_factory=tuple)
 
+    def __post_init__(self) -> None:
+        # Squares given as plain strings (a test's with_squares) hold members all the same.
+        object.__setattr__(self, "hazard", tuple(Hazard(h) for h in self.hazard))
+
     @staticmethod
     def open_field(width: int, height: int) -> Terrain:
         n = width * height
-        return Terrain(width, height, (1,) * n, (0,) * n, ("firm",) * n, ("none",) * n, (False,) * n, (0,) * n)
+        return Terrain(width, height, (1,) * n, (0,) * n, ("firm",) * n, (Hazard.NONE,) * n, (False,) * n, (0,) * n)
 
     def inside(self, pos: Pos) -> bool:
         return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
@@ -53,7 +69,7 @@ class Terrain:
     def cost(self, pos: Pos) -> int:
         return self.move_cost[pos[1] * self.width + pos[0]]
 
-    def hazard_at(self, pos: Pos) -> str:
+    def hazard_at(self, pos: Pos) -> Hazard:
         return self.hazard[pos[1] * self.width + pos[0]]
 
     def elevation_at(self, pos: Pos) -> int:
@@ -81,8 +97,8 @@ class Terrain:
             qx, qy = x + vx, y + vy
             if 0 <= qx < w and 0 <= qy < h:
                 j = qy * w + qx
-                if mc[j] > 0 and hz[j] != "cliff":
-                    here.append((j, mc[j], bool(vx and vy), hz[j] != "none"))
+                if mc[j] > 0 and hz[j] != Hazard.CLIFF:
+                    here.append((j, mc[j], bool(vx and vy), hz[j] != Hazard.NONE))
         got = self.steps[i] = tuple(here)
         return got
 

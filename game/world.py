@@ -3,14 +3,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from game.rules.creature import Kind
 from game.rules.geometry import Pos, footprint
 
-# Life states: who is still on the field.
-FIGHTING, DEAD, FLED, SURRENDERED = "fighting", "dead", "fled", "surrendered"
-# Morale states.
-STEADY, WITHDRAWING, FLEEING = "steady", "withdrawing", "fleeing"
+
+class Life(StrEnum):
+    """Who is still on the field."""
+
+    FIGHTING = "fighting"
+    DEAD = "dead"
+    FLED = "fled"
+    SURRENDERED = "surrendered"
+
+
+class Morale(StrEnum):
+    """A creature's order in the fight (RULES.md, Morale)."""
+
+    STEADY = "steady"
+    WITHDRAWING = "withdrawing"
+    FLEEING = "fleeing"
+
+
+# The members under short names: the engine tests life and morale in its innermost loops, and a
+# module global is several times quicker to read than an attribute of an Enum class.
+FIGHTING, DEAD, FLED, SURRENDERED = Life.FIGHTING, Life.DEAD, Life.FLED, Life.SURRENDERED
+STEADY, WITHDRAWING, FLEEING = Morale.STEADY, Morale.WITHDRAWING, Morale.FLEEING
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +48,8 @@ class Unit:
     fatigue_state: int = 0
     force_marched: bool = False
     rest_streak: int = 0
-    morale: str = STEADY
-    life: str = FIGHTING
+    morale: Morale = STEADY
+    life: Life = FIGHTING
     prone: bool = False
     hero: bool = False
     leader: bool = False

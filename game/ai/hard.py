@@ -66,7 +66,7 @@ def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0) 
     except Illegal:
         return -1e6
     u = trial.world[uid]
-    if not u.alive or u.hp <= 0:
+    if not u.able:
         return cand.score - 3.0
     # A bold side (stronger, or late in the battle) weighs the blows it will take less: two
     # wary sides that each wait for the other to step into reach would never close.

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from game.rules.dice import Modifier
-from game.rules.geometry import FLANK, REAR
+from game.rules.geometry import FLANK, REAR, Arc
 
 
-def arc_modifiers(arc: str, kind: str) -> list[Modifier]:
+def arc_modifiers(arc: Arc, kind: str) -> list[Modifier]:
     """Flank +1; rear +2 (RULES.md). Applies to melee and missiles alike."""
     if arc == FLANK:
         return [Modifier("flank", 1)]
@@ -37,7 +37,7 @@ def range_modifier(distance: int, ranges: tuple[int, int, int]) -> Modifier | No
     return None
 
 
-def effective_ac(ac: int, shield: int, dex_ac: int, arc: str, encumbrance_ac: int) -> int:
+def effective_ac(ac: int, shield: int, dex_ac: int, arc: Arc, encumbrance_ac: int) -> int:
     """From the rear 'the defender loses shield and Dex AC'; heavy loads make AC worse."""
     if arc == REAR:
         ac += shield + max(dex_ac, 0)

@@ -4,11 +4,32 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from game.rules.dice import Dice
-from game.rules.geometry import SIZE_ORDER, SIZE_SQUARES
+from game.rules.geometry import SIZE_ORDER, SIZE_SQUARES, Size
 
-CLASSES = ("warrior", "priest", "rogue", "wizard", "monster")
+
+class CreatureClass(StrEnum):
+    """The PHB class groups, which set THAC0, saves and fatigue; monsters go by Hit Dice."""
+
+    WARRIOR = "warrior"
+    PRIEST = "priest"
+    ROGUE = "rogue"
+    WIZARD = "wizard"
+    MONSTER = "monster"
+
+
+class Flag(StrEnum):
+    """The flags a catalogue entry may carry."""
+
+    LEADER = "leader"  # a kind that leads (the orc leader); Unit.leader, from the map, is what morale reads
+    MAGIC_WEAPON = "magic_weapon"  # its weapons hurt creatures hit only by magic (RULES.md)
+    HIT_ONLY_BY_MAGIC = "hit_only_by_magic"  # e.g. the gargoyle (RULES.md)
+    MINDLESS = "mindless"  # cannot choose to surrender (RULES.md, Morale)
+
+
+CLASSES = tuple(CreatureClass)
 ENCUMBRANCE = ("none", "light", "moderate", "heavy", "severe")
 
 
@@ -33,8 +54,8 @@ class Weapon:
 class Kind:
     key: str
     name: str
-    size: str
-    cls: str
+    size: Size
+    cls: CreatureClass
     level: int
     hd: float
     hd_bonus: int
@@ -53,7 +74,7 @@ class Kind:
     morale_ose: int = 8
     alignment: str = "N"
     intelligence: int = 10
-    flags: tuple[str, ...] = field(default_factory=tuple)
+    flags: tuple[Flag, ...] = field(default_factory=tuple)
     troop: str = ""
     troop_mods: tuple[str, ...] = field(default_factory=tuple)
     squares: int = 0  # footprint side in squares, set from size
@@ -63,6 +84,10 @@ class Kind:
     missile: Weapon | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # A Kind built from plain strings (a test's `replace`) gets its members all the same.
+        object.__setattr__(self, "size", Size(self.size))
+        object.__setattr__(self, "cls", CreatureClass(self.cls))
+        object.__setattr__(self, "flags", tuple(Flag(f) for f in self.flags))
         object.__setattr__(self, "squares", SIZE_SQUARES[self.size])
         object.__setattr__(self, "melee", next((w for w in self.weapons if w.kind == "melee"), None))
         object.__setattr__(self, "missile", next((w for w in self.weapons if w.kind == "missile"), None))
@@ -74,7 +99,7 @@ class Kind:
     @property
     def effective_hd(self) -> int:
         """Hit Dice for THAC0: +3 or more bonus hp counts one more HD (RULES.md)."""
-        if self.cls != "monster":
+        if self.cls != CreatureClass.MONSTER:
             return self.level
         if self.hd_bonus < 0:  # 1-1 HD fights as less than 1 HD (Monstrous Manual)
             return int(self.hd) - 1
@@ -83,9 +108,9 @@ class Kind:
     @property
     def power(self) -> float:
         """Level or Hit Dice as one number, for immunity to retreats and morale."""
-        return float(self.level) if self.cls != "monster" else self.hd
+        return float(self.level) if self.cls != CreatureClass.MONSTER else self.hd
 
     @property
     def intelligent(self) -> bool:
         """Able to choose to surrender; mindless and animal creatures cannot."""
-        return self.intelligence >= 5 and "mindless" not in self.flags
+        return self.intelligence >= 5 and Flag.MINDLESS not in self.flags

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from game.rules.creature import Kind
+from game.rules.creature import CreatureClass, Kind
 from game.rules.tables import con_hp_adjustment
 
 FRESH, FATIGUED, EXHAUSTED = 0, 1, 2
 STATE_NAMES = ("fresh", "fatigued", "exhausted")
-_CLASS_DIE = {"warrior": 10, "priest": 8, "rogue": 6, "wizard": 4}
+_CLASS_DIE = {CreatureClass.WARRIOR: 10, CreatureClass.PRIEST: 8, CreatureClass.ROGUE: 6, CreatureClass.WIZARD: 4}
 
 
 def fatigue_points(kind: Kind) -> int:
     """'fatigue points equal to their base Hit Die value ... For monsters ... 8 ... plus the number of Hit Dice, rounded down.'"""
-    if kind.cls == "monster":
+    if kind.cls == CreatureClass.MONSTER:
         return 8 + int(kind.hd)
     level = max(kind.level, 1)
-    if kind.cls == "warrior":
+    if kind.cls == CreatureClass.WARRIOR:
         gained = level - 1
     else:
         gained = (level - 1) // 2
-    points = _CLASS_DIE[kind.cls] + gained + con_hp_adjustment(kind.con, kind.cls == "warrior")
+    points = _CLASS_DIE[kind.cls] + gained + con_hp_adjustment(kind.con, kind.cls == CreatureClass.WARRIOR)
     return max(1, points)
 
 
@@ -42,6 +42,6 @@ def check_off(points: int, state: int, maximum: int, phases: int) -> tuple[int, 
 
 def recovery_bonus(rest_streak: int, kind: Kind) -> int:
     """'a cumulative +1 bonus for each consecutive round ... resting' plus the Con hp bonus."""
-    if kind.cls == "monster":
+    if kind.cls == CreatureClass.MONSTER:
         return rest_streak
-    return rest_streak + con_hp_adjustment(kind.con, kind.cls == "warrior")
+    return rest_streak + con_hp_adjustment(kind.con, kind.cls == CreatureClass.WARRIOR)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from functools import lru_cache
 from typing import Iterator
 
@@ -12,11 +13,33 @@ FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 # y grows downward, as in Tiled.
 VECTORS: tuple[Pos, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
-FRONT, FLANK, REAR = "front", "flank", "rear"
+
+class Arc(StrEnum):
+    """Where a square lies as seen by a creature (C&T facing)."""
+
+    FRONT = "front"
+    FLANK = "flank"
+    REAR = "rear"
+
+
+# Short names: arcs are compared in the AI's innermost loops, where a global reads quicker.
+FRONT, FLANK, REAR = Arc.FRONT, Arc.FLANK, Arc.REAR
+
+
+class Size(StrEnum):
+    """Creature size, smallest first: tiny, small, man-sized, large, huge, gargantuan."""
+
+    T = "T"
+    S = "S"
+    M = "M"
+    L = "L"
+    H = "H"
+    G = "G"
+
 
 # Footprint by size: T, S, M, L = 1 square; H = 2x2; G = 3x3 (RULES.md).
-SIZE_SQUARES = {"T": 1, "S": 1, "M": 1, "L": 1, "H": 2, "G": 3}
-SIZE_ORDER = "TSMLHG"
+SIZE_SQUARES = {Size.T: 1, Size.S: 1, Size.M: 1, Size.L: 1, Size.H: 2, Size.G: 3}
+SIZE_ORDER = tuple(Size)
 
 
 def footprint(pos: Pos, n: int) -> list[Pos]:
@@ -61,7 +84,7 @@ def ring(pos: Pos, n: int, radius: int = 1) -> list[Pos]:
     ]
 
 
-def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> str:
+def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> Arc:
     """Return the arc ('front', 'flank', 'rear') a square lies in, seen from a footprint.
 
     Decision (RULES.md): the angle from the footprint's centre relative to

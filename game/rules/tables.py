@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from game.rules.creature import Kind
+from game.rules.creature import CreatureClass, Kind
+from game.rules.geometry import SIZE_ORDER, Size
 
 
 def thac0(kind: Kind) -> int:
     """THAC0 by class and level, or for monsters by Hit Dice (RULES.md, Attack and damage)."""
     lv = kind.level
-    if kind.cls == "warrior":
+    if kind.cls == CreatureClass.WARRIOR:
         return 21 - max(lv, 0) if lv > 0 else 20
-    if kind.cls == "priest":
+    if kind.cls == CreatureClass.PRIEST:
         return 20 - 2 * ((max(lv, 1) - 1) // 3)
-    if kind.cls == "rogue":
+    if kind.cls == CreatureClass.ROGUE:
         return 20 - (max(lv, 1) - 1) // 2
-    if kind.cls == "wizard":
+    if kind.cls == CreatureClass.WIZARD:
         return 20 - (max(lv, 1) - 1) // 3
     hd = kind.effective_hd
     if kind.hd < 1:
@@ -45,13 +46,13 @@ def save_vs_paralyzation(kind: Kind) -> int:
 
     Monsters save as warriors of their HD; each 4 bonus hp (or part) is one more HD.
     """
-    if kind.cls == "priest":
+    if kind.cls == CreatureClass.PRIEST:
         return _lookup(_PRIEST_SAVE, max(kind.level, 1), 2)
-    if kind.cls == "rogue":
+    if kind.cls == CreatureClass.ROGUE:
         return _lookup(_ROGUE_SAVE, max(kind.level, 1), 8)
-    if kind.cls == "wizard":
+    if kind.cls == CreatureClass.WIZARD:
         return _lookup(_WIZARD_SAVE, max(kind.level, 1), 8)
-    if kind.cls == "warrior":
+    if kind.cls == CreatureClass.WARRIOR:
         level = kind.level
     else:
         level = int(kind.hd) + (-(-kind.hd_bonus // 4) if kind.hd_bonus > 0 else 0)
@@ -78,14 +79,14 @@ def con_hp_adjustment(con: int, warrior: bool) -> int:
 
 
 # Knockdown target numbers by the target's size (C&T).
-KNOCKDOWN_TARGET = {"T": 3, "S": 5, "M": 7, "L": 9, "H": 11, "G": 12}
+KNOCKDOWN_TARGET = {Size.T: 3, Size.S: 5, Size.M: 7, Size.L: 9, Size.H: 11, Size.G: 12}
 KNOCKDOWN_DICE = (4, 6, 8, 10, 12, 20)
 
 
-def knockdown_die(base: int, wielder_size: str) -> int:
+def knockdown_die(base: int, wielder_size: Size) -> int:
     """One die step up per size above M of the wielder (RULES.md)."""
     if base <= 0:
         return 0
-    steps = max(0, "TSMLHG".index(wielder_size) - 2)
+    steps = max(0, SIZE_ORDER.index(wielder_size) - 2)
     i = KNOCKDOWN_DICE.index(base) if base in KNOCKDOWN_DICE else 0
     return KNOCKDOWN_DICE[min(i + steps, len(KNOCKDOWN_DICE) - 1)]

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import tomllib
+from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
-from game.rules.creature import CLASSES, ENCUMBRANCE, Kind, Weapon
+from game.rules.creature import ENCUMBRANCE, CreatureClass, Flag, Kind, Weapon
 from game.rules.dice import parse_dice
-from game.rules.geometry import SIZE_SQUARES
+from game.rules.geometry import Size
+
+E = TypeVar("E", bound=StrEnum)
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "catalogue.toml"
 
@@ -35,10 +39,9 @@ def _weapon(key: str, d: dict) -> Weapon:
 def kind_from(key: str, d: dict, weapons: dict[str, Weapon]) -> Kind:
     """Build a Kind from one catalogue entry; raise CatalogueError naming what is wrong."""
     try:
-        if d["size"] not in SIZE_SQUARES:
-            raise CatalogueError(f"unit {key}: size {d['size']!r} is not one of T S M L H G")
-        if d["class"] not in CLASSES:
-            raise CatalogueError(f"unit {key}: class {d['class']!r} is not one of {', '.join(CLASSES)}")
+        size = _member(key, "size", d["size"], Size, " ")
+        cls = _member(key, "class", d["class"], CreatureClass, ", ")
+        flags = tuple(_member(key, "flag", f, Flag, ", ") for f in d.get("flags", ()))
         if d.get("encumbrance", "none") not in ENCUMBRANCE:
             raise CatalogueError(f"unit {key}: unknown encumbrance {d['encumbrance']!r}")
         missing = [w for w in d["weapons"] if w not in weapons]
@@ -47,8 +50,8 @@ def kind_from(key: str, d: dict, weapons: dict[str, Weapon]) -> Kind:
         return Kind(
             key=key,
             name=d.get("name", key),
-            size=d["size"],
-            cls=d["class"],
+            size=size,
+            cls=cls,
             level=int(d.get("level", 0)),
             hd=float(d.get("hd", 1)),
             hd_bonus=int(d.get("hd_bonus", 0)),
@@ -67,7 +70,7 @@ def kind_from(key: str, d: dict, weapons: dict[str, Weapon]) -> Kind:
             morale_ose=int(d["morale_ose"]),
             alignment=d.get("alignment", "N"),
             intelligence=int(d.get("int", 10)),
-            flags=tuple(d.get("flags", ())),
+            flags=flags,
             troop=d.get("troop", ""),
             troop_mods=tuple(d.get("troop_mods", ())),
         )
@@ -75,9 +78,21 @@ def kind_from(key: str, d: dict, weapons: dict[str, Weapon]) -> Kind:
         raise CatalogueError(f"unit {key}: missing {e.args[0]!r}") from None
 
 
+def _member(key: str, what: str, value: object, enum: type[E], sep: str) -> E:
+    """The enum member a catalogue value names; a CatalogueError naming the unit and value if none."""
+    if isinstance(value, str) and value in enum._value2member_map_:
+        return enum(value)
+    known = sep.join(enum)
+    raise CatalogueError(f"unit {key}: {what} {value!r} is not one of {known}")
+
+
 @lru_cache(maxsize=4)
 def load(path: str = str(CATALOGUE)) -> dict[str, Kind]:
+    """Read the catalogue; a CatalogueError names the file, the unit kind and what is wrong."""
     with open(path, "rb") as f:
         data = tomllib.load(f)
     weapons = {k: _weapon(k, v) for k, v in data.get("weapons", {}).items()}
-    return {k: kind_from(k, v, weapons) for k, v in data.get("units", {}).items()}
+    try:
+        return {k: kind_from(k, v, weapons) for k, v in data.get("units", {}).items()}
+    except CatalogueError as e:
+        raise CatalogueError(f"{Path(path).name}: {e}") from None

@@ -1,33 +1,24 @@
 """Checks on a map that pytmx does not make, or makes by raising something unhelpful.
 
-Two parts:
-
-* `xml_problems(path)` reads the raw .tmx (and every .tsx it names) with
-  ElementTree before pytmx is asked to, and finds what would make pytmx fail
-  or silently misread: the map's shape (orientation, finite, size, square
-  tiles), tileset files and the images of every tileset (relative to the file
-  that names them), attribute and property values that do not parse as their
-  declared type, layer data that does not decode or does not fill the map,
-  and tiles that belong to no tileset.
-* `unreachable_exits(terrain, units)` finds units of a side that has exit
-  zones but cannot walk to any of them.
+`xml_problems(path)` reads the raw .tmx (and every .tsx it names) with
+ElementTree before pytmx is asked to, and finds what would make pytmx fail
+or silently misread: the map's shape (orientation, finite, size, square
+tiles), tileset files and the images of every tileset (relative to the file
+that names them), attribute and property values that do not parse as their
+declared type, layer data that does not decode or does not fill the map,
+and tiles that belong to no tileset. (After loading, game.scenario.exits
+finds units that cannot walk to their side's exits.)
 
 Every problem is one line, 'file: where: what is wrong'.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import gzip
 import math
-import struct
 import xml.etree.ElementTree as ET
-import zlib
-from collections import deque
 from pathlib import Path
 
-from game.rules.geometry import VECTORS, footprint
+from game.scenario.xml_values import boolish, decode_data, parses_as_points, to_float, to_int
 
 MAX_SIDE = 1000  # squares; a bigger map is a mistake (and would take memory for nothing)
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotate bits in a layer's gids
@@ -77,11 +68,11 @@ class XmlCheck:
         for k, v in el.items():
             if k in skip:
                 continue
-            if k in _INT_ATTRS and _int(v) is None:
+            if k in _INT_ATTRS and to_int(v) is None:
                 self.bad(where, f"attribute {k} must be a whole number, not {v!r}")
-            elif k in _FLOAT_ATTRS and _float(v) is None:
+            elif k in _FLOAT_ATTRS and to_float(v) is None:
                 self.bad(where, f"attribute {k} must be a number, not {v!r}")
-            elif k in _BOOL_ATTRS and not _boolish(v):
+            elif k in _BOOL_ATTRS and not boolish(v):
                 self.bad(where, f"attribute {k} must be true or false (or 1 or 0), not {v!r}")
 
     def properties(self, el: ET.Element, where: str) -> None:
@@ -101,9 +92,9 @@ class XmlCheck:
                     self.bad(head, f"{tail}class properties are not supported; use plain properties")
                 elif typ not in _PROP_TYPES:
                     self.bad(head, f"{tail}unknown property type {typ!r} (use one of {', '.join(_PROP_TYPES)})")
-                elif typ in ("int", "object") and (value is None or _int(value) is None):
+                elif typ in ("int", "object") and (value is None or to_int(value) is None):
                     self.bad(head, f"{tail}{value!r} is not a whole number (the property's type is {typ})")
-                elif typ == "float" and (value is None or _float(value) is None):
+                elif typ == "float" and (value is None or to_float(value) is None):
                     self.bad(head, f"{tail}{value!r} is not a number (the property's type is float)")
                 elif typ == "bool" and value is not None and value.strip().lower() not in ("true", "false", "1", "0"):
                     self.bad(head, f"{tail}{value!r} is not true or false (the property's type is bool)")
@@ -121,8 +112,8 @@ class XmlCheck:
             self.bad("map", f"orientation {orientation!r} is not orthogonal")
         if root.get("infinite", "0").strip().lower() not in ("0", "false", ""):
             self.bad("map", "infinite maps are not supported; make it finite (Map > Map Properties > Infinite)")
-        w, h = _int(root.get("width", "")), _int(root.get("height", ""))
-        tw, th = _int(root.get("tilewidth", "")), _int(root.get("tileheight", ""))
+        w, h = to_int(root.get("width", "")), to_int(root.get("height", ""))
+        tw, th = to_int(root.get("tilewidth", "")), to_int(root.get("tileheight", ""))
         for k, v in (("width", w), ("height", h), ("tilewidth", tw), ("tileheight", th)):
             if root.get(k) is None:
                 self.bad("map", f"attribute {k} is missing")
@@ -170,19 +161,19 @@ class XmlCheck:
             ow = f"{what} {obj.get('id', '?')} ({obj.get('name') or 'unnamed'})"
             self.attributes(obj, ow)
             for k in ("x", "y", "width", "height", "rotation"):
-                v = _float(obj.get(k, "0"))
+                v = to_float(obj.get(k, "0"))
                 if v is not None and not math.isfinite(v):
                     self.bad(ow, f"attribute {k} must be a finite number, not {obj.get(k)!r}")
             for tag in ("polygon", "polyline"):
                 shape = obj.find(tag)
-                if shape is not None and not _points(shape.get("points")):
+                if shape is not None and not parses_as_points(shape.get("points")):
                     self.bad(ow, f"{tag} points {shape.get('points')!r} do not parse")
             self.properties(obj, ow)
 
     def tile_layer(self, el: ET.Element, where: str) -> None:
         self.attributes(el, where)
         self.properties(el, where)
-        lw, lh = _int(el.get("width", "")), _int(el.get("height", ""))
+        lw, lh = to_int(el.get("width", "")), to_int(el.get("height", ""))
         if self.width and (lw, lh) != (self.width, self.height):
             self.bad(
                 where,
@@ -229,77 +220,92 @@ class XmlCheck:
 
     def _tileset(self, ref: ET.Element) -> None:
         source = ref.get("source")
-        first = _int(ref.get("firstgid", ""))
+        first = to_int(ref.get("firstgid", ""))
         label = f"tileset {source or ref.get('name', '')}"
         if first is None or first < 1:
             self.bad(label, f"firstgid must be a whole number of at least 1, not {ref.get('firstgid')!r}")
             first = None
-        node, base, named_by = ref, self.path.parent, "the map"
         if source is not None and not source.strip():
             self.bad(label, "attribute source is empty; name a .tsx file or embed the tileset")
             return
         if source:
-            if not source.lower().endswith(".tsx"):
-                self.bad(label, "only .tsx tileset files are supported (export the tileset as .tsx)")
+            tsx = self._tsx(source, label)
+            if tsx is None:
                 return
-            tsx = self.path.parent / source
-            if not tsx.is_file():
-                self.bad(label, "file not found")
-                return
-            try:
-                node = ET.parse(tsx).getroot()
-            except ET.ParseError as e:
-                self.bad(label, f"does not parse: {e}")
-                return
-            except OSError as e:
-                self.bad(label, f"cannot be read: {e.strerror or e}")
-                return
-            if node.tag != "tileset":
-                self.bad(label, f"the root element is <{node.tag}>, not <tileset>")
-                return
-            base, named_by = tsx.parent, source
+            node, base, named_by = tsx, (self.path.parent / source).parent, source
         else:
+            node, base, named_by = ref, self.path.parent, "the map"
             label = f"tileset {ref.get('name') or '?'}"
         self.attributes(node, label)
         self.properties(node, label)
-        count = _int(node.get("tilecount", ""))
+        count = to_int(node.get("tilecount", ""))
         if first is not None:
             self.ranges.append((first, first + count if count is not None and count >= 0 else math.inf))
         img = node.find("image")
         if img is not None:
-            for k in ("tilewidth", "tileheight"):
-                v = _int(node.get(k, ""))
-                if v is None or v < 1:
-                    self.bad(label, f"attribute {k} must be a whole number of at least 1, not {node.get(k)!r}")
-            for k in ("spacing", "margin"):
-                v = _int(node.get(k, "0"))
-                if v is not None and v < 0:
-                    self.bad(label, f"attribute {k} must not be negative, not {v}")
-            for k in ("width", "height"):
-                if _int(img.get(k, "")) is None:
-                    self.bad(label, f"image attribute {k} must be a whole number, not {img.get(k)!r}")
-            if not img.get("source"):
-                self.bad(label, "image has no source")
-            else:
-                self.image(img.get("source"), base, label, named_by)
+            self._tileset_image(node, img, label, base, named_by)
         for tile in node.iter("tile"):  # as pytmx reads them: at any depth
-            tid = tile.get("id")
-            tw = f"{label} tile {tid}"
-            if tid is None:
-                self.bad(label, "a <tile> has no id")
-                continue
-            self.attributes(tile, tw)
-            self.properties(tile, tw)
-            timg = tile.find("image")
-            if timg is not None and timg.get("source"):
-                self.image(timg.get("source"), base, tw, named_by)
-            for frame in tile.iter("frame"):
-                if _int(frame.get("tileid", "")) is None or _int(frame.get("duration", "")) is None:
-                    self.bad(tw, "an animation frame needs a whole-number tileid and duration")
-                    break
-            if source:  # an embedded tileset's collision shapes are checked with the map's object layers
-                for group in tile.iter("objectgroup"):
-                    self.object_layer(group, f"{tw} collision shapes")
+            self._tile(tile, label, base, named_by, bool(source))
+
+    def _tsx(self, source: str, label: str) -> ET.Element | None:
+        """The root <tileset> of a tileset file the map names, or None (the problem said)."""
+        if not source.lower().endswith(".tsx"):
+            self.bad(label, "only .tsx tileset files are supported (export the tileset as .tsx)")
+            return None
+        tsx = self.path.parent / source
+        if not tsx.is_file():
+            self.bad(label, "file not found")
+            return None
+        try:
+            node = ET.parse(tsx).getroot()
+        except ET.ParseError as e:
+            self.bad(label, f"does not parse: {e}")
+            return None
+        except OSError as e:
+            self.bad(label, f"cannot be read: {e.strerror or e}")
+            return None
+        if node.tag != "tileset":
+            self.bad(label, f"the root element is <{node.tag}>, not <tileset>")
+            return None
+        return node
+
+    def _tileset_image(self, node: ET.Element, img: ET.Element, label: str, base: Path, named_by: str) -> None:
+        """A tileset cut from one image: tile sizes, spacing and the image itself."""
+        for k in ("tilewidth", "tileheight"):
+            v = to_int(node.get(k, ""))
+            if v is None or v < 1:
+                self.bad(label, f"attribute {k} must be a whole number of at least 1, not {node.get(k)!r}")
+        for k in ("spacing", "margin"):
+            v = to_int(node.get(k, "0"))
+            if v is not None and v < 0:
+                self.bad(label, f"attribute {k} must not be negative, not {v}")
+        for k in ("width", "height"):
+            if to_int(img.get(k, "")) is None:
+                self.bad(label, f"image attribute {k} must be a whole number, not {img.get(k)!r}")
+        if not img.get("source"):
+            self.bad(label, "image has no source")
+        else:
+            self.image(img.get("source"), base, label, named_by)
+
+    def _tile(self, tile: ET.Element, label: str, base: Path, named_by: str, in_file: bool) -> None:
+        """One <tile> of a tileset: its values, image, animation and (in a .tsx) collision shapes."""
+        tid = tile.get("id")
+        tw = f"{label} tile {tid}"
+        if tid is None:
+            self.bad(label, "a <tile> has no id")
+            return
+        self.attributes(tile, tw)
+        self.properties(tile, tw)
+        timg = tile.find("image")
+        if timg is not None and timg.get("source"):
+            self.image(timg.get("source"), base, tw, named_by)
+        for frame in tile.iter("frame"):
+            if to_int(frame.get("tileid", "")) is None or to_int(frame.get("duration", "")) is None:
+                self.bad(tw, "an animation frame needs a whole-number tileid and duration")
+                break
+        if in_file:  # an embedded tileset's collision shapes are checked with the map's object layers
+            for group in tile.iter("objectgroup"):
+                self.object_layer(group, f"{tw} collision shapes")
 
     def image(self, source: str, base: Path, where: str, named_by: str) -> None:
         if not (base / source).is_file():
@@ -316,131 +322,3 @@ def xml_problems(path: Path) -> XmlCheck:
         return check
     check.map(root)
     return check
-
-
-def decode_data(text: str, encoding: str, compression: str | None) -> tuple[list[int], str]:
-    """Decode a <data> element as pytmx would; return (gids, '') or ([], what is wrong)."""
-    text = text.strip()
-    if encoding == "csv":
-        if compression:
-            return [], f"compression {compression!r} cannot be used with CSV"
-        out = []
-        for item in text.split(","):
-            try:
-                out.append(int(item))
-            except ValueError:
-                return [], f"{item.strip()[:20]!r} is not a tile number (CSV)"
-            if not 0 <= out[-1] < 2**32:
-                return [], f"{item.strip()!r} is not a tile number (CSV)"
-        return out, ""
-    if encoding != "base64":
-        return [], f"encoding {encoding!r} is not supported; use csv or base64"
-    if compression not in (None, "zlib", "gzip"):
-        return [], f"compression {compression!r} is not supported; use zlib, gzip or none"
-    try:
-        raw = base64.b64decode(text)
-    except (binascii.Error, ValueError) as e:
-        return [], f"base64 does not decode: {e}"
-    try:
-        if compression == "zlib":
-            raw = zlib.decompress(raw)
-        elif compression == "gzip":
-            raw = gzip.decompress(raw)
-    except (zlib.error, OSError, EOFError) as e:
-        return [], f"{compression} data does not decompress: {e}"
-    if len(raw) % 4:
-        return [], f"{len(raw)} bytes is not a whole number of tiles (4 bytes each)"
-    return list(struct.unpack(f"<{len(raw) // 4}L", raw)), ""
-
-
-def _int(text: str | None) -> int | None:
-    try:
-        return int(text)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return None
-
-
-def _float(text: str | None) -> float | None:
-    try:
-        return float(text)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return None
-
-
-def _boolish(text: str) -> bool:
-    """What pytmx.convert_to_bool accepts."""
-    t = text.strip().lower()
-    return not t or t[0] in "1yt-0nf"
-
-
-def _points(text: str | None) -> bool:
-    if not text:
-        return False
-    try:
-        return all(len(tuple(map(float, p.split(",")))) == 2 for p in text.split())
-    except ValueError:
-        return False
-
-
-# ---- after loading: can every fleeing unit get away? --------------------------
-
-
-def unreachable_exits(terrain, units) -> list:
-    """Units of a side with exit zones that cannot walk to any of them.
-
-    A path runs through passable squares with no hazard, never through an
-    enemy's square, stepping in any of the eight directions, the whole
-    footprint of a big creature at each step (as game.systems.flight does in
-    battle). Return the placements with no way out.
-    """
-    stuck = []
-    enemy_squares: dict[str, set] = {}
-    for side in {u.side for u in units}:
-        enemy_squares[side] = {sq for u in units if u.side != side for sq in footprint(u.pos, u.kind.squares)}
-    cache: dict[tuple[str, int], set] = {}
-    for u in units:
-        exits = terrain.exits_for(u.side)
-        if not exits:
-            continue
-        n = u.kind.squares
-        if any(z.contains(sq) for z in exits for sq in footprint(u.pos, n)):
-            continue
-        key = (u.side, n)
-        if key not in cache:
-            cache[key] = _escape_region(terrain, exits, n, enemy_squares[u.side])
-        region = cache[key]
-        x, y = u.pos
-        if u.pos not in region and not any((x + vx, y + vy) in region for vx, vy in VECTORS):
-            stuck.append(u)
-    return stuck
-
-
-def _escape_region(terrain, exits, n: int, enemies: set) -> set:
-    """Every position (top-left square) from which a creature n squares wide can walk into an exit.
-
-    A unit starting inside an exit, or one step from this region, is fine: its own
-    square need not be free of hazards (it is already standing there).
-    """
-
-    def fits(pos) -> bool:
-        return all(
-            terrain.passable(q) and terrain.hazard_at(q) == "none" and q not in enemies for q in footprint(pos, n)
-        )
-
-    seen: set = set()
-    todo: deque = deque()
-    for z in exits:
-        # the creature is out when any of its squares is in the zone
-        for y in range(z.y - n + 1, z.y + z.h):
-            for x in range(z.x - n + 1, z.x + z.w):
-                if (x, y) not in seen and fits((x, y)):
-                    seen.add((x, y))
-                    todo.append((x, y))
-    while todo:
-        x, y = todo.popleft()
-        for vx, vy in VECTORS:
-            q = (x + vx, y + vy)
-            if q not in seen and fits(q):
-                seen.add(q)
-                todo.append(q)
-    return seen

@@ -14,6 +14,7 @@ from game.systems.fatigue import exert
 from game.systems.flight import in_exit
 from game.systems.hazards import enter_hazard
 from game.systems.space import can_threaten, nearest_square, reachable_squares, strikes, threatens
+from game.terrain import Hazard
 from game.world import FLED, FLEEING, Unit
 
 
@@ -23,7 +24,7 @@ def _step_facing(p: Pos, q: Pos) -> int:
 
 def _can_move_on(ctx: Ctx, uid: str) -> bool:
     u = ctx.world[uid]
-    return u.alive and u.hp > 0 and not u.prone
+    return u.able and not u.prone
 
 
 def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool = False) -> bool:
@@ -83,8 +84,8 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
         ctx.world.update(uid, pos=q, facing=facing)
         segment.append(q)
         walked.append(q)
-        if ctx.terrain.hazard_at(q) != "none" or any(
-            ctx.terrain.hazard_at(s) != "none" for s in ctx.world[uid].squares
+        if ctx.terrain.hazard_at(q) != Hazard.NONE or any(
+            ctx.terrain.hazard_at(s) != Hazard.NONE for s in ctx.world[uid].squares
         ):
             flush()
             enter_hazard(ctx, uid, None)
@@ -169,7 +170,7 @@ def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None)
 
 def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool) -> None:
     u, t = ctx.world[uid], ctx.world[target]
-    if not t.alive or not u.alive or u.hp <= 0:
+    if not t.alive or not u.able:
         ctx.emit(ev.AttackLost, id=uid, target=target, reason="target_gone")
         return
     f = melee_facing(ctx, u, u.pos, t)
@@ -196,6 +197,6 @@ def fire(ctx: Ctx, uid: str, target: str, defer: bool) -> None:
         ctx.emit(ev.Turn, id=uid, facing=FACINGS[f])
     exert(ctx, uid)
     for _ in range(weapon.rate):
-        if not ctx.world[target].alive or ctx.world[target].hp <= 0:
+        if not ctx.world[target].able:
             break
         attack.resolve(ctx, uid, target, "missile", "fire", defer=defer)

@@ -8,7 +8,8 @@ from game.rules import encumbrance
 from game.rules.creature import Weapon
 from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import footprint_distance
-from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzation, thac0
+from game.rules.knockdown import knockdown_roll
+from game.rules.tables import save_vs_paralyzation, thac0
 from game.systems.context import Ctx
 from game.systems.space import arc_from, elevation
 from game.world import DEAD, FIGHTING, Unit
@@ -50,11 +51,11 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         dr = roll_dice(ctx.rng, weapon.damage, extra)
         damage = max(1, dr.total)
     kd_check = False
-    if hit and kind == "melee" and ctx.options.get("knockdown_dice", True) and weapon.knockdown:
+    if hit and kind == "melee" and ctx.options.knockdown_dice and weapon.knockdown:
         # C&T knockdown dice: 'if it reaches the target's number ... saves ... or falls prone'.
-        die = knockdown_die(weapon.knockdown, att.kind.size)
+        die, need = knockdown_roll(weapon, att.kind, tgt.kind)
         kr = roll(ctx.rng, 1, die)
-        kd_check = kr.total >= KNOCKDOWN_TARGET[tgt.kind.size] and tgt.hp - damage > 0
+        kd_check = kr.total >= need and tgt.hp - damage > 0
     ctx.emit(
         ev.Attack,
         id=att_id,
@@ -70,7 +71,7 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         purpose=purpose,
         damage_roll=dr,
         knockdown_roll=kr,
-        knockdown_needed=KNOCKDOWN_TARGET[tgt.kind.size] if kr is not None else None,
+        knockdown_needed=need if kr is not None else None,
     )
     if kind == "melee":
         ctx.last_melee_round = ctx.round
@@ -121,7 +122,7 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
     ctx.emit(ev.Damage, id=uid, amount=amount, source=source, hp=hp)
     # Decision (RULES.md): death at 0 hp; the -10 rule is an option, and below 0
     # a creature under it lies unconscious, out of the fight.
-    limit = -10 if ctx.options.get("death_at_minus_10") else 0
+    limit = -10 if ctx.options.death_at_minus_10 else 0
     if hp <= limit:
         kill(ctx, uid, source)
     elif hp <= 0:

@@ -7,23 +7,11 @@ from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec, TypeVar
 
 from game.events import Event
+from game.options import Options
 from game.rules.dice import Rng
 from game.rules.geometry import Pos
 from game.terrain import Terrain
 from game.world import World
-
-DEFAULT_OPTIONS: dict[str, object] = {
-    "morale_system": "adnd2e",
-    "initiative": "individual",
-    "knockdown_dice": True,
-    "death_at_minus_10": False,
-    "max_rounds": 30,
-    "victory": "last_side_standing",
-    "surprised": "",
-    "waiting": "",
-    "foreign_environment": "",
-}
-
 
 P = ParamSpec("P")
 E = TypeVar("E", bound=Event)
@@ -87,7 +75,7 @@ class Ctx:
     world: World
     terrain: Terrain
     rng: Rng
-    options: dict[str, object]
+    options: Options
     round: int = 0
     rs: RoundState = field(default_factory=RoundState)
     sides: dict[str, SideRecord] = field(default_factory=dict)

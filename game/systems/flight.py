@@ -3,54 +3,48 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
+from collections.abc import Collection, Iterable
 
 from game.rules.geometry import VECTORS, Pos, footprint
 from game.systems.context import Ctx
+from game.terrain import Hazard, Terrain
 from game.world import Unit
 
 
-def open_region(ctx: Ctx, unit: Unit, limit: int = 4096) -> set[Pos]:
-    """Squares the creature could walk to, ignoring cost: not through enemies, walls or hazards."""
-    t, w = ctx.terrain, ctx.world
-    if unit.n == 1:
-        return _open_region_one_square(ctx, unit, limit)
-    seen = {unit.pos}
-    todo = deque([unit.pos])
-    while todo and len(seen) < limit:
+def escape_region(terrain: Terrain, starts: Iterable[Pos], n: int, enemies: Collection[Pos]) -> set[Pos]:
+    """Every position (top-left square) from which a creature n squares wide can walk to one of
+    `starts`: steps in the eight directions, its whole footprint on passable squares with no
+    hazard and no enemy at each step. Flight in battle and the map's exit check both ask this."""
+    if n == 1:
+        return _escape_region_one_square(terrain, starts, enemies)
+
+    def fits(pos: Pos) -> bool:
+        return all(t.passable(q) and t.hazard_at(q) == Hazard.NONE and q not in enemies for q in footprint(pos, n))
+
+    t = terrain
+    seen = {s for s in starts if fits(s)}
+    todo = deque(seen)
+    while todo:
         x, y = todo.popleft()
         for vx, vy in VECTORS:
             q = (x + vx, y + vy)
-            if q in seen:
-                continue
-            ok = True
-            for sq in footprint(q, unit.n):
-                if not t.passable(sq) or t.hazard_at(sq) != "none":
-                    ok = False
-                    break
-                who = w.occupancy.get(sq)
-                if who is not None and w.units[who].side != unit.side:
-                    ok = False
-                    break
-            if ok:
+            if q not in seen and fits(q):
                 seen.add(q)
                 todo.append(q)
     return seen
 
 
-def _open_region_one_square(ctx: Ctx, unit: Unit, limit: int) -> set[Pos]:
-    """open_region for a one-square creature: the same search over flat square numbers and
+def _escape_region_one_square(t: Terrain, starts: Iterable[Pos], enemies: Collection[Pos]) -> set[Pos]:
+    """escape_region for a one-square creature: the same search over flat square numbers and
     the terrain's table of enterable neighbours (the end of a big round asks it often)."""
-    t, w = ctx.terrain, ctx.world
     tw, steps = t.width, t.steps
-    enemy = {p[1] * tw + p[0] for p, uid in w.occupancy.items() if w.units[uid].side != unit.side}
-    start = unit.pos[1] * tw + unit.pos[0]
-    seen = {start}
-    todo = deque([start])
-    while todo and len(seen) < limit:
+    blocked = {p[1] * tw + p[0] for p in enemies if t.inside(p)}
+    seen = {s[1] * tw + s[0] for s in starts if t.passable(s) and t.hazard_at(s) == Hazard.NONE and s not in enemies}
+    todo = deque(seen)
+    while todo:
         i = todo.popleft()
         for j, _, _, hazard in steps[i] or t.steps_from(i):
-            if hazard or j in seen or j in enemy:
+            if hazard or j in seen or j in blocked:
                 continue
             seen.add(j)
             todo.append(j)
@@ -66,7 +60,9 @@ def has_way_out(ctx: Ctx, unit: Unit, cache: dict | None = None) -> bool:
     key = (unit.side, unit.n)
     cache = {} if cache is None else cache
     if key not in cache:
-        cache[key] = _escape_region(ctx, unit, _havens(ctx, unit))
+        w = ctx.world
+        enemies = {sq for sq, uid in w.occupancy.items() if w.units[uid].side != unit.side}
+        cache[key] = escape_region(ctx.terrain, _havens(ctx, unit), unit.n, enemies)
     return unit.pos in cache[key]
 
 
@@ -87,20 +83,3 @@ def _havens(ctx: Ctx, unit: Unit) -> list[Pos]:
 
 def in_exit(ctx: Ctx, unit: Unit) -> bool:
     return any(z.contains(sq) for z in ctx.terrain.exits_for(unit.side) for sq in unit.squares)
-
-
-def _escape_region(ctx: Ctx, unit: Unit, starts: list[Pos]) -> set[Pos]:
-    """Every square from which a creature of this side and size can walk to one of `starts`."""
-    t = ctx.terrain
-    w = ctx.world
-    seen: set[Pos] = set()
-    for s in starts:
-        if s in seen:
-            continue
-        squares = footprint(s, unit.n)
-        if not all(t.passable(q) and t.hazard_at(q) == "none" for q in squares):
-            continue
-        if any((who := w.occupancy.get(q)) is not None and w.units[who].side != unit.side for q in squares):
-            continue
-        seen |= open_region(ctx, replace(unit, pos=s), limit=t.width * t.height + 1)
-    return seen

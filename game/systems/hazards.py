@@ -6,36 +6,37 @@ from game import events as ev
 from game.rules.dice import roll
 from game.systems.attack import damage_unit, knock_down
 from game.systems.context import Ctx
+from game.terrain import Hazard
 from game.world import FIGHTING
 
 
-def hazard_under(ctx: Ctx, uid: str) -> str:
+def hazard_under(ctx: Ctx, uid: str) -> Hazard:
     u = ctx.world[uid]
     for sq in u.squares:
         hz = ctx.terrain.hazard_at(sq)
-        if hz != "none":
+        if hz != Hazard.NONE:
             return hz
-    return "none"
+    return Hazard.NONE
 
 
-def enter_hazard(ctx: Ctx, uid: str, by: str | None) -> str:
+def enter_hazard(ctx: Ctx, uid: str, by: str | None) -> Hazard:
     """Apply the hazard the creature now stands in; return its name ('none' if none)."""
     hz = hazard_under(ctx, uid)
     u = ctx.world[uid]
-    if hz == "pit":
+    if hz == Hazard.PIT:
         r = roll(ctx.rng, 2, 6)
         ctx.emit(ev.Hazard, id=uid, hazard="pit", roll=r, by=by)
         damage_unit(ctx, uid, r.total, "pit")
         if ctx.world[uid].life == FIGHTING:
             knock_down(ctx, uid, "pit", by)
-    elif hz == "cliff":
+    elif hz == Hazard.CLIFF:
         drop = max(ctx.terrain.drop_ft[ctx.terrain.index(sq)] for sq in u.squares) or 20
         r = roll(ctx.rng, max(1, drop // 10), 6)
         ctx.emit(ev.Hazard, id=uid, hazard="cliff", roll=r, by=by, drop_ft=drop)
         damage_unit(ctx, uid, r.total, "cliff")
         if ctx.world[uid].life == FIGHTING:
             knock_down(ctx, uid, "cliff", by)
-    elif hz == "fire":
+    elif hz == Hazard.FIRE:
         r = roll(ctx.rng, 1, 6)
         ctx.emit(ev.Hazard, id=uid, hazard="fire", roll=r, by=by)
         damage_unit(ctx, uid, r.total, "fire")

@@ -31,18 +31,18 @@ def unit_modifiers(ctx: Ctx, u: Unit) -> list[Modifier]:
         add("deep_water")
     elif footings & {"wading", "slippery"}:
         add("wading_or_slippery")
-    if u.side == ctx.options.get("foreign_environment"):
+    if u.side == ctx.options.foreign_environment:
         add("foreign_environment")
     if u.has("hindered") or in_pit(ctx, u):  # climbing out of a pit hinders
         add("hindered")
-    if ctx.round == 1 and u.side == ctx.options.get("waiting"):
+    if ctx.round == 1 and u.side == ctx.options.waiting:
         add("waiting")
     return mods
 
 
 def roll_initiative(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
     """Return (order, side order). In group mode the side order is what binds."""
-    if ctx.options.get("initiative") == "group":
+    if ctx.options.initiative == "group":
         return _group(ctx, units)
     entries = []
     for u in units:

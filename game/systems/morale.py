@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from game import events as ev
 from game.rules import morale as rules
+from game.rules.creature import Flag
 from game.rules.dice import Modifier, roll
 from game.systems.context import Ctx
 from game.systems.flight import has_way_out
 from game.systems.space import elevation, threatening_enemies, threatens
-from game.world import FIGHTING, FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
+from game.world import FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
 
 
 def _hd(u: Unit) -> float:
@@ -16,7 +17,7 @@ def _hd(u: Unit) -> float:
 
 
 def fallen(ctx: Ctx, side: str) -> int:
-    return sum(1 for u in ctx.world.units.values() if u.side == side and (u.life != FIGHTING or u.hp <= 0))
+    return sum(1 for u in ctx.world.units.values() if u.side == side and not u.able)
 
 
 def living_hd(ctx: Ctx, side: str) -> float:
@@ -29,7 +30,7 @@ def enemy_hd(ctx: Ctx, side: str) -> float:
 
 def run(ctx: Ctx) -> None:
     ways: dict = {}  # nobody moves during the morale step, so escape routes are shared
-    if ctx.options.get("morale_system") == "ose":
+    if ctx.options.morale_system == "ose":
         _run_ose(ctx, ways)
     else:
         _run_adnd2e(ctx, ways)
@@ -55,7 +56,7 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
             rec.fired.add(name)
             out.append(name)
 
-    if ctx.round == 1 and ctx.options.get("surprised") == side:
+    if ctx.round == 1 and ctx.options.surprised == side:
         out.append("surprised")
     own, other = living_hd(ctx, side), enemy_hd(ctx, side)
     # Decision (RULES.md): 'an obviously superior enemy force' is 3:1 in living HD.
@@ -71,10 +72,10 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
 
 def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
     """'When they are fighting an enemy that can't be hurt by their weapons.'"""
-    if "magic_weapon" in u.kind.flags:
+    if Flag.MAGIC_WEAPON in u.kind.flags:
         return False
     # The flag is rare and threatening someone is not: test the flag first.
-    return any("hit_only_by_magic" in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
+    return any(Flag.HIT_ONLY_BY_MAGIC in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
 
 
 def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
@@ -127,7 +128,7 @@ def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
     side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
     for uid in ctx.world.ids():
         u = ctx.world[uid]
-        if not u.alive or u.hp <= 0 or u.hero or u.morale == FLEEING:
+        if not u.able or u.hero or u.morale == FLEEING:
             continue  # 'player characters never need to check morale'; the fleeing never rally
         triggers = list(side_triggers[u.side])
         if _cannot_hurt(ctx, u):
@@ -178,7 +179,7 @@ def _run_ose(ctx: Ctx, ways: dict) -> None:
             triggers[s] = "half_incapacitated"
     for uid in ctx.world.ids():
         u = ctx.world[uid]
-        if not u.alive or u.hp <= 0 or u.hero or u.retainer or u.morale == FLEEING:
+        if not u.able or u.hero or u.retainer or u.morale == FLEEING:
             continue  # 'Retainers do not make morale checks in combat'
         rating = rules.ose_rating(u.kind)
         if rating <= 2:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from game.rules import encumbrance
 from game.rules.geometry import VECTORS, Pos, footprint
 from game.systems.context import Ctx
+from game.terrain import Hazard
 from game.world import Unit
 
 BLOCKED = -1
@@ -25,7 +26,7 @@ def half_move(unit: Unit) -> int:
 
 def in_pit(ctx: Ctx, unit: Unit, pos: Pos | None = None) -> bool:
     pos = unit.pos if pos is None else pos
-    return any(ctx.terrain.hazard_at(sq) == "pit" for sq in footprint(pos, unit.n) if ctx.terrain.inside(sq))
+    return any(ctx.terrain.hazard_at(sq) == Hazard.PIT for sq in footprint(pos, unit.n) if ctx.terrain.inside(sq))
 
 
 def step_cost(ctx: Ctx, unit: Unit, p: Pos, q: Pos, diagonals: int, allow_hazard: bool) -> int:
@@ -50,7 +51,7 @@ def step_cost(ctx: Ctx, unit: Unit, p: Pos, q: Pos, diagonals: int, allow_hazard
         if who is not None and who != unit.id and ctx.world.units[who].side != unit.side:
             return BLOCKED
         hz = t.hazard[sq[1] * t.width + sq[0]]
-        if hz != "none" and (hz == "cliff" or not allow_hazard or who not in (None, unit.id)):
+        if hz != Hazard.NONE and (hz == Hazard.CLIFF or not allow_hazard or who not in (None, unit.id)):
             return BLOCKED
         if sq not in old:
             mult = max(mult, c)
@@ -97,7 +98,11 @@ def _reachable_any(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool) -> Rea
             continue
         x, y, par = state
         p = (x, y)
-        if p != unit.pos and allow_hazard and any(ctx.terrain.hazard_at(s) != "none" for s in footprint(p, unit.n)):
+        if (
+            p != unit.pos
+            and allow_hazard
+            and any(ctx.terrain.hazard_at(s) != Hazard.NONE for s in footprint(p, unit.n))
+        ):
             continue  # entering a hazard ends the move
         for vx, vy in VECTORS:
             q = (x + vx, y + vy)
@@ -139,7 +144,7 @@ def path_cost(ctx: Ctx, unit: Unit, path: list[Pos], allow_hazard: bool, budget:
     for i, (p, q) in enumerate(zip(path, path[1:])):
         if max(abs(p[0] - q[0]), abs(p[1] - q[1])) != 1:
             return -1, f"the path jumps from {list(p)} to {list(q)}"
-        if i > 0 and allow_hazard and any(ctx.terrain.hazard_at(s) != "none" for s in footprint(p, unit.n)):
+        if i > 0 and allow_hazard and any(ctx.terrain.hazard_at(s) != Hazard.NONE for s in footprint(p, unit.n)):
             return -1, "a move ends on entering a hazard"
         c = step_cost(ctx, unit, p, q, diagonals, allow_hazard)
         if c == BLOCKED:
@@ -185,7 +190,7 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
         for state in bucket:
             if dist[state] != d:
                 continue  # reached more cheaply since it was put here
-            if allow_hazard and state != start and hz[state >> 1] != "none":
+            if allow_hazard and state != start and hz[state >> 1] != Hazard.NONE:
                 continue  # entering a hazard ends the move
             # On the map, passable, no cliff; costs as the diagonal parity has it.
             for ns, c, j, hazard in steps[state] or t.state_steps_from(state):

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from game import events as ev
-from game.rules.geometry import Pos, footprint, retreat_vectors
+from game.rules.geometry import FLANK, REAR, Pos, footprint, retreat_vectors
 from game.rules.retreat import immunity
 from game.systems.attack import knock_down, saving_throw
 from game.systems.context import Ctx
 from game.systems.hazards import enter_hazard
 from game.systems.space import fits
+from game.terrain import Hazard
 from game.world import Unit
 
 
@@ -30,7 +31,7 @@ def refusal(ctx: Ctx, a: Unit, b: Unit) -> str | None:
 def still_open(ctx: Ctx, a: Unit, b: Unit) -> bool:
     """A pair stays open while both stand on the field and the foe has not yet given ground.
     Decision (RULES.md): a creature is forced back at most once per round."""
-    return a.alive and a.hp > 0 and b.alive and b.hp > 0 and b.id not in ctx.rs.retreated
+    return a.able and b.able and b.id not in ctx.rs.retreated
 
 
 def follow_to(ctx: Ctx, a: Unit, b_old: Pos, b_n: int, shift: Pos) -> Pos | None:
@@ -53,14 +54,15 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[dict]:
     Hazards are legal spaces (RULES.md). Each option says where the attacker would follow to.
     """
     rear, flank = retreat_vectors(b.facing)
-    for name, vectors in (("rear", rear), ("flank", flank)):
+    for name, vectors in ((REAR, rear), (FLANK, flank)):
         out = []
         for v in vectors:
             to = (b.pos[0] + v[0], b.pos[1] + v[1])
             if not fits(ctx, b.id, to, b.n, allow_hazard=True):
                 continue
             hz = next(
-                (ctx.terrain.hazard_at(s) for s in footprint(to, b.n) if ctx.terrain.hazard_at(s) != "none"), "none"
+                (ctx.terrain.hazard_at(s) for s in footprint(to, b.n) if ctx.terrain.hazard_at(s) != Hazard.NONE),
+                Hazard.NONE,
             )
             out.append({"to": to, "space": name, "hazard": hz, "shift": v})
         if out:
@@ -94,7 +96,7 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
             knock_down(ctx, b_id, "no_retreat_space", a_id)
         return
     chosen = next(o for o in options if o["to"] == to)
-    if chosen["hazard"] != "none" and saving_throw(ctx, b_id, "stand_fast"):
+    if chosen["hazard"] != Hazard.NONE and saving_throw(ctx, b_id, "stand_fast"):
         # 'the DM may allow a retreating character a chance to avoid being forced back ...
         # a character with his back to a cliff' (Decision: a save vs paralyzation).
         ctx.emit(ev.RetreatRefused, id=b_id, by=a_id, reason="stood_fast", detail=chosen["hazard"])
@@ -115,5 +117,5 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
         follow_to=dest,
         hazard=chosen["hazard"],
     )
-    if chosen["hazard"] != "none":
+    if chosen["hazard"] != Hazard.NONE:
         enter_hazard(ctx, b_id, a_id)

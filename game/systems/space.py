@@ -13,6 +13,7 @@ from game.rules.geometry import (
     line_between,
 )
 from game.systems.context import Ctx
+from game.terrain import Hazard
 from game.world import FLEEING, WITHDRAWING, Unit
 
 
@@ -25,7 +26,7 @@ def fits(ctx: Ctx, uid: str, pos: Pos, n: int, allow_hazard: bool = False) -> bo
         other = w.occupancy.get(sq)
         if other is not None and other != uid:
             return False
-        if not allow_hazard and t.hazard_at(sq) != "none":
+        if not allow_hazard and t.hazard_at(sq) != Hazard.NONE:
             return False
     return True
 
@@ -99,7 +100,7 @@ def strikes(ctx: Ctx, unit: Unit, pos: Pos, facing: int, sq: Pos) -> bool:
 
 def can_threaten(unit: Unit) -> bool:
     """A withdrawing or fleeing creature never attacks (RULES.md, Morale)."""
-    return unit.alive and unit.hp > 0 and unit.morale not in (WITHDRAWING, FLEEING) and unit.kind.melee is not None
+    return unit.able and unit.morale not in (WITHDRAWING, FLEEING) and unit.kind.melee is not None
 
 
 def threatens(ctx: Ctx, attacker: Unit, target_squares: list[Pos]) -> bool:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.ai import LEVELS
+from game.options import Options
 from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
@@ -63,8 +64,8 @@ class MenuScreen:
         if self.options[name] is not None:
             return self.options[name]
         sc = self.entry.scenario
-        defaults = {"morale_system": "adnd2e", "initiative": "individual", "knockdown_dice": True}
-        return sc.options.get(name, defaults[name]) if sc else defaults[name]
+        default = getattr(Options(), name)
+        return sc.options.get(name, default) if sc else default
 
     def _cycle(self, name: str, values: tuple) -> None:
         cur = self._value(name)

@@ -1,0 +1,34 @@
+"""Small readers of a pytmx map shared by the loader's parts: object layers by name, the square
+an object marks, and a property value's type in words."""
+
+from __future__ import annotations
+
+import math
+
+
+def typed(value: object, typ: type) -> bool:
+    if typ is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, typ)
+
+
+def what(value: object) -> str:
+    return f"{type(value).__name__} {value!r}" if not isinstance(value, str) else repr(value)
+
+
+def object_layers(tmx, name: str) -> list:
+    from pytmx import TiledObjectGroup
+
+    return [layer for layer in tmx.layers if isinstance(layer, TiledObjectGroup) and layer.name == name]
+
+
+def first_object_layer(tmx, name: str):
+    found = object_layers(tmx, name)
+    return found[0] if found else None
+
+
+def square(obj, tw: int, th: int) -> tuple[int, int]:
+    """The square an object marks: the one holding a point, the nearest grid corner of a shape."""
+    if not obj.width and not obj.height:
+        return math.floor(obj.x / tw), math.floor(obj.y / th)
+    return math.floor(obj.x / tw + 0.5), math.floor(obj.y / th + 0.5)
