@@ -19,6 +19,7 @@ from game.systems import actions, fatigue, initiative, morale, retreat, status
 from game.systems.attack import flush_deferred
 from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
+from game.systems.retreat import RetreatSpace
 from game.world import FLEEING, STEADY, Unit, World
 
 ACTIVATION, RETREAT, OVER = "activation", "retreat", "over"
@@ -34,7 +35,7 @@ class Pending:
     units: list[str] = field(default_factory=list)  # group initiative: any of these may act
     controller: str = "ai"
     target: str | None = None  # retreat: the foe that may be forced back
-    spaces: list[dict] = field(default_factory=list)  # retreat: where it may be forced
+    spaces: list[RetreatSpace] = field(default_factory=list)  # retreat: where it may be forced
 
 
 def make_world(scenario: Scenario) -> World:
@@ -69,7 +70,7 @@ class Battle:
         self,
         scenario: Scenario,
         seed: int = 0,
-        options: dict | None = None,
+        options: dict[str, object] | None = None,
         controllers: dict[str, str] | None = None,
         rng: Rng | None = None,
     ) -> None:
@@ -320,6 +321,7 @@ class Battle:
                     raise Illegal(f"{p.unit} cannot follow into that space")
             elif cmd.to is not None:
                 raise Illegal(f"{p.target} has no space to retreat into: 'to' must be null")
+            assert p.unit is not None and p.target is not None  # a pending retreat names both
             retreat.force(self.ctx, p.unit, p.target, cmd.to, cmd.follow)
         self.retreat_pairs.pop(0)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from game.rules.capabilities import Action
+from game.rules.capabilities import Action as Action  # re-exported: commands name their action
 from game.rules.geometry import FACINGS, Pos
 
 ACTIONS = tuple(a.value for a in Action)
@@ -26,8 +26,8 @@ class Command:
     follow: bool = False
     into_hazard: bool = False
 
-    def to_json(self) -> dict:
-        out: dict = {"action": str(self.action), "unit": self.unit}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"action": str(self.action), "unit": self.unit}
         if self.path:
             out["path"] = [list(p) for p in self.path]
         if self.facing is not None:

@@ -72,7 +72,7 @@ def check_option(name: str, value: object, sides: list[str]) -> str | None:
         return f"option {name} must be true or false (type bool), not {_what(value)}"
     if typ is not int and not isinstance(value, typ):
         return f"option {name} must be a {typ.__name__}, not {_what(value)}"
-    if typ is int and allowed and not allowed[0] <= value <= allowed[1]:  # type: ignore[operator]
+    if typ is int and allowed and not allowed[0] <= value <= allowed[1]:
         return f"option {name} must be between {allowed[0]} and {allowed[1]}, not {value}"
     if typ is str and allowed and value not in allowed:
         return f"option {name} must be one of {', '.join(allowed)}, not {value!r}"

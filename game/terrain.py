@@ -121,11 +121,11 @@ class Terrain:
     def sight_blocked_anywhere(self) -> bool:
         return any(self.blocks_sight)
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         # Derived tables are rebuilt where they are needed, not shipped to other processes.
         return {k: v for k, v in self.__dict__.items() if k not in ("steps", "state_steps")}
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
 
     def exits_for(self, side: str) -> list[Zone]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 from game.rules.creature import Kind
 from game.rules.geometry import Pos, footprint
@@ -95,7 +96,8 @@ class World:
     def __init__(self, units: dict[str, Unit] | None = None) -> None:
         # Kept in id order (the keys never change after this), so every walk over the units
         # is in sorted id order without sorting.
-        self.units: dict[str, Unit] = {uid: units[uid] for uid in sorted(units or {})}
+        given = units or {}
+        self.units: dict[str, Unit] = {uid: given[uid] for uid in sorted(given)}
         self.occupancy: dict[Pos, str] = {}
         for u in self.units.values():
             if u.life in (FIGHTING, SURRENDERED):
@@ -117,7 +119,8 @@ class World:
     def at(self, pos: Pos) -> str | None:
         return self.occupancy.get(pos)
 
-    def update(self, uid: str, **changes: object) -> Unit:
+    def update(self, uid: str, **changes: Any) -> Unit:
+        """Replace some of a unit's components (dataclasses.replace checks the names)."""
         old = self.units[uid]
         new = replace(old, **changes)
         self.units[uid] = new

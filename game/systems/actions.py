@@ -3,6 +3,7 @@ attacks, missiles, withdrawals, standing up (C&T and seed 002)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from game import events as ev
@@ -108,7 +109,7 @@ def leave_field(ctx: Ctx, uid: str) -> None:
     ctx.emit(ev.Fled, id=uid)
 
 
-def _first_strikes(ctx: Ctx, uid: str, flush) -> bool:
+def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None]) -> bool:
     """Seed 002: 'In the first round only, the creature with the longer reach or larger size is
     allowed to attack first ... if the creature with the shorter reach or smaller creature
     approaches within ten feet. Such action counts as the action for that round.'"""

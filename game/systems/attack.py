@@ -10,7 +10,7 @@ from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import footprint_distance
 from game.rules.knockdown import knockdown_roll
 from game.rules.tables import save_vs_paralyzation, thac0
-from game.systems.context import Ctx
+from game.systems.context import Ctx, Effect
 from game.systems.space import arc_from, elevation
 from game.world import DEAD, FIGHTING, Unit
 
@@ -98,7 +98,7 @@ def saving_throw(ctx: Ctx, uid: str, purpose: str, bonus: list[Modifier] | None 
     return ok
 
 
-def apply_effect(ctx: Ctx, effect: tuple) -> None:
+def apply_effect(ctx: Ctx, effect: Effect) -> None:
     att_id, tgt_id, damage, knock = effect
     if damage:
         damage_unit(ctx, tgt_id, damage, att_id)

@@ -14,6 +14,9 @@ from game.terrain import Terrain
 from game.world import World
 
 P = ParamSpec("P")
+# An attack's outcome held back until its simultaneous group has rolled: (attacker, target,
+# damage, knocked down).
+Effect = tuple[str, str, int, bool]
 E = TypeVar("E", bound=Event)
 
 
@@ -81,7 +84,7 @@ class Ctx:
     sides: dict[str, SideRecord] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     deferring: bool = False
-    deferred: list[tuple] = field(default_factory=list)
+    deferred: list[Effect] = field(default_factory=list)  # a simultaneous group's hits, applied together
     last_melee_round: int = 0  # the last round anyone struck in melee (0: not yet)
     # Squares each creature left, as (round, square), for its last few rounds (systems/trail.py).
     trails: dict[str, tuple[tuple[int, Pos], ...]] = field(default_factory=dict)

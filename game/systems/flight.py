@@ -51,7 +51,11 @@ def _escape_region_one_square(t: Terrain, starts: Iterable[Pos], enemies: Collec
     return {(i % tw, i // tw) for i in seen}
 
 
-def has_way_out(ctx: Ctx, unit: Unit, cache: dict | None = None) -> bool:
+# Escape regions by (side, creature width), shared while nobody moves (the morale step).
+WaysOut = dict[tuple[str, int], set[Pos]]
+
+
+def has_way_out(ctx: Ctx, unit: Unit, cache: WaysOut | None = None) -> bool:
     """An exit zone it can reach; on a map without exits, a square well clear of every enemy.
 
     One flood fill, outward from the places of safety, answers for every creature of a

@@ -7,7 +7,7 @@ from game.rules import morale as rules
 from game.rules.creature import Flag
 from game.rules.dice import Modifier, roll
 from game.systems.context import Ctx
-from game.systems.flight import has_way_out
+from game.systems.flight import WaysOut, has_way_out
 from game.systems.space import elevation, threatening_enemies, threatens
 from game.world import FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
 
@@ -29,7 +29,7 @@ def enemy_hd(ctx: Ctx, side: str) -> float:
 
 
 def run(ctx: Ctx) -> None:
-    ways: dict = {}  # nobody moves during the morale step, so escape routes are shared
+    ways: WaysOut = {}  # nobody moves during the morale step, so escape routes are shared
     if ctx.options.morale_system == "ose":
         _run_ose(ctx, ways)
     else:
@@ -37,7 +37,7 @@ def run(ctx: Ctx) -> None:
     _cornered(ctx, ways)
 
 
-def _cornered(ctx: Ctx, ways: dict) -> None:
+def _cornered(ctx: Ctx, ways: WaysOut) -> None:
     """'Intelligent creatures may try to surrender if there is no place for them to run'
     (seed 000): a fleeing creature with no way out gives up at the end of the round."""
     for uid in ctx.world.ids():
@@ -124,7 +124,7 @@ def _apply_result(ctx: Ctx, u: Unit, result: str) -> None:
         ctx.emit(ev.Surrender, id=u.id)
 
 
-def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
+def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
     side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
     for uid in ctx.world.ids():
         u = ctx.world[uid]
@@ -164,7 +164,7 @@ def _run_adnd2e(ctx: Ctx, ways: dict) -> None:
             _apply_result(ctx, u, result)
 
 
-def _run_ose(ctx: Ctx, ways: dict) -> None:
+def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
     lost = {s: fallen(ctx, s) / max(1, rec.start_count) for s, rec in ctx.sides.items()}
     triggers: dict[str, str] = {}
     for s in sorted(ctx.sides):

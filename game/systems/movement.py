@@ -60,17 +60,30 @@ def step_cost(ctx: Ctx, unit: Unit, p: Pos, q: Pos, diagonals: int, allow_hazard
     return base * max(mult, 1)
 
 
+State = tuple[int, int, int]  # (x, y, diagonal parity)
+
+
 @dataclass
 class Reach:
     """Squares reachable within a budget, with the cheapest path to each."""
 
     start: Pos
     costs: dict[Pos, int]
-    parents: dict[tuple[int, int, int], tuple[int, int, int] | None]
-    best_state: dict[Pos, tuple[int, int, int]]
 
     def path(self, pos: Pos) -> list[Pos]:
-        state: tuple[int, int, int] | None = self.best_state[pos]
+        """The cheapest path to pos, start included."""
+        raise NotImplementedError
+
+
+@dataclass
+class StateReach(Reach):
+    """A Reach whose search states are (x, y, diagonal parity)."""
+
+    parents: dict[State, State | None]
+    best_state: dict[Pos, State]
+
+    def path(self, pos: Pos) -> list[Pos]:
+        state: State | None = self.best_state[pos]
         out: list[Pos] = []
         while state is not None:
             out.append((state[0], state[1]))
@@ -89,7 +102,7 @@ def _reachable_any(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool) -> Rea
     """`reachable` for any footprint, and out of a pit."""
     start = (unit.pos[0], unit.pos[1], 0)
     dist = {start: 0}
-    parents: dict = {start: None}
+    parents: dict[State, State | None] = {start: None}
     heap = [(0, start)]
     leaving_pit_costs_all = in_pit(ctx, unit)
     while heap:
@@ -132,7 +145,7 @@ def _reachable_any(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool) -> Rea
         if pos not in costs or d < costs[pos]:
             costs[pos] = d
             best[pos] = (x, y, par)
-    return Reach(unit.pos, costs, parents, best)
+    return StateReach(unit.pos, costs, parents, best)
 
 
 def path_cost(ctx: Ctx, unit: Unit, path: list[Pos], allow_hazard: bool, budget: int) -> tuple[int, str]:
@@ -220,7 +233,9 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
 class FlatReach(Reach):
     """A Reach whose search states are the flat ints of `_reachable_one_square`."""
 
-    width: int = 1
+    parents: dict[int, int]  # the start state has none
+    best_state: dict[Pos, int]
+    width: int
 
     def path(self, pos: Pos) -> list[Pos]:
         state: int | None = self.best_state[pos]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from game import events as ev
-from game.rules.geometry import FLANK, REAR, Pos, footprint, retreat_vectors
+from game.rules.geometry import FLANK, REAR, Arc, Pos, footprint, retreat_vectors
 from game.rules.retreat import immunity
 from game.systems.attack import knock_down, saving_throw
 from game.systems.context import Ctx
@@ -47,7 +49,17 @@ def follow_to(ctx: Ctx, a: Unit, b_old: Pos, b_n: int, shift: Pos) -> Pos | None
     return None
 
 
-def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[dict]:
+class RetreatSpace(TypedDict):
+    """A space a beaten foe may be driven into, and where its attacker would follow."""
+
+    to: Pos
+    space: Arc  # rear or flank
+    hazard: Hazard
+    shift: Pos  # the step from where the foe stands
+    follow_to: Pos | None  # None: the attacker cannot follow into it
+
+
+def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[RetreatSpace]:
     """'he must move backward into one of his rear spaces chosen by the attacker. If there is no
     place ... directly behind him, the attacker must choose one of ... his flank spaces.'
 
@@ -55,7 +67,7 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[dict]:
     """
     rear, flank = retreat_vectors(b.facing)
     for name, vectors in ((REAR, rear), (FLANK, flank)):
-        out = []
+        out: list[RetreatSpace] = []
         for v in vectors:
             to = (b.pos[0] + v[0], b.pos[1] + v[1])
             if not fits(ctx, b.id, to, b.n, allow_hazard=True):
@@ -64,10 +76,9 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[dict]:
                 (ctx.terrain.hazard_at(s) for s in footprint(to, b.n) if ctx.terrain.hazard_at(s) != Hazard.NONE),
                 Hazard.NONE,
             )
-            out.append({"to": to, "space": name, "hazard": hz, "shift": v})
+            follow = _follow_after(ctx, a, b, to, v)
+            out.append(RetreatSpace(to=to, space=name, hazard=hz, shift=v, follow_to=follow))
         if out:
-            for o in out:
-                o["follow_to"] = _follow_after(ctx, a, b, o["to"], o["shift"])
             return out
     return []
 

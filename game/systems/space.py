@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.rules.geometry import (
     FRONT,
     VECTORS,
+    Arc,
     Pos,
     arc_of,
     chebyshev_to_footprint,
@@ -75,7 +76,7 @@ def attack_squares(ctx: Ctx, unit: Unit, pos: Pos | None = None, facing: int | N
     return out
 
 
-def _reach_clear(occ: dict, unit: Unit, pos: Pos, sq: Pos) -> bool:
+def _reach_clear(occ: dict[Pos, str], unit: Unit, pos: Pos, sq: Pos) -> bool:
     """A long weapon reaches past its first square only through free squares."""
     near = min(footprint(pos, unit.n), key=lambda f: (abs(f[0] - sq[0]) + abs(f[1] - sq[1]), f))
     return not any(occ.get(b) not in (None, unit.id) for b in line_between(near, sq))
@@ -120,7 +121,7 @@ def nearest_square(unit: Unit, toward: Pos) -> Pos:
     return min(unit.squares, key=lambda s: (max(abs(s[0] - toward[0]), abs(s[1] - toward[1])), s))
 
 
-def arc_from(attacker: Unit, target: Unit) -> str:
+def arc_from(attacker: Unit, target: Unit) -> Arc:
     """The arc of the target's that the attacker stands in."""
     cx = target.pos[0] + target.n // 2
     cy = target.pos[1] + target.n // 2
