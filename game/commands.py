@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from game.rules.capabilities import Action as Action  # re-exported: commands name their action
+from game.rules.capabilities import Action
 from game.rules.geometry import FACINGS, Pos
 
+__all__ = ["ACTIONS", "Action", "Command", "Illegal", "from_json", "validate"]
 ACTIONS = tuple(a.value for a in Action)
 
 

@@ -1,7 +1,7 @@
 """Events: one frozen value per thing that happened in a battle (the event-log contract).
 
 Each type serialises with `to_json()` to exactly the JSON object of the log, field order
-included; `from_json()` reads one back. A field declared with `optional()` is left out of
+included; `from_json()` reads one back. A field with OMIT_NONE metadata is left out of
 the JSON when it is None; every other field is always written, null included.
 """
 
@@ -20,14 +20,9 @@ from game.rules.geometry import Pos
 __all__ = ["Modifier", "Roll"]  # re-exported: the value types events carry
 
 
-def optional() -> Any:
-    """A field left out of the JSON when it is None."""
-    return field(default=None, metadata={"omit_none": True})
-
-
-def renamed(key: str) -> Any:
-    """A required field whose JSON key is not a Python name (`from`)."""
-    return field(metadata={"json": key})
+# Field metadata: left out of the JSON when None; a JSON key that is not a Python name (`from`).
+OMIT_NONE = {"omit_none": True}
+FROM = {"json": "from"}
 
 
 # -- values carried by events ----------------------------------------------------
@@ -58,8 +53,8 @@ class UnitInfo:
 class InitiativeEntry:
     """One creature's (or, in group initiative, one side's) roll."""
 
-    id: str | None = optional()
-    side: str | None = optional()
+    id: str | None = field(default=None, metadata=OMIT_NONE)
+    side: str | None = field(default=None, metadata=OMIT_NONE)
     roll: Roll
     modifiers: tuple[Modifier, ...]
     total: int
@@ -110,8 +105,8 @@ class Initiative(Event):
     mode: str
     entries: tuple[InitiativeEntry, ...]
     order: tuple[tuple[str, ...], ...]
-    sides: tuple[str, ...] | None = optional()  # group initiative: the sides in order
-    rerolls: tuple[Reroll, ...] | None = optional()
+    sides: tuple[str, ...] | None = field(default=None, metadata=OMIT_NONE)  # group initiative: the sides in order
+    rerolls: tuple[Reroll, ...] | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,7 +129,7 @@ class Move(Event):
     id: str
     path: tuple[Pos, ...]  # start included
     facing: str
-    reason: str | None = optional()  # fell_back: cut short on an ally's square
+    reason: str | None = field(default=None, metadata=OMIT_NONE)  # fell_back: cut short on an ally's square
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -158,9 +153,9 @@ class Attack(Event):
     hit: bool
     damage: int
     purpose: str  # attack, fire, attack_of_opportunity or first_strike
-    damage_roll: Roll | None = optional()
-    knockdown_roll: Roll | None = optional()
-    knockdown_needed: int | None = optional()
+    damage_roll: Roll | None = field(default=None, metadata=OMIT_NONE)
+    knockdown_roll: Roll | None = field(default=None, metadata=OMIT_NONE)
+    knockdown_needed: int | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -203,7 +198,7 @@ class Retreat(Event):
     type: ClassVar[str] = "retreat"
     id: str  # who gives ground
     by: str
-    from_: Pos = renamed("from")
+    from_: Pos = field(metadata=FROM)
     to: Pos
     space: str  # rear or flank
     followed: bool
@@ -217,7 +212,7 @@ class RetreatRefused(Event):
     id: str
     by: str
     reason: str
-    detail: str | None = optional()
+    detail: str | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -279,7 +274,7 @@ class Rally(Event):
 class Flee(Event):
     type: ClassVar[str] = "flee"
     id: str
-    reason: str | None = optional()
+    reason: str | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -306,8 +301,8 @@ class Status(Event):
     id: str
     effect: str
     amount: int
-    roll: Roll | None = optional()
-    rounds_left: int | None = optional()
+    roll: Roll | None = field(default=None, metadata=OMIT_NONE)
+    rounds_left: int | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -317,7 +312,7 @@ class Hazard(Event):
     hazard: str
     roll: Roll
     by: str | None
-    drop_ft: int | None = optional()
+    drop_ft: int | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

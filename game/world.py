@@ -91,7 +91,7 @@ class Unit:
 class World:
     """Units by id, plus an index of which unit stands on each square."""
 
-    __slots__ = ("units", "occupancy")
+    __slots__ = ("occupancy", "units")
 
     def __init__(self, units: dict[str, Unit] | None = None) -> None:
         # Kept in id order (the keys never change after this), so every walk over the units

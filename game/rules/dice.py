@@ -12,7 +12,7 @@ _MASK64 = (1 << 64) - 1
 class Rng:
     """The battle's one seeded generator: splitmix64, a plain copyable value."""
 
-    __slots__ = ("state", "draws")
+    __slots__ = ("draws", "state")
 
     def __init__(self, seed: int, state: int | None = None, draws: int = 0) -> None:
         self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK64 if state is None else state

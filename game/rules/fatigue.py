@@ -15,10 +15,7 @@ def fatigue_points(kind: Kind) -> int:
     if kind.cls == CreatureClass.MONSTER:
         return 8 + int(kind.hd)
     level = max(kind.level, 1)
-    if kind.cls == CreatureClass.WARRIOR:
-        gained = level - 1
-    else:
-        gained = (level - 1) // 2
+    gained = level - 1 if kind.cls == CreatureClass.WARRIOR else (level - 1) // 2
     points = _CLASS_DIE[kind.cls] + gained + con_hp_adjustment(kind.con, kind.cls == CreatureClass.WARRIOR)
     return max(1, points)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from enum import StrEnum
-from functools import lru_cache
-from typing import Iterator
+from functools import cache
 
 Pos = tuple[int, int]
 
@@ -116,7 +116,7 @@ _DIRECTION = {v: i for i, v in enumerate(VECTORS)}
 _ADJACENT_ARC = (FRONT, FRONT, FLANK, REAR, REAR, REAR, FLANK, FRONT)
 
 
-@lru_cache(maxsize=None)
+@cache
 def front_offsets(reach: int, facing: int) -> tuple[tuple[int, int, int], ...]:
     """(dx, dy, distance) of every square within reach in a one-square creature's front arc."""
     return tuple(

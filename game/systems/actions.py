@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 
 from game import events as ev
 from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, squares_between
@@ -65,7 +66,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             ctx.emit(ev.Move, id=uid, path=tuple(segment), facing=FACINGS[ctx.world[uid].facing])
         segment = [segment[-1]]
 
-    for p, q in zip(path, path[1:]):
+    for p, q in pairwise(path):
         if provoke:
             u = ctx.world[uid]
             for e in ctx.world.enemies_of(u):
@@ -163,7 +164,7 @@ def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None)
     a = pos if shooter.n == 1 else nearest_square(replace(shooter, pos=pos), target.pos)
     b = nearest_square(target, a)
     w, h, blocks = t.width, t.height, t.blocks_sight
-    for x, y in squares_between(a, b):
+    for x, y in squares_between(a, b):  # noqa: SIM110  # a plain loop: the AI asks this most of all
         if 0 <= x < w and 0 <= y < h and blocks[y * w + x]:
             return False
     return True

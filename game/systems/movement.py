@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from itertools import pairwise
 
 from game.rules import encumbrance
 from game.rules.geometry import VECTORS, Pos, footprint
@@ -154,7 +155,7 @@ def path_cost(ctx: Ctx, unit: Unit, path: list[Pos], allow_hazard: bool, budget:
         return -1, "the path must start at the unit's square"
     total, diagonals = 0, 0
     pit = in_pit(ctx, unit)
-    for i, (p, q) in enumerate(zip(path, path[1:])):
+    for i, (p, q) in enumerate(pairwise(path)):
         if max(abs(p[0] - q[0]), abs(p[1] - q[1])) != 1:
             return -1, f"the path jumps from {list(p)} to {list(q)}"
         if i > 0 and allow_hazard and any(ctx.terrain.hazard_at(s) != Hazard.NONE for s in footprint(p, unit.n)):
