@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game import events
+from game import event_log
 from game.ai.legal import legal_commands
 from game.battle import ACTIVATION, RETREAT, Battle
 from game.commands import Command, Illegal
@@ -25,7 +25,7 @@ from game.scenario import catalogue
 from game.systems.movement import _reachable_any, _reachable_one_square, in_pit, path_cost
 from game.terrain import Zone
 from game.world import DEAD, FIGHTING, FLEEING, SURRENDERED
-from tests.helpers import as_json, board, unit  # noqa: I001  (sets the SDL dummy drivers first)
+from tests.helpers import as_json, board, unit
 
 KINDS = sorted(catalogue.load())
 SMALL_KINDS = [k for k in KINDS if catalogue.load()[k].squares == 1]
@@ -211,7 +211,7 @@ def rolls_in(obj):
 def check_event(event: Event, dead: set[str]) -> None:
     e = event.to_json()
     # The log's reader gives back the very event the battle logged (events.py).
-    assert events.from_json(json.loads(json.dumps(e))) == event, e
+    assert event_log.from_json(json.loads(json.dumps(e))) == event, e
     assert "type" in e and "round" in e, e
     for r in rolls_in(e):
         m = DICE.match(r["dice"])

@@ -43,20 +43,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
         exert(ctx, uid)
 
     def stopped() -> bool:
-        """Cut short on an ally's square, the creature falls back to the last free one."""
-        if ctx.world[uid].alive and ctx.world.overlaps(uid):
-            for back in reversed(walked[:-1]):
-                ctx.world.update(uid, pos=back)
-                if not ctx.world.overlaps(uid):
-                    trail.record(ctx, uid, [walked[-1], back])
-                    ctx.emit(
-                        ev.Move,
-                        id=uid,
-                        path=(walked[-1], back),
-                        facing=FACINGS[ctx.world[uid].facing],
-                        reason="fell_back",
-                    )
-                    break
+        _fall_back(ctx, uid, walked)
         return False
 
     def flush() -> None:
@@ -67,21 +54,8 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
         segment = [segment[-1]]
 
     for p, q in pairwise(path):
-        if provoke:
-            u = ctx.world[uid]
-            for e in ctx.world.enemies_of(u):
-                if e.id in ctx.rs.aoo_used or e.kind.melee is None:
-                    continue
-                if footprint_distance(e.pos, e.n, u.pos, u.n) > e.kind.melee.reach_squares:
-                    continue  # out of reach whatever it faces: skip the arc test
-                if not threatens(ctx, e, u.squares):
-                    continue
-                flush()
-                ctx.rs.aoo_used.add(e.id)
-                exert(ctx, e.id)
-                attack.resolve(ctx, e.id, uid, "melee", "attack_of_opportunity")
-                if not _can_move_on(ctx, uid):
-                    return stopped()
+        if provoke and not _attacks_of_opportunity(ctx, uid, flush):
+            return stopped()
         facing = ctx.world[uid].facing if keep_facing else _step_facing(p, q)
         ctx.world.update(uid, pos=q, facing=facing)
         segment.append(q)
@@ -101,6 +75,43 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             return stopped()
     flush()
     return True
+
+
+def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None]) -> bool:
+    """Each enemy threatening the square the creature is about to leave swings once (if it has
+    not yet this round); return False when the creature can no longer move on."""
+    u = ctx.world[uid]
+    for e in ctx.world.enemies_of(u):
+        if e.id in ctx.rs.aoo_used or e.kind.melee is None:
+            continue
+        if footprint_distance(e.pos, e.n, u.pos, u.n) > e.kind.melee.reach_squares:
+            continue  # out of reach whatever it faces: skip the arc test
+        if not threatens(ctx, e, u.squares):
+            continue
+        flush()
+        ctx.rs.aoo_used.add(e.id)
+        exert(ctx, e.id)
+        attack.resolve(ctx, e.id, uid, "melee", "attack_of_opportunity")
+        if not _can_move_on(ctx, uid):
+            return False
+    return True
+
+
+def _fall_back(ctx: Ctx, uid: str, walked: list[Pos]) -> None:
+    """Cut short on an ally's square, the creature falls back to the last free one."""
+    if ctx.world[uid].alive and ctx.world.overlaps(uid):
+        for back in reversed(walked[:-1]):
+            ctx.world.update(uid, pos=back)
+            if not ctx.world.overlaps(uid):
+                trail.record(ctx, uid, [walked[-1], back])
+                ctx.emit(
+                    ev.Move,
+                    id=uid,
+                    path=(walked[-1], back),
+                    facing=FACINGS[ctx.world[uid].facing],
+                    reason="fell_back",
+                )
+                break
 
 
 def leave_field(ctx: Ctx, uid: str) -> None:
