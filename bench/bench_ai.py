@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from game import ai  # noqa: E402
-from game.battle import RETREAT, Battle  # noqa: E402
-from game.scenario.tiled import load_scenario  # noqa: E402
+from game import ai
+from game.battle import RETREAT, Battle
+from game.scenario.tiled import load_scenario
 
 AIM_DECISION_MS = 50.0
 AIM_SIDE_ROUND_MS = 200.0

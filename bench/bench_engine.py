@@ -31,15 +31,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import ai  # noqa: E402
-from game.battle import Battle  # noqa: E402
-from game.commands import Command  # noqa: E402
-from game.rules.geometry import FACINGS  # noqa: E402
-from game.runner import play  # noqa: E402
-from game.scenario import catalogue  # noqa: E402
-from game.scenario.model import Placement, Scenario  # noqa: E402
-from game.scenario.tiled import load_scenario  # noqa: E402
-from game.terrain import Terrain  # noqa: E402
+from game import ai
+from game.battle import Battle
+from game.commands import Command
+from game.rules.geometry import FACINGS
+from game.runner import play
+from game.scenario import catalogue
+from game.scenario.model import Placement, Scenario
+from game.scenario.tiled import load_scenario
+from game.terrain import Terrain
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = ROOT / "maps" / "skirmish.tmx"
@@ -516,7 +516,7 @@ def table(rows) -> list[str]:
 
 def grid(hdr, body) -> list[str]:
     widths = [max(len(r[i]) for r in [hdr, *body]) for i in range(len(hdr))]
-    fmt = lambda r: "  " + "  ".join(c.rjust(widths[i]) for i, c in enumerate(r))  # noqa: E731
+    fmt = lambda r: "  " + "  ".join(c.rjust(widths[i]) for i, c in enumerate(r))
     return [fmt(hdr), "  " + "  ".join("-" * w for w in widths), *map(fmt, body)]
 
 
@@ -537,7 +537,7 @@ def main() -> None:
     gc.collect()
     n = 5 if args.quick else 20
     res: dict = {"machine": machine(), "quick": args.quick}
-    step = lambda s: print(f"... {s}", file=sys.stderr, flush=True)  # noqa: E731
+    step = lambda s: print(f"... {s}", file=sys.stderr, flush=True)
     step(f"default scenario, {n} battles x 3 (play, timed apart, replay)")
     res["default"] = bench_default(n)
     step("50 v 50")

@@ -24,13 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import pygame  # noqa: E402
+import pygame
+from bench_engine import field_scenario
 
-from bench_engine import field_scenario  # noqa: E402
-from game import ai  # noqa: E402
-from game.battle import ACTIVATION  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.battle_screen import BattleScreen  # noqa: E402
+from game import ai
+from game.battle import ACTIVATION
+from game.ui.app import App
+from game.ui.battle_screen import BattleScreen
 
 
 def frames(n: int) -> dict:

@@ -25,7 +25,7 @@ from game.scenario import catalogue
 from game.systems.movement import _reachable_any, _reachable_one_square, in_pit, path_cost
 from game.terrain import Zone
 from game.world import DEAD, FIGHTING, FLEEING, SURRENDERED
-from tests.helpers import as_json, board, unit  # noqa: I001  (sets the SDL dummy drivers first)
+from tests.helpers import as_json, board, unit
 
 KINDS = sorted(catalogue.load())
 SMALL_KINDS = [k for k in KINDS if catalogue.load()[k].squares == 1]
