@@ -57,7 +57,7 @@ def frames(n: int) -> dict:
     x, y = screen.camera.to_screen(far[0] + 0.5, far[1] + 0.5)
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + x, r.y + y), rel=(0, 0), buttons=(0, 0, 0)))
     draw, step = [], []
-    for i in range(n):
+    for _i in range(n):
         t0 = time.perf_counter()
         screen.draw(app.window)
         t1 = time.perf_counter()

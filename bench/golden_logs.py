@@ -57,10 +57,7 @@ def games() -> list[tuple[str, str, int]]:
 
 def play(game: tuple[str, str, int]) -> tuple[str, dict[str, str | int]]:
     name, level, seed = game
-    if name in FIELDS:
-        scenario = field_scenario(FIELDS[name][0])
-    else:
-        scenario = load_scenario(ROOT / "maps" / name)
+    scenario = field_scenario(FIELDS[name][0]) if name in FIELDS else load_scenario(ROOT / "maps" / name)
     battle = Battle(scenario, seed=seed)
     commands = []
     while not battle.over:

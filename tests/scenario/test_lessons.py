@@ -41,7 +41,7 @@ def _events(name: str):
 
 def _count(name: str, shows) -> list[int]:
     """The seeds whose event log shows the mechanic."""
-    return [seed for seed, events in zip(SEEDS, _events(name)) if shows(events)]
+    return [seed for seed, events in zip(SEEDS, _events(name), strict=True) if shows(events)]
 
 
 def _assert_shows(name: str, mechanic: str, shows) -> None:
