@@ -29,9 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from game import ai  # noqa: E402
-from game.battle import RETREAT, Battle  # noqa: E402
-from game.scenario.tiled import load_scenario  # noqa: E402
+from bench_engine import field_scenario
+
+from game import ai
+from game.battle import RETREAT, Battle
+from game.scenario.tiled import load_scenario
 
 AIM_DECISION_MS = 50.0
 AIM_SIDE_ROUND_MS = 200.0
@@ -84,8 +86,6 @@ def measure(scenario, level: str, seeds: list[int], max_rounds: int | None) -> d
 def big_scenarios():
     """maps/battle.tmx when it exists (40+ units), and always the 64x64 50 v 50 field, for
     the time a whole side of 50 units takes to decide its round."""
-    from bench_engine import field_scenario
-
     out = []
     m = ROOT / "maps" / "battle.tmx"
     if m.exists():

@@ -31,15 +31,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import ai  # noqa: E402
-from game.battle import Battle  # noqa: E402
-from game.commands import Command  # noqa: E402
-from game.rules.geometry import FACINGS  # noqa: E402
-from game.runner import play  # noqa: E402
-from game.scenario import catalogue  # noqa: E402
-from game.scenario.model import Placement, Scenario  # noqa: E402
-from game.scenario.tiled import load_scenario  # noqa: E402
-from game.terrain import Terrain  # noqa: E402
+import contextlib
+import itertools
+
+from game import ai
+from game.battle import Battle
+from game.commands import Command
+from game.rules.geometry import FACINGS
+from game.runner import play
+from game.scenario import catalogue
+from game.scenario.model import Placement, Scenario
+from game.scenario.tiled import load_scenario
+from game.terrain import Terrain
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = ROOT / "maps" / "skirmish.tmx"
@@ -185,7 +188,7 @@ def bench_default(n: int) -> dict:
     decisions = sum(r.decisions for r in runs)
     # 3. the engine alone, replaying the recorded commands
     reps = []
-    for s, r in zip(range(1, n + 1), runs):
+    for s, r in zip(range(1, n + 1), runs, strict=True):
         t, b = replay(scenario, s, r.commands)
         assert b.over and b.winner == r.winner and len(b.events) == r.events, "replay diverged"
         reps.append(t)
@@ -288,15 +291,13 @@ def measure_memory(mode: str) -> dict:
     timer = shutil.which("time") or ("/usr/bin/time" if os.path.exists("/usr/bin/time") else None)
     if timer is None:
         return {"error": "/usr/bin/time not found (apt-get install -y time)"}
-    p = subprocess.run([timer, "-v", sys.executable, __file__, mode], capture_output=True, text=True)
+    p = subprocess.run([timer, "-v", sys.executable, __file__, mode], check=False, capture_output=True, text=True)
     m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
     if p.returncode != 0 or not m:
         return {"error": (p.stderr or p.stdout)[-500:]}
     out = {"max_rss_mb": int(m.group(1)) / 1024}
-    try:
+    with contextlib.suppress(ValueError, IndexError):
         out.update(json.loads(p.stdout.strip().splitlines()[-1]))
-    except (ValueError, IndexError):
-        pass
     return out
 
 
@@ -307,10 +308,10 @@ def code_version() -> str:
     """The commit measured, with '+dirty' when game/ differs from it (the code moves under us)."""
     try:
         head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=False, capture_output=True, text=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "game"], cwd=ROOT, capture_output=True, text=True
+            ["git", "status", "--porcelain", "--", "game"], cwd=ROOT, check=False, capture_output=True, text=True
         ).stdout.strip()
         return head + ("+dirty" if dirty else "") if head else "unknown"
     except OSError:
@@ -473,14 +474,16 @@ def aims(res: dict) -> list[tuple[str, str]]:
     out = [
         (
             f"default battle < {AIM_DEFAULT_MS:.0f} ms on one core",
-            f"{verdict(d['cpu_ms_per_battle'] < AIM_DEFAULT_MS)}: {d['cpu_ms_per_battle']:.0f} CPU ms "
-            f"({d['ms_per_battle_mean']:.0f} ms wall; engine alone {d['cpu_ms_engine_replay_mean']:.0f} CPU ms)",
+            (
+                f"{verdict(d['cpu_ms_per_battle'] < AIM_DEFAULT_MS)}: {d['cpu_ms_per_battle']:.0f} CPU ms "
+                f"({d['ms_per_battle_mean']:.0f} ms wall; engine alone {d['cpu_ms_engine_replay_mean']:.0f} CPU ms)"
+            ),
         )
     ]
     sc = res["scaling"]
     per_unit = [s["cpu_ms_per_round_per_unit"] for s in sc]
     # linear or better: cost per round per unit does not grow (20% slack for noise)
-    ok = all(b <= a * 1.2 for a, b in zip(per_unit, per_unit[1:]))
+    ok = all(b <= a * 1.2 for a, b in itertools.pairwise(per_unit))
     out.append(
         (
             "cost per round no worse than linear in units",
@@ -502,8 +505,10 @@ def aims(res: dict) -> list[tuple[str, str]]:
     out.append(
         (
             f"World copy < {AIM_COPY_US:.0f} us for 50 units",
-            f"{verdict(max(c['world_copy_us_start'], c['world_copy_us_mid']) < AIM_COPY_US)}: "
-            f"{c['world_copy_us_mid']:.1f} us (battle.copy {c['battle_copy_us_mid']:.1f} us)",
+            (
+                f"{verdict(max(c['world_copy_us_start'], c['world_copy_us_mid']) < AIM_COPY_US)}: "
+                f"{c['world_copy_us_mid']:.1f} us (battle.copy {c['battle_copy_us_mid']:.1f} us)"
+            ),
         )
     )
     return out
@@ -516,7 +521,7 @@ def table(rows) -> list[str]:
 
 def grid(hdr, body) -> list[str]:
     widths = [max(len(r[i]) for r in [hdr, *body]) for i in range(len(hdr))]
-    fmt = lambda r: "  " + "  ".join(c.rjust(widths[i]) for i, c in enumerate(r))  # noqa: E731
+    fmt = lambda r: "  " + "  ".join(c.rjust(widths[i]) for i, c in enumerate(r))
     return [fmt(hdr), "  " + "  ".join("-" * w for w in widths), *map(fmt, body)]
 
 
@@ -537,17 +542,16 @@ def main() -> None:
     gc.collect()
     n = 5 if args.quick else 20
     res: dict = {"machine": machine(), "quick": args.quick}
-    step = lambda s: print(f"... {s}", file=sys.stderr, flush=True)  # noqa: E731
+    step = lambda s: print(f"... {s}", file=sys.stderr, flush=True)
     step(f"default scenario, {n} battles x 3 (play, timed apart, replay)")
     res["default"] = bench_default(n)
     step("50 v 50")
     res["fifty"] = bench_field(50 * 2, [1] if args.quick else [1, 2, 3])
     res["scaling"] = []
     for units, seeds in ((10, [1, 2, 3, 4, 5]), (50, [1, 2, 3]), (200, [1])):
-        if args.quick:
-            seeds = seeds[:1]
-        step(f"scaling: {units} units, seeds {seeds}")
-        res["scaling"].append(bench_field(units, seeds))
+        run_seeds = seeds[:1] if args.quick else seeds
+        step(f"scaling: {units} units, seeds {run_seeds}")
+        res["scaling"].append(bench_field(units, run_seeds))
     step("copies")
     res["copy"] = bench_copy(args.quick)
     if not args.no_memory:

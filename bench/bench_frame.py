@@ -24,13 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import pygame  # noqa: E402
+import pygame
+from bench_engine import field_scenario
 
-from bench_engine import field_scenario  # noqa: E402
-from game import ai  # noqa: E402
-from game.battle import ACTIVATION  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.battle_screen import BattleScreen  # noqa: E402
+from game import ai
+from game.battle import ACTIVATION
+from game.ui.app import App
+from game.ui.battle_screen import BattleScreen
 
 
 def frames(n: int) -> dict:
@@ -57,7 +57,7 @@ def frames(n: int) -> dict:
     x, y = screen.camera.to_screen(far[0] + 0.5, far[1] + 0.5)
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + x, r.y + y), rel=(0, 0), buttons=(0, 0, 0)))
     draw, step = [], []
-    for i in range(n):
+    for _i in range(n):
         t0 = time.perf_counter()
         screen.draw(app.window)
         t1 = time.perf_counter()

@@ -25,7 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.scenario.test_fuzz_maps import run_case  # noqa: E402
+from tests.scenario.test_fuzz_maps import run_case
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,12 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_engine import field_scenario  # noqa: E402
+from bench_engine import field_scenario
 
-from game import ai  # noqa: E402
-from game.battle import Battle  # noqa: E402
-from game.save.files import event_lines  # noqa: E402
-from game.scenario.tiled import load_scenario  # noqa: E402
+from game import ai
+from game.battle import Battle
+from game.save.files import event_lines
+from game.scenario.tiled import load_scenario
 
 LEVELS = ("baseline", "normal", "hard")
 MAP_SEEDS = (1, 2, 3)
@@ -57,10 +57,7 @@ def games() -> list[tuple[str, str, int]]:
 
 def play(game: tuple[str, str, int]) -> tuple[str, dict[str, str | int]]:
     name, level, seed = game
-    if name in FIELDS:
-        scenario = field_scenario(FIELDS[name][0])
-    else:
-        scenario = load_scenario(ROOT / "maps" / name)
+    scenario = field_scenario(FIELDS[name][0]) if name in FIELDS else load_scenario(ROOT / "maps" / name)
     battle = Battle(scenario, seed=seed)
     commands = []
     while not battle.over:

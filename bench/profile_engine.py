@@ -16,8 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_engine import DEFAULT_MAP, Run, field_scenario  # noqa: E402
-from game.scenario.tiled import load_scenario  # noqa: E402
+from bench_engine import DEFAULT_MAP, Run, field_scenario
+
+from game.scenario.tiled import load_scenario
 
 
 def profile(label: str, fn, top: int, save: str | None) -> None:

@@ -8,16 +8,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from dataclasses import replace  # noqa: E402
+from dataclasses import replace
 
-from game.battle import Battle  # noqa: E402
-from game.commands import Command  # noqa: E402
+from game.battle import Battle
+from game.commands import Command
 from game.events import Event
-from game.rules.dice import Rng  # noqa: E402
-from game.rules.geometry import FACINGS  # noqa: E402
-from game.scenario import catalogue  # noqa: E402
-from game.scenario.model import Placement, Scenario  # noqa: E402
-from game.terrain import Terrain, Zone  # noqa: E402
+from game.rules.dice import Rng
+from game.rules.geometry import FACINGS
+from game.scenario import catalogue
+from game.scenario.model import Placement, Scenario
+from game.terrain import Terrain, Zone
 
 
 class ScriptedRng(Rng):

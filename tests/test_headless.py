@@ -48,7 +48,13 @@ print(json.dumps({{"winner": b.winner, "events": len(b.events), "last": b.events
 
 def test_a_whole_battle_runs_with_pygame_blocked():
     r = subprocess.run(
-        [sys.executable, "-c", BLOCKED_BATTLE], cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", BLOCKED_BATTLE],
+        cwd=ROOT,
+        env=_env(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])
@@ -63,6 +69,7 @@ def _simulate(log: Path, hash_seed: str) -> subprocess.CompletedProcess:
         [sys.executable, "-m", "game", "simulate", str(SKIRMISH), "--seed", "5", "--log", str(log)],
         cwd=ROOT,
         env=env,
+        check=False,
         capture_output=True,
         text=True,
         timeout=120,

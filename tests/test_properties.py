@@ -7,6 +7,7 @@ played is one the battle itself said was legal.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -105,10 +106,8 @@ def repro_stand_up_refused_changes_state() -> str | None:
     uid = _blue_to_act(b)
     b.world.update(uid, prone=True)
     before = json.dumps(as_json(b.events)), dict(b.world.units), b.ctx.rng.state
-    try:
+    with contextlib.suppress(Illegal):
         b.apply(Command("stand_up", uid, target="b" if uid == "a" else "a"))
-    except Illegal:
-        pass
     if (json.dumps(as_json(b.events)), dict(b.world.units), b.ctx.rng.state) != before:
         return f"refused stand_up logged {b.events[-1]} and left {uid} prone={b.world[uid].prone}"
     return None
@@ -229,9 +228,8 @@ def check_event(event: Event, dead: set[str]) -> None:
                 entry["roll"]["mod"] == sum(m["value"] for m in entry["modifiers"])
                 and entry["total"] == entry["roll"]["total"]
             ), e
-    if e["type"] == "attack":
-        if not e["hit"]:
-            assert e["damage"] == 0, e
+    if e["type"] == "attack" and not e["hit"]:
+        assert e["damage"] == 0, e
     if e["type"] == "morale_check":
         assert e["roll"]["mod"] == 0, e
         assert e["margin"] == e["roll"]["total"] - (e["rating"] + sum(m["value"] for m in e["modifiers"])), e
@@ -306,7 +304,7 @@ def test_random_play_keeps_invariants(scn, seed, data):
 @given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), pick=st.randoms(use_true_random=False))
 def test_same_seed_and_commands_give_the_same_log(scn, seed, pick):
     first = Battle(scn, seed=seed)
-    choices = play(first, lambda n: pick.randrange(n), max_decisions=80)
+    choices = play(first, pick.randrange, max_decisions=80)
     replay = iter(choices)
     second = Battle(scn, seed=seed)
     play(second, lambda n: next(replay), max_decisions=len(choices))
@@ -434,7 +432,7 @@ def test_the_one_square_search_agrees_with_the_general_one(scn, seed, pick, budg
     # C&T movement: the hot path for one-square creatures (a bucket queue over flat ints) must
     # find the same cheapest costs as the general search, along paths the engine accepts.
     b = Battle(scn, seed=seed)
-    play(b, lambda n: pick.randrange(n), max_decisions=pick.randrange(40))
+    play(b, pick.randrange, max_decisions=pick.randrange(40))
     for u in b.world.living():
         if u.n != 1 or in_pit(b.ctx, u):
             continue

@@ -394,7 +394,7 @@ def _battle_layout() -> str:
 BATTLE = _battle_layout()
 
 
-def _column(prefix: str, side: str, kind: str, col: int, rows, facing: str, extra: dict | None = None) -> list:
+def _column(prefix: str, side: str, kind: str, col: int, rows, facing: str, extra: dict | None = None) -> list:  # noqa: PLR0917  (one unit column: each field of the placement tuple)
     return [(f"{prefix}_{i + 1}", side, kind, col, r, facing, dict(extra or {})) for i, r in enumerate(rows)]
 
 
@@ -984,7 +984,7 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
     impassable = {WALL, TREE}
     hazards = {PIT, FIRE, CLIFF}
     seen_sq, seen_id = {}, set()
-    for uid, side, kind, col, row, facing, extra in units:
+    for uid, _side, _kind, col, row, _facing, _extra in units:
         assert 0 <= col < w and 0 <= row < h, f"{uid} off the map"
         assert uid not in seen_id, f"duplicate unit id {uid}"
         seen_id.add(uid)
@@ -1021,9 +1021,11 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
 
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
-        f'renderorder="right-down" width="{w}" height="{h}" tilewidth="{TILE}" '
-        f'tileheight="{TILE}" infinite="0" nextlayerid="5" nextobjectid="{next_obj}">',
+        (
+            f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+            f'renderorder="right-down" width="{w}" height="{h}" tilewidth="{TILE}" '
+            f'tileheight="{TILE}" infinite="0" nextlayerid="5" nextobjectid="{next_obj}">'
+        ),
     ]
     lines += props_block(map_props, " ")
     lines.append(' <tileset firstgid="1" source="terrain.tsx"/>')
@@ -1038,9 +1040,8 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
 def main() -> int:
     MAPS.mkdir(parents=True, exist_ok=True)
     for name, layout, legend, props, units, zones in _scenarios():
-        if name in MEASURED:
-            props = dict(props, description=props["description"] + measured(name))
-        text = build_tmx(layout, legend, props, units, zones)
+        shown = dict(props, description=props["description"] + measured(name)) if name in MEASURED else props
+        text = build_tmx(layout, legend, shown, units, zones)
         (MAPS / name).write_text(text, encoding="utf-8")
         print(f"wrote maps/{name}")
     return 0

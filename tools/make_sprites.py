@@ -39,8 +39,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
+import numpy as np
+import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = ROOT / "assets" / "units"
@@ -79,7 +79,7 @@ KINDS = [
 
 
 def clamp(v: float) -> int:
-    return max(0, min(255, int(round(v))))
+    return max(0, min(255, round(v)))
 
 
 def shade(color, delta):
@@ -117,12 +117,12 @@ def place(points, ox=0.0, oy=0.0, ang=0.0, sx=1.0, sy=1.0):
     """Scale, rotate (radians, clockwise on screen) and move local points."""
     out = []
     for x, y in points:
-        x, y = rot((x * sx, y * sy), ang)
-        out.append((x + ox, y + oy))
+        rx, ry = rot((x * sx, y * sy), ang)
+        out.append((rx + ox, ry + oy))
     return out
 
 
-def ellipse_pts(cx, cy, rx, ry, ang=0.0, n=72, a0=0.0, a1=2 * math.pi):
+def ellipse_pts(cx, cy, rx, ry, ang=0.0, n=72, a0=0.0, a1=2 * math.pi):  # noqa: PLR0917  (drawing primitive: a shape takes its geometry and colours)
     pts = []
     for i in range(n):
         t = a0 + (a1 - a0) * i / n
@@ -150,10 +150,10 @@ class Painter:
         return (self.size / 2 + p[0] * self.k, self.size / 2 + p[1] * self.k)
 
     def w(self, units):
-        return max(1, int(round(units * self.k)))
+        return max(1, round(units * self.k))
 
     def wo(self, ow):
-        return max(1, int(round(ow * self.ok)))
+        return max(1, round(ow * self.ok))
 
     # primitives -----------------------------------------------------------
     def poly(self, pts, fill, outline=INK, ow=OW, surf=None):
@@ -175,10 +175,10 @@ class Painter:
         surf = surf or self.surf
         self._stroke([self.px(p) for p in pts], color, width, False, surf, outline=False)
 
-    def ellipse(self, cx, cy, rx, ry, fill, outline=INK, ow=OW, ang=0.0, surf=None):
+    def ellipse(self, cx, cy, rx, ry, fill, outline=INK, ow=OW, ang=0.0, surf=None):  # noqa: PLR0913, PLR0917  (drawing primitive: a shape takes its geometry and colours)
         self.poly(ellipse_pts(cx, cy, rx, ry, ang), fill, outline, ow, surf)
 
-    def circle(self, cx, cy, r, fill, outline=INK, ow=OW, surf=None):
+    def circle(self, cx, cy, r, fill, outline=INK, ow=OW, surf=None):  # noqa: PLR0917  (drawing primitive: a shape takes its geometry and colours)
         surf = surf or self.surf
         c = self.px((cx, cy))
         half = self.wo(ow) / 2 if (outline is not None and ow > 0) else 0
@@ -187,7 +187,7 @@ class Painter:
         if fill is not None:
             pygame.draw.circle(surf, fill, c, r * self.k - half)
 
-    def capsule(self, p0, p1, width, fill, outline=INK, ow=OW, surf=None):
+    def capsule(self, p0, p1, width, fill, outline=INK, ow=OW, surf=None):  # noqa: PLR0917  (drawing primitive: a shape takes its geometry and colours)
         """Thick round-capped bar (arms, shafts)."""
         surf = surf or self.surf
         a, b = self.px(p0), self.px(p1)
@@ -225,7 +225,7 @@ class Painter:
     # finishing -------------------------------------------------------------
     def outer_outline(self, width=1.0):
         """Add a dark rim (width in output px) around the whole silhouette."""
-        r = int(round(width * SS))
+        r = round(width * SS)
         a = pygame.surfarray.array_alpha(self.surf).astype(np.uint16)
         grown = a.copy()
         for dx in range(-r, r + 1):
@@ -271,7 +271,7 @@ def downsample(surf: pygame.Surface, f: int) -> pygame.Surface:
 # business end toward -y; `place` puts them in a hand.
 
 
-def w_sword(p, x, y, ang, length=0.30, width=0.064, blade=STEEL, guard=GOLD, grip=LEATHER_D):
+def w_sword(p, x, y, ang, length=0.30, width=0.064, blade=STEEL, guard=GOLD, grip=LEATHER_D):  # noqa: PLR0913, PLR0917  (drawing primitive: a shape takes its geometry and colours)
     L = length
     pts = [(-width / 2, -0.04), (width / 2, -0.04), (width / 2, -L + width), (0, -L), (-width / 2, -L + width)]
     p.poly(place(pts, x, y, ang), blade)
@@ -280,7 +280,7 @@ def w_sword(p, x, y, ang, length=0.30, width=0.064, blade=STEEL, guard=GOLD, gri
     p.capsule(*place([(-0.065, -0.035), (0.065, -0.035)], x, y, ang), 0.035, guard)
 
 
-def w_axe(p, x, y, ang, length=0.32, head=STEEL, haft=WOOD, double=False):
+def w_axe(p, x, y, ang, length=0.32, head=STEEL, haft=WOOD, double=False):  # noqa: PLR0917  (drawing primitive: a shape takes its geometry and colours)
     p.capsule(*place([(0, 0.07), (0, -length)], x, y, ang), 0.04, haft)
     hy = -length + 0.06
     blade = [
@@ -299,7 +299,7 @@ def w_axe(p, x, y, ang, length=0.32, head=STEEL, haft=WOOD, double=False):
     p.capsule(*place([(0, -length - 0.01), (0, -length + 0.02)], x, y, ang), 0.05, shade(head, -30))
 
 
-def w_mace(p, x, y, ang, length=0.24, head=STEEL, spikes=False):
+def w_mace(p, x, y, ang, length=0.24, head=STEEL, spikes=False):  # noqa: PLR0917  (drawing primitive: a shape takes its geometry and colours)
     p.capsule(*place([(0, 0.06), (0, -length)], x, y, ang), 0.035, WOOD_D)
     cx, cy = place([(0, -length)], x, y, ang)[0]
     r = 0.058
@@ -318,7 +318,7 @@ def w_mace(p, x, y, ang, length=0.24, head=STEEL, spikes=False):
     p.dot(cx - 0.018, cy - 0.018, 0.018, shade(head, 60))
 
 
-def w_spear(p, x, y, ang, back=0.22, front=0.46, head=STEEL, shaft=WOOD):
+def w_spear(p, x, y, ang, back=0.22, front=0.46, head=STEEL, shaft=WOOD):  # noqa: PLR0917  (drawing primitive: a shape takes its geometry and colours)
     p.capsule(*place([(0, back), (0, -front + 0.08)], x, y, ang), 0.042, shaft)
     tip = [(0, -front), (0.035, -front + 0.07), (0.02, -front + 0.12), (-0.02, -front + 0.12), (-0.035, -front + 0.07)]
     p.poly(place(tip, x, y, ang), head, ow=0.022)
@@ -328,7 +328,7 @@ def w_dagger(p, x, y, ang, blade=STEEL):
     w_sword(p, x, y, ang, length=0.17, width=0.045, blade=blade, guard=STEEL_D)
 
 
-def w_club(p, x, y, ang, length=0.34, r0=0.035, r1=0.075, color=WOOD, knots=True):
+def w_club(p, x, y, ang, length=0.34, r0=0.035, r1=0.075, color=WOOD, knots=True):  # noqa: PLR0913, PLR0917  (drawing primitive: a shape takes its geometry and colours)
     a = place([(-r0, 0.06), (r0, 0.06), (r1, -length + r1), (0, -length - 0.005), (-r1, -length + r1)], x, y, ang)
     p.poly(a, color)
     p.circle(*place([(0, -length + r1)], x, y, ang)[0], r1, color)
@@ -351,7 +351,7 @@ def w_halberd(p, x, y, ang, back=0.2, front=0.47):
     )
 
 
-def shield_round(p, x, y, rx, ry, ang, face=WOOD, rim=STEEL_D, boss=STEEL, emblem=None):
+def shield_round(p, x, y, rx, ry, ang, face=WOOD, rim=STEEL_D, boss=STEEL, emblem=None):  # noqa: PLR0913, PLR0917  (drawing primitive: a shape takes its geometry and colours)
     p.ellipse(x, y, rx, ry, rim, ang=ang)
     p.ellipse(x, y, rx - 0.022, ry - 0.022, face, outline=None, ang=ang)
     if emblem:
@@ -1022,10 +1022,7 @@ ZOOM = {
 
 def render_kind(kind: str) -> pygame.Surface:
     zoom = ZOOM.get(kind, 1.0)
-    if kind == "stone_giant":
-        p = Painter(span=2.0, out_px=2 * SQUARE, zoom=zoom)
-    else:
-        p = Painter(zoom=zoom)
+    p = Painter(span=2.0, out_px=2 * SQUARE, zoom=zoom) if kind == "stone_giant" else Painter(zoom=zoom)
     DRAWERS[kind](p)
     p.outer_outline(0.75)
     check_inside_circle(kind, p.surf)
@@ -1055,7 +1052,7 @@ def front_arc(size: int) -> pygame.Surface:
     band = outer + inner
     edge = pygame.Surface((size, size), pygame.SRCALPHA)
     edge.fill((0, 0, 0, 0))
-    wpx = max(1, int(round(size / 64 * 1.2)))
+    wpx = max(1, round(size / 64 * 1.2))
     pygame.draw.polygon(edge, INK + (170,), band)
     pygame.draw.lines(edge, INK + (170,), True, band, wpx * 2)
     surf.blit(edge, (0, 0))
@@ -1283,13 +1280,13 @@ def build_preview(sprites, bases, icons, marks, scale_px=SQUARE) -> pygame.Surfa
         cell = compose_unit(sprites["stone_giant"], bases["base_large"], sides[j % 2], face)
         img.blit(cell, (j * 2 * SQUARE, y0))
     x = 8 * SQUARE + 8
-    for name, ic in icons.items():
+    for ic in icons.values():
         img.blit(ic, (x, y0 + 8))
         big = pygame.transform.scale(ic, (48, 48))
         img.blit(big, (x, y0 + 40))
         x += 56
     x = 8 * SQUARE + 8
-    for shape, mk in marks.items():
+    for mk in marks.values():
         for side in sides:
             img.blit(tinted(mk, side), (x, y0 + 100))
             x += 28

@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
 PNG_PATH = ROOT / "assets" / "tiles" / "terrain.png"
@@ -349,8 +349,10 @@ def prop(name, value) -> str:
 def build_tsx(width: int, height: int) -> str:
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
-        f'tileheight="{TILE}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
+        (
+            f'<tileset version="1.10" tiledversion="1.10.2" name="terrain" tilewidth="{TILE}" '
+            f'tileheight="{TILE}" tilecount="{len(TILES)}" columns="{COLUMNS}">'
+        ),
         f' <image source="../assets/tiles/terrain.png" width="{width}" height="{height}"/>',
     ]
     for tid, name, cost, sight, elev, footing, hazard, extra in TILES:

@@ -23,7 +23,7 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 SCALE = int(os.environ.get("ROUT_PROPERTY_SCALE", "1"))
 SCENARIOS = {name: load_scenario(MAPS / f"{name}.tmx") for name in ("skirmish", "melee3", "duel")}
 EVERYTHING = 10**9  # a keep no candidate list reaches: nothing is pruned
-POSITIONS = dict(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(1, 10_000), steps=st.integers(0, 80))
+POSITIONS = {"name": st.sampled_from(sorted(SCENARIOS)), "seed": st.integers(1, 10_000), "steps": st.integers(0, 80)}
 
 
 def examples(n: int):

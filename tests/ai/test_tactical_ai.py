@@ -1,14 +1,16 @@
 """The tactical AIs (normal, hard): single decisions on small boards, flight, legality."""
 
 import random
+from pathlib import Path
 
 import pytest
 
 from game import ai, query
 from game.ai.legal import legal_commands
-from game.battle import RETREAT
+from game.battle import RETREAT, Battle
 from game.commands import Illegal
 from game.rules.geometry import footprint_distance
+from game.scenario.tiled import load_scenario
 from game.terrain import Zone
 from game.world import FLEEING, SURRENDERED
 from tests.helpers import battle, cmd, unit
@@ -128,11 +130,6 @@ def test_a_fleeing_unit_takes_the_gap_not_the_dead_end(level):
 
 @pytest.mark.parametrize("mapname", ["skirmish.tmx", "test_arena.tmx"])
 def test_every_level_gives_a_legal_command_on_random_positions(mapname):
-    from pathlib import Path
-
-    from game.battle import Battle
-    from game.scenario.tiled import load_scenario
-
     scenario = load_scenario(Path(__file__).resolve().parents[2] / "maps" / mapname)
     rnd = random.Random(5)
     for seed in range(1, 5):

@@ -8,7 +8,7 @@ tools/make_maps.py; maps/README.md says what each one teaches.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ SEEDS = range(1, 9)
 NEEDED = 5
 
 
-@lru_cache(maxsize=None)
+@cache
 def _logs(name: str) -> tuple[tuple[dict, ...], ...]:
     """The event logs of the lesson over SEEDS, played once per test session."""
     scenario = load_scenario(MAPS / name)
@@ -41,7 +41,7 @@ def _events(name: str):
 
 def _count(name: str, shows) -> list[int]:
     """The seeds whose event log shows the mechanic."""
-    return [seed for seed, events in zip(SEEDS, _events(name)) if shows(events)]
+    return [seed for seed, events in zip(SEEDS, _events(name), strict=True) if shows(events)]
 
 
 def _assert_shows(name: str, mechanic: str, shows) -> None:

@@ -7,7 +7,7 @@ def test_a_phase_of_movement_checks_off_one_point():
     """'In every phase that a character or monster moves or attacks, check off one fatigue point.'"""
     b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
     run_round(b, a=cmd("move", "a", path=[(1, 0)]))
-    ev = [e for e in events_of(b.events, "fatigue") if e["id"] == "a"][0]
+    ev = next(e for e in events_of(b.events, "fatigue") if e["id"] == "a")
     assert ev["points"] == b.world["a"].fatigue_max - 1 and ev["state"] == "fresh" and ev["changed"] is False
     assert not [e for e in events_of(b.events, "fatigue") if e["id"] == "b"]  # held: nothing checked off
 

@@ -86,8 +86,8 @@ def test_surrender_when_cornered_and_intelligent():
         + [unit(f"o{i}", "red", "orc", (i, 0), "S") for i in range(3)]
         + [unit("o3", "red", "orc", (2, 1), "W")]
     )
-    walls = {(x, y): 0 for x in range(3, 10) for y in range(0, 10)}
-    walls.update({(x, y): 0 for x in range(0, 3) for y in range(3, 10)})
+    walls = {(x, y): 0 for x in range(3, 10) for y in range(10)}
+    walls.update({(x, y): 0 for x in range(3) for y in range(3, 10)})
     b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 10, 10, 10, 10], move_cost=walls)
     b.apply(cmd("attack", "a", target="o3"))
     run_round(b)

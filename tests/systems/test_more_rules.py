@@ -1,8 +1,13 @@
 """The rest of RULES.md, each with a board: reach, big footprints, pits, leaders, ose details."""
 
+from dataclasses import replace
+
 from game import query
 from game.battle import RETREAT
+from game.commands import Illegal
+from game.rules.dice import Modifier
 from game.rules.morale import ose_rating
+from game.systems.attack import modifiers
 from game.systems.movement import effective_mv
 from tests.helpers import as_json, battle, cmd, events_of, kind, run_round, unit
 
@@ -30,9 +35,6 @@ def test_attacker_prone_fights_at_minus_four():
     assert {"name": "target_prone", "value": 4} in ev["modifiers"]
     b.world.update("a", prone=False)
     b.world.update("b", prone=True)
-    from game.rules.dice import Modifier
-    from game.systems.attack import modifiers
-
     mods, _, _ = modifiers(b.ctx, b.world["b"], b.world["a"], "melee", b.world["b"].kind.melee)
     assert Modifier("attacker_prone", -4) in mods
 
@@ -136,8 +138,6 @@ def test_withdrawing_creature_rallies_when_no_enemy_threatens():
 
 
 def test_withdrawing_and_fleeing_creatures_never_attack():
-    from game.commands import Illegal
-
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("o", "red", "orc", (5, 4), "W")]
     b = battle(units, script=[1, 10])
     b.world.update("o", morale="withdrawing")
@@ -162,7 +162,7 @@ def test_ose_half_incapacitated_rating_two_and_situation_adjustment():
     b.apply(cmd("attack", "a", target="o0"))
     run_round(b)
     assert [e for e in events_of(b.events, "flee") if e["id"] == "k" and e["reason"] == "will_not_fight"]
-    check = [c for c in events_of(b.events, "morale_check") if c["id"] == "o2"][0]
+    check = next(c for c in events_of(b.events, "morale_check") if c["id"] == "o2")
     assert check["modifiers"] == [{"name": "situation", "value": -1}]
 
 
@@ -177,8 +177,6 @@ def test_mercenary_troop_types_set_the_ose_rating():
 def test_first_strike_by_reach_over_ten_feet():
     """'when a creature uses a weapon with a reach of greater than 10 feet against an opponent
     with a weapon with less than a 6 foot reach' (a pikeman against a swordsman)."""
-    from dataclasses import replace
-
     pike = replace(kind("militia").melee, key="pike", reach_ft=15)
     units = [
         unit("p", "red", "militia", (5, 4), "W", kind_changes={"weapons": (pike,)}),

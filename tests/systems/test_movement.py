@@ -4,6 +4,7 @@ import pytest
 
 from game import query
 from game.commands import Illegal
+from game.systems.movement import effective_mv
 from tests.helpers import as_json, battle, cmd, events_of, unit
 
 
@@ -53,7 +54,7 @@ def test_no_one_walks_into_a_hazard_unless_told():
     with pytest.raises(Illegal):
         b.apply(cmd("move", "a", path=[(1, 0)]))
     evs = as_json(b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True)))
-    pit = [e for e in evs if e["type"] == "hazard"][0]
+    pit = next(e for e in evs if e["type"] == "hazard")
     assert pit["hazard"] == "pit" and pit["roll"]["rolls"] == [3, 4]
     assert b.world["a"].prone and b.world["a"].hp == b.world["a"].hp_max - 7
 
@@ -61,8 +62,6 @@ def test_no_one_walks_into_a_hazard_unless_told():
 def test_encumbrance_and_fatigue_cut_movement():
     """Fatigued: 'encumbered one category more'; light MV -1/3, moderate -1/2."""
     b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
-    from game.systems.movement import effective_mv
-
     assert b.world["a"].kind.encumbrance == "light"
     assert effective_mv(b.world["a"]) == 8
     b.world.update("a", fatigue_state=1)

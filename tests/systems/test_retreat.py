@@ -2,6 +2,7 @@
 
 import pytest
 
+from game import query
 from game.battle import RETREAT
 from game.commands import Illegal
 from tests.helpers import as_json, battle, cmd, events_of, unit
@@ -157,8 +158,6 @@ def test_retreat_provokes_no_attack_of_opportunity():
 
 def test_query_lists_every_retreat_that_may_be_forced():
     """DESIGN.md: at the end of the round the battle says which retreats may be forced, and where."""
-    from game import query
-
     b = fight()
     options = query.retreat_options(b)
     assert [(o.attacker, o.target, o.refused) for o in options] == [("a", "b", None)]

@@ -26,7 +26,7 @@ def test_knocked_down_creatures_start_the_next_round_prone():
     )
     b.apply(cmd("attack", "a", target="b"))
     b.apply(cmd("hold", "b")) if b.pending().unit == "b" else None
-    assert [e for e in events_of(b.events, "status") if e["effect"] == "prone"][0]["id"] == "b"
+    assert next(e for e in events_of(b.events, "status") if e["effect"] == "prone")["id"] == "b"
     assert b.round == 2 and b.world["b"].prone
 
 

@@ -32,7 +32,7 @@ def play_turn_by_mouse(a, s: BattleScreen) -> None:
         return
     me = b.world[s.selected]
     if s.legal.melee:
-        target = sorted(s.legal.melee)[0]
+        target = min(s.legal.melee)
         click(a, screen_pos(s, b.world[target].pos))
         return
     foe = min(b.world.enemies_of(me), key=lambda e: abs(e.pos[0] - me.pos[0]) + abs(e.pos[1] - me.pos[1]))
@@ -124,9 +124,9 @@ def test_forced_retreat_chosen_by_clicking():
     assert {sp["to"] for sp in p.spaces} == {(6, 3), (6, 4), (6, 5)}
     click(a, screen_pos(s, (6, 5)))
     assert s.retreat_space is not None and s.retreat_space["to"] == (6, 5)
-    follow = [b for b in s.buttons if b.label == "Follow"][0]
+    follow = next(b for b in s.buttons if b.label == "Follow")
     click(a, follow.rect.center)
-    r = [e for e in as_json(s.battle.events) if e["type"] == "retreat"][0]
+    r = next(e for e in as_json(s.battle.events) if e["type"] == "retreat")
     assert r["to"] == [6, 5] and r["followed"] is True
     assert s.battle.world["b"].pos == (6, 5) and s.battle.world["a"].pos == (5, 4)
 
@@ -134,7 +134,7 @@ def test_forced_retreat_chosen_by_clicking():
 def test_declined_retreat():
     a = app()
     s = retreat_board(a, [])
-    decline = [b for b in s.buttons if b.label == "Decline"][0]
+    decline = next(b for b in s.buttons if b.label == "Decline")
     click(a, decline.rect.center)
     refused = [e for e in as_json(s.battle.events) if e["type"] == "retreat_refused"]
     assert refused and refused[0]["reason"] == "declined"

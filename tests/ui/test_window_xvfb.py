@@ -64,7 +64,11 @@ def window_of(display: str, game: subprocess.Popen) -> str:
                 + game.communicate()[1].decode(errors="replace")
             )
         out = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid)], env=env, capture_output=True, text=True
+            ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid)],
+            env=env,
+            check=False,
+            capture_output=True,
+            text=True,
         ).stdout
         ids = out.split()
         win = ids[-1] if ids else None

@@ -27,7 +27,7 @@ def sub(text: str, old: str, new: str, count: int = 1) -> str:
 
 def set_square(text: str, layer: str, x: int, y: int, gid: int) -> str:
     """Put tile `gid` at (x, y) of a CSV layer."""
-    m = re.search(rf'name="{layer}".*?<data encoding="csv">\n(.*?)\n</data>', text, re.S)
+    m = re.search(rf'name="{layer}".*?<data encoding="csv">\n(.*?)\n</data>', text, re.DOTALL)
     rows = [r.rstrip(",").split(",") for r in m.group(1).splitlines()]
     rows[y][x] = str(gid)
     body = ",\n".join(",".join(r) for r in rows)
@@ -64,7 +64,7 @@ def embedded(image: str) -> str:
     return sub(BASE, ' <tileset firstgid="1" source="../../../maps/terrain.tsx"/>\n', body)
 
 
-def files() -> dict[str, str]:
+def files() -> dict[str, str]:  # noqa: PLR0915  (the corpus, one broken file per statement)
     """Every file of the corpus by name: the broken maps and the broken tileset copies."""
     tsx: dict[str, str] = {}
     c: dict[str, str] = {}
@@ -90,11 +90,11 @@ def files() -> dict[str, str]:
         r'(name="ground".*?)<data encoding="csv">.*?</data>',
         r'\1<data encoding="base64" compression="zlib">AAAAAAAA</data>',
         BASE,
-        flags=re.S,
+        flags=re.DOTALL,
     )
     c["layer_encoding_unknown"] = sub(BASE, '<data encoding="csv">', '<data encoding="hex">')
     c["layer_xml_tiles"] = re.sub(
-        r'(name="ground".*?)<data encoding="csv">.*?</data>', r'\1<data><tile gid="1"/></data>', BASE, flags=re.S
+        r'(name="ground".*?)<data encoding="csv">.*?</data>', r'\1<data><tile gid="1"/></data>', BASE, flags=re.DOTALL
     )
     c["layer_gid_in_no_tileset"] = set_square(BASE, "features", 0, 0, 99)
     c["no_units_layer"] = sub(BASE, 'name="units"', 'name="troops"')
@@ -104,7 +104,10 @@ def files() -> dict[str, str]:
         ' <objectgroup id="5" name="units"/>\n <objectgroup id="4" name="zones">',
     )
     c["units_layer_empty"] = re.sub(
-        r'<objectgroup id="3" name="units">.*?</objectgroup>', '<objectgroup id="3" name="units"/>', BASE, flags=re.S
+        r'<objectgroup id="3" name="units">.*?</objectgroup>',
+        '<objectgroup id="3" name="units"/>',
+        BASE,
+        flags=re.DOTALL,
     )
     c["unit_name_duplicate"] = sub(BASE, 'name="red_orc"', 'name="blue_fighter"')
     c["unit_name_missing"] = sub(BASE, 'name="red_orc" ', "")
