@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from game.ai import LEVELS
 from game.battle import Battle
@@ -29,7 +30,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, no usage dump
         raise UsageError(message)
 
 
@@ -223,7 +224,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         load_scenario(args.map)  # a broken map stops here with its one-line error
     if args.mode not in (None, "solo", "hotseat", "watch"):
         raise UsageError(f"--mode must be solo, hotseat or watch, not {args.mode!r}")
-    from game.ui.main import play
+    from game.ui.main import play  # noqa: PLC0415  # headless commands never import pygame
 
     try:
         return play(args.map, args.mode, args.seed, args.side)
@@ -254,9 +255,11 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if out.suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {args.out!r}")
     _refuse_overwrite(out, Path(args.map))
-    from game.ui.main import screenshot
+    from game.ui.main import screenshot  # noqa: PLC0415  # headless commands never import pygame
 
-    return screenshot(args.map, str(out), args.select, hover, args.round, args.seed, args.at, (w, h))
+    return screenshot(
+        args.map, str(out), select=args.select, hover=hover, round_=args.round, seed=args.seed, at=args.at, size=(w, h)
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

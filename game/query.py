@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from game.battle import ACTIVATION, RETREAT, Battle
@@ -10,7 +11,7 @@ from game.rules import attack as attack_rules
 from game.rules import capabilities
 from game.rules.capabilities import Action
 from game.rules.dice import Modifier
-from game.rules.geometry import Arc, Pos, facing_toward, footprint_distance
+from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.knockdown import knockdown_chance
 from game.systems import actions, flight, retreat, space, trail
 from game.systems.attack import modifiers
@@ -65,9 +66,9 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
     if kind == "melee":
         # Reach from the end square (pos is given; the unit's own old square never blocks it).
         f = actions.melee_facing(ctx, u, end, t)
-        if f is None:
-            return None
         weapon = u.kind.melee
+        if f is None or weapon is None:
+            return None
     else:
         weapon = u.kind.missile
         if weapon is None or footprint_distance(end, u.n, t.pos, t.n) > weapon.range[2]:
@@ -82,9 +83,10 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
     return f, arc, needed, mods, chance
 
 
-def _option(battle: Battle, u: Unit, path: list[Pos], cost: int, t: Unit, kind: str, aim: tuple) -> AttackOption:
+def _option(battle: Battle, u: Unit, t: Unit, kind: str, aim: tuple, *, path: list[Pos], cost: int) -> AttackOption:
     f, arc, needed, mods, chance = aim
     weapon = u.kind.melee if kind == "melee" else u.kind.missile
+    assert weapon is not None  # _aim found an attack with it
     dmg = weapon.damage
     avg = dmg.count * (dmg.sides + 1) / 2 + dmg.bonus + (u.kind.damage_bonus if kind == "melee" else 0)
     rate = weapon.rate if kind == "missile" else 1
@@ -134,7 +136,7 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
             near = sorted(
                 (costs[e], e) for y in range(lo_y, hi_y + 1) for x in range(lo_x, hi_x + 1) if (e := (x, y)) in costs
             )
-            tries = [(end, cost) for cost, end in near]
+            tries: Iterable[tuple[Pos, int]] = [(end, cost) for cost, end in near]
         else:
             tries = ((end, cost) for end, cost in ends if footprint_distance(end, u.n, t.pos, t.n) <= limit)
         for end, cost in tries:
@@ -143,7 +145,7 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
                 continue
             key, chance = (t.id, aim[1]), aim[4]
             if key not in best or (chance, -cost) > (best[key].chance, -best[key].cost):
-                best[key] = _option(battle, u, reach.path(end), cost, t, kind, aim)
+                best[key] = _option(battle, u, t, kind, aim, path=reach.path(end), cost=cost)
             if kind == "missile":
                 break  # standing still is best for a shot once one is possible
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
@@ -174,8 +176,6 @@ def retreat_options(battle: Battle) -> list[RetreatOption]:
 
 def arcs(battle: Battle, uid: str) -> dict[str, list[Pos]]:
     """A creature's front, flank and rear squares (the squares around its footprint)."""
-    from game.rules.geometry import arc_of, ring
-
     u = battle.world[uid]
     out: dict[str, list[Pos]] = {arc: [] for arc in Arc}
     for sq in ring(u.pos, u.n):
@@ -186,15 +186,13 @@ def arcs(battle: Battle, uid: str) -> dict[str, list[Pos]]:
 
 def provokers(battle: Battle, uid: str, path: list[Pos] | tuple[Pos, ...]) -> list[str]:
     """Enemies that would take an attack of opportunity as the unit walks this path (as things stand)."""
-    from game.systems.space import threatens
-
     u = battle.world[uid]
     used = set(battle.ctx.rs.aoo_used)
     out = []
     for p in list(path)[:-1]:
         at = replace(u, pos=p)
         for e in battle.world.enemies_of(u):
-            if e.id not in used and threatens(battle.ctx, e, at.squares):
+            if e.id not in used and space.threatens(battle.ctx, e, at.squares):
                 used.add(e.id)
                 out.append(e.id)
     return out

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+import json
+import multiprocessing as mp
+from collections.abc import Callable, Iterable
 
 from game import ai
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal
+from game.scenario.tiled import load_scenario
 
 
 def play(
@@ -82,6 +85,7 @@ def play_many(
     map_path: str,
     jobs: list[tuple[int, dict[str, str]]],
     options: dict | None = None,
+    *,
     workers: int = 1,
     on_done: Callable[[int], None] | None = None,
     keep_events: bool = False,
@@ -102,8 +106,6 @@ def play_many(
             if on_done:
                 on_done(len(out))
         return out
-    import multiprocessing as mp
-
     ctx = mp.get_context("fork") if hasattr(__import__("os"), "fork") else mp.get_context()
     results: list[dict | None] = [None] * len(tasks)
     done = 0
@@ -124,8 +126,6 @@ def _indexed_game(item: tuple[int, tuple]) -> tuple[int, dict]:
 
 
 def _one_game(task: tuple) -> dict:
-    from game.scenario.tiled import load_scenario
-
     map_path, seed, levels, options, keep_events, want_explain = task
     if map_path not in _SCENARIOS:
         _SCENARIOS[map_path] = load_scenario(map_path)
@@ -151,8 +151,6 @@ def _one_game(task: tuple) -> dict:
 
 def explain_line(seed: int, battle: Battle, p, level: str, cmd: Command, notes: list) -> str:
     """One JSON line per AI decision: the top candidates and their scores, then the choice."""
-    import json
-
     cands = notes[-1] if notes else []
     return json.dumps(
         {

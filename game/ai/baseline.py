@@ -84,6 +84,11 @@ def decide(battle: Battle) -> Command:
         return Command(Action.STAND_UP, u.id)
     if u.morale == WITHDRAWING:
         return _withdraw(battle, u)
+    return _steady(battle, u)
+
+
+def _steady(battle: Battle, u: Unit) -> Command:
+    """A steady creature on its feet: rest when safe and tired, shoot, strike, or close in."""
     enemy = _nearest_enemy(battle, u)
     if enemy is None:
         return Command(Action.HOLD, u.id)

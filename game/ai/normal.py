@@ -34,9 +34,9 @@ from game import query
 from game.ai import flight
 from game.ai.tactics import View, avg_melee, caution, chebyshev, worth
 from game.battle import RETREAT, Battle
-from game.commands import Action, Command
-from game.rules.geometry import FACINGS, FRONT, arc_of, footprint_distance
-from game.systems.movement import effective_mv, half_move
+from game.commands import Action, Command, Illegal
+from game.rules.geometry import FACINGS, FRONT, Pos, arc_of, footprint_distance
+from game.systems.movement import Reach, effective_mv, half_move
 from game.world import FLEEING, STEADY, WITHDRAWING, Unit
 
 STEP = 0.15  # value of one square closer to the enemy
@@ -262,12 +262,14 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
             )
         )
     if half is not None:
+        missile = u.kind.missile
+        assert missile is not None  # half is only searched for a creature that shoots
         for o in query.attack_options(battle, u.id, "missile", half):
             out.append(
                 Candidate(
                     score_attack(view, o, c) + 0.5,
                     Command(Action.FIRE, u.id, path=o.path, target=o.target),
-                    f"fire {o.chance:.2f}x{u.kind.missile.rate}",
+                    f"fire {o.chance:.2f}x{missile.rate}",
                 )
             )
     here, f_here = score_position(view, u.pos, None, c, ranged)
@@ -339,12 +341,13 @@ def _upper_bound(view: View, p, c: float, ranged: bool) -> float:
 COOL_SQUARES = 16
 
 
-def _shortlist(view: View, reach, c: float, ranged: bool) -> list:
+def _shortlist(view: View, reach: Reach, c: float, ranged: bool) -> list[Pos]:
     """Squares worth the full scoring: every square within some foe's striking distance (there
     facing and flanks decide), and of the rest only the best few by the cheap approach value."""
     u = view.unit
     hot_mask = view.strike_reach_mask()
-    hot, cool = [], []
+    hot: list[Pos] = []
+    cool: list[Pos] = []
     for p in sorted(reach.costs):
         if p == u.pos:
             continue
@@ -359,8 +362,6 @@ def _shortlist(view: View, reach, c: float, ranged: bool) -> list:
 def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) -> list[Candidate]:
     """Stand up and attack in place: the query lists no attacks while prone, so test the
     command on a copy (the battle refuses it if the foe is out of reach)."""
-    from game.commands import Illegal
-
     trial = battle.copy()
     try:
         trial.apply(Command(Action.STAND_UP, u.id, target=e.id))
@@ -390,12 +391,12 @@ def ranked(cands: list[Candidate]) -> list[Candidate]:
     return [c for _, c in sorted(enumerate(cands), key=lambda ic: (-ic[1].score, ic[0]))]
 
 
-def routed(battle: Battle, u: Unit, explain: list | None) -> Command | None:
+def routed(battle: Battle, u: Unit, explain: list | None) -> Command:
+    """The move of a creature that is not steady: it flees or withdraws."""
     if u.morale == FLEEING:
         return flight.flee(battle, u, explain)
-    if u.morale == WITHDRAWING:
-        return flight.withdraw(battle, u, explain)
-    return None
+    assert u.morale == WITHDRAWING, u.morale  # the only other state besides steady
+    return flight.withdraw(battle, u, explain)
 
 
 def candidates(battle: Battle, keep: int = 1) -> list[Candidate]:

@@ -78,13 +78,14 @@ class View:
     near: list = field(default_factory=list)  # (foe, avg damage, strike radius) for foes that matter here
     quiet: int = 0  # whole rounds since the last melee blow: a stalemate to break
     _exposure_cache: dict = field(default_factory=dict)
-    _free_ring: dict = field(default_factory=dict)
+    _free_ring: dict[Pos, list[Pos]] = field(default_factory=dict)  # larger creatures: free squares around
+    _free_dirs: dict[Pos, tuple[int, list[int]]] = field(default_factory=dict)  # one-square: (free, per direction)
     _near_at: dict = field(default_factory=dict)
     _nearest_now: Unit | None = None
     _ally_adj: dict | None = None
 
     @classmethod
-    def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:  # noqa: C901
+    def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
         w = battle.world
         enemies = [e for e in w.enemies_of(u) if e.able]
         threats = [e for e in enemies if can_threaten(e) and not e.prone]
@@ -96,6 +97,7 @@ class View:
                 continue
             # Every square of our paths lies within my_move of us; a foe whose reach cannot
             # touch any of them threatens none.
+            assert e.kind.melee is not None  # can_threaten: only armed creatures threaten
             if footprint_distance(u.pos, u.n, e.pos, e.n) > my_move + e.kind.melee.reach_squares + 1:
                 continue
             for sq in query.attack_squares(battle, e.id):
@@ -244,22 +246,26 @@ class View:
         """Free, passable squares in our flank and rear arcs at p: room for a foe to get round us.
         The free squares around p are found once; each facing then only sorts them into arcs."""
         u = self.unit
-        free = self._free_ring.get(p)
-        if free is None:
-            occ = self.battle.world.occupancy
-            t = query.terrain(self.battle)
-            free = [sq for sq in ring(p, u.n) if sq not in occ and t.passable(sq)]
-            if u.n == 1:
-                # By direction: a one-square creature's front is its facing and the two beside it.
+        if u.n == 1:
+            # By direction: a one-square creature's front is its facing and the two beside it.
+            dirs = self._free_dirs.get(p)
+            if dirs is None:
                 by_dir = [0] * 8
+                free = self._free_squares(p)
                 for sq in free:
                     by_dir[VECTORS.index((sq[0] - p[0], sq[1] - p[1]))] += 1
-                free = (len(free), by_dir)
-            self._free_ring[p] = free
-        if u.n == 1:
-            count, by_dir = free
+                dirs = self._free_dirs[p] = (len(free), by_dir)
+            count, by_dir = dirs
             return count - by_dir[(facing - 1) % 8] - by_dir[facing] - by_dir[(facing + 1) % 8]
-        return sum(1 for sq in free if arc_of(sq, p, u.n, facing) != FRONT)
+        ring_free = self._free_ring.get(p)
+        if ring_free is None:
+            ring_free = self._free_ring[p] = self._free_squares(p)
+        return sum(1 for sq in ring_free if arc_of(sq, p, u.n, facing) != FRONT)
+
+    def _free_squares(self, p: Pos) -> list[Pos]:
+        occ = self.battle.world.occupancy
+        t = query.terrain(self.battle)
+        return [sq for sq in ring(p, self.unit.n) if sq not in occ and t.passable(sq)]
 
     def _least_free_back(self, p: Pos) -> int:
         return min(self._free_back(p, f) for f in range(8))
@@ -317,8 +323,8 @@ class View:
     def free_back_spaces(self, t: Unit) -> int:
         arcs = query.arcs(self.battle, t.id)
         occ = self.battle.world.occupancy
-        t = query.terrain(self.battle)
-        return sum(1 for sq in arcs["rear"] + arcs["flank"] if t.passable(sq) and sq not in occ)
+        terrain = query.terrain(self.battle)
+        return sum(1 for sq in arcs["rear"] + arcs["flank"] if terrain.passable(sq) and sq not in occ)
 
 
 def quiet_rounds(battle: Battle) -> int:

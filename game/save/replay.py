@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.ai import LEVELS
 from game.commands import Command, Illegal, from_json
 from game.scenario.options import check_option
 
@@ -48,16 +49,7 @@ def digest(log_text: str) -> str:
 def load_replay(path: str | Path) -> Replay:
     """Read and check a replay file; raise ReplayError with 'file: what is wrong'."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: file: not found") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ReplayError(f"{path}: not valid JSON: {e}") from None
-    except OSError as e:
-        raise ReplayError(f"{path}: cannot be read: {e.strerror}") from None
-    if not isinstance(data, dict):
-        raise ReplayError(f"{path}: a replay must be a JSON object")
+    data = _read_object(path)
     if data.get("format") != 1:
         raise ReplayError(f"{path}: format must be 1, not {data.get('format')!r}")
     map_path = data.get("map")
@@ -87,10 +79,23 @@ def load_replay(path: str | Path) -> Replay:
             commands.append(from_json(c))
         except Illegal as e:
             raise ReplayError(f"{path}: command {i + 1}: {e}") from None
-    from game.ai import LEVELS
-
     levels = data.get("ai", {})
     if not isinstance(levels, dict) or any(v not in LEVELS for v in levels.values()):
         raise ReplayError(f"{path}: 'ai' must map each side to one of {', '.join(LEVELS)}")
     dg = data.get("log_sha256")
     return Replay(map_path, seed, options, controllers, commands, dg if isinstance(dg, str) else None, levels)
+
+
+def _read_object(path: Path) -> dict:
+    """The replay file's JSON object, or ReplayError saying why it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: file: not found") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ReplayError(f"{path}: not valid JSON: {e}") from None
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot be read: {e.strerror}") from None
+    if not isinstance(data, dict):
+        raise ReplayError(f"{path}: a replay must be a JSON object")
+    return data

@@ -47,7 +47,7 @@ def _import_pytmx():
     # pytmx logs one line when pygame cannot be imported; that is expected headless.
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     logging.getLogger("pytmx.pytmx").setLevel(logging.CRITICAL)
-    import pytmx
+    import pytmx  # noqa: PLC0415  # only once its loggers are quiet
 
     return pytmx
 
@@ -65,7 +65,7 @@ def _read_tmx(path: Path):
         return pytmx.TiledMap(str(path), allow_duplicate_names=True)
     except FileNotFoundError as e:
         raise ScenarioError([f"{path}: file: not found: {e.filename or e}"]) from None
-    except Exception as e:  # the XML checks should have caught it; still a broken map, never a traceback
+    except Exception as e:  # noqa: BLE001  # pytmx raises any type on a bad map; the XML checks should have caught it
         raise ScenarioError([f"{path}: map: cannot be read: {_first_line(e)}"]) from None
 
 
@@ -74,7 +74,7 @@ def _tile_label(tmx, gid: int) -> str:
         tiled_gid = tmx.tiledgidmap[gid]
         ts = tmx.get_tileset_from_gid(gid)
         return f"tile {tiled_gid - ts.firstgid} of tileset {ts.name}"
-    except Exception:  # only a label
+    except Exception:  # noqa: BLE001  # only a label: any pytmx lookup failure falls back to the gid
         return f"tile gid {gid}"
 
 
@@ -82,9 +82,8 @@ def _terrain(tmx, path: Path, problems: list[str]) -> Terrain:
     w, h = tmx.width, tmx.height
     n = w * h
     values: dict[str, list] = {k: [d] * n for k, (_, d, _) in TILE_PROPS.items()}
-    from pytmx import TiledTileLayer
-
-    layers = [layer for layer in tmx.layers if isinstance(layer, TiledTileLayer)]
+    tile_layer = _import_pytmx().TiledTileLayer
+    layers = [layer for layer in tmx.layers if isinstance(layer, tile_layer)]
     if not layers:
         problems.append(f"{path}: map: no tile layer holds the terrain")
     bad_seen: set[tuple[int, str]] = set()
@@ -238,4 +237,4 @@ def _load(path: Path) -> Scenario:
     )
 
 
-__all__ = ["load_scenario", "ScenarioError", "OPTIONS"]
+__all__ = ["OPTIONS", "ScenarioError", "load_scenario"]

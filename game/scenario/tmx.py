@@ -17,7 +17,7 @@ def what(value: object) -> str:
 
 
 def object_layers(tmx, name: str) -> list:
-    from pytmx import TiledObjectGroup
+    from pytmx import TiledObjectGroup  # noqa: PLC0415  # pytmx is loaded by tiled._import_pytmx, loggers quiet first
 
     return [layer for layer in tmx.layers if isinstance(layer, TiledObjectGroup) and layer.name == name]
 

@@ -13,19 +13,27 @@ def decode_data(text: str, encoding: str, compression: str | None) -> tuple[list
     """Decode a <data> element as pytmx would; return (gids, '') or ([], what is wrong)."""
     text = text.strip()
     if encoding == "csv":
-        if compression:
-            return [], f"compression {compression!r} cannot be used with CSV"
-        out = []
-        for item in text.split(","):
-            try:
-                out.append(int(item))
-            except ValueError:
-                return [], f"{item.strip()[:20]!r} is not a tile number (CSV)"
-            if not 0 <= out[-1] < 2**32:
-                return [], f"{item.strip()!r} is not a tile number (CSV)"
-        return out, ""
+        return _decode_csv(text, compression)
     if encoding != "base64":
         return [], f"encoding {encoding!r} is not supported; use csv or base64"
+    return _decode_base64(text, compression)
+
+
+def _decode_csv(text: str, compression: str | None) -> tuple[list[int], str]:
+    if compression:
+        return [], f"compression {compression!r} cannot be used with CSV"
+    out = []
+    for item in text.split(","):
+        try:
+            out.append(int(item))
+        except ValueError:
+            return [], f"{item.strip()[:20]!r} is not a tile number (CSV)"
+        if not 0 <= out[-1] < 2**32:
+            return [], f"{item.strip()!r} is not a tile number (CSV)"
+    return out, ""
+
+
+def _decode_base64(text: str, compression: str | None) -> tuple[list[int], str]:
     if compression not in (None, "zlib", "gzip"):
         return [], f"compression {compression!r} is not supported; use zlib, gzip or none"
     try:

@@ -6,6 +6,7 @@ import logging
 from pathlib import Path
 
 import pygame
+import pytmx.util_pygame
 
 from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
@@ -24,8 +25,6 @@ _FALLBACK = {
 
 def render_map(scenario: Scenario) -> tuple[pygame.Surface, int]:
     """Every visible tile layer of the map, drawn once at its own tile size."""
-    import pytmx.util_pygame
-
     logging.getLogger("pytmx").setLevel(logging.ERROR)
     tmx = pytmx.util_pygame.load_pygame(scenario.path)
     tw = tmx.tilewidth
@@ -45,7 +44,7 @@ def render_terrain(scenario: Scenario, tile: int = 32) -> pygame.Surface:
     for y in range(t.height):
         for x in range(t.width):
             i = y * t.width + x
-            colour = (70, 110, 55) if t.move_cost[i] else (80, 80, 86)
+            colour: tuple[int, ...] = (70, 110, 55) if t.move_cost[i] else (80, 80, 86)
             if t.hazard[i] != "none":
                 colour = {"pit": (30, 24, 20), "fire": (220, 90, 20), "cliff": (50, 40, 40)}[t.hazard[i]]
             elif t.footing[i] in ("wading", "deep_water"):

@@ -37,10 +37,11 @@ class BattleScreen:
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
     worker process on a copy of the battle, so the window never waits on them."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913  # a new battle's settings, keyword-only, each with a default
         self,
         app: App,
         scenario: Scenario,
+        *,
         seed: int = 1,
         options: dict | None = None,
         controllers: dict[str, str] | None = None,

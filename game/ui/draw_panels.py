@@ -17,7 +17,7 @@ from game.ui.combat_log import log_layout
 from game.ui.widgets import text, wrap
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable
+    from collections.abc import Callable, Hashable, Sequence
 
     from game.ui.battle_screen import BattleScreen
     from game.ui.legal import Legal
@@ -63,7 +63,9 @@ def _paint_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
     _paint_order(s, surface, ini.order, totals, x)
 
 
-def _paint_order(s: BattleScreen, surface: pygame.Surface, order: list, totals: dict, x: int) -> None:
+def _paint_order(
+    s: BattleScreen, surface: pygame.Surface, order: Sequence[Sequence[str]], totals: dict, x: int
+) -> None:
     """Individual initiative: a chip per unit in acting order, tied groups bracketed."""
     w, _ = s.app.size
     rs = s.battle.ctx.rs

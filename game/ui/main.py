@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from game.ui.battle_screen import BattleScreen
+import pygame
+
+from game import ai
+from game.battle import RETREAT
+from game.scenario.tiled import load_scenario
+from game.ui.app import App
+from game.ui.battle_screen import BattleScreen
+from game.ui.menu import MenuScreen
 
 
 def play(map_path: str | None, mode: str | None, seed: int, side: str | None = None) -> int:
-    from game.ui.app import App
-    from game.ui.battle_screen import BattleScreen
-    from game.ui.menu import MenuScreen
-
     app = App()
     if map_path is None:
         app.show(MenuScreen(app))
     else:
-        from game.scenario.tiled import load_scenario
-
         scenario = load_scenario(map_path)
         sides = scenario.sides
         mode = mode or "solo"
@@ -37,6 +36,7 @@ def play(map_path: str | None, mode: str | None, seed: int, side: str | None = N
 def screenshot(
     map_path: str,
     out: str,
+    *,
     select: str | None,
     hover: tuple[int, int] | None,
     round_: int,
@@ -45,12 +45,6 @@ def screenshot(
     size: tuple[int, int],
 ) -> int:
     """Render one frame headless: AI against AI up to the chosen moment, then draw."""
-    import pygame
-
-    from game.scenario.tiled import load_scenario
-    from game.ui.app import App
-    from game.ui.battle_screen import BattleScreen
-
     app = App(size, headless=True)
     scenario = load_scenario(map_path)
     screen = BattleScreen(app, scenario, seed=seed, controllers={s: "human" for s in scenario.sides}, threaded=False)
@@ -68,9 +62,6 @@ def screenshot(
 
 def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> None:
     """Play AI against AI to the chosen moment, and show the battle settled there."""
-    from game import ai
-    from game.battle import RETREAT
-
     b = screen.battle
 
     def reached() -> bool:
@@ -98,10 +89,6 @@ def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> 
 
 def _point_at(screen: BattleScreen, select: str | None, hover: tuple[int, int] | None) -> None:
     """Select the unit (or inspect it when it is not its turn) and put the mouse over the square."""
-    import pygame
-
-    from game.battle import RETREAT
-
     b = screen.battle
     if select:  # the command line has checked the unit exists
         p = b.pending() if not b.over else None

@@ -72,7 +72,7 @@ class MenuScreen:
         self.options[name] = values[(values.index(cur) + 1) % len(values)]
 
     def start(self) -> Screen | None:
-        from game.ui.battle_screen import BattleScreen
+        from game.ui.battle_screen import BattleScreen  # noqa: PLC0415  # import cycle: battle_screen -> result -> menu
 
         e = self.entry
         if e.scenario is None:
@@ -107,27 +107,31 @@ class MenuScreen:
                 if r.collidepoint(event.pos):
                     self.index = i
         elif event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_UP:
-                self.index = (self.index - 1) % len(self.entries)
-            elif k == pygame.K_DOWN:
-                self.index = (self.index + 1) % len(self.entries)
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                return self.start()
-            elif k in (pygame.K_ESCAPE, pygame.K_q):
-                self.app.quit()
-            elif k == pygame.K_m:
-                self.mode = str(_next(MODES, self.mode))
-            elif k == pygame.K_s:
-                self.side_i += 1
-            elif k == pygame.K_1:
-                self._cycle("morale_system", ("adnd2e", "ose"))
-            elif k == pygame.K_2:
-                self._cycle("initiative", ("individual", "group"))
-            elif k == pygame.K_3:
-                self._cycle("knockdown_dice", (True, False))
-            elif k == pygame.K_4:
-                self.ai_level = str(_next(LEVELS, self.ai_level))
+            return self._key(event.key)
+        return None
+
+    def _key(self, k: int) -> Screen | None:
+        """Arrows pick a map, Enter starts it, letters and digits change the settings."""
+        if k == pygame.K_UP:
+            self.index = (self.index - 1) % len(self.entries)
+        elif k == pygame.K_DOWN:
+            self.index = (self.index + 1) % len(self.entries)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.start()
+        elif k in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.quit()
+        elif k == pygame.K_m:
+            self.mode = str(_next(MODES, self.mode))
+        elif k == pygame.K_s:
+            self.side_i += 1
+        elif k == pygame.K_1:
+            self._cycle("morale_system", ("adnd2e", "ose"))
+        elif k == pygame.K_2:
+            self._cycle("initiative", ("individual", "group"))
+        elif k == pygame.K_3:
+            self._cycle("knockdown_dice", (True, False))
+        elif k == pygame.K_4:
+            self.ai_level = str(_next(LEVELS, self.ai_level))
         return None
 
     def update(self, dt: float) -> Screen | None:

@@ -9,6 +9,7 @@ import pygame
 from game.events import BattleEnd
 from game.runner import summary
 from game.ui import theme
+from game.ui.menu import MenuScreen
 from game.ui.stats import strength_by_round
 from game.ui.widgets import Button, layout_row, text
 
@@ -30,14 +31,20 @@ class ResultScreen:
         self.mouse = (0, 0)
 
     def again(self) -> Screen:
-        from game.ui.battle_screen import BattleScreen
+        from game.ui.battle_screen import BattleScreen  # noqa: PLC0415  # import cycle: battle_screen shows this screen
 
         bs = self.bs
-        return BattleScreen(self.app, bs.scenario, bs.seed + 1, bs.options, bs.controllers, bs.ai_level, bs.threaded)
+        return BattleScreen(
+            self.app,
+            bs.scenario,
+            seed=bs.seed + 1,
+            options=bs.options,
+            controllers=bs.controllers,
+            ai_level=bs.ai_level,
+            threaded=bs.threaded,
+        )
 
     def menu(self) -> Screen:
-        from game.ui.menu import MenuScreen
-
         return MenuScreen(self.app)
 
     def quit(self) -> None:

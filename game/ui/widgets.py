@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
@@ -35,10 +35,10 @@ def rendered(words: str, size: int, colour, bold: bool = False) -> pygame.Surfac
     return img
 
 
-def text(
+def text(  # noqa: PLR0917  # style follows the words positionally, as in pygame's own draw calls
     surface: pygame.Surface,
     words: str,
-    pos: tuple[int, int],
+    pos: tuple[float, float],
     size: int = 20,
     colour=theme.TEXT,
     bold: bool = False,
