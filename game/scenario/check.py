@@ -150,8 +150,8 @@ class XmlCheck:
             img = el.find("image")
             if img is None:
                 self.bad(where, "has no <image>")
-            elif img.get("source"):
-                self.image(img.get("source"), self.path.parent, where, "the map")
+            elif source := img.get("source"):
+                self.image(source, self.path.parent, where, "the map")
 
     def object_layer(self, el: ET.Element, where: str) -> None:
         self.attributes(el, where)
@@ -282,10 +282,11 @@ class XmlCheck:
         for k in ("width", "height"):
             if to_int(img.get(k, "")) is None:
                 self.bad(label, f"image attribute {k} must be a whole number, not {img.get(k)!r}")
-        if not img.get("source"):
+        source = img.get("source")
+        if not source:
             self.bad(label, "image has no source")
         else:
-            self.image(img.get("source"), base, label, named_by)
+            self.image(source, base, label, named_by)
 
     def _tile(self, tile: ET.Element, label: str, base: Path, named_by: str, in_file: bool) -> None:
         """One <tile> of a tileset: its values, image, animation and (in a .tsx) collision shapes."""
@@ -297,8 +298,8 @@ class XmlCheck:
         self.attributes(tile, tw)
         self.properties(tile, tw)
         timg = tile.find("image")
-        if timg is not None and timg.get("source"):
-            self.image(timg.get("source"), base, tw, named_by)
+        if timg is not None and (source := timg.get("source")):
+            self.image(source, base, tw, named_by)
         for frame in tile.iter("frame"):
             if to_int(frame.get("tileid", "")) is None or to_int(frame.get("duration", "")) is None:
                 self.bad(tw, "an animation frame needs a whole-number tileid and duration")

@@ -13,6 +13,7 @@ from game.commands import Command, Illegal
 from game.events import Event
 from game.rules.geometry import Pos
 from game.scenario.model import Scenario
+from game.systems.retreat import RetreatSpace
 from game.ui import battle_input, draw_battle, theme
 from game.ui.ai_worker import AiWorker
 from game.ui.art import Sprites, render_map, render_terrain
@@ -266,7 +267,7 @@ class BattleScreen:
         return draw_battle.action_buttons(self)
 
     @property
-    def retreat_space(self) -> dict | None:
+    def retreat_space(self) -> RetreatSpace | None:
         """The retreat space the player picked, while choosing whether to follow."""
         return self.mode.space if isinstance(self.mode, RetreatMode) else None
 

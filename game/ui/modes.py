@@ -12,6 +12,7 @@ import pygame
 from game.battle import RETREAT, Battle
 from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward, footprint
+from game.systems.retreat import RetreatSpace
 from game.ui.legal import Legal
 
 
@@ -275,7 +276,7 @@ ACTION_MODES: dict[int, type[ActivationMode]] = {
 class RetreatMode(Mode):
     """The end of the round: where to force a beaten foe back, and whether to follow it."""
 
-    space: dict | None = None  # the space picked, when following is still to choose
+    space: RetreatSpace | None = None  # the space picked, when following is still to choose
 
     lets_select = False
 
