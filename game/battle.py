@@ -20,6 +20,7 @@ from game.systems.attack import flush_deferred
 from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
 from game.systems.retreat import RetreatSpace
+from game.terrain import Terrain
 from game.world import FLEEING, STEADY, Unit, World
 
 ACTIVATION, RETREAT, OVER = "activation", "retreat", "over"
@@ -135,6 +136,21 @@ class Battle:
         b.retreat_pairs = list(self.retreat_pairs)
         b.controllers = dict(self.controllers)
         return b
+
+    def adopt(self, played: Battle, events: list[ev.Event]) -> Battle:
+        """This battle as a copy of it has played on elsewhere (the window's AI worker): the
+        copy's state, this battle's log with the copy's new events, and this battle's terrain."""
+        self.ctx.events.extend(events)
+        played.ctx.events = self.ctx.events
+        played.ctx.terrain = self.ctx.terrain  # the same field; this one has its tables built
+        return played
+
+    def reuse_terrain(self, terrain: Terrain) -> None:
+        """Use an equal terrain object (the field never changes in battle) whose movement tables
+        are already built, instead of this one, which a copy sent to another process rebuilds."""
+        if terrain != self.ctx.terrain:
+            raise ValueError("reuse_terrain needs the same battlefield")
+        self.ctx.terrain = terrain
 
     def controller_of(self, uid: str) -> str:
         """A creature that fails morale on a human player's side is taken over by the AI."""

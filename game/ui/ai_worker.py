@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from game import ai
+from game import ai, query
 from game.battle import Battle
 from game.events import Event
 
@@ -40,10 +40,7 @@ class AiWorker:
             return None
         after, events = self.future.result()
         self.future = None
-        battle.ctx.events.extend(events)
-        after.ctx.events = battle.ctx.events
-        after.ctx.terrain = battle.ctx.terrain
-        return after, events
+        return battle.adopt(after, events), events
 
     def close(self) -> None:
         """Stop the worker without waiting for a decision in progress."""
@@ -58,9 +55,9 @@ def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[Event]]:
     so neither the thinking nor the end of the round ever holds up a frame."""
     # Each decision arrives with a fresh copy of the same terrain; use the one kept from the
     # last decision, whose movement tables and AI maps are already built.
-    if _worker_terrain and _worker_terrain[0] == battle.ctx.terrain:
-        battle.ctx.terrain = _worker_terrain[0]
+    if _worker_terrain and _worker_terrain[0] == query.terrain(battle):
+        battle.reuse_terrain(_worker_terrain[0])
     else:
-        _worker_terrain[:] = [battle.ctx.terrain]
+        _worker_terrain[:] = [query.terrain(battle)]
     events = battle.apply(ai.decide(battle, level))
     return battle, events

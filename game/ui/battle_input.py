@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from game import query
 from game.ui.menu import MenuScreen
 from game.ui.modes import Input, Press
 
@@ -117,7 +118,7 @@ def _arrow(s: BattleScreen, step: tuple[int, int], shift: bool) -> None:
         s.camera.pan(dx * s.camera.size * 3, dy * s.camera.size * 3)
         return
     cx, cy = s.cursor or (0, 0)
-    t = s.battle.ctx.terrain
+    t = query.terrain(s.battle)
     s.cursor = (min(max(cx + dx, 0), t.width - 1), min(max(cy + dy, 0), t.height - 1))
     s.hover_sq = s.cursor
     s.camera_follow(s.cursor)

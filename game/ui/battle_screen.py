@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import ai
+from game import ai, query
 from game.battle import ACTIVATION, RETREAT, Battle, Pending
 from game.commands import Command, Illegal
 from game.events import Event
@@ -251,7 +251,7 @@ class BattleScreen:
         if not r.collidepoint(pos):
             return None
         sq = self.camera.to_square(pos[0] - r.x, pos[1] - r.y)
-        return sq if self.battle.ctx.terrain.inside(sq) else None
+        return sq if query.terrain(self.battle).inside(sq) else None
 
     def log_line_at(self, pos: tuple[int, int]) -> LogLine | None:
         r = self.log_rect()

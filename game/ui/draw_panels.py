@@ -68,7 +68,6 @@ def _paint_order(
 ) -> None:
     """Individual initiative: a chip per unit in acting order, tied groups bracketed."""
     w, _ = s.app.size
-    rs = s.battle.ctx.rs
     b = s.battle
     current = b.pending().units if not b.over and b.pending().kind == ACTIVATION else []
     chip = 30
@@ -81,7 +80,7 @@ def _paint_order(
             u = b.world[uid]
             colour = s.side_colour[u.side]
             rect = pygame.Rect(x, 7, chip, chip)
-            done = uid in rs.acted or uid in rs.lost_action or u.life != "fighting"
+            done = query.has_acted(b, uid) or u.life != "fighting"
             img = s.sprites.unit(u.kind.key, "S", chip)
             pygame.draw.rect(surface, colour if not done else (60, 62, 70), rect, border_radius=5)
             surface.blit(img, rect)

@@ -39,3 +39,18 @@ def test_a_fleeing_creature_on_a_copy_remembers_where_it_has_been():
             assert ai.decide(b.copy(), "normal") == cmd, f"round {b.round}: {p.unit}"
         b.apply(cmd)
     assert routed >= 5
+
+
+def test_a_battle_adopting_what_its_copy_played_logs_as_if_it_had_played_itself():
+    """The window's worker plays each AI command on a copy; the battle adopts the result."""
+    alone = Battle(load_scenario(SKIRMISH), seed=6)
+    via_copies = Battle(load_scenario(SKIRMISH), seed=6)
+    for _ in range(150):
+        if alone.over:
+            break
+        alone.apply(ai.decide(alone, "normal"))
+        played = via_copies.copy()
+        events = played.apply(ai.decide(played, "normal"))
+        via_copies = via_copies.adopt(played, events)
+    assert [e.to_json() for e in via_copies.events] == [e.to_json() for e in alone.events]
+    assert via_copies.world.units == alone.world.units
