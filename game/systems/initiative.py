@@ -7,7 +7,7 @@ from game.rules.dice import Modifier, roll
 from game.rules.initiative import MODIFIERS, group_modifiers, order_individual
 from game.systems.context import Ctx
 from game.systems.movement import in_pit
-from game.systems.space import elevation
+from game.systems.space import above_nearest_enemy
 from game.world import Unit
 
 
@@ -21,11 +21,8 @@ def unit_modifiers(ctx: Ctx, u: Unit) -> list[Modifier]:
     for name in ("hasted", "slowed", "set_vs_charge"):
         if u.has(name):
             add(name)
-    enemies = ctx.world.enemies_of(u)
-    if enemies:
-        nearest = min(enemies, key=lambda e: (abs(e.pos[0] - u.pos[0]) + abs(e.pos[1] - u.pos[1]), e.id))
-        if elevation(ctx, u) > elevation(ctx, nearest):
-            add("higher_ground")
+    if above_nearest_enemy(ctx, u):
+        add("higher_ground")
     footings = {ctx.terrain.footing_at(sq) for sq in u.squares}
     if "deep_water" in footings:
         add("deep_water")

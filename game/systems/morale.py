@@ -8,7 +8,7 @@ from game.rules.creature import Flag
 from game.rules.dice import Modifier, roll
 from game.systems.context import Ctx
 from game.systems.flight import WaysOut, has_way_out
-from game.systems.space import elevation, threatening_enemies, threatens
+from game.systems.space import above_nearest_enemy, threatening_enemies, threatens
 from game.world import FLEEING, STEADY, SURRENDERED, WITHDRAWING, Unit
 
 
@@ -97,11 +97,8 @@ def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
         mods.append(Modifier("most_powerful_ally_killed", -4))
     if "cannot_hurt" in triggers:
         mods.append(Modifier("cannot_affect_foe", -8))
-    enemies = ctx.world.enemies_of(u)
-    if enemies:
-        near = min(enemies, key=lambda e: (max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])), e.id))
-        if elevation(ctx, u) > elevation(ctx, near):
-            mods.append(Modifier("higher_ground", 1))
+    if above_nearest_enemy(ctx, u):
+        mods.append(Modifier("higher_ground", 1))
     if "surprised" in triggers:
         mods.append(Modifier("surprised", -2))
     if ctx.sides[u.side].kills == 0:

@@ -10,6 +10,7 @@ from game.rules.geometry import (
     arc_of,
     chebyshev_to_footprint,
     footprint,
+    footprint_distance,
     front_offsets,
     line_between,
 )
@@ -131,3 +132,14 @@ def arc_from(attacker: Unit, target: Unit) -> Arc:
 
 def elevation(ctx: Ctx, unit: Unit) -> int:
     return max(ctx.terrain.elevation_at(sq) for sq in unit.squares)
+
+
+def above_nearest_enemy(ctx: Ctx, unit: Unit) -> bool:
+    """'On higher ground' for initiative and morale: higher than the nearest enemy, counted in
+    squares between footprints like every distance in the game (reach, missile range); ties go
+    to the lowest id (docs/decisions.md)."""
+    enemies = ctx.world.enemies_of(unit)
+    if not enemies:
+        return False
+    near = min(enemies, key=lambda e: (footprint_distance(e.pos, e.n, unit.pos, unit.n), e.id))
+    return elevation(ctx, unit) > elevation(ctx, near)

@@ -101,3 +101,22 @@ def test_group_initiative_one_roll_a_side_and_common_modifiers_only():
     assert set(p.units) == {"a1", "a2"}  # the side's player orders its own units
     b.apply(cmd("hold", "a2"))
     assert b.pending().units == ["a1"]
+
+
+def test_higher_ground_is_judged_against_the_nearest_enemy_counting_diagonals_as_one():
+    """'On Higher Ground +1' (seed 002); decision (docs/decisions.md): the nearest enemy by
+    squares between footprints, as reach and range count, the same for initiative and morale."""
+    # c stands 2 squares away on a diagonal (4 steps counting diagonals as two), on the same
+    # height as a; d stands 3 squares straight down, on low ground. c is the nearest enemy.
+    units = [
+        unit("a", "blue", "fighter1", (5, 5)),
+        unit("c", "red", "orc", (7, 7)),
+        unit("d", "red", "orc", (5, 8)),
+    ]
+    b = battle(units, script=[5, 5, 5], elevation={(5, 5): 1, (7, 7): 1})
+    entries = {e["id"]: e for e in as_json(b.events)[-1]["entries"]}
+    assert entries["a"]["modifiers"] == []
+    assert entries["c"]["modifiers"] == []  # level with a: not higher
+    b2 = battle(units, script=[5, 5, 5], elevation={(5, 5): 1})
+    entries = {e["id"]: e for e in as_json(b2.events)[-1]["entries"]}
+    assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
