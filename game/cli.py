@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from game import __version__
 from game.ai import LEVELS
 from game.battle import Battle
 from game.commands import Illegal
@@ -264,6 +265,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rout", description="Rout: tactical battles under AD&D 2e Combat & Tactics-style rules.")
+    p.add_argument("--version", action="version", version=f"rout {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     pl = sub.add_parser("play", help="open the game window (the menu, or straight into a map)")
     pl.add_argument("map", nargs="?")

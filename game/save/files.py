@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -12,16 +13,30 @@ from game.events import Event
 
 
 def write_atomic(path: str | Path, text: str) -> None:
+    """Write text to path through a temporary file in the same folder, renamed into place: the
+    old file stays whole until the new one is. The file keeps its mode; a new one gets the
+    mode the umask gives (the temporary file starts as 0600)."""
     path = Path(path)
+    mode = _mode_for(path)
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", dir=str(path.parent or Path(".")))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+            os.fchmod(f.fileno(), mode)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def event_lines(events: Iterable[Event]) -> str:
