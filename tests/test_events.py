@@ -9,6 +9,24 @@ from game import events as ev
 from game.rules.dice import Modifier, Roll
 
 
+def _attack(**changes) -> ev.Attack:
+    """A missed flank attack of a on b, with any fields changed."""
+    fields = {
+        "id": "a",
+        "target": "b",
+        "kind": "melee",
+        "weapon": "long_sword",
+        "arc": "flank",
+        "roll": Roll("1d20", (9,), 1, 10),
+        "modifiers": (Modifier("flank", 1),),
+        "needed": 14,
+        "hit": False,
+        "damage": 0,
+        "purpose": "attack",
+    }
+    return ev.Attack(1, **{**fields, **changes})
+
+
 def test_retreat_writes_from_and_every_required_field_in_contract_order():
     e = ev.Retreat(
         3, id="b", by="a", from_=(5, 4), to=(6, 4), space="rear", followed=True, follow_to=(5, 4), hazard="none"
@@ -20,20 +38,7 @@ def test_retreat_writes_from_and_every_required_field_in_contract_order():
 
 
 def test_optional_fields_are_left_out_and_nullable_ones_written_as_null():
-    miss = ev.Attack(
-        1,
-        id="a",
-        target="b",
-        kind="melee",
-        weapon="long_sword",
-        arc="flank",
-        roll=Roll("1d20", (9,), 1, 10),
-        modifiers=(Modifier("flank", 1),),
-        needed=14,
-        hit=False,
-        damage=0,
-        purpose="attack",
-    )
+    miss = _attack()
     out = miss.to_json()
     assert "damage_roll" not in out and "knockdown_roll" not in out
     assert out["roll"] == {"dice": "1d20", "rolls": [9], "mod": 1, "total": 10}
@@ -79,19 +84,6 @@ def test_a_malformed_event_is_refused_with_what_is_wrong(obj, says):
 
 
 def test_involved_names_the_actor_first():
-    e = ev.Attack(
-        1,
-        id="a",
-        target="b",
-        kind="melee",
-        weapon="club",
-        arc="front",
-        roll=Roll("1d20", (20,), 0, 20),
-        modifiers=(),
-        needed=12,
-        hit=True,
-        damage=3,
-        purpose="attack",
-    )
+    e = _attack(hit=True, damage=3)
     assert ev.involved(e) == ["a", "b"]
     assert ev.involved(ev.RoundStart(1)) == []
