@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import __version__
+from game import cli_bounds as bounds
 from game.ai import LEVELS
 from game.battle import Battle
 from game.commands import Illegal
@@ -103,8 +104,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _simulate_outputs(args: argparse.Namespace) -> Path | None:
     """Check --games, --log, --explain and --jobs; return the log path, its folder made if need be."""
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
+    wrong = bounds.games(args.games, args.seed) or bounds.jobs(args.jobs)
+    if wrong:
+        raise UsageError(wrong)
     log = Path(args.log) if args.log else None
     if log is not None:
         _refuse_overwrite(log, Path(args.map))
@@ -114,8 +116,6 @@ def _simulate_outputs(args: argparse.Namespace) -> Path | None:
             log.mkdir(parents=True, exist_ok=True)
     if args.explain not in (None, "-"):
         _refuse_overwrite(Path(args.explain), Path(args.map))
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
     return log
 
 
@@ -248,13 +248,13 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if args.select and args.select not in {p.id for p in scenario.units}:
         raise UsageError(f"--select: {args.map} has no unit {args.select!r}")
     hover = _xy(args.hover) if args.hover else None
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must be WIDTHxHEIGHT, not {args.size!r}") from None
+    w, h = args.size
     out = Path(args.out)
     if out.suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {args.out!r}")
+    folder = out.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise UsageError(f"{args.out}: no folder {str(folder)!r} to write into")
     _refuse_overwrite(out, Path(args.map))
     from game.ui.main import screenshot  # noqa: PLC0415  # headless commands never import pygame
 
@@ -271,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("map", nargs="?")
     pl.add_argument("--mode", help="solo, hotseat or watch")
     pl.add_argument("--side", help="the side you play in solo")
-    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--seed", type=bounds.seed, default=1)
     pl.set_defaults(func=cmd_play)
     sh = sub.add_parser("screenshot", help="render one frame of a battle headless to a PNG")
     sh.add_argument("map")
@@ -279,18 +279,18 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--select", help="the unit to select")
     sh.add_argument("--hover", help="X,Y: the square under the mouse")
     sh.add_argument("--round", type=int, default=1)
-    sh.add_argument("--seed", type=int, default=1)
+    sh.add_argument("--seed", type=bounds.seed, default=1)
     sh.add_argument(
         "--at",
         choices=("activation", "retreat"),
         default="activation",
         help="stop at a unit's activation, or at an end-of-round retreat choice",
     )
-    sh.add_argument("--size", default="1280x720")
+    sh.add_argument("--size", type=bounds.size, default=(1280, 720))
     sh.set_defaults(func=cmd_screenshot)
     s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
     s.add_argument("map", nargs="?", default=str(DEFAULT_MAP))
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--seed", type=bounds.seed, default=1)
     s.add_argument("--games", type=int, default=1)
     s.add_argument("--ai", action="append", default=[], metavar="SIDE=LEVEL")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="override a rule option")

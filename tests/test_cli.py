@@ -204,3 +204,27 @@ def test_play_without_a_display_says_so_in_one_line():
     )
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "rout: cannot open the game window: no display" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        # Unbounded counts built the whole plan in memory, or forked a process per job.
+        (["simulate", str(ARENA), "--games", "1000000000000"], "--games must be from 1 to 1,000,000"),
+        (["simulate", str(ARENA), "--jobs", "1000000"], "--jobs must be from 1 to"),
+        # A 5,000-digit seed was a ValueError traceback; the generator takes 64 bits.
+        (["simulate", str(ARENA), "--seed", "9" * 5000], "a seed is a whole number from 0 to 18446744073709551615"),
+        (["simulate", str(ARENA), "--seed", "-1"], "a seed is a whole number"),
+        (["simulate", str(ARENA), "--seed", str(2**64 - 1), "--games", "2"], "runs past the largest seed"),
+        # A missing folder was a pygame.error traceback; 0x0 silently became 1024x768.
+        (["screenshot", str(ARENA), "--out", "no/such/dir/o.png"], "no folder 'no/such/dir' to write into"),
+        (["screenshot", str(ARENA), "--out", "o.png", "--size", "0x0"], "must be from 640x360 to 7680x4320"),
+        (["screenshot", str(ARENA), "--out", "o.png", "--size", "64x48"], "must be from 640x360 to 7680x4320"),
+        (["screenshot", str(ARENA), "--out", "o.png", "--size", "100000x100000"], "must be from 640x360"),
+    ],
+)
+def test_numbers_out_of_bounds_get_one_line_and_exit_2(tmp_path, args, says):
+    r = rout(*args, cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written
