@@ -37,11 +37,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
             raise UsageError(f"{what} must look like NAME=VALUE, not {item!r}")
         k, v = item.split("=", 1)
+        if k in out:
+            raise UsageError(f"{what} names {k} twice ({k}={out[k]} and {item})")
         out[k] = v
     return out
 
@@ -66,7 +68,7 @@ def _options(items: list[str]) -> dict[str, object]:
 def _refuse_overwrite(out: Path, *inputs: Path) -> None:
     for p in inputs:
         if p.exists() and out.exists() and out.resolve() == p.resolve():
-            raise UsageError(f"{out}: refusing to overwrite an input file with the log")
+            raise UsageError(f"{out}: refusing to overwrite an input file with an output")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -107,6 +109,7 @@ def _simulate_outputs(args: argparse.Namespace) -> Path | None:
     wrong = bounds.games(args.games, args.seed) or bounds.jobs(args.jobs)
     if wrong:
         raise UsageError(wrong)
+    _distinct_outputs(args)
     log = Path(args.log) if args.log else None
     if log is not None:
         _refuse_overwrite(log, Path(args.map))
@@ -116,7 +119,24 @@ def _simulate_outputs(args: argparse.Namespace) -> Path | None:
             log.mkdir(parents=True, exist_ok=True)
     if args.explain not in (None, "-"):
         _refuse_overwrite(Path(args.explain), Path(args.map))
+    if args.save_replay:
+        _refuse_overwrite(Path(args.save_replay), Path(args.map))
     return log
+
+
+def _distinct_outputs(args: argparse.Namespace) -> None:
+    """No output named by an empty path, and no two outputs on one file (one would be lost)."""
+    named = {"--log": args.log, "--explain": args.explain, "--save-replay": args.save_replay}
+    seen: dict[Path, str] = {}
+    for flag, path in named.items():
+        if path is None or path == "-":
+            continue
+        if not path.strip():
+            raise UsageError(f"{flag} needs a file name, not an empty one")
+        where = Path(path).resolve()
+        if where in seen:
+            raise UsageError(f"{path}: named by both {seen[where]} and {flag}; one would be lost")
+        seen[where] = flag
 
 
 def _plan(args: argparse.Namespace, sides: list[str], levels: dict[str, str]) -> list[tuple[int, dict[str, str]]]:
@@ -222,7 +242,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     if args.map is not None:
-        load_scenario(args.map)  # a broken map stops here with its one-line error
+        sides = load_scenario(args.map).sides  # a broken map stops here with its one-line error
+        if args.side is not None and args.side not in sides:
+            raise UsageError(f"--side {args.side!r}: the map's sides are {', '.join(sides)}")
     if args.mode not in (None, "solo", "hotseat", "watch"):
         raise UsageError(f"--mode must be solo, hotseat or watch, not {args.mode!r}")
     from game.ui.main import play  # noqa: PLC0415  # headless commands never import pygame
@@ -326,7 +348,9 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             args = parser.parse_args(["play"])
-        return args.func(args)
+        code: int = args.func(args)
+        sys.stdout.flush()  # here, where a reader that went away is caught, not at exit
+        return code
     except UsageError as e:
         print(f"rout: {e}", file=sys.stderr)
         return 2
@@ -338,8 +362,13 @@ def main(argv: list[str] | None = None) -> int:
     except (ReplayError, Illegal) as e:
         print(f"rout: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`rout check ... | head -1`): nothing more to say, and no error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as e:
         print(f"rout: {e.filename or ''}: {e.strerror}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        print("rout: interrupted", file=sys.stderr)
         return 130

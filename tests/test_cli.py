@@ -170,13 +170,21 @@ def test_bad_replay(tmp_path, content, words):
     one_line_error(rout("replay", str(f)), "bad.json", *words)
 
 
+def copied_arena(tmp_path: Path) -> Path:
+    """A playable copy of the test arena: the map and its tileset, the art where they look for it."""
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "assets").symlink_to(ROOT / "assets")
+    shutil.copy(ROOT / "maps" / "terrain.tsx", tmp_path / "maps" / "terrain.tsx")
+    return Path(shutil.copy(ARENA, tmp_path / "maps" / "arena.tmx"))
+
+
 def test_log_never_overwrites_the_map(tmp_path):
-    m = tmp_path / "arena.tmx"
-    shutil.copy(ARENA, m)
-    shutil.copy(ROOT / "maps" / "terrain.tsx", tmp_path / "terrain.tsx")
+    m = copied_arena(tmp_path)
+    assert rout("simulate", str(m)).returncode == 0  # the copy plays
     before = m.read_bytes()
     r = rout("simulate", str(m), "--log", str(m))
-    assert r.returncode == 2 and m.read_bytes() == before
+    assert r.returncode == 2 and "refusing to overwrite an input file" in r.stderr
+    assert m.read_bytes() == before
 
 
 def test_a_saved_replay_keeps_the_ai_levels_and_verifies_against_its_log(tmp_path):
@@ -228,3 +236,42 @@ def test_numbers_out_of_bounds_get_one_line_and_exit_2(tmp_path, args, says):
     assert r.returncode == 2, r.stderr
     assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--log="], "--log needs a file name, not an empty one"),
+        (["--save-replay="], "--save-replay needs a file name"),
+        (["--log", "same.jsonl", "--explain", "same.jsonl"], "named by both --log and --explain; one would be lost"),
+        (["--ai", "blue=random", "--ai", "blue=hard"], "--ai names blue twice"),
+    ],
+)
+def test_outputs_and_choices_that_would_be_lost_are_refused(tmp_path, args, says):
+    r = rout("simulate", str(ARENA), *args, cwd=tmp_path)
+    assert r.returncode == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_replay_never_overwrites_the_map(tmp_path):
+    arena = copied_arena(tmp_path)
+    before = arena.read_bytes()
+    r = rout("simulate", str(arena), "--save-replay", str(arena), cwd=tmp_path)
+    assert r.returncode == 2 and "refusing to overwrite an input file" in r.stderr
+    assert arena.read_bytes() == before
+
+
+def test_play_refuses_a_side_the_map_does_not_have():
+    r = rout("play", str(ARENA), "--side", "purple")
+    assert r.returncode == 2 and "--side 'purple': the map's sides are" in r.stderr
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly():
+    """`rout simulate ... | head -1`: no 'Broken pipe' and exit 0, not a traceback."""
+    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    cmd = [sys.executable, "-m", "game", "simulate", str(ARENA), "--games", "4"]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT) as p:
+        p.stdout.close()  # the reader is gone before the first line
+        err = p.stderr.read().decode()
+        code = p.wait(timeout=300)
+    assert code == 0 and err == "", err
