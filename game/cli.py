@@ -13,6 +13,7 @@ from game import __version__
 from game import cli_bounds as bounds
 from game.ai import LEVELS
 from game.battle import Battle
+from game.bundled import DEFAULT_MAP, map_path
 from game.commands import Illegal
 from game.events import BattleEnd
 from game.options import OptionError, Options
@@ -23,8 +24,6 @@ from game.scenario.errors import ScenarioError
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
 from game.tally import Tally, print_report
-
-DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx"
 
 
 class UsageError(Exception):
@@ -285,18 +284,21 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     )
 
 
+MAP_HELP = "a Tiled .tmx file, or a shipped map by name (skirmish, battle, duel, ...)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rout", description="Rout: tactical battles under AD&D 2e Combat & Tactics-style rules.")
     p.add_argument("--version", action="version", version=f"rout {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     pl = sub.add_parser("play", help="open the game window (the menu, or straight into a map)")
-    pl.add_argument("map", nargs="?")
+    pl.add_argument("map", nargs="?", type=map_path, help=MAP_HELP)
     pl.add_argument("--mode", help="solo, hotseat or watch")
     pl.add_argument("--side", help="the side you play in solo")
     pl.add_argument("--seed", type=bounds.seed, default=1)
     pl.set_defaults(func=cmd_play)
     sh = sub.add_parser("screenshot", help="render one frame of a battle headless to a PNG")
-    sh.add_argument("map")
+    sh.add_argument("map", type=map_path, help=MAP_HELP)
     sh.add_argument("--out", required=True)
     sh.add_argument("--select", help="the unit to select")
     sh.add_argument("--hover", help="X,Y: the square under the mouse")
@@ -311,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--size", type=bounds.size, default=(1280, 720))
     sh.set_defaults(func=cmd_screenshot)
     s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
-    s.add_argument("map", nargs="?", default=str(DEFAULT_MAP))
+    s.add_argument("map", nargs="?", type=map_path, default=str(DEFAULT_MAP), help=MAP_HELP)
     s.add_argument("--seed", type=bounds.seed, default=1)
     s.add_argument("--games", type=int, default=1)
     s.add_argument("--ai", action="append", default=[], metavar="SIDE=LEVEL")
@@ -331,7 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("check", help="validate maps")
-    c.add_argument("maps", nargs="+")
+    c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP)
     c.set_defaults(func=cmd_check)
     r = sub.add_parser("replay", help="run a replay file headless")
     r.add_argument("file")

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import logging
+import sys
+from functools import cache
 from pathlib import Path
 
 import pygame
 import pytmx.util_pygame
 
+from game.bundled import ASSETS
 from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 UNITS = ASSETS / "units"
 _FALLBACK = {
     "grass": (86, 130, 60),
@@ -55,6 +57,12 @@ def render_terrain(scenario: Scenario, tile: int = 32) -> pygame.Surface:
     return surf
 
 
+@cache
+def _warn_missing(path: Path) -> None:
+    """Say once per file that a picture is missing, so a broken install is not silently grey."""
+    print(f"rout: warning: no picture {path}; drawn as a plain token", file=sys.stderr)
+
+
 class Sprites:
     """Unit sprites drawn facing north at 2x, scaled to the zoom and turned to each facing."""
 
@@ -68,6 +76,7 @@ class Sprites:
             if path.exists():
                 self._raw[name] = pygame.image.load(str(path)).convert_alpha()
             else:  # an unknown kind still shows as a plain token
+                _warn_missing(path)
                 s = pygame.Surface((64, 64), pygame.SRCALPHA)
                 pygame.draw.circle(s, (200, 200, 200), (32, 32), 22)
                 pygame.draw.polygon(s, (40, 40, 40), [(32, 6), (24, 20), (40, 20)])

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.ai import LEVELS
+from game.bundled import MAPS
 from game.options import Options
 from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
 
-MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
 MODES = ("solo", "hotseat", "watch")
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
 
@@ -74,10 +74,10 @@ class MenuScreen:
     def start(self) -> Screen | None:
         from game.ui.battle_screen import BattleScreen  # noqa: PLC0415  # import cycle: battle_screen -> result -> menu
 
-        e = self.entry
-        if e.scenario is None:
+        scenario = self.entry.scenario if self.entries else None
+        if scenario is None:
             return None
-        sides = e.scenario.sides
+        sides = scenario.sides
         if self.mode == "solo":
             controllers = {s: ("human" if i == self.side_i % len(sides) else "ai") for i, s in enumerate(sides)}
         elif self.mode == "hotseat":
@@ -87,7 +87,7 @@ class MenuScreen:
         options = {k: self._value(k) for k in self.options}
         return BattleScreen(
             self.app,
-            e.scenario,
+            scenario,
             seed=1,
             options=options,
             controllers=controllers,
@@ -112,14 +112,16 @@ class MenuScreen:
 
     def _key(self, k: int) -> Screen | None:
         """Arrows pick a map, Enter starts it, letters and digits change the settings."""
-        if k == pygame.K_UP:
+        if k in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.quit()
+        elif not self.entries:
+            return None
+        elif k == pygame.K_UP:
             self.index = (self.index - 1) % len(self.entries)
         elif k == pygame.K_DOWN:
             self.index = (self.index + 1) % len(self.entries)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.start()
-        elif k in (pygame.K_ESCAPE, pygame.K_q):
-            self.app.quit()
         elif k == pygame.K_m:
             self.mode = str(_next(MODES, self.mode))
         elif k == pygame.K_s:
@@ -171,6 +173,10 @@ class MenuScreen:
     def buttons(self) -> list[Button]:
         """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
+        if not self.entries:
+            quit_only = [Button("Quit", "Q", self.app.quit)]
+            layout_row(quit_only, pygame.Rect(40, h - 50, w - 80, 34))
+            return quit_only
         e = self.entry
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
@@ -214,11 +220,15 @@ class MenuScreen:
             22,
             theme.TEXT_DIM,
         )
+        if not self.entries:
+            text(surface, f"No scenarios found: {MAPS} holds no maps.", (44, 140), 22, theme.TEXT_WARN)
+            text(surface, "Reinstall Rout, or open a map of your own: rout play MAP.tmx", (44, 170), 20)
         for i, (e, r) in enumerate(zip(self.entries, self._list_rects(), strict=True)):
             pygame.draw.rect(surface, theme.BUTTON_ACTIVE if i == self.index else theme.BUTTON, r, border_radius=6)
             title = e.scenario.title if e.scenario else e.path.name
             text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
-        self._draw_details(surface)
+        if self.entries:
+            self._draw_details(surface)
         for b in self.buttons:
             b.draw(surface, self.mouse)
 
