@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 MODES = ("solo", "hotseat", "watch")
+LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
 
 
@@ -49,6 +50,7 @@ class MenuScreen:
         self.app = app
         self.entries = entries if entries is not None else shipped_scenarios()
         self.index = 0
+        self.top = 0  # the first entry the list shows: it scrolls to keep the chosen one in sight
         self.mode = "solo"
         self.side_i = 0
         self.options = {"morale_system": None, "initiative": None, "knockdown_dice": None}
@@ -103,9 +105,11 @@ class MenuScreen:
             for b in self.buttons:
                 if b.hit(event.pos):
                     return cast("Screen | None", b.action())
-            for i, r in enumerate(self._list_rects()):
+            for i, r in self._list_rects().items():
                 if r.collidepoint(event.pos):
                     self.index = i
+        elif event.type == pygame.MOUSEWHEEL and self.entries:
+            self.index = min(max(self.index - event.y, 0), len(self.entries) - 1)
         elif event.type == pygame.KEYDOWN:
             return self._key(event.key)
         return None
@@ -165,9 +169,16 @@ class MenuScreen:
         thumb: pygame.Surface = self.thumbs.get(str(e.path), None, make)
         return thumb
 
-    def _list_rects(self) -> list[pygame.Rect]:
-        """Where each scenario's line sits in the list."""
-        return [pygame.Rect(40, 130 + 40 * i, 360, 34) for i in range(len(self.entries))]
+    def _rows(self) -> int:
+        """How many scenario lines fit between the title and the buttons."""
+        return max(1, (self.app.size[1] - LIST_TOP - LIST_BOTTOM) // ROW)
+
+    def _list_rects(self) -> dict[int, pygame.Rect]:
+        """Where each scenario line in sight sits, by its index in the list."""
+        rows = self._rows()
+        self.top = min(max(self.top, self.index - rows + 1), self.index, max(0, len(self.entries) - rows))
+        shown = range(self.top, min(self.top + rows, len(self.entries)))
+        return {i: pygame.Rect(40, LIST_TOP + ROW * (i - self.top), 360, ROW - 6) for i in shown}
 
     @property
     def buttons(self) -> list[Button]:
@@ -223,10 +234,18 @@ class MenuScreen:
         if not self.entries:
             text(surface, f"No scenarios found: {MAPS} holds no maps.", (44, 140), 22, theme.TEXT_WARN)
             text(surface, "Reinstall Rout, or open a map of your own: rout play MAP.tmx", (44, 170), 20)
-        for i, (e, r) in enumerate(zip(self.entries, self._list_rects(), strict=True)):
+        rects = self._list_rects()
+        for i, r in rects.items():
+            e = self.entries[i]
             pygame.draw.rect(surface, theme.BUTTON_ACTIVE if i == self.index else theme.BUTTON, r, border_radius=6)
             title = e.scenario.title if e.scenario else e.path.name
             text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
+        below = len(self.entries) - self.top - len(rects)
+        if self.top:
+            text(surface, f"{self.top} more above (arrows or wheel)", (44, LIST_TOP - 20), 16, theme.TEXT_DIM)
+        if below:
+            bottom = LIST_TOP + ROW * len(rects)
+            text(surface, f"{below} more below (arrows or wheel)", (44, bottom - 2), 16, theme.TEXT_DIM)
         if self.entries:
             self._draw_details(surface)
         for b in self.buttons:

@@ -1,18 +1,15 @@
-"""The game finds the maps and art it ships with, says so when they are missing, and a menu with
-no scenarios says so instead of failing (issue: installs like a real game)."""
+"""The game finds the maps and art it ships with, says so when they are missing, (issue: installs like a real game)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import pygame
 import pytest
 
 from game import bundled
 from game.scenario.tiled import load_scenario
-from game.ui import art, menu
-from game.ui.menu import MenuScreen
-from tests.ui.drive import app, key
+from game.ui import art
+from tests.ui.drive import app
 
 SHIPPED = sorted(bundled.MAPS.glob("*.tmx"))
 
@@ -42,20 +39,3 @@ def test_a_missing_picture_is_reported_once_naming_the_file(capsys):
     assert [line for line in lines if missing in line] == [
         f"rout: warning: no picture {missing}; drawn as a plain token"
     ]
-
-
-def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path):
-    monkeypatch.setattr(menu, "MAPS", tmp_path)
-    said: list[str] = []
-    real_text = menu.text
-    monkeypatch.setattr(menu, "text", lambda surface, s, *a, **k: said.append(s) or real_text(surface, s, *a, **k))
-    a = app()
-    screen = MenuScreen(a)
-    a.show(screen)
-    for k in (pygame.K_DOWN, pygame.K_UP, pygame.K_RETURN, pygame.K_m, pygame.K_1):
-        key(a, k)
-    assert a.screen is screen and a.running
-    assert any(s.startswith(f"No scenarios found: {tmp_path}") for s in said)
-    assert [b.label for b in screen.buttons] == ["Quit"]
-    key(a, pygame.K_q)
-    assert not a.running
