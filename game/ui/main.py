@@ -30,10 +30,9 @@ def play(map_path: str | None, mode: str | None, seed: int, side: str | None = N
         return app.run()
     except Exception as e:
         known = crash_context(app.screen)
-        with contextlib.suppress(Exception):  # the window is broken already; the report matters more
-            if app.screen is not None:
+        if app.screen is not None:  # stop the AI's worker; the window goes when the process ends
+            with contextlib.suppress(Exception):  # the screen is broken already: the report matters more
                 app.screen.close()
-            pygame.quit()
         raise WindowCrash(e, known) from e
 
 
