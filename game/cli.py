@@ -246,14 +246,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise UsageError(f"--side {args.side!r}: the map's sides are {', '.join(sides)}")
     if args.mode not in (None, "solo", "hotseat", "watch"):
         raise UsageError(f"--mode must be solo, hotseat or watch, not {args.mode!r}")
+    from game import crash  # noqa: PLC0415  # only the window writes crash logs
     from game.ui.main import play  # noqa: PLC0415  # headless commands never import pygame
 
     try:
         return play(args.map, args.mode, args.seed, args.side)
+    except crash.WindowCrash as c:  # a bug: a crash log, one line, exit 70
+        return crash.report(c.error, c.context)
     except Exception as e:  # pygame.error when there is no display, for one
         if type(e).__name__ == "error":
             raise UsageError(f"cannot open the game window: {e}") from None
-        raise
+        if isinstance(e, ScenarioError | OSError):  # the map, read before the window opens
+            raise
+        return crash.report(e)
 
 
 def _xy(text: str) -> tuple[int, int]:

@@ -7,6 +7,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from game import ai, query
 from game.battle import Battle
+from game.commands import Command
 from game.events import Event
 
 
@@ -30,17 +31,18 @@ class AiWorker:
         """Send a copy of the battle to decide its pending AI decision and play it."""
         self.future = self.pool.submit(_think_and_play, battle.copy(), level)
 
-    def take(self, battle: Battle) -> tuple[Battle, list[Event]] | None:
-        """The battle after the worker's command and the events it made, once done; else None.
+    def take(self, battle: Battle) -> tuple[Battle, list[Event], Command] | None:
+        """The battle after the worker's command, the events it made and the command, once done;
+        else None.
 
         The worker played the command on an exact copy; its state becomes the battle's, keeping
         this battle's event list and terrain (the terrain never changes, and it holds the
         movement tables built so far)."""
         if self.future is None or not self.future.done():
             return None
-        after, events = self.future.result()
+        after, events, cmd = self.future.result()
         self.future = None
-        return battle.adopt(after, events), events
+        return battle.adopt(after, events), events, cmd
 
     def close(self) -> None:
         """Stop the worker without waiting for a decision in progress."""
@@ -50,7 +52,7 @@ class AiWorker:
 _worker_terrain: list = []  # the worker's own copy of the battlefield, kept between decisions
 
 
-def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[Event]]:
+def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[Event], Command]:
     """In the worker: decide for the pending AI decision and play it on this copy of the battle,
     so neither the thinking nor the end of the round ever holds up a frame."""
     # Each decision arrives with a fresh copy of the same terrain; use the one kept from the
@@ -59,5 +61,5 @@ def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[Event]]:
         battle.reuse_terrain(_worker_terrain[0])
     else:
         _worker_terrain[:] = [query.terrain(battle)]
-    events = battle.apply(ai.decide(battle, level))
-    return battle, events
+    cmd = ai.decide(battle, level)
+    return battle, battle.apply(cmd), cmd

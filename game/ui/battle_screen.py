@@ -59,6 +59,7 @@ class BattleScreen:
         self.ai_level = ai_level
         self.battle = battle or Battle(scenario, seed=seed, options=self.options, controllers=self.controllers)
         self.battle.controllers.update(self.controllers)
+        self.played: list[Command] = []  # every command in order, human and AI: a crash log replays them
         self.view = BattleView.from_start(self.battle.events[0])
         self.log: list[LogLine] = []
         self.log_scroll = 0
@@ -173,7 +174,8 @@ class BattleScreen:
         if self.worker is not None and self.worker.busy:
             taken = self.worker.take(self.battle)
             if taken is not None:
-                self.battle, events = taken
+                self.battle, events, cmd = taken
+                self.played.append(cmd)
                 self.feed(events)
                 self.mode = MoveMode()
             return
@@ -194,6 +196,7 @@ class BattleScreen:
         except Illegal as e:
             self.message = str(e)
             return False
+        self.played.append(cmd)
         self.message = ""
         self.feed(events)
         self.mode = MoveMode()

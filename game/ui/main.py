@@ -2,35 +2,84 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 from pathlib import Path
 
 import pygame
 
 from game import ai
 from game.battle import RETREAT
+from game.crash import WindowCrash
+from game.save.replay import Replay
+from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
 from game.ui.battle_screen import BattleScreen
 from game.ui.menu import MenuScreen
+from game.ui.screen import Screen
 
 
 def play(map_path: str | None, mode: str | None, seed: int, side: str | None = None) -> int:
+    """Open the window and run it until it closes. An unexpected error comes out as a WindowCrash
+    carrying what the window knew; pygame.error from App() (no display) comes out as it is."""
+    scenario = load_scenario(map_path) if map_path is not None else None
     app = App()
-    if map_path is None:
-        app.show(MenuScreen(app))
+    try:
+        app.show(_first_screen(app, scenario, mode, seed, side))
+        return app.run()
+    except Exception as e:
+        known = crash_context(app.screen)
+        if app.screen is not None:  # stop the AI's worker; the window goes when the process ends
+            with contextlib.suppress(Exception):  # the screen is broken already: the report matters more
+                app.screen.close()
+        raise WindowCrash(e, known) from e
+
+
+def _first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: int, side: str | None) -> Screen:
+    """The menu, or with a map the battle straight away."""
+    if scenario is None:
+        return MenuScreen(app)
+    sides = scenario.sides
+    mode = mode or "solo"
+    if mode == "solo":
+        you = side or sides[0]
+        controllers = {s: ("human" if s == you else "ai") for s in sides}
+    elif mode == "hotseat":
+        controllers = {s: "human" for s in sides}
     else:
-        scenario = load_scenario(map_path)
-        sides = scenario.sides
-        mode = mode or "solo"
-        if mode == "solo":
-            you = side or sides[0]
-            controllers = {s: ("human" if s == you else "ai") for s in sides}
-        elif mode == "hotseat":
-            controllers = {s: "human" for s in sides}
-        else:
-            controllers = {s: "ai" for s in sides}
-        app.show(BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level="normal"))
-    return app.run()
+        controllers = {s: "ai" for s in sides}
+    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level="normal")
+
+
+def crash_context(screen: Screen | None) -> dict[str, str]:
+    """What a crash log needs to reproduce the battle on screen: its map, seed and settings, and
+    a replay file of the commands played so far (`rout replay` plays them back)."""
+    if not isinstance(screen, BattleScreen):
+        return {"screen": type(screen).__name__ if screen is not None else "none"}
+    try:
+        b = screen.battle
+        ai_sides = {s: screen.ai_level for s, c in screen.controllers.items() if c == "ai"}
+        map_path = str(Path(screen.scenario.path).resolve())  # the replay may be saved anywhere
+        replay = Replay(map_path, screen.seed, screen.options, screen.controllers, screen.played, ai=ai_sides)
+        return {
+            "screen": "battle",
+            "map": map_path,
+            "seed": str(screen.seed),
+            "round": f"{b.round}{' (over)' if b.over else ''}, {len(b.events)} events, {len(screen.played)} commands",
+            "replay (save as crash.json, then: rout replay crash.json)": _replay_text(replay),
+        }
+    except Exception as e:  # noqa: BLE001  # a battle broken by the crash: say so, keep the traceback
+        return {"screen": "battle", "battle": f"could not be described ({type(e).__name__}: {e})"}
+
+
+def _replay_text(replay: Replay) -> str:
+    """The replay file's JSON with one command a line: readable in a log, short for a long battle."""
+    data = replay.to_json()
+    commands = data.pop("commands")
+    head = [f" {json.dumps(k)}: {json.dumps(v)}," for k, v in data.items()]
+    body = ",\n".join(f"  {json.dumps(c)}" for c in commands)
+    return "\n".join(["{", *head, ' "commands": [', *([body] if body else []), " ]", "}"])
 
 
 def screenshot(
