@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.rules.creature import ENCUMBRANCE, CreatureClass, Flag
@@ -48,7 +49,7 @@ class Key:
         if self.type == "number":
             return f"a number from {self.lo} to {self.hi} (fractions allowed)"
         if self.type == "choice":
-            return "one of " + ", ".join(repr(c) for c in self.choices)
+            return "one of " + ", ".join(shown(str(c)) for c in self.choices)
         if self.type == "names":
             return "a list of names from " + ", ".join(self.choices)
         return {
@@ -109,12 +110,18 @@ def shown(value: object) -> str:
     return repr(value)
 
 
-def suggest(word: object, known: object) -> str:
-    """' (did you mean "x"?)' when a known word is close, else ''."""
+def closest(word: object, known: Iterable[object]) -> str | None:
+    """The known word closest to a misspelt one, if any is close."""
     if not isinstance(word, str):
-        return ""
-    close = difflib.get_close_matches(word, [str(k) for k in known], n=1, cutoff=0.6)  # type: ignore[attr-defined]
-    return f' (did you mean "{close[0]}"?)' if close else ""
+        return None
+    close = difflib.get_close_matches(word, [str(k) for k in known], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def suggest(word: object, known: Iterable[object]) -> str:
+    """' (did you mean "x"?)' when a known word is close, else ''."""
+    close = closest(word, known)
+    return f' (did you mean "{close}"?)' if close else ""
 
 
 def value_problem(name: str, key: Key, value: object) -> str | None:
@@ -133,23 +140,31 @@ def value_problem(name: str, key: Key, value: object) -> str | None:
 
 
 def _fits(key: Key, value: object) -> bool:
-    t = key.type
-    if t in ("int", "number"):
-        ok_type = isinstance(value, int | float) if t == "number" else isinstance(value, int)
-        if isinstance(value, bool) or not ok_type or not math.isfinite(value):  # type: ignore[arg-type]
-            return False
-        return key.lo is not None and key.hi is not None and key.lo <= value <= key.hi  # type: ignore[operator]
-    if t == "text":
-        return isinstance(value, str)
-    if t == "choice":
-        return isinstance(value, str) and value in key.choices
-    if t in ("names", "weapons"):
-        return isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value)
-    if t == "dice":
-        return _dice_ok(value)
-    if t == "die":
-        return value == "" or value in KNOCKDOWN_NAMES
-    return _range_ok(value)
+    if key.type in ("int", "number"):
+        return _number_ok(key, value)
+    if key.type in ("names", "weapons"):
+        return _names_ok(key, value)
+    return {
+        "text": isinstance(value, str),
+        "choice": isinstance(value, str) and value in key.choices,
+        "die": value == "" or value in KNOCKDOWN_NAMES,
+        "dice": key.type == "dice" and _dice_ok(value),
+        "range": key.type == "range" and _range_ok(value),
+    }[key.type]
+
+
+def _number_ok(key: Key, value: object) -> bool:
+    """An int is a TOML integer (not 6.7, not "6", not true); a number may also be a float."""
+    types = (int, float) if key.type == "number" else (int,)
+    if isinstance(value, bool) or not isinstance(value, types) or not math.isfinite(value):
+        return False
+    return key.lo is not None and key.hi is not None and key.lo <= value <= key.hi
+
+
+def _names_ok(key: Key, value: object) -> bool:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(set(value)) < len(value):
+        return False
+    return key.type == "weapons" or all(v in key.choices for v in value)
 
 
 def _dice_ok(value: object) -> bool:
@@ -196,8 +211,14 @@ def table_problems(data: dict, weapons: dict[str, object]) -> list[str]:
 
 
 def _key_problems(entry: dict, keys: dict[str, Key]) -> list[str]:
-    out = [f"unknown key {k!r}{suggest(k, keys)}" for k in entry if k not in keys]
-    out += [f"{k} is missing ({key.wanted})" for k, key in keys.items() if key.required and k not in entry]
+    unknown = [k for k in entry if k not in keys]
+    out = [f"unknown key {shown(k)}{suggest(k, keys)}" for k in unknown]
+    meant = {closest(k, keys) for k in unknown}  # a misspelt required key is said once, as misspelt
+    out += [
+        f"{k} is missing ({key.wanted})"
+        for k, key in keys.items()
+        if key.required and k not in entry and k not in meant
+    ]
     out += [p for k, v in entry.items() if k in keys and (p := value_problem(k, keys[k], v))]
     return out
 
@@ -221,7 +242,7 @@ def _unit_problems(entry: dict, weapons: dict[str, object]) -> list[str]:
     names = entry.get("weapons")
     if isinstance(names, list) and all(isinstance(n, str) for n in names):
         unknown = [n for n in names if n not in weapons]
-        out += [f"weapons: unknown weapon {n!r}{suggest(n, weapons)}" for n in unknown]
+        out += [f"weapons: unknown weapon {shown(n)}{suggest(n, weapons)}" for n in unknown]
         if not unknown:
             out += _armament_problems(names, weapons)
     if entry.get("troop_mods") and not entry.get("troop"):
