@@ -101,13 +101,16 @@ UNIT_KEYS: dict[str, Key] = {
 }
 
 
-def shown(value: object) -> str:
-    """A value as TOML would write it."""
+def shown(value: object, width: int = 60) -> str:
+    """A value as TOML would write it, cut short to keep the error on one readable line."""
     if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = f'"{value}"'
+    else:
+        text = repr(value)
+    text = " ".join(text.split())  # a multi-line string stays on the error's one line
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def closest(word: object, known: Iterable[object]) -> str | None:
@@ -189,10 +192,11 @@ def _range_ok(value: object) -> bool:
 def table_problems(data: dict, weapons: dict[str, object]) -> list[str]:
     """Every problem of a catalogue's tables, each 'where: what'; `weapons` are all the weapons its units
     may name (its own and, for a map's catalogue, the shipped ones, merged)."""
+    tables = ("weapons", "units")
     out = [
-        f"unknown table [{t}] (a catalogue holds [weapons.NAME] and [units.NAME]){suggest(t, ('weapons', 'units'))}"
+        f"unknown table {f'[{t}]' if PLAIN_KEY.match(t) else shown(t)} (a catalogue holds [weapons.NAME] and [units.NAME]){suggest(t, tables)}"
         for t in data
-        if t not in ("weapons", "units")
+        if t not in tables
     ]
     for table, what, check in (("weapons", "weapon", _weapon_problems), ("units", "unit", _unit_problems)):
         entries = data.get(table, {})
@@ -202,7 +206,9 @@ def table_problems(data: dict, weapons: dict[str, object]) -> list[str]:
         for key, entry in entries.items():
             where = f"{what} {key}"
             if not PLAIN_KEY.match(key):
-                out.append(f"{where}: a {what} name must be lower-case letters, digits and _, starting with a letter")
+                out.append(
+                    f"{what} {shown(key)}: a {what} name must be lower-case letters, digits and _, starting with a letter"
+                )
             elif not isinstance(entry, dict):
                 out.append(f"{where}: must be a table of keys ([{table}.{key}]), not {shown(entry)}")
             else:

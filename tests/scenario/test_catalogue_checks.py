@@ -102,7 +102,7 @@ def test_an_unknown_table_is_an_error_with_a_suggestion(tmp_path):
 def test_a_unit_key_must_be_a_plain_name(tmp_path):
     """A kind's key is what a map's `kind` property, the logs and replays name."""
     line = _only_problem(_broken(tmp_path, "[units.orc]", '[units."Orc chief"]'))
-    assert "unit Orc chief: a unit name must be lower-case letters" in line
+    assert "unit \"Orc chief\": a unit name must be lower-case letters" in line
 
 
 def test_a_toml_syntax_error_is_one_line_naming_file_and_line(tmp_path):
