@@ -102,7 +102,7 @@ def test_an_unknown_table_is_an_error_with_a_suggestion(tmp_path):
 def test_a_unit_key_must_be_a_plain_name(tmp_path):
     """A kind's key is what a map's `kind` property, the logs and replays name."""
     line = _only_problem(_broken(tmp_path, "[units.orc]", '[units."Orc chief"]'))
-    assert "unit \"Orc chief\": a unit name must be lower-case letters" in line
+    assert 'unit "Orc chief": a unit name must be lower-case letters' in line
 
 
 def test_a_toml_syntax_error_is_one_line_naming_file_and_line(tmp_path):
@@ -137,3 +137,10 @@ def test_the_map_authors_guide_lists_every_key():
     section = guide[guide.index("## A map's own catalogue") :]
     for key in [*WEAPON_KEYS, *UNIT_KEYS]:
         assert f"| `{key}` |" in section, key
+
+
+def test_a_multi_line_or_long_value_is_still_one_line(tmp_path):
+    line = _only_problem(_broken(tmp_path, "hp = 4\n", 'hp = """six\nor seven"""\n'))
+    assert line.endswith('hp must be a whole number from 1 to 1000, not "six or seven"'), line
+    line = _only_problem(_broken(tmp_path, "hp = 4\n", f"hp = [{', '.join(['1'] * 100)}]\n"))
+    assert line.endswith("...") and len(line.split("not ", 1)[1]) == 60, line
