@@ -20,6 +20,7 @@ from game.options import OptionError, Options
 from game.runner import play, play_many
 from game.save.files import event_lines, write_atomic
 from game.save.replay import Replay, ReplayError, digest, load_replay
+from game.scenario.catalogue import CatalogueError
 from game.scenario.errors import ScenarioError
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
@@ -361,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         print(f"rout: {e}", file=sys.stderr)
         return 2
-    except ScenarioError as e:
+    except (ScenarioError, CatalogueError) as e:  # a catalogue's problems are as a map's: file: where: what
         more = len(e.problems) - 1
         tail = f" (and {more} more problem{'s' if more > 1 else ''}: see rout check)" if more else ""
         print(e.problems[0] + tail, file=sys.stderr)

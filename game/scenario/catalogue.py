@@ -1,98 +1,146 @@
-"""The unit catalogue: data in game/data/catalogue.toml, read into frozen Kinds."""
+"""The unit catalogue: game/data/catalogue.toml, which a map's own catalogue may extend, read into frozen Kinds.
+
+Every key is checked against game.scenario.catalogue_schema before a Kind is built, so a Kind holds only
+values the rules can play; each problem is one line, 'file: unit KEY: what is wrong'.
+"""
 
 from __future__ import annotations
 
+import re
 import tomllib
-from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
 
-from game.rules.creature import ENCUMBRANCE, CreatureClass, Flag, Kind, Weapon
+from game.rules.creature import CreatureClass, Kind, Weapon
 from game.rules.dice import parse_dice
 from game.rules.geometry import Size
-
-E = TypeVar("E", bound=StrEnum)
+from game.scenario.catalogue_schema import table_problems
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "catalogue.toml"
+_AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
 
 
 class CatalogueError(ValueError):
-    pass
+    """Problems in a catalogue file, each one line 'file: where: what is wrong'."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@lru_cache(maxsize=4)
+def load(path: str = str(CATALOGUE)) -> dict[str, Kind]:
+    """Read and check one catalogue file; a CatalogueError lists every problem."""
+    data = _checked(path)
+    return _kinds(data.get("weapons", {}), data.get("units", {}))
+
+
+def for_map(path: Path) -> dict[str, Kind]:
+    """The shipped catalogue extended by a map's own file: an entry there adds a weapon or unit, or
+    replaces the shipped entry of that key whole. Cached while the file is unchanged (edited, it is
+    read again)."""
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = (0, 0)  # _read says what is wrong
+    return _merged(str(path), *stamp)
+
+
+@lru_cache(maxsize=16)
+def _merged(path: str, _mtime_ns: int, _size: int) -> dict[str, Kind]:
+    shipped = _checked(str(CATALOGUE))
+    own = _read(path)
+    weapons = {**shipped["weapons"], **_table(own, "weapons")}
+    units = {**shipped["units"], **_table(own, "units")}
+    problems = table_problems(own, weapons)
+    if not problems and set(_table(own, "weapons")) & set(shipped["weapons"]):
+        # A replaced weapon may leave a shipped unit with, say, no melee weapon: that is this file's doing.
+        kept = {k: v for k, v in units.items() if k not in _table(own, "units")}
+        problems = table_problems({"units": kept}, weapons)
+    if problems:
+        raise CatalogueError([f"{path}: {p}" for p in problems])
+    return _kinds(weapons, units)
+
+
+@lru_cache(maxsize=4)
+def _checked(path: str) -> dict:
+    data = _read(path)
+    problems = table_problems(data, _table(data, "weapons"))
+    if problems:
+        raise CatalogueError([f"{path}: {p}" for p in problems])
+    return {"weapons": _table(data, "weapons"), "units": _table(data, "units")}
+
+
+def _table(data: dict, name: str) -> dict:
+    found = data.get(name, {})
+    return found if isinstance(found, dict) else {}
+
+
+def _read(path: str) -> dict:
+    """A catalogue file's tables; one line naming the file (and the line) if it cannot be read as TOML."""
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        why = "file: not found"
+    except IsADirectoryError:
+        why = "file: is a folder, not a .toml catalogue"
+    except UnicodeDecodeError:
+        why = "file: is not UTF-8 text"
+    except OSError as e:
+        why = f"file: cannot be read: {e.strerror or e}"
+    except tomllib.TOMLDecodeError as e:
+        m = _AT_LINE.match(str(e))
+        why = f"line {m[2]}, column {m[3]}: not valid TOML: {m[1].lower()}" if m else f"not valid TOML: {e}"
+    raise CatalogueError([f"{path}: {why}"])
 
 
 def _weapon(key: str, d: dict) -> Weapon:
     kd = d.get("knockdown", "")
-    rng = d.get("range", [0, 0, 0])
+    short, medium, long = d.get("range", [0, 0, 0])
     return Weapon(
         key=key,
         name=d.get("name", key),
         kind=d["kind"],
         damage=parse_dice(d["damage"]),
-        reach_ft=int(d.get("reach_ft", 0)),
+        reach_ft=d.get("reach_ft", 0),
         knockdown=int(kd[1:]) if kd else 0,
-        range=(int(rng[0]), int(rng[1]), int(rng[2])),
-        rate=int(d.get("rate", 1)),
+        range=(short, medium, long),
+        rate=d.get("rate", 1),
     )
 
 
-def kind_from(key: str, d: dict, weapons: dict[str, Weapon]) -> Kind:
-    """Build a Kind from one catalogue entry; raise CatalogueError naming what is wrong."""
-    try:
-        size = _member(key, "size", d["size"], Size, " ")
-        cls = _member(key, "class", d["class"], CreatureClass, ", ")
-        flags = tuple(_member(key, "flag", f, Flag, ", ") for f in d.get("flags", ()))
-        if d.get("encumbrance", "none") not in ENCUMBRANCE:
-            raise CatalogueError(f"unit {key}: unknown encumbrance {d['encumbrance']!r}")
-        missing = [w for w in d["weapons"] if w not in weapons]
-        if missing:
-            raise CatalogueError(f"unit {key}: unknown weapon {missing[0]!r}")
-        return Kind(
+def _kinds(weapon_entries: dict[str, dict], unit_entries: dict[str, dict]) -> dict[str, Kind]:
+    """Kinds from checked entries (the defaults are the schema's: game.scenario.catalogue_schema)."""
+    weapons = {k: _weapon(k, d) for k, d in weapon_entries.items()}
+    return {
+        key: Kind(
             key=key,
             name=d.get("name", key),
-            size=size,
-            cls=cls,
-            level=int(d.get("level", 0)),
+            size=Size(d["size"]),
+            cls=CreatureClass(d["class"]),
+            level=d.get("level", 0),
             hd=float(d.get("hd", 1)),
-            hd_bonus=int(d.get("hd_bonus", 0)),
-            hp=int(d["hp"]),
-            dex=int(d["dex"]),
-            con=int(d.get("con", 10)),
-            ac=int(d["ac"]),
-            shield=int(d.get("shield", 0)),
-            dex_ac=int(d.get("dex_ac", 0)),
-            mv=int(d["mv"]),
+            hd_bonus=d.get("hd_bonus", 0),
+            hp=d["hp"],
+            dex=d["dex"],
+            con=d.get("con", 10),
+            ac=d["ac"],
+            shield=d.get("shield", 0),
+            dex_ac=d.get("dex_ac", 0),
+            mv=d["mv"],
             weapons=tuple(weapons[w] for w in d["weapons"]),
-            hit_bonus=int(d.get("hit_bonus", 0)),
-            damage_bonus=int(d.get("damage_bonus", 0)),
+            hit_bonus=d.get("hit_bonus", 0),
+            damage_bonus=d.get("damage_bonus", 0),
             encumbrance=d.get("encumbrance", "none"),
-            morale=int(d["morale"]),
-            morale_ose=int(d["morale_ose"]),
+            morale=d["morale"],
+            morale_ose=d["morale_ose"],
             alignment=d.get("alignment", "N"),
-            intelligence=int(d.get("int", 10)),
-            flags=flags,
+            intelligence=d.get("int", 10),
+            flags=tuple(d.get("flags", ())),
             troop=d.get("troop", ""),
             troop_mods=tuple(d.get("troop_mods", ())),
         )
-    except KeyError as e:
-        raise CatalogueError(f"unit {key}: missing {e.args[0]!r}") from None
-
-
-def _member(key: str, what: str, value: object, enum: type[E], sep: str) -> E:
-    """The enum member a catalogue value names; a CatalogueError naming the unit and value if none."""
-    if isinstance(value, str) and value in enum._value2member_map_:
-        return enum(value)
-    known = sep.join(enum)
-    raise CatalogueError(f"unit {key}: {what} {value!r} is not one of {known}")
-
-
-@lru_cache(maxsize=4)
-def load(path: str = str(CATALOGUE)) -> dict[str, Kind]:
-    """Read the catalogue; a CatalogueError names the file, the unit kind and what is wrong."""
-    with open(path, "rb") as f:
-        data = tomllib.load(f)
-    weapons = {k: _weapon(k, v) for k, v in data.get("weapons", {}).items()}
-    try:
-        return {k: kind_from(k, v, weapons) for k, v in data.get("units", {}).items()}
-    except CatalogueError as e:
-        raise CatalogueError(f"{Path(path).name}: {e}") from None
+        for key, d in unit_entries.items()
+    }

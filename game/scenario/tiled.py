@@ -17,6 +17,7 @@ import logging
 import os
 from pathlib import Path
 
+from game.rules.creature import Kind
 from game.scenario import catalogue
 from game.scenario.check import xml_problems
 from game.scenario.errors import ScenarioError
@@ -164,6 +165,22 @@ def _zones(tmx, path: Path, problems: list[str], sides: list[str]) -> list[Zone]
     return out
 
 
+def _catalogue(tmx, path: Path) -> dict[str, Kind]:
+    """The kinds the map may place: the shipped catalogue, extended by the file its `catalogue` property
+    names (relative to the map, as Tiled writes a file property)."""
+    name = (tmx.properties or {}).get("catalogue")
+    if name is None:
+        return catalogue.load()
+    if not isinstance(name, str) or not name.strip():
+        raise ScenarioError(
+            [f"{path}: map property catalogue: must name a .toml file beside the map, not {what(name)}"]
+        )
+    own = path.parent / name
+    if not own.exists():
+        raise ScenarioError([f"{path}: map property catalogue: there is no file {str(own)!r}"])
+    return catalogue.for_map(own)
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Load and check a map; raise ScenarioError listing every problem found (and nothing else)."""
     path = Path(path)
@@ -171,8 +188,8 @@ def load_scenario(path: str | Path) -> Scenario:
         return _load(path)
     except ScenarioError:
         raise
-    except catalogue.CatalogueError as e:  # not the map's fault, but it cannot be played either
-        raise ScenarioError([f"{path}: units: the unit catalogue is broken: {e}"]) from None
+    except catalogue.CatalogueError as e:  # each line names the catalogue file and the unit or weapon
+        raise ScenarioError(e.problems) from None
     except Exception as e:  # noqa: BLE001 - a map must never crash the game
         raise ScenarioError([f"{path}: map: cannot be read: {_first_line(e)}"]) from None
 
@@ -191,14 +208,15 @@ def _load(path: Path) -> Scenario:
     if raw.fatal:
         raise ScenarioError(raw.fatal + raw.other)
     tmx = _read_tmx(path)
+    kinds = _catalogue(tmx, path)
     problems: list[str] = []
     terrain = _terrain(tmx, path, problems)
-    units = read_units(tmx, path, terrain, problems)
+    units = read_units(tmx, path, terrain, problems, kinds)
     sides = declared_sides(tmx)
     zones = _zones(tmx, path, problems, sides)
     options: dict[str, object] = {}
     for key, value in (tmx.properties or {}).items():
-        if key in WORDS:
+        if key in WORDS or key == "catalogue":
             continue
         why = check_option(key, value, sides)
         if why:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from game.rules.creature import Kind
 from game.rules.geometry import FACINGS, Pos, footprint
-from game.scenario import catalogue
 from game.scenario.model import Placement
 from game.scenario.options import SIDE_RULE, plain_side
 from game.scenario.tmx import first_object_layer, object_layers, square, typed, what
@@ -35,12 +34,12 @@ def declared_sides(tmx) -> list[str]:
     )
 
 
-def read_units(tmx, path: Path, terrain: Terrain, problems: list[str]) -> list[Placement]:
-    """Every unit object checked and placed; each problem is added to `problems` as one line."""
+def read_units(tmx, path: Path, terrain: Terrain, problems: list[str], kinds: dict[str, Kind]) -> list[Placement]:
+    """Every unit object checked against the map's catalogue (`kinds`) and placed; each problem is
+    added to `problems` as one line."""
     layer = _units_layer(tmx, path, problems)
     if layer is None:
         return []
-    kinds = catalogue.load()
     seen: dict[str, int] = {}
     taken: dict[Pos, str] = {}
     out: list[Placement] = []

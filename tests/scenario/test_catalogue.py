@@ -23,17 +23,18 @@ def _broken(tmp_path: Path, old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("old", "new", "unit", "value"),
     [
-        ('flags = ["mindless"]', 'flags = ["mindless", "flying"]', "skeleton", "'flying'"),
-        ('size = "H"', 'size = "X"', "stone_giant", "'X'"),
-        ('class = "rogue"', 'class = "bard"', "thief", "'bard'"),
+        ('flags = ["mindless"]', 'flags = ["mindless", "flying"]', "skeleton", '"flying"'),
+        ('size = "H"', 'size = "X"', "stone_giant", '"X"'),
+        ('class = "rogue"', 'class = "bard"', "thief", '"bard"'),
     ],
 )
 def test_unknown_flag_size_or_class_is_one_line_naming_file_kind_and_value(tmp_path, old, new, unit, value):
+    path = _broken(tmp_path, old, new)
     with pytest.raises(catalogue.CatalogueError) as err:
-        catalogue.load(_broken(tmp_path, old, new))
+        catalogue.load(path)
     message = str(err.value)
     assert "\n" not in message
-    assert message.startswith(f"catalogue.toml: unit {unit}: ")
+    assert message.startswith(f"{path}: unit {unit}: ")
     assert value in message
 
 
