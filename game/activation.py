@@ -1,5 +1,5 @@
-"""One creature's activation: a handler per action, found through one table (RULES.md, Scale,
-movement, facing: 'An activation is one of ...'). Each handler checks everything before it changes
+"""One creature's activation: a handler per action, found through one table (docs/rules.md#activations:
+'An activation is one of ...'). Each handler checks everything before it changes
 anything, so a refused command changes nothing."""
 
 from __future__ import annotations

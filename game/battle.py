@@ -283,7 +283,7 @@ class Battle:
         self._start_round()
 
     def _check_victory(self) -> bool:
-        """'A side is out when none of its creatures is able to fight' (RULES.md, Victory)."""
+        """'A side is out when none of its creatures is able to fight' (docs/rules.md#victory)."""
         if self.state == OVER:
             return True
         standing = sorted({u.side for u in self.world.units.values() if u.able})

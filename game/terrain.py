@@ -12,7 +12,7 @@ FOOTINGS = ("firm", "wading", "slippery", "deep_water")
 
 
 class Hazard(StrEnum):
-    """What lies in a square to hurt a creature driven or stepping into it (RULES.md, Hazards)."""
+    """What lies in a square to hurt a creature driven or stepping into it (docs/rules.md#hazards)."""
 
     NONE = "none"
     PIT = "pit"

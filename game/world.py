@@ -20,7 +20,7 @@ class Life(StrEnum):
 
 
 class Morale(StrEnum):
-    """A creature's order in the fight (RULES.md, Morale)."""
+    """A creature's order in the fight (docs/rules.md#withdrawal-flight-and-surrender)."""
 
     STEADY = "steady"
     WITHDRAWING = "withdrawing"
@@ -73,7 +73,7 @@ class Unit:
 
     @property
     def able(self) -> bool:
-        """Able to fight: on the field, conscious, not surrendered (RULES.md, Victory).
+        """Able to fight: on the field, conscious, not surrendered (docs/rules.md#victory).
 
         A fleeing creature is still on the field until it leaves by an exit or gives up.
         """

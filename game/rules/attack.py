@@ -1,4 +1,4 @@
-"""THAC0 attacks and their modifiers (PHB Table 51, C&T), as RULES.md gives them."""
+"""THAC0 attacks and their modifiers (PHB Table 51, C&T), as docs/rules.md#melee-attacks gives them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from game.rules.geometry import FLANK, REAR, Arc
 
 
 def arc_modifiers(arc: Arc, kind: str) -> list[Modifier]:
-    """Flank +1; rear +2 (RULES.md). Applies to melee and missiles alike."""
+    """Flank +1; rear +2 (docs/rules.md#to-hit-modifiers). Applies to melee and missiles alike."""
     if arc == FLANK:
         return [Modifier("flank", 1)]
     if arc == REAR:

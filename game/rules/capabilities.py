@@ -1,7 +1,7 @@
 """What a creature may do in its activation, by posture (prone or not) and morale state.
 
 The one statement of the rule that the battle enforces, the AI enumerates and the window
-offers as buttons (RULES.md, Scale, movement, facing; Knockdown and prone; Morale).
+offers as buttons (docs/rules.md#activations).
 """
 
 from __future__ import annotations
@@ -49,11 +49,11 @@ def _may(*actions: Action) -> frozenset[Action]:
 
 
 # (morale, prone) -> capability.
-# 'An activation is one of: full move; half move and attack; withdraw; stand up; set to receive
-# charge; rest; hold. Facing may change freely during one's own activation' (RULES.md).
-# 'Standing costs a half move; the rest may be a half move or an attack' (RULES.md): a prone
-# creature stands up, rests or holds. 'Withdrawing creatures back away at half move facing the
-# enemy, never attack'; 'Fleeing creatures run at full move' (RULES.md, Morale).
+# 'An activation is one of: move, attack, fire, withdraw, turn, stand up, set to receive a
+# charge, rest or hold.' 'Facing may change freely during one's own activation.'
+# 'Standing costs a half move; the rest may be a half move or an attack': a prone creature
+# stands up, rests or holds. 'Withdrawing creatures back away at half move facing the enemy,
+# never attack.' 'Fleeing creatures run at full move.' (docs/rules.md#activations)
 CAPABILITIES: dict[tuple[str, bool], Capability] = {
     (STEADY, False): Capability(
         "steady",

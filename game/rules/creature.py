@@ -24,9 +24,9 @@ class Flag(StrEnum):
     """The flags a catalogue entry may carry."""
 
     LEADER = "leader"  # a kind that leads (the orc leader); Unit.leader, from the map, is what morale reads
-    MAGIC_WEAPON = "magic_weapon"  # its weapons hurt creatures hit only by magic (RULES.md)
-    HIT_ONLY_BY_MAGIC = "hit_only_by_magic"  # e.g. the gargoyle (RULES.md)
-    MINDLESS = "mindless"  # cannot choose to surrender (RULES.md, Morale)
+    MAGIC_WEAPON = "magic_weapon"  # its weapons hurt creatures hit only by magic (docs/rules.md#not-in-the-game-yet)
+    HIT_ONLY_BY_MAGIC = "hit_only_by_magic"  # e.g. the gargoyle (docs/rules.md#not-in-the-game-yet)
+    MINDLESS = "mindless"  # cannot choose to surrender (docs/rules.md#withdrawal-flight-and-surrender)
 
 
 CLASSES = tuple(CreatureClass)
@@ -43,7 +43,8 @@ class Weapon:
     knockdown: int = 0  # die size, 0 for none
     range: tuple[int, int, int] = (0, 0, 0)
     rate: int = 1
-    # A weapon attacks within max(1, ceil(reach/5)) squares (RULES.md); set from reach_ft.
+    # A weapon attacks within max(1, ceil(reach/5)) squares, set from reach_ft
+    # (docs/rules.md#reach-and-threatened-squares).
     reach_squares: int = field(default=1, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -98,7 +99,7 @@ class Kind:
 
     @property
     def effective_hd(self) -> int:
-        """Hit Dice for THAC0: +3 or more bonus hp counts one more HD (RULES.md)."""
+        """Hit Dice for THAC0: +3 or more bonus hp counts one more HD (docs/rules.md#thac0)."""
         if self.cls != CreatureClass.MONSTER:
             return self.level
         if self.hd_bonus < 0:  # 1-1 HD fights as less than 1 HD (Monstrous Manual)

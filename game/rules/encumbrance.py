@@ -11,7 +11,7 @@ def effective_category(base: str, fatigue_state: int) -> int:
 
 
 def movement(mv: int, category: int) -> int:
-    """Light MV -1/3, moderate -1/2, heavy -2/3, severe 1 (RULES.md)."""
+    """Light MV -1/3, moderate -1/2, heavy -2/3, severe 1 (docs/rules.md#encumbrance)."""
     if category == 0:
         return mv
     if category == 1:

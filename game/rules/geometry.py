@@ -37,7 +37,7 @@ class Size(StrEnum):
     G = "G"
 
 
-# Footprint by size: T, S, M, L = 1 square; H = 2x2; G = 3x3 (RULES.md).
+# Footprint by size: T, S, M, L = 1 square; H = 2x2; G = 3x3 (docs/rules.md#footprints).
 SIZE_SQUARES = {Size.T: 1, Size.S: 1, Size.M: 1, Size.L: 1, Size.H: 2, Size.G: 3}
 SIZE_ORDER = tuple(Size)
 
@@ -87,7 +87,7 @@ def ring(pos: Pos, n: int, radius: int = 1) -> list[Pos]:
 def arc_of(sq: Pos, pos: Pos, n: int, facing: int) -> Arc:
     """Return the arc ('front', 'flank', 'rear') a square lies in, seen from a footprint.
 
-    Decision (RULES.md): the angle from the footprint's centre relative to
+    Decision (docs/rules.md#arcs-front-flank-and-rear): the angle from the footprint's centre relative to
     facing: front <= 67.5 degrees, flank < 112.5, rear otherwise. For a
     1-square creature this gives C&T's 3 front, 2 flank and 3 rear squares.
     """
@@ -141,7 +141,7 @@ def retreat_vectors(facing: int) -> tuple[list[Pos], list[Pos]]:
     """Return the displacement vectors into rear spaces and into flank spaces.
 
     For a 1-square creature these are exactly its 3 rear and 2 flank squares;
-    a larger footprint is shifted one square the same ways (RULES.md).
+    a larger footprint is shifted one square the same ways (docs/rules.md#forced-retreats).
     """
     rear = [VECTORS[(facing + k) % 8] for k in (4, 3, 5)]
     flank = [VECTORS[(facing + k) % 8] for k in (2, 6)]

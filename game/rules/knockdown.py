@@ -8,7 +8,7 @@ from game.rules.tables import KNOCKDOWN_TARGET, knockdown_die, save_vs_paralyzat
 
 def knockdown_roll(weapon: Weapon, wielder: Kind, target: Kind) -> tuple[int, int]:
     """(die, number to reach) for a melee hit: the weapon's die one step up per size above M of
-    the wielder, against the target's size number (RULES.md, Knockdown and prone); die 0 for no knockdown."""
+    the wielder, against the target's size number (docs/rules.md#knockdown-and-prone); die 0 for no knockdown."""
     return knockdown_die(weapon.knockdown, wielder.size), KNOCKDOWN_TARGET[target.size]
 
 

@@ -76,7 +76,8 @@ def ose_rating(kind: Kind) -> int:
 
 
 def ose_adjustment(own_lost: float, others_lost: list[float]) -> int:
-    """Decision (RULES.md): -1 for the side that has lost more, +1 for the side that has lost less."""
+    """Decision (docs/rules.md#morale-under-ose): -1 for the side that has lost more, +1 for the side that
+    has lost less."""
     if not others_lost:
         return 0
     if own_lost > max(others_lost):

@@ -1,4 +1,4 @@
-"""Numbers from the AD&D 2e books that the seeds take for granted (RULES.md)."""
+"""Numbers from the AD&D 2e books that the seeds take for granted (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from game.rules.geometry import SIZE_ORDER, Size
 
 
 def thac0(kind: Kind) -> int:
-    """THAC0 by class and level, or for monsters by Hit Dice (RULES.md, Attack and damage)."""
+    """THAC0 by class and level, or for monsters by Hit Dice (docs/rules.md#thac0)."""
     lv = kind.level
     if kind.cls == CreatureClass.WARRIOR:
         return 21 - max(lv, 0) if lv > 0 else 20
@@ -42,7 +42,7 @@ def _lookup(table: tuple[tuple[int, int], ...], level: int, last: int) -> int:
 
 
 def save_vs_paralyzation(kind: Kind) -> int:
-    """The d20 number to save vs paralyzation, poison or death (RULES.md, Saving throws).
+    """The d20 number to save vs paralyzation, poison or death (docs/rules.md#saving-throws).
 
     Monsters save as warriors of their HD; each 4 bonus hp (or part) is one more HD.
     """
@@ -62,7 +62,7 @@ def save_vs_paralyzation(kind: Kind) -> int:
 
 
 def con_hp_adjustment(con: int, warrior: bool) -> int:
-    """PHB Table 5 hit point adjustment for Constitution, as RULES.md lists it."""
+    """PHB Table 5 hit point adjustment for Constitution, as docs/rules.md#fatigue lists it."""
     if con <= 3:
         return -2
     if con <= 6:
@@ -84,7 +84,7 @@ KNOCKDOWN_DICE = (4, 6, 8, 10, 12, 20)
 
 
 def knockdown_die(base: int, wielder_size: Size) -> int:
-    """One die step up per size above M of the wielder (RULES.md)."""
+    """One die step up per size above M of the wielder (docs/rules.md#knockdown-and-prone)."""
     if base <= 0:
         return 0
     steps = max(0, SIZE_ORDER.index(wielder_size) - 2)

@@ -32,9 +32,9 @@ def _can_move_on(ctx: Ctx, uid: str) -> bool:
 def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool = False) -> bool:
     """Walk a checked path; return False when the walk was cut short (death, knockdown, flight).
 
-    'leaving a square threatened by an enemy (other than by withdraw or a forced
-    retreat) gives that enemy one free melee attack, at most one per enemy per
-    round' (RULES.md, C&T). A move interrupted by an attack is logged as a move
+    'Leaving a square threatened by an enemy (other than by a withdrawal or a
+    forced retreat) gives that enemy one free melee attack, at most one per enemy
+    per round' (C&T; docs/rules.md#attacks-of-opportunity). A move interrupted by an attack is logged as a move
     to the square where it was interrupted, the attack, then the rest.
     """
     segment = [path[0]]
@@ -115,7 +115,7 @@ def _fall_back(ctx: Ctx, uid: str, walked: list[Pos]) -> None:
 
 
 def leave_field(ctx: Ctx, uid: str) -> None:
-    """A fleeing creature that reaches an exit 'has fled the battle' (RULES.md, Morale)."""
+    """A fleeing creature that reaches an exit 'has fled the battle' (docs/rules.md#withdrawal-flight-and-surrender)."""
     ctx.world.update(uid, life=FLED)
     ctx.rs.left.append(uid)
     ctx.emit(ev.Fled, id=uid)

@@ -89,7 +89,7 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
 
 
 def saving_throw(ctx: Ctx, uid: str, purpose: str, bonus: list[Modifier] | None = None) -> bool:
-    """'d20 >= the number succeeds' vs paralyzation (RULES.md, Saving throws)."""
+    """A save vs paralyzation: it succeeds when d20 + modifiers reach the number (docs/rules.md#saving-throws)."""
     u = ctx.world[uid]
     needed = save_vs_paralyzation(u.kind)
     r = roll(ctx.rng, 1, 20, bonus)
@@ -107,7 +107,7 @@ def apply_effect(ctx: Ctx, effect: Effect) -> None:
 
 
 def flush_deferred(ctx: Ctx) -> None:
-    """'all their attacks are rolled before any damage from them is applied' (RULES.md)."""
+    """'all their attacks are rolled before any damage from them is applied' (docs/rules.md#individual-initiative)."""
     effects, ctx.deferred = ctx.deferred, []
     for effect in effects:
         apply_effect(ctx, effect)
@@ -120,7 +120,7 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
     hp = u.hp - amount
     ctx.world.update(uid, hp=hp)
     ctx.emit(ev.Damage, id=uid, amount=amount, source=source, hp=hp)
-    # Decision (RULES.md): death at 0 hp; the -10 rule is an option, and below 0
+    # Decision (docs/rules.md#damage-and-death): death at 0 hp; the -10 rule is an option, and below 0
     # a creature under it lies unconscious, out of the fight.
     limit = -10 if ctx.options.death_at_minus_10 else 0
     if hp <= limit:

@@ -1,4 +1,4 @@
-"""What a pit, a fire or a cliff does to whoever enters it (RULES.md, Hazards: a Decision)."""
+"""What a pit, a fire or a cliff does to whoever enters it (a Decision: docs/rules.md#hazards)."""
 
 from __future__ import annotations
 

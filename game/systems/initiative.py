@@ -53,7 +53,7 @@ def roll_initiative(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[
 
 def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
     """'each side rolls one d10 ... The side with the highest modified roll ... acts first.'
-    Decision (RULES.md): a tie is rerolled."""
+    Decision (docs/rules.md#group-initiative): a tie is rerolled."""
     sides = sorted({u.side for u in units})
     mods = {s: group_modifiers([unit_modifiers(ctx, u) for u in units if u.side == s]) for s in sides}
     rerolled: list[ev.Reroll] = []

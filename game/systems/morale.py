@@ -59,7 +59,7 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
     if ctx.round == 1 and ctx.options.surprised == side:
         out.append("surprised")
     own, other = living_hd(ctx, side), enemy_hd(ctx, side)
-    # Decision (RULES.md): 'an obviously superior enemy force' is 3:1 in living HD.
+    # Decision (docs/rules.md#morale-under-adnd2e): 'an obviously superior enemy force' is 3:1 in living HD.
     once("superior_enemy", own > 0 and other >= 3 * own)
     lost = fallen(ctx, side)
     once("quarter_fallen", lost * 4 >= rec.start_count)
@@ -79,7 +79,7 @@ def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
 
 
 def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
-    """DMG Table 50's modifiers that the game can know (RULES.md, Morale)."""
+    """DMG Table 50's modifiers that the game can know (docs/rules.md#morale-under-adnd2e)."""
     mods: list[Modifier] = []
     for m in (
         rules.wounds_modifier(u.hp, u.hp_max),
@@ -131,7 +131,7 @@ def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
         if _cannot_hurt(ctx, u):
             triggers.append("cannot_hurt")
         if not triggers and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
-            triggers = ["rally"]  # Decision (RULES.md): a passed check with no enemy near rallies
+            triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): passing rallies
         if not triggers:
             continue
         mods = _modifiers(ctx, u, [t for t in triggers if t != "rally"])

@@ -36,7 +36,7 @@ def step_cost(ctx: Ctx, unit: Unit, p: Pos, q: Pos, diagonals: int, allow_hazard
     Diagonal steps cost 1 and 2 alternately (3 points per 2 diagonals, C&T);
     the terrain's move_cost multiplies the step. Enemies block; allies may be
     passed through. A cliff is entered only by falling or being pushed; other
-    hazards only when the command says so (RULES.md, Hazards).
+    hazards only when the command says so (docs/rules.md#hazards).
     """
     n = unit.n
     t, occ = ctx.terrain, ctx.world.occupancy
@@ -124,7 +124,7 @@ def _reachable_any(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool) -> Rea
             if c == BLOCKED:
                 continue
             if p == unit.pos and leaving_pit_costs_all:
-                c = effective_mv(unit)  # 'climbing out is a full move' (RULES.md, Hazards)
+                c = effective_mv(unit)  # 'climbing out is a full move' (docs/rules.md#hazards)
             elif leaving_pit_costs_all:
                 continue
             nd = d + c

@@ -32,7 +32,7 @@ def refusal(ctx: Ctx, a: Unit, b: Unit) -> str | None:
 
 def still_open(ctx: Ctx, a: Unit, b: Unit) -> bool:
     """A pair stays open while both stand on the field and the foe has not yet given ground.
-    Decision (RULES.md): a creature is forced back at most once per round."""
+    Decision (docs/rules.md#forced-retreats): a creature is forced back at most once per round."""
     return a.able and b.able and b.id not in ctx.rs.retreated
 
 
@@ -63,7 +63,7 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[RetreatSpace]:
     """'he must move backward into one of his rear spaces chosen by the attacker. If there is no
     place ... directly behind him, the attacker must choose one of ... his flank spaces.'
 
-    Hazards are legal spaces (RULES.md). Each option says where the attacker would follow to.
+    Hazards are legal spaces (docs/rules.md#forced-retreats). Each option says where the attacker would follow to.
     """
     rear, flank = retreat_vectors(b.facing)
     for name, vectors in ((REAR, rear), (FLANK, flank)):

@@ -37,7 +37,7 @@ def attack_squares(ctx: Ctx, unit: Unit, pos: Pos | None = None, facing: int | N
     """Front-arc squares within the melee weapon's reach, not through an occupied square.
 
     'It attacks only into front squares and threatens only its front squares'
-    (C&T); reach as RULES.md's weapon table, max(1, ceil(reach/5)) squares.
+    (C&T); reach as in docs/rules.md#reach-and-threatened-squares, max(1, ceil(reach/5)) squares.
     """
     weapon = unit.kind.melee
     if weapon is None:
@@ -101,7 +101,7 @@ def strikes(ctx: Ctx, unit: Unit, pos: Pos, facing: int, sq: Pos) -> bool:
 
 
 def can_threaten(unit: Unit) -> bool:
-    """A withdrawing or fleeing creature never attacks (RULES.md, Morale)."""
+    """A withdrawing or fleeing creature never attacks (docs/rules.md#activations)."""
     return unit.able and unit.morale not in (WITHDRAWING, FLEEING) and unit.kind.melee is not None
 
 

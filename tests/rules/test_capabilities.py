@@ -1,6 +1,5 @@
 """What a creature may do by posture and morale: the one table, and the battle, the AI's legal
-list and the window's query all agreeing with it (RULES.md, Scale, movement, facing; Knockdown
-and prone; Morale)."""
+list and the window's query all agreeing with it (docs/rules.md#activations)."""
 
 from __future__ import annotations
 
@@ -34,26 +33,26 @@ def test_every_action_is_an_activation_or_an_end_of_round_decision():
 
 
 def test_a_steady_creature_may_take_any_activation_but_standing_up():
-    # 'An activation is one of: full move; half move and attack; withdraw; stand up; set to
-    # receive charge; rest; hold' (RULES.md); standing up is for the prone.
+    # 'An activation is one of: move, attack, fire, withdraw, turn, stand up, set to receive a
+    # charge, rest or hold' (docs/rules.md#activations); standing up is for the prone.
     assert allowed(STEADY, False) == ACTIVATION - {A.STAND_UP}
     assert capability(STEADY, False).attacks
 
 
 def test_a_prone_creature_can_stand_up_rest_or_hold():
-    # 'Standing costs a half move; the rest may be a half move or an attack' (RULES.md).
+    # 'Standing costs a half move; the rest may be a half move or an attack' (docs/rules.md#activations).
     assert allowed(STEADY, True) == {A.STAND_UP, A.REST, A.HOLD}
     assert capability(STEADY, True).attacks, "a steady prone creature may stand up and strike"
 
 
 def test_a_fleeing_creature_can_only_run():
-    # 'Fleeing creatures run at full move' (RULES.md, Morale).
+    # 'Fleeing creatures run at full move' (docs/rules.md#activations).
     assert allowed(FLEEING, False) == {A.MOVE, A.TURN, A.HOLD}
     assert not capability(FLEEING, False).attacks
 
 
 def test_a_withdrawing_creature_backs_away_and_never_attacks():
-    # 'Withdrawing creatures back away at half move facing the enemy, never attack' (RULES.md).
+    # 'Withdrawing creatures back away at half move facing the enemy, never attack' (docs/rules.md#activations).
     assert allowed(WITHDRAWING, False) == {A.WITHDRAW, A.TURN, A.HOLD, A.REST}
     assert not capability(WITHDRAWING, False).attacks
 

@@ -1,4 +1,4 @@
-"""Facing and arcs (C&T; RULES.md 'Scale, movement, facing')."""
+"""Facing and arcs (C&T; docs/rules.md#arcs-front-flank-and-rear)."""
 
 from game.rules.geometry import FACINGS, arc_of, facing_toward, retreat_vectors, ring
 

@@ -42,4 +42,5 @@ def test_shipped_catalogue_loads_into_members():
     kinds = catalogue.load()
     assert all(isinstance(k.size, Size) and isinstance(k.cls, CreatureClass) for k in kinds.values())
     assert kinds["skeleton"].flags == (Flag.MINDLESS,)
-    assert not kinds["skeleton"].intelligent  # RULES.md, Morale: mindless creatures cannot surrender
+    # Mindless creatures cannot surrender (docs/rules.md#withdrawal-flight-and-surrender).
+    assert not kinds["skeleton"].intelligent

@@ -1,4 +1,4 @@
-"""Attacks (PHB Table 51, C&T; RULES.md 'Attack and damage') and attacks of opportunity."""
+"""Attacks (PHB Table 51, C&T; docs/rules.md#melee-attacks) and attacks of opportunity."""
 
 from game.commands import Illegal
 from tests.helpers import as_json, battle, cmd, events_of, unit

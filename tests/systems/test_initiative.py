@@ -55,7 +55,8 @@ def test_tie_goes_to_higher_dex():
 
 def test_equal_dex_acts_simultaneously_and_both_blows_land():
     """'In the case of equal dexterity, a simultaneous action occurs': all their attacks are
-    rolled before any damage from them is applied (RULES.md), so a slain orc still strikes."""
+    rolled before any damage from them is applied (docs/rules.md#individual-initiative), so a slain orc
+    still strikes."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hp=3), unit("b", "red", "fighter1", (5, 4), "W", hp=3)]
     # both 7; a hits for 8+1, knockdown 1; b hits for 8+1, knockdown 1.
     b = battle(units, script=[7, 7, 20, 8, 1, 20, 8, 1])

@@ -1,4 +1,4 @@
-"""The rest of RULES.md, each with a board: reach, big footprints, pits, leaders, ose details."""
+"""The rest of docs/rules.md, each with a board: reach, big footprints, pits, leaders, ose details."""
 
 from dataclasses import replace
 
@@ -13,7 +13,7 @@ from tests.helpers import as_json, battle, cmd, events_of, kind, run_round, unit
 
 
 def test_a_halberd_reaches_two_squares_but_not_through_a_creature():
-    """RULES.md 'Weapon reach': within max(1, ceil(reach/5)) squares, 'not through an occupied square'."""
+    """docs/rules.md#reach-and-threatened-squares: within max(1, ceil(reach/5)) squares, not through a creature."""
     units = [
         unit("g", "red", "gnoll", (2, 4), "E"),
         unit("a", "blue", "fighter1", (4, 4), "W"),
@@ -53,7 +53,7 @@ def test_death_at_minus_ten_option_leaves_the_creature_unconscious():
 
 
 def test_big_footprint_retreats_by_shifting_one_square_back():
-    """RULES.md: 'Rear/flank spaces for a retreat are the footprint shifted one square back'."""
+    """docs/rules.md#forced-retreats: 'A space is the foe's footprint shifted one square' back."""
     units = [unit("a", "blue", "stone_giant", (2, 4), "E"), unit("b", "red", "stone_giant", (4, 4), "W")]
     b = battle(units, script=[10, 1, 20, 6, 6, 1], width=12)
     b.apply(cmd("attack", "a", target="b"))
@@ -87,7 +87,7 @@ def test_retreats_in_attacker_initiative_order_and_once_a_round():
 
 
 def test_climbing_out_of_a_pit_takes_the_whole_move():
-    """Decision (RULES.md, Hazards): 'climbing out is a full move'."""
+    """Decision (docs/rules.md#hazards): 'climbing out is a full move'."""
     units = [unit("a", "blue", "orc", (4, 4), "E"), unit("b", "red", "orc", (9, 9), "W", hero=True)]
     b = battle(units, script=[10, 1], hazard={(4, 4): "pit"})
     assert query.moves(b, "a").costs.keys() == {(x, y) for x in (3, 4, 5) for y in (3, 4, 5)}
@@ -127,7 +127,8 @@ def test_half_fallen_and_superior_force_are_triggers():
 
 
 def test_withdrawing_creature_rallies_when_no_enemy_threatens():
-    """Decision (RULES.md): rally after a passed check at the end of a round with no enemy near."""
+    """Decision (docs/rules.md#withdrawal-flight-and-surrender): rally after a passed check at the end of
+    a round with no enemy near."""
     units = [unit("a", "blue", "fighter1", (0, 0), "E", hero=True), unit("o", "red", "orc", (9, 9), "W")]
     b = battle(units, script=[10, 1, 1, 1])
     b.world.update("o", morale="withdrawing")

@@ -1,4 +1,4 @@
-"""Movement (C&T; RULES.md 'Scale, movement, facing')."""
+"""Movement (C&T; docs/rules.md#movement)."""
 
 import pytest
 
@@ -44,7 +44,7 @@ def test_path_beyond_the_move_is_refused_and_nothing_changes():
 
 
 def test_no_one_walks_into_a_hazard_unless_told():
-    """Decision (RULES.md, Hazards): never by its own choice unless the command says so."""
+    """Decision (docs/rules.md#hazards): never by its own choice unless the command says so."""
     b = battle(
         [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
         script=[10, 1, 3, 4],

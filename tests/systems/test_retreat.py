@@ -33,7 +33,7 @@ def test_rear_retreat_chosen_by_the_attacker_who_follows():
     assert r["from"] == [5, 4] and r["to"] == [6, 4] and r["space"] == "rear"
     assert r["followed"] is True and r["follow_to"] == [5, 4]
     assert b.world["b"].pos == (6, 4) and b.world["a"].pos == (5, 4)
-    assert b.world["b"].facing == 6  # 'facing is kept' (RULES.md): still W
+    assert b.world["b"].facing == 6  # 'The foe keeps its facing' (docs/rules.md#forced-retreats): still W
 
 
 def test_attacker_may_hold_instead_of_following():

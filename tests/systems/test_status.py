@@ -1,11 +1,11 @@
-"""The status step and the end of the battle (seed 000 'Status'; RULES.md 'Victory')."""
+"""The status step and the end of the battle (seed 000 'Status'; docs/rules.md#victory)."""
 
 from tests.helpers import as_json, battle, cmd, events_of, unit
 
 
 def test_burning_does_continuing_damage_at_the_end_of_the_round():
     """'continuing damage (poison, burning, acid, etc.) actually inflict their damage in this part'
-    Decision (RULES.md): fire 1d6 at once, then burning 1d6 for 2 rounds."""
+    Decision (docs/rules.md#hazards): fire 1d6 at once, then burning 1d6 for 2 rounds."""
     b = battle(
         [unit("a", "blue", "fighter3", (0, 0), "E"), unit("b", "red", "orc", (9, 9), hero=True)],
         script=[10, 1, 2, 3],
