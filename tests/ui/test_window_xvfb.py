@@ -98,7 +98,9 @@ def window_of(display: str, game: subprocess.Popen) -> str:
 
 
 def xdo(display: str, *args: str) -> None:
-    done = subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), capture_output=True, text=True)
+    done = subprocess.run(
+        ["xdotool", *args], check=False, env=dict(os.environ, DISPLAY=display), capture_output=True, text=True
+    )
     assert done.returncode == 0, f"xdotool {' '.join(args)}: {done.stderr.strip()}"
 
 
