@@ -17,9 +17,12 @@ from game.bundled import DEFAULT_MAP, map_path
 from game.commands import Illegal
 from game.events import BattleEnd
 from game.options import OptionError, Options
-from game.runner import play, play_many
+from game.runner import play_many
+from game.save.autosave import saves_folder
 from game.save.files import event_lines, write_atomic
+from game.save.map_paths import stored_map
 from game.save.replay import Replay, ReplayError, digest, load_replay
+from game.save.savefile import load_save, replay_battle
 from game.scenario.catalogue import CatalogueError
 from game.scenario.errors import ScenarioError
 from game.scenario.options import parse_cli_value
@@ -170,7 +173,8 @@ def _save_replay(
 ) -> None:
     """The first game as a replay file, with its log's digest to verify it by."""
     recorded = digest(event_lines(first["events"])) if first.get("events") else None
-    rep = Replay(str(args.map), first["seed"], options, {s: "ai" for s in sides}, digest=recorded, ai=dict(ai))
+    where = stored_map(args.map, args.save_replay)
+    rep = Replay(where, first["seed"], options, {s: "ai" for s in sides}, digest=recorded, ai=dict(ai))
     write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
 
 
@@ -206,16 +210,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     rep = load_replay(args.file)
     scenario = load_scenario(rep.map)
-    for side in rep.controllers:
-        if side not in scenario.sides:
-            raise ReplayError(f"{args.file}: controllers: the map has no side {side!r}")
 
     def run() -> Battle:
-        b = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
-        try:
-            return play(b, levels=rep.ai, commands=rep.commands, stop_at_human=True)
-        except Illegal as e:
-            raise ReplayError(f"{args.file}: {e}") from None
+        return replay_battle(args.file, rep, scenario)
 
     battle = run()
     text = event_lines(battle.events)
@@ -235,12 +232,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     end = battle.events[-1]
     if isinstance(end, BattleEnd):
         print(f"{scenario.title}: {end.winner or 'nobody'} wins ({end.reason}) after {end.rounds} rounds")
+    elif rep.is_save:
+        print(f"{scenario.title}: saved in round {battle.round}, waiting for {battle.pending().side}")
     else:
         print(f"{scenario.title}: replay stops in round {battle.round}, waiting for a human decision")
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    loaded = _loaded(args)
     if args.map is not None:
         sides = load_scenario(args.map).sides  # a broken map stops here with its one-line error
         if args.side is not None and args.side not in sides:
@@ -251,7 +251,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.main import play  # noqa: PLC0415  # headless commands never import pygame
 
     try:
-        return play(args.map, args.mode, args.seed, args.side)
+        return play(args.map, args.mode, args.seed, args.side, loaded=loaded)
     except crash.WindowCrash as c:  # a bug: a crash log, one line, exit 70
         return crash.report(c.error, c.context)
     except Exception as e:  # pygame.error when there is no display, for one
@@ -260,6 +260,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         if isinstance(e, ScenarioError | OSError):  # the map, read before the window opens
             raise
         return crash.report(e)
+
+
+def _loaded(args: argparse.Namespace) -> tuple[Battle, Replay] | None:
+    """The saved battle `--load` names (a file, or a save in the saves folder by name), loaded and
+    checked before any window opens."""
+    if args.load is None:
+        return None
+    if args.map is not None or args.mode is not None or args.side is not None:
+        raise UsageError("--load opens a saved battle as it was saved: leave out the map, --mode and --side")
+    path = Path(args.load)
+    if not path.exists() and path.name == args.load and (saves_folder() / path.name).exists():
+        path = saves_folder() / path.name
+    return load_save(path)
 
 
 def _xy(text: str) -> tuple[int, int]:
@@ -302,6 +315,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--mode", help="solo, hotseat or watch")
     pl.add_argument("--side", help="the side you play in solo")
     pl.add_argument("--seed", type=bounds.seed, default=1)
+    pl.add_argument(
+        "--load", metavar="SAVE", help="go on with a saved battle (a file, or a save's name in the saves folder)"
+    )
     pl.set_defaults(func=cmd_play)
     sh = sub.add_parser("screenshot", help="render one frame of a battle headless to a PNG")
     sh.add_argument("map", type=map_path, help=MAP_HELP)
@@ -341,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="validate maps")
     c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP)
     c.set_defaults(func=cmd_check)
-    r = sub.add_parser("replay", help="run a replay file headless")
+    r = sub.add_parser("replay", help="run a replay or save file headless")
     r.add_argument("file")
     r.add_argument("--log")
     r.add_argument("--verify", action="store_true")

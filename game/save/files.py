@@ -13,9 +13,10 @@ from game.events import Event
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write text to path through a temporary file in the same folder, renamed into place: the
-    old file stays whole until the new one is. The file keeps its mode; a new one gets the
-    mode the umask gives (the temporary file starts as 0600)."""
+    """Write text to path through a temporary file in the same folder, flushed to the disk and
+    renamed into place: the old file stays whole until the new one is, even if the machine
+    stops. The file keeps its mode; a new one gets the mode the umask gives (the temporary
+    file, named ".NAME.RANDOM", starts as 0600)."""
     path = Path(path)
     mode = _mode_for(path)
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", dir=str(path.parent or Path(".")))
@@ -23,11 +24,28 @@ def write_atomic(path: str | Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             os.fchmod(f.fileno(), mode)
+            f.flush()
+            os.fsync(f.fileno())
         os.replace(tmp, path)
+        _sync_folder(path.parent)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable; a system without folder handles (Windows) skips it."""
+    try:
+        fd = os.open(folder or Path("."), os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _mode_for(path: Path) -> int:

@@ -1,44 +1,62 @@
-"""Replay files: {"format": 1, "map", "seed", "options", "controllers", "commands"} (DESIGN.md)."""
+"""Replay files: {"format": 1, "map", "seed", "options", "controllers", "commands"} (DESIGN.md).
+
+A save is a replay file with four more fields, "game_version", "ai", "map_sha256" and
+"log_sha256" (game/save/savefile.py); both are read here.
+"""
 
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.ai import LEVELS
 from game.commands import Command, Illegal, from_json
+from game.save import map_paths
+from game.save.errors import ReplayError
+from game.save.reading import read_object
 from game.scenario.options import check_option
 
+FORMAT = 1  # the newest replay format this version reads and writes
+_SHA = frozenset("0123456789abcdef")
 
-class ReplayError(Exception):
-    pass
+__all__ = ["FORMAT", "Replay", "ReplayError", "digest", "load_replay"]
 
 
 @dataclass
 class Replay:
-    map: str
+    map: str  # as stored in the file; after load_replay, the map file found for it
     seed: int
     options: dict = field(default_factory=dict)
     controllers: dict = field(default_factory=dict)
     commands: list[Command] = field(default_factory=list)
     digest: str | None = None
     ai: dict = field(default_factory=dict)  # side -> AI level, for the decisions the commands leave
+    game_version: str | None = None  # set in a save: the Rout that wrote it
+    map_sha256: str | None = None  # set in a save: the map's bytes when it was saved
+
+    @property
+    def is_save(self) -> bool:
+        """A save records every decision, so it is run command by command, never with the AI."""
+        return self.game_version is not None
 
     def to_json(self) -> dict:
-        out = {
-            "format": 1,
+        out: dict = {"format": FORMAT}
+        if self.game_version is not None:
+            out["game_version"] = self.game_version
+        out |= {
             "map": self.map,
             "seed": self.seed,
             "options": self.options,
             "controllers": self.controllers,
-            "commands": [c.to_json() for c in self.commands],
         }
         if self.ai:
             out["ai"] = self.ai
+        if self.map_sha256:
+            out["map_sha256"] = self.map_sha256
         if self.digest:
             out["log_sha256"] = self.digest
+        out["commands"] = [c.to_json() for c in self.commands]
         return out
 
 
@@ -47,29 +65,66 @@ def digest(log_text: str) -> str:
 
 
 def load_replay(path: str | Path) -> Replay:
-    """Read and check a replay file; raise ReplayError with 'file: what is wrong'."""
+    """Read and check a replay or save file and find its map; raise ReplayError with 'file: what
+    is wrong'. The sides the options, controllers and AI levels name are checked against the map
+    when it is loaded (game/save/savefile.py, `check_sides`)."""
     path = Path(path)
-    data = _read_object(path)
-    if data.get("format") != 1:
-        raise ReplayError(f"{path}: format must be 1, not {data.get('format')!r}")
-    map_path = data.get("map")
-    if not isinstance(map_path, str) or not map_path:
-        raise ReplayError(f"{path}: 'map' must name a .tmx file")
-    if not (Path(map_path).is_absolute() or Path(map_path).exists()) and (path.parent / map_path).exists():
-        map_path = str(path.parent / map_path)
+    data = read_object(path)
+    _check_format(path, data)
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ReplayError(f"{path}: 'seed' must be a whole number")
+    rep = Replay(
+        _stored_map(path, data),
+        seed,
+        _options(path, data),
+        _controllers(path, data),
+        _commands(path, data),
+        _sha(path, data, "log_sha256"),
+        _levels(path, data),
+        _game_version(path, data),
+        _sha(path, data, "map_sha256"),
+    )
+    rep.map = str(_find_map(path, rep))
+    return rep
+
+
+def _check_format(path: Path, data: dict) -> None:
+    if "format" not in data and "commands" not in data:
+        raise ReplayError(f"{path}: not a Rout replay or save (it has no 'format' field)")
+    fmt = data.get("format")
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
+        raise ReplayError(f"{path}: format {fmt} is newer than this Rout reads (format must be {FORMAT}); update Rout")
+    if fmt != FORMAT or isinstance(fmt, bool):
+        raise ReplayError(f"{path}: format must be {FORMAT}, not {_shown(fmt)}")
+
+
+def _stored_map(path: Path, data: dict) -> str:
+    map_path = data.get("map")
+    if not isinstance(map_path, str) or not map_path.strip() or "\0" in map_path:
+        raise ReplayError(f"{path}: 'map' must name a .tmx file")
+    return map_path
+
+
+def _options(path: Path, data: dict) -> dict:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ReplayError(f"{path}: 'options' must be an object")
     for k, v in options.items():
-        why = check_option(k, v, [v] if isinstance(v, str) else [])
+        why = check_option(k, v, [v] if isinstance(v, str) else [])  # sides are checked with the map
         if why:
             raise ReplayError(f"{path}: options: {why}")
+    return options
+
+
+def _controllers(path: Path, data: dict) -> dict:
     controllers = data.get("controllers", {})
     if not isinstance(controllers, dict) or any(v not in ("human", "ai") for v in controllers.values()):
         raise ReplayError(f'{path}: \'controllers\' must map each side to "human" or "ai"')
+    return controllers
+
+
+def _commands(path: Path, data: dict) -> list[Command]:
     raw = data.get("commands", [])
     if not isinstance(raw, list):
         raise ReplayError(f"{path}: 'commands' must be a list")
@@ -79,23 +134,55 @@ def load_replay(path: str | Path) -> Replay:
             commands.append(from_json(c))
         except Illegal as e:
             raise ReplayError(f"{path}: command {i + 1}: {e}") from None
+    return commands
+
+
+def _levels(path: Path, data: dict) -> dict:
     levels = data.get("ai", {})
-    if not isinstance(levels, dict) or any(v not in LEVELS for v in levels.values()):
+    if not isinstance(levels, dict):
         raise ReplayError(f"{path}: 'ai' must map each side to one of {', '.join(LEVELS)}")
-    dg = data.get("log_sha256")
-    return Replay(map_path, seed, options, controllers, commands, dg if isinstance(dg, str) else None, levels)
+    for side, level in levels.items():
+        if level not in LEVELS:
+            raise ReplayError(
+                f"{path}: ai: {side}'s level {_shown(level)} is unknown; choose one of {', '.join(LEVELS)}"
+            )
+    return levels
 
 
-def _read_object(path: Path) -> dict:
-    """The replay file's JSON object, or ReplayError saying why it cannot be read."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: file: not found") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ReplayError(f"{path}: not valid JSON: {e}") from None
-    except OSError as e:
-        raise ReplayError(f"{path}: cannot be read: {e.strerror}") from None
-    if not isinstance(data, dict):
-        raise ReplayError(f"{path}: a replay must be a JSON object")
-    return data
+def _game_version(path: Path, data: dict) -> str | None:
+    v = data.get("game_version")
+    if v is not None and not isinstance(v, str):
+        raise ReplayError(f"{path}: 'game_version' must be a string like \"0.2.0\", not {_shown(v)}")
+    return v
+
+
+def _sha(path: Path, data: dict, key: str) -> str | None:
+    v = data.get(key)
+    if v is not None and not (isinstance(v, str) and len(v) == 64 and set(v) <= _SHA):
+        raise ReplayError(f"{path}: '{key}' must be 64 hexadecimal digits (a SHA-256), not {_shown(v)}")
+    return v
+
+
+def _find_map(path: Path, rep: Replay) -> Path:
+    """The first place the stored map is found; for a save, the first whose bytes are the map saved."""
+    found = [p for p in map_paths.candidates(rep.map, path) if p.is_file()]
+    if not found:
+        looked = ", ".join(str(p) for p in map_paths.candidates(rep.map, path))
+        raise ReplayError(f"{path}: map {rep.map!r} not found (looked at {looked})")
+    if rep.map_sha256 is None:
+        return found[0]
+    for p in found:
+        try:
+            if map_paths.file_sha256(p) == rep.map_sha256:
+                return p
+        except OSError:
+            continue
+    raise ReplayError(f"{path}: the map has changed since the save: {found[0]} is not the map it was played on")
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return repr(value) if isinstance(value, str | int | float) else type(value).__name__

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game import ai
-from game.battle import RETREAT
+from game.battle import RETREAT, Battle
 from game.crash import WindowCrash
 from game.save.replay import Replay
 from game.scenario.model import Scenario
@@ -20,13 +20,21 @@ from game.ui.menu import MenuScreen
 from game.ui.screen import Screen
 
 
-def play(map_path: str | None, mode: str | None, seed: int, side: str | None = None) -> int:
-    """Open the window and run it until it closes. An unexpected error comes out as a WindowCrash
-    carrying what the window knew; pygame.error from App() (no display) comes out as it is."""
+def play(
+    map_path: str | None,
+    mode: str | None,
+    seed: int,
+    side: str | None = None,
+    loaded: tuple[Battle, Replay] | None = None,
+) -> int:
+    """Open the window and run it until it closes: the menu, a new battle on the map, or the
+    loaded save's battle. An unexpected error comes out as a WindowCrash carrying what the
+    window knew; pygame.error from App() (no display) comes out as it is."""
     scenario = load_scenario(map_path) if map_path is not None else None
     app = App()
     try:
-        app.show(_first_screen(app, scenario, mode, seed, side))
+        first = resumed_screen(app, *loaded) if loaded else _first_screen(app, scenario, mode, seed, side)
+        app.show(first)
         return app.run()
     except Exception as e:
         known = crash_context(app.screen)
@@ -50,6 +58,35 @@ def _first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: i
     else:
         controllers = {s: "ai" for s in sides}
     return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level="normal")
+
+
+def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> BattleScreen:
+    """The loaded battle on screen at the decision it was saved at: its log shown, nothing left
+    to animate, and its commands kept so that a save or crash log goes on from them."""
+    level = next((record.ai[s] for s, c in record.controllers.items() if c == "ai" and s in record.ai), "normal")
+    screen = BattleScreen(
+        app,
+        battle.scenario,
+        seed=record.seed,
+        options=record.options,
+        controllers=battle.controllers,
+        ai_level=level,
+        threaded=threaded,
+        battle=battle,
+    )
+    screen.played = list(record.commands)
+    _settle(screen)
+    return screen
+
+
+def _settle(screen: BattleScreen) -> None:
+    """Show the battle as it stands, every animation finished, the next decision asked afresh."""
+    screen.view.skip()
+    screen.view.sync(screen.battle.world)
+    screen.view.floaters.clear()
+    screen.view.banner_left = 0.0
+    screen.decision_key = -1
+    screen.update(0.0)
 
 
 def crash_context(screen: Screen | None) -> dict[str, str]:
@@ -128,12 +165,7 @@ def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> 
     while not reached() and guard < 20000:
         screen.feed(b.apply(ai.decide(b)))
         guard += 1
-    screen.view.skip()
-    screen.view.sync(b.world)
-    screen.view.floaters.clear()
-    screen.view.banner_left = 0.0
-    screen.decision_key = -1
-    screen.update(0.0)
+    _settle(screen)
 
 
 def _point_at(screen: BattleScreen, select: str | None, hover: tuple[int, int] | None) -> None:

@@ -1,0 +1,75 @@
+"""The saves folder and its autosaves: one per round end, the last few kept.
+
+An autosave is named `autosave-<map>-r<round>.json`; pruning removes only files named so, the
+oldest first, and never the player's own saves or a write still under way (a temporary file
+starts with a dot and does not end in .json).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from game import user_dirs
+from game.battle import Battle
+from game.commands import Command
+from game.save.savefile import write_save
+
+KEEP = 5
+_AUTOSAVE = re.compile(r"autosave-.+-r\d+\.json")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def saves_folder() -> Path:
+    """Where saves go: `saves` in the user's data folder (honours XDG_DATA_HOME); not created here."""
+    return user_dirs.data_dir() / "saves"
+
+
+def list_saves(folder: Path) -> list[Path]:
+    """The saves in a folder, newest first: its .json files, not the temporary files of a write."""
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".") and p.is_file()]
+    return sorted(found, key=_age_key, reverse=True)
+
+
+def autosave_name(battle: Battle) -> str:
+    stem = _UNSAFE.sub("_", Path(battle.scenario.path).stem or "battle")
+    return f"autosave-{stem}-r{battle.round:03d}.json"
+
+
+def autosave(
+    folder: Path,
+    battle: Battle,
+    commands: Sequence[Command],
+    *,
+    options: Mapping[str, object] | None = None,
+    ai: Mapping[str, str] | None = None,
+    keep: int = KEEP,
+) -> Path:
+    """Save the battle as this round's autosave in `folder` (made if need be), then remove the
+    oldest autosaves beyond `keep`. Return the file written."""
+    if keep < 1:
+        raise ValueError("keep at least one autosave")
+    path = write_save(user_dirs.made(folder) / autosave_name(battle), battle, commands, options=options, ai=ai)
+    prune(folder, keep, path)
+    return path
+
+
+def prune(folder: Path, keep: int, newest: Path | None = None) -> list[Path]:
+    """Remove the autosaves beyond the newest `keep` (the file just written counts as newest);
+    return those removed."""
+    own = [p for p in folder.iterdir() if _AUTOSAVE.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
+    own.sort(key=lambda p: (p == newest, *_age_key(p)), reverse=True)
+    removed = own[keep:]
+    for p in removed:
+        p.unlink(missing_ok=True)
+    return removed
+
+
+def _age_key(p: Path) -> tuple[int, str]:
+    try:
+        return p.stat().st_mtime_ns, p.name
+    except OSError:  # gone meanwhile
+        return 0, p.name

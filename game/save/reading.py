@@ -1,0 +1,75 @@
+"""Reading a replay or save file's JSON with limits checked before it is parsed, so a huge or
+deeply nested file gets one line instead of exhausting memory or the interpreter's stack."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+
+from game.save.errors import ReplayError
+
+MAX_BYTES = 64 * 1024 * 1024  # a 30-round battle's save is well under 1 MB; 64 MB is room for any real one
+MAX_DEPTH = 32  # a save nests 5 deep (file, commands, command, path, square)
+
+_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_DEPTH_STEP = np.zeros(256, dtype=np.int8)
+_DEPTH_STEP[[ord("["), ord("{")]] = 1
+_DEPTH_STEP[[ord("]"), ord("}")]] = -1
+
+
+def read_object(path: Path) -> dict:
+    """The file's JSON object, or ReplayError saying in one line why it cannot be read."""
+    raw = _read_bytes(path)
+    depth = nesting(raw)
+    if depth > MAX_DEPTH:
+        raise ReplayError(f"{path}: nested {depth} deep; a replay or save nests at most {MAX_DEPTH} deep")
+    try:
+        text = raw.decode("utf-8")
+        data = json.loads(text)
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"{path}: not valid JSON: not UTF-8 text (byte {e.start})") from None
+    except json.JSONDecodeError as e:
+        if not text.strip():
+            raise ReplayError(f"{path}: not valid JSON: the file is empty") from None
+        if not text[e.pos :].strip():
+            raise ReplayError(f"{path}: not valid JSON: it ends before the JSON does (cut short?)") from None
+        raise ReplayError(f"{path}: not valid JSON: {e}") from None
+    except RecursionError:  # the depth check above should have caught it first
+        raise ReplayError(f"{path}: nested too deep to read") from None
+    if not isinstance(data, dict):
+        raise ReplayError(f"{path}: not a Rout replay or save: a JSON object is needed, not {_kind(data)}")
+    return data
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ReplayError(f"{path}: {size / 2**20:.0f} MB is too large; a replay or save is at most 64 MB")
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # a file growing while it is read is still held to the limit
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: file: not found") from None
+    except IsADirectoryError:
+        raise ReplayError(f"{path}: a folder, not a replay or save file") from None
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot be read: {e.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise ReplayError(f"{path}: too large; a replay or save is at most 64 MB")
+    return raw
+
+
+def nesting(raw: bytes) -> int:
+    """How deep the JSON text's arrays and objects nest, brackets inside strings not counted."""
+    bare = _STRING.sub(b"", raw)
+    if not bare:
+        return 0
+    steps = _DEPTH_STEP[np.frombuffer(bare, dtype=np.uint8)].astype(np.int32)
+    return int(max(np.cumsum(steps).max(), 0))
+
+
+def _kind(value: object) -> str:
+    return {list: "a list", str: "a string", bool: "true or false", type(None): "null"}.get(type(value), "a number")
