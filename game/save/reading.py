@@ -34,7 +34,7 @@ def read_object(path: Path) -> dict:
     except json.JSONDecodeError as e:
         if not text.strip():
             raise ReplayError(f"{path}: not valid JSON: the file is empty") from None
-        if not text[e.pos :].strip():
+        if not text[e.pos :].strip() or e.msg.startswith("Unterminated string"):
             raise ReplayError(f"{path}: not valid JSON: it ends before the JSON does (cut short?)") from None
         raise ReplayError(f"{path}: not valid JSON: {e}") from None
     except RecursionError:  # the depth check above should have caught it first
