@@ -59,7 +59,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _load(cls: type, obj: Mapping[str, Any], where: str) -> Any:
-    """Build cls from its JSON object; fields it does not know are skipped (DESIGN.md: fields
+    """Build cls from its JSON object; fields it does not know are skipped (docs/formats.md#compatibility: fields
     may be added freely)."""
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}

@@ -1,4 +1,4 @@
-"""Events serialise to the event-log contract (DESIGN.md) and read back from it."""
+"""Events serialise to the event-log contract (docs/formats.md#the-event-log) and read back from it."""
 
 import dataclasses
 import json
@@ -64,7 +64,7 @@ def test_a_log_line_reads_back_to_the_same_event():
 
 
 def test_fields_added_later_are_ignored_by_the_reader():
-    """DESIGN.md: 'Add fields freely; never drop or rename these.'"""
+    """docs/formats.md#compatibility: 'A new version of Rout may add fields to an object, and never drops or renames one'"""
     assert event_log.from_json({"type": "hold", "round": 1, "id": "a", "note": "new"}) == ev.Hold(1, id="a")
 
 

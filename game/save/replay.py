@@ -1,4 +1,4 @@
-"""Replay files: {"format": 1, "map", "seed", "options", "controllers", "commands"} (DESIGN.md)."""
+"""Replay files: {"format": 1, "map", "seed", "options", "controllers", "commands"} (docs/formats.md#the-replay-file)."""
 
 from __future__ import annotations
 
