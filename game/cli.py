@@ -1,4 +1,4 @@
-"""The command line: rout simulate | check | replay (DESIGN.md, Command line)."""
+"""The command line: rout simulate | check | replay (README.md, "Command line")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Commands: one small value per decision, naming units by id (DESIGN.md command contract)."""
+"""Commands: one small value per decision, naming units by id (docs/formats.md#commands)."""
 
 from __future__ import annotations
 

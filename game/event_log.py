@@ -1,7 +1,8 @@
 """Reading an event log back: JSON objects into the typed events of game/events.py.
 
-The log is the contract (DESIGN.md); a reader accepts fields added later and refuses, with
-a reason, anything that is not an event of the contract.
+The log is the contract (docs/formats.md); a reader accepts fields added later and logs of an
+older format, and refuses, with a reason, a newer format or anything that is not an event of
+the contract.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from game.events import TYPES, Event, spec
+from game.events import LOG_FORMAT, TYPES, BattleStart, Event, spec
 
 
 class BadEvent(ValueError):
@@ -27,6 +28,8 @@ def from_json(obj: object) -> Event:
     cls = TYPES.get(type_) if isinstance(type_, str) else None
     if cls is None:
         raise BadEvent(f"unknown event type {type_!r}")
+    if cls is BattleStart:
+        obj = {**obj, "format": _format(obj)}
     event: Event = _load(cls, obj, cls.type)
     return event
 
@@ -34,6 +37,16 @@ def from_json(obj: object) -> Event:
 def read_log(objects: Iterable[object]) -> list[Event]:
     """Read a whole log (parsed JSON objects, one per line)."""
     return [from_json(o) for o in objects]
+
+
+def _format(start: Mapping[str, Any]) -> int:
+    """The log's format from its battle_start: 1 when absent (logs written before the field)."""
+    found = start.get("format", 1)
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise BadEvent(f"battle_start.format: expected a whole number from 1, not {found!r}")
+    if found > LOG_FORMAT:
+        raise BadEvent(f"the log is format {found}, newer than this version of Rout reads (up to {LOG_FORMAT})")
+    return found
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -46,7 +59,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _load(cls: type, obj: Mapping[str, Any], where: str) -> Any:
-    """Build cls from its JSON object; fields it does not know are skipped (DESIGN.md: fields
+    """Build cls from its JSON object; fields it does not know are skipped (docs/formats.md#compatibility: fields
     may be added freely)."""
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}

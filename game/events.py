@@ -21,6 +21,10 @@ __all__ = ["Modifier", "Roll"]  # re-exported: the value types events carry
 OMIT_NONE = {"omit_none": True}
 FROM = {"json": "from"}
 
+# The event log's format, written in battle_start: raised when a change could mislead an older
+# reader (new event types, a changed meaning); fields are added without raising it.
+LOG_FORMAT = 2
+
 
 # -- values carried by events ----------------------------------------------------
 
@@ -83,6 +87,7 @@ class Event:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BattleStart(Event):
     type: ClassVar[str] = "battle_start"
+    format: int = LOG_FORMAT
     scenario: str
     seed: int
     options: dict[str, Any]

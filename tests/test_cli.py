@@ -1,4 +1,4 @@
-"""The command line (DESIGN.md 'Command line'): summaries, logs, replays, and bad input."""
+"""The command line (README.md, "Command line"): summaries, logs, replays, and bad input."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def test_replay_runs_and_verifies(tmp_path):
 
 
 def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
-    """A replay is the scenario + options + seed + the command list (DESIGN.md)."""
+    """A replay is the scenario + options + seed + the command list (docs/formats.md#the-replay-file)."""
     b = Battle(load_scenario(ARENA), seed=11, controllers={"blue": "human", "red": "ai"})
     commands = []
     while not b.over:

@@ -1,4 +1,4 @@
-"""Commands (DESIGN.md, Command contract): their JSON form, and 'An illegal command is refused
+"""Commands (docs/formats.md#commands): their JSON form, and 'An illegal command is refused
 with a reason the player can read; the state does not change', for ill-typed commands given
 through the Python API as well as through JSON."""
 

@@ -1,5 +1,6 @@
-"""Events serialise to the event-log contract (DESIGN.md) and read back from it."""
+"""Events serialise to the event-log contract (docs/formats.md#the-event-log) and read back from it."""
 
+import dataclasses
 import json
 
 import pytest
@@ -63,7 +64,7 @@ def test_a_log_line_reads_back_to_the_same_event():
 
 
 def test_fields_added_later_are_ignored_by_the_reader():
-    """DESIGN.md: 'Add fields freely; never drop or rename these.'"""
+    """docs/formats.md#compatibility: 'A new version of Rout may add fields to an object, and never drops or renames one'"""
     assert event_log.from_json({"type": "hold", "round": 1, "id": "a", "note": "new"}) == ev.Hold(1, id="a")
 
 
@@ -87,3 +88,55 @@ def test_involved_names_the_actor_first():
     e = _attack(hit=True, damage=3)
     assert ev.involved(e) == ["a", "b"]
     assert ev.involved(ev.RoundStart(1)) == []
+
+
+# -- log format versions (docs/formats.md) ---------------------------------------------------
+
+
+def _start(**changes) -> dict:
+    """A battle_start line as this version writes it, with any fields changed."""
+    unit = ev.UnitInfo(
+        id="a",
+        side="blue",
+        kind="orc",
+        pos=(1, 1),
+        facing="N",
+        size="M",
+        hp=5,
+        dex=10,
+        mv=9,
+        level=1,
+        morale=11,
+        hero=False,
+        leader=False,
+        fatigue=10,
+        force_marched=False,
+    )
+    start = ev.BattleStart(0, scenario="s", seed=1, options={}, units=(unit,), width=4, height=4)
+    return {**start.to_json(), **changes}
+
+
+def test_battle_start_writes_the_log_format_after_the_round():
+    """docs/formats.md: battle_start carries the log format; this version writes 2."""
+    assert list(_start())[:3] == ["type", "round", "format"] and _start()["format"] == ev.LOG_FORMAT == 2
+
+
+def test_a_log_written_before_the_format_field_reads_as_format_1():
+    """docs/formats.md: a reader accepts older logs; a battle_start without the field is format 1."""
+    old = {k: v for k, v in _start().items() if k != "format"}
+    assert event_log.from_json(old) == dataclasses.replace(event_log.from_json(_start()), format=1)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "says"),
+    [
+        (3, "the log is format 3, newer than this version of Rout reads \\(up to 2\\)"),
+        (0, "battle_start.format: expected a whole number from 1, not 0"),
+        ("2", "battle_start.format: expected a whole number from 1, not '2'"),
+        (True, "battle_start.format: expected a whole number from 1, not True"),
+    ],
+)
+def test_a_log_of_a_newer_or_no_real_format_is_refused_in_one_line(fmt, says):
+    with pytest.raises(event_log.BadEvent, match=says) as refused:
+        event_log.from_json(_start(format=fmt))
+    assert "\n" not in str(refused.value)

@@ -1,5 +1,5 @@
 """The engine is headless: no pygame outside game/ui/, a whole battle runs with pygame
-blocked, and `rout simulate` writes the same log for the same seed (DESIGN.md)."""
+blocked, and `rout simulate` writes the same log for the same seed (docs/formats.md#the-event-log)."""
 
 from __future__ import annotations
 

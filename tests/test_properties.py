@@ -10,22 +10,20 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game import event_log
 from game.ai.legal import legal_commands
-from game.battle import ACTIVATION, RETREAT, Battle
+from game.battle import RETREAT, Battle
 from game.commands import Command, Illegal
-from game.events import Event
 from game.rules.geometry import FACINGS, footprint
 from game.scenario import catalogue
 from game.systems.movement import _reachable_any, _reachable_one_square, in_pit, path_cost
 from game.terrain import Zone
-from game.world import DEAD, FIGHTING, FLEEING, SURRENDERED
+from game.world import FLEEING
+from tests.contract import Contract, check_world
 from tests.helpers import as_json, board, unit
 
 KINDS = sorted(catalogue.load())
@@ -33,8 +31,6 @@ SMALL_KINDS = [k for k in KINDS if catalogue.load()[k].squares == 1]
 BIG_KINDS = [k for k in KINDS if catalogue.load()[k].squares > 1]
 SIDES = ("blue", "red", "green")
 MAX_DECISIONS = 150
-ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold"}
-DICE = re.compile(r"^(\d+)d(\d+)$")
 
 # ROUT_PROPERTY_SCALE=10 pytest tests/test_properties.py  for a deeper run (about ten times longer).
 SCALE = int(os.environ.get("ROUT_PROPERTY_SCALE", "1"))
@@ -192,82 +188,14 @@ def scenarios(draw):
     )
 
 
-# -- invariants --------------------------------------------------------------------------
-
-
-def rolls_in(obj):
-    """Every roll object (a dict with dice, rolls, mod and total), found recursively."""
-    if isinstance(obj, dict):
-        if {"dice", "rolls", "mod", "total"} <= obj.keys():
-            yield obj
-        for v in obj.values():
-            yield from rolls_in(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from rolls_in(v)
-
-
-def check_event(event: Event, dead: set[str]) -> None:
-    e = event.to_json()
-    # The log's reader gives back the very event the battle logged (events.py).
-    assert event_log.from_json(json.loads(json.dumps(e))) == event, e
-    assert "type" in e and "round" in e, e
-    for r in rolls_in(e):
-        m = DICE.match(r["dice"])
-        assert m, r
-        count, sides = int(m.group(1)), int(m.group(2))
-        assert len(r["rolls"]) == count, (e["type"], r)
-        assert all(1 <= v <= sides for v in r["rolls"]), (e["type"], r)
-        assert r["total"] == sum(r["rolls"]) + r["mod"], (e["type"], r)
-    if "roll" in e and "modifiers" in e and e["type"] != "morale_check":
-        # 'mod is the sum of the event's modifiers' (DESIGN.md), for every roll that lists them
-        assert e["roll"]["mod"] == sum(m["value"] for m in e["modifiers"]), e
-    if e["type"] == "initiative":
-        for entry in e["entries"]:
-            assert (
-                entry["roll"]["mod"] == sum(m["value"] for m in entry["modifiers"])
-                and entry["total"] == entry["roll"]["total"]
-            ), e
-    if e["type"] == "attack" and not e["hit"]:
-        assert e["damage"] == 0, e
-    if e["type"] == "morale_check":
-        assert e["roll"]["mod"] == 0, e
-        assert e["margin"] == e["roll"]["total"] - (e["rating"] + sum(m["value"] for m in e["modifiers"])), e
-    if e["type"] in ACTING:
-        assert e.get("id") not in dead, f"dead {e.get('id')} acts after its death: {e}"
-    if e["type"] == "death":
-        dead.add(e["id"])
-
-
-def check_world(b: Battle) -> None:
-    t = b.scenario.terrain
-    seen: dict[tuple[int, int], str] = {}
-    for u in b.world.units.values():
-        assert u.fatigue_points >= 0, u
-        assert 0 <= u.fatigue_state <= 2, u
-        if u.life not in (FIGHTING, SURRENDERED):
-            continue
-        for sq in u.squares:
-            assert t.inside(sq), f"{u.id} stands off the map at {sq}"
-            assert t.cost(sq) > 0, f"{u.id} stands in a wall at {sq}"
-            assert sq not in seen, f"{u.id} and {seen[sq]} share {sq}"
-            seen[sq] = u.id
-    assert b.world.occupancy == seen, "World.occupancy disagrees with where the units stand"
-    p = b.pending()
-    if p.kind in (ACTIVATION, RETREAT):
-        for uid in [p.unit, *p.units, p.target]:
-            if uid is not None:
-                assert b.world[uid].life != DEAD, f"pending names dead {uid}: {p}"
-        if p.kind == ACTIVATION:
-            for uid in [p.unit, *p.units]:
-                assert b.world[uid].life == FIGHTING and b.world[uid].hp > 0, f"pending names {uid} who cannot act"
+# -- invariants: tests/contract.py ----------------------------------------------------
 
 
 def play(b: Battle, choose, max_decisions: int = MAX_DECISIONS) -> list[int]:
     """Play random legal commands, checking invariants after each; return the choices made."""
-    dead: set[str] = set()
+    contract = Contract()
     for e in b.events:
-        check_event(e, dead)
+        contract.event(e)
     check_world(b)
     choices = []
     for _ in range(max_decisions):
@@ -279,7 +207,7 @@ def play(b: Battle, choose, max_decisions: int = MAX_DECISIONS) -> list[int]:
         choices.append(i)
         new = b.apply(options[i])
         for e in new:
-            check_event(e, dead)
+            contract.event(e)
         check_world(b)
     return choices
 

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 
 class Action(StrEnum):
-    """The actions of the command contract (DESIGN.md) that the battle carries out."""
+    """The actions of the command contract (docs/formats.md#commands) that the battle carries out."""
 
     MOVE = "move"
     ATTACK = "attack"

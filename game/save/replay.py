@@ -1,7 +1,8 @@
-"""Replay files: {"format": 1, "map", "seed", "options", "controllers", "commands"} (DESIGN.md).
+"""Replay files: {"format": 1, "map", "seed", "options", "controllers", "commands"}
+(docs/formats.md#the-replay-file).
 
 A save is a replay file with four more fields, "game_version", "ai", "map_sha256" and
-"log_sha256" (game/save/savefile.py); both are read here.
+"log_sha256" (game/save/savefile.py, docs/formats.md#saves); both are read here.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Saves: a replay file that records every command (the AI's too) and the digests of the map and
 of the event log, so loading replays the commands without the AI and can prove the battle is the
-one that was played (DESIGN.md, Saves, replays, settings)."""
+one that was played (docs/formats.md#saves)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Loading a scenario from a Tiled map with pytmx.TiledMap (no pygame), checking it as we go.
 
-Conventions (DESIGN.md): terrain lives in tile properties; an object layer
+Conventions (maps/README.md): terrain lives in tile properties; an object layer
 `units` places units; an object layer `zones` marks exits and deployment;
 map properties carry the title, description and rule options.
 

@@ -1,4 +1,4 @@
-"""'Every write is atomic and keeps the previous save until the new one is whole' (DESIGN.md):
+"""'Every write is atomic and keeps the previous save until the new one is whole' (docs/formats.md#saves):
 a game killed (kill -9) in the middle of writing a save leaves the previous save as it was, and
 the half-written temporary file is never taken for a save."""
 

@@ -1,5 +1,5 @@
 """The command line and saves: `rout play --load`, `rout replay` on saves, and replay files that
-open from any folder (DESIGN.md, Saves, replays, settings)."""
+open from any folder (docs/formats.md#saves)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Saves (DESIGN.md, Saves, replays, settings): a save is a replay file that records every command
+"""Saves (docs/formats.md#saves): a save is a replay file that records every command
 and the digests of its map and log; loading replays the commands and proves the battle is the one
 played. A bad save is refused in one line and never touched."""
 
@@ -211,3 +211,14 @@ def test_an_oversized_file_is_refused_before_it_is_read(tmp_path):
         f.truncate(65 * 1024 * 1024)  # sparse: no disk used, nothing read
     with pytest.raises(SaveError, match="65 MB is too large; a replay or save is at most 64 MB"):
         load_save(path)
+
+
+def test_a_save_is_a_replay_file_the_shipped_schema_admits(tmp_path):
+    """docs/formats.md#saves: 'A save is a replay file with four more fields'."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from importlib import resources  # noqa: PLC0415
+
+    schema = json.loads(resources.files("game").joinpath("data/schemas/replay.schema.json").read_text())
+    b, commands = played(decisions=30)
+    data = json.loads(write_save(tmp_path / "s.json", b, commands, ai={"red": "normal"}).read_text())
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(data)) == []

@@ -157,7 +157,7 @@ def test_retreat_provokes_no_attack_of_opportunity():
 
 
 def test_query_lists_every_retreat_that_may_be_forced():
-    """DESIGN.md: at the end of the round the battle says which retreats may be forced, and where."""
+    """docs/formats.md#commands: at the end of the round the battle says which retreats may be forced, and where."""
     b = fight()
     options = query.retreat_options(b)
     assert [(o.attacker, o.target, o.refused) for o in options] == [("a", "b", None)]

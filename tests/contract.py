@@ -1,0 +1,114 @@
+"""The event-log contract and the world's invariants, checked event by event: shared by the
+property tests, the soak gate (tests/test_soak.py) and the long soak (bench/soak.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import pairwise
+
+from game import event_log
+from game.battle import ACTIVATION, RETREAT, Battle
+from game.events import Event
+from game.world import DEAD, FIGHTING, SURRENDERED
+
+ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold"}
+DICE = re.compile(r"^(\d+)d(\d+)$")
+
+
+def rolls_in(obj):
+    """Every roll object (a dict with dice, rolls, mod and total), found recursively."""
+    if isinstance(obj, dict):
+        if {"dice", "rolls", "mod", "total"} <= obj.keys():
+            yield obj
+        for v in obj.values():
+            yield from rolls_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from rolls_in(v)
+
+
+class Contract:
+    """Reads a battle's events in order and fails on the first that breaks the contract: rolls
+    within their dice and totals that add up, a log that reads back as itself, moves one square
+    a step from where the unit stands, and the dead never acting."""
+
+    def __init__(self) -> None:
+        self.dead: set[str] = set()
+        self.pos: dict[str, tuple[int, int]] = {}
+
+    def event(self, event: Event) -> None:
+        e = event.to_json()
+        # The log's reader gives back the very event the battle logged (events.py).
+        assert event_log.from_json(json.loads(json.dumps(e))) == event, e
+        assert "type" in e and "round" in e, e
+        self._rolls(e)
+        if e["type"] in ACTING:
+            assert e.get("id") not in self.dead, f"dead {e.get('id')} acts after its death: {e}"
+        self._places(e)
+
+    def _rolls(self, e: dict) -> None:
+        for r in rolls_in(e):
+            m = DICE.match(r["dice"])
+            assert m, r
+            count, sides = int(m.group(1)), int(m.group(2))
+            assert len(r["rolls"]) == count, (e["type"], r)
+            assert all(1 <= v <= sides for v in r["rolls"]), (e["type"], r)
+            assert r["total"] == sum(r["rolls"]) + r["mod"], (e["type"], r)
+        if "roll" in e and "modifiers" in e and e["type"] != "morale_check":
+            # 'mod is the sum of the event's modifiers', for every roll that lists them
+            assert e["roll"]["mod"] == sum(m["value"] for m in e["modifiers"]), e
+        if e["type"] == "initiative":
+            for entry in e["entries"]:
+                assert (
+                    entry["roll"]["mod"] == sum(m["value"] for m in entry["modifiers"])
+                    and entry["total"] == entry["roll"]["total"]
+                ), e
+        if e["type"] == "attack" and not e["hit"]:
+            assert e["damage"] == 0, e
+        if e["type"] == "morale_check":
+            assert e["roll"]["mod"] == 0, e
+            assert e["margin"] == e["roll"]["total"] - (e["rating"] + sum(m["value"] for m in e["modifiers"])), e
+
+    def _places(self, e: dict) -> None:
+        """Where each unit stands, followed through the log: a move starts there, one square a step."""
+        kind = e["type"]
+        if kind == "battle_start":
+            self.pos = {u["id"]: tuple(u["pos"]) for u in e["units"]}
+        elif kind == "move":
+            path = [tuple(p) for p in e["path"]]
+            assert path[0] == self.pos[e["id"]], f"{e['id']} moves from {path[0]}, not from {self.pos[e['id']]}: {e}"
+            for a, b in pairwise(path):
+                assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1, f"a step of more than one square: {e}"
+            self.pos[e["id"]] = path[-1]
+        elif kind == "retreat":
+            assert tuple(e["from"]) == self.pos[e["id"]], e
+            self.pos[e["id"]] = tuple(e["to"])
+            if e["followed"]:
+                self.pos[e["by"]] = tuple(e["follow_to"])
+        elif kind == "death":
+            self.dead.add(e["id"])
+
+
+def check_world(b: Battle) -> None:
+    t = b.scenario.terrain
+    seen: dict[tuple[int, int], str] = {}
+    for u in b.world.units.values():
+        assert u.fatigue_points >= 0, u
+        assert 0 <= u.fatigue_state <= 2, u
+        if u.life not in (FIGHTING, SURRENDERED):
+            continue
+        for sq in u.squares:
+            assert t.inside(sq), f"{u.id} stands off the map at {sq}"
+            assert t.cost(sq) > 0, f"{u.id} stands in a wall at {sq}"
+            assert sq not in seen, f"{u.id} and {seen[sq]} share {sq}"
+            seen[sq] = u.id
+    assert b.world.occupancy == seen, "World.occupancy disagrees with where the units stand"
+    p = b.pending()
+    if p.kind in (ACTIVATION, RETREAT):
+        for uid in [p.unit, *p.units, p.target]:
+            if uid is not None:
+                assert b.world[uid].life != DEAD, f"pending names dead {uid}: {p}"
+        if p.kind == ACTIVATION:
+            for uid in [p.unit, *p.units]:
+                assert b.world[uid].life == FIGHTING and b.world[uid].hp > 0, f"pending names {uid} who cannot act"
