@@ -34,7 +34,9 @@ def save_record(
 ) -> Replay:
     """The save of `battle` for writing at `path`: `commands` are every command it was given, in
     order; `options` the rule options it was started with (beyond the map's); `ai` each
-    AI-controlled side's level."""
+    AI-controlled side's level. A battle on a map built in code (no file) cannot be saved."""
+    if not battle.scenario.path:
+        raise ValueError("only a battle on a map file can be saved")
     return Replay(
         map_paths.stored_map(battle.scenario.path, path),
         battle.seed,

@@ -222,3 +222,13 @@ def test_a_save_is_a_replay_file_the_shipped_schema_admits(tmp_path):
     b, commands = played(decisions=30)
     data = json.loads(write_save(tmp_path / "s.json", b, commands, ai={"red": "normal"}).read_text())
     assert list(jsonschema.Draft202012Validator(schema).iter_errors(data)) == []
+
+
+def test_a_battle_on_a_map_built_in_code_cannot_be_saved(tmp_path):
+    from game.battle import Battle  # noqa: PLC0415
+    from tests.helpers import board, unit  # noqa: PLC0415
+
+    b = Battle(board([unit("a", "blue", "fighter1", (1, 1)), unit("b", "red", "orc", (5, 5))]), seed=1)
+    with pytest.raises(ValueError, match="only a battle on a map file can be saved"):
+        write_save(tmp_path / "s.json", b, [])
+    assert list(tmp_path.iterdir()) == []
