@@ -25,6 +25,7 @@ def rout(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
         "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),  # this checkout's game, from any working folder (not an installed one)
     }
     return subprocess.run(
         [sys.executable, "-m", "game", *args],
