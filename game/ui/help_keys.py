@@ -38,7 +38,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
         "View",
         [
             ("wheel, + / -", "zoom"),
-            ("right/middle drag, Shift+arrows", "pan the map"),
+            ("right-drag, Shift+arrows", "pan the map (middle-drag too)"),
             (", / .", "slower / faster AI"),
             ("Space", "skip the animation"),
             ("F11", "full screen"),

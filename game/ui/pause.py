@@ -12,7 +12,7 @@ import pygame
 from game.ui import theme
 from game.ui.help_keys import HELP
 from game.ui.menu import MenuScreen
-from game.ui.widgets import Button, text
+from game.ui.widgets import Button, font, text, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -38,6 +38,7 @@ class PauseScreen:
         self.app, self.bs = app, battle_screen
         self.page = MENU
         self.mouse = (0, 0)
+        battle_screen.mouse = (-1, -1)  # the pointer is on the menu now: no hover, no tooltip under it
 
     # -- what each page offers ---------------------------------------------------------
 
@@ -46,7 +47,7 @@ class PauseScreen:
         if self.page == CONFIRM_QUIT:
             return [
                 Entry("Yes, quit", "Y", (pygame.K_y,), self.quit_to_menu),
-                Entry("No", "N", (pygame.K_n, pygame.K_ESCAPE), lambda: self.show(MENU)),
+                Entry("No, keep playing", "N", (pygame.K_n, pygame.K_ESCAPE), lambda: self.show(MENU)),
             ]
         if self.page == HELP_PAGE:
             return [Entry("Back", "Esc", (pygame.K_ESCAPE, pygame.K_BACKSPACE), lambda: self.show(MENU))]
@@ -83,7 +84,7 @@ class PauseScreen:
         """Where the page's panel sits: in the middle of the window."""
         w, h = self.app.size
         if self.page == HELP_PAGE:
-            r = pygame.Rect(0, 0, min(w - 40, 1000), min(h - 40, 600))
+            r = pygame.Rect(0, 0, min(w - 40, 1000), min(h - 40, 520))
         else:
             r = pygame.Rect(0, 0, 440, 130 + len(self.entries()) * (ROW + GAP))
         r.center = (w // 2, h // 2)
@@ -135,17 +136,19 @@ class PauseScreen:
             button.draw(surface, self.mouse)
 
     def _draw_help(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """The keys in two columns of sections."""
+        """The keys in two columns of sections; each column's keys as wide as its widest."""
         text(surface, "Keys", (panel.centerx, panel.y + 14), 34, theme.TEXT, True, "midtop")
-        col_w = (panel.w - 60) // 2
-        columns = [HELP[:2], HELP[2:]]
-        for c, sections in enumerate(columns):
+        col_w = (panel.w - 80) // 2
+        for c, sections in enumerate((HELP[:2], HELP[2:])):
             x, y = panel.x + 30 + c * (col_w + 20), panel.y + 60
+            keys_w = max(font(19, True).size(keys)[0] for _, rows in sections for keys, _ in rows) + 16
             for title, rows in sections:
                 text(surface, title, (x, y), 22, theme.HIGHLIGHT, True)
                 y += 26
                 for keys, what in rows:
                     text(surface, keys, (x, y), 19, theme.TEXT, True)
-                    text(surface, what, (x + col_w * 2 // 5, y), 19, theme.TEXT_DIM)
-                    y += 22
+                    for line in wrap(what, 19, col_w - keys_w):
+                        text(surface, line, (x + keys_w, y), 19, theme.TEXT_DIM)
+                        y += 20
+                    y += 2
                 y += 12
