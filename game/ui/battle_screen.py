@@ -175,11 +175,12 @@ class BattleScreen:
     def _run_ai(self, dt: float) -> None:
         if self.worker is not None and self.worker.busy:
             before = self.battle
-            side, count, draws = before.pending().side or "", len(before.events), before.ctx.rng.draws
             taken = self.worker.take(before)
             if taken is not None:
+                # The worker played on a copy: this battle still stands before the command.
+                side, draws = before.pending().side or "", before.ctx.rng.draws
                 self.battle, events, cmd = taken
-                self.history.record_ai(cmd, side, count, draws)
+                self.history.record_ai(cmd, side, len(self.battle.events) - len(events), draws)
                 self.played.append(cmd)
                 self.feed(events)
                 self.mode = MoveMode()
