@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game import query
-from game.ui.menu import MenuScreen
+from game.ui import undo_control
 from game.ui.modes import Input, Press
+from game.ui.pause import PauseScreen
 
 if TYPE_CHECKING:
     from game.ui.battle_screen import BattleScreen
@@ -33,7 +34,7 @@ def edge_scroll(s: BattleScreen, dt: float) -> None:
 
 
 def handle(s: BattleScreen, event: pygame.event.Event) -> Screen | None:
-    """React to one mouse or key event; return the menu when Escape leaves the battle."""
+    """React to one mouse or key event; return the pause menu when Escape has nothing to cancel."""
     if event.type == pygame.MOUSEMOTION:
         _pointer_moved(s, event)
     elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -75,7 +76,9 @@ def _pointer_moved(s: BattleScreen, event: pygame.event.Event) -> None:
 def _left_click(s: BattleScreen, pos: tuple[int, int]) -> None:
     for b in s.buttons:
         if b.hit(pos):
-            s.send(cast(Input, b.action()))
+            out = b.action()  # a mode's input, or None from a button that acts itself (Undo)
+            if out is not None:
+                s.send(cast(Input, out))
             return
     sq = s.square_at(pos)
     if sq is not None:
@@ -96,14 +99,14 @@ def key(s: BattleScreen, k: int, mod: int = 0) -> Screen | None:
         s.view.key()
         return None
     shift = mod & pygame.KMOD_SHIFT
-    if k in ARROWS:
+    if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k in (pygame.K_z, pygame.K_y):
+        _undo_key(s, redo=k == pygame.K_y or bool(shift))
+    elif k in ARROWS:
         _arrow(s, ARROWS[k], bool(shift))
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         s.confirm()
     elif k == pygame.K_ESCAPE:
-        if s.mode.cancel() is None:
-            return _to_menu(s)
-        s.cancel()
+        return _escape(s)
     elif k == pygame.K_TAB:
         _cycle_target(s, -1 if shift else 1)
     else:
@@ -149,9 +152,23 @@ def _view_key(s: BattleScreen, k: int) -> None:
         s.send(Press(k))
 
 
-def _to_menu(s: BattleScreen) -> Screen:
-    s.close()
-    return MenuScreen(s.app)
+def _undo_key(s: BattleScreen, redo: bool) -> None:
+    """Ctrl+Z undoes; Ctrl+Y and Ctrl+Shift+Z redo."""
+    if redo:
+        undo_control.redo(s)
+    else:
+        undo_control.undo(s)
+
+
+def _escape(s: BattleScreen) -> Screen | None:
+    """Escape cancels what the controls are in the middle of; with nothing to cancel it pauses."""
+    if s.mode.cancel() is not None:
+        s.cancel()
+        return None
+    if s.inspect is not None:
+        s.inspect = None
+        return None
+    return PauseScreen(s.app, s)
 
 
 def _cycle_target(s: BattleScreen, step: int) -> None:

@@ -28,6 +28,7 @@ from game.ui.result import ResultScreen
 from game.ui.view import BattleView
 from game.ui.widgets import Button
 from game.ui.words import describe, units_in
+from game.undo import History
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -65,6 +66,7 @@ class BattleScreen:
         self.log_scroll = 0
         self.names = {u.id: display_name(u.id, u.side) for u in self.battle.world.units.values()}
         self.side_of = {u.id: u.side for u in self.battle.world.units.values()}
+        self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
         self.feed(self.battle.events)
         self._set_up_art(scenario)
         self.threaded = threaded
@@ -172,9 +174,13 @@ class BattleScreen:
 
     def _run_ai(self, dt: float) -> None:
         if self.worker is not None and self.worker.busy:
-            taken = self.worker.take(self.battle)
+            before = self.battle
+            taken = self.worker.take(before)
             if taken is not None:
+                # The worker played on a copy: this battle still stands before the command.
+                side, draws = before.pending().side or "", before.ctx.rng.draws
                 self.battle, events, cmd = taken
+                self.history.record_ai(cmd, side, len(self.battle.events) - len(events), draws)
                 self.played.append(cmd)
                 self.feed(events)
                 self.mode = MoveMode()
@@ -185,17 +191,21 @@ class BattleScreen:
         self.ai_wait = 0.0
         level = self.ai_level if self.controllers.get(self.battle.pending().side or "") == "ai" else "baseline"
         if self.worker is None:
-            self._apply(ai.decide(self.battle.copy(), level))
+            self._apply(ai.decide(self.battle.copy(), level), human=False)
         else:
             self.worker.send(self.battle, level)
 
-    def _apply(self, cmd: Command) -> bool:
+    def _apply(self, cmd: Command, human: bool = True) -> bool:
         """Send a command; a refusal is shown to the player and changes nothing."""
+        b = self.battle
+        side, count, draws = b.pending().side or "", len(b.events), b.ctx.rng.draws
         try:
-            events = self.battle.apply(cmd)
+            events = self.history.apply(b, cmd) if human else b.apply(cmd)
         except Illegal as e:
             self.message = str(e)
             return False
+        if not human:
+            self.history.record_ai(cmd, side, count, draws)
         self.played.append(cmd)
         self.message = ""
         self.feed(events)

@@ -14,7 +14,7 @@ from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
 from game.commands import Action
 from game.rules.geometry import VECTORS, Pos
-from game.ui import theme
+from game.ui import theme, undo_control
 from game.ui.draw_panels import draw_initiative, draw_panel
 from game.ui.draw_tokens import draw_floaters, draw_tokens
 from game.ui.modes import (
@@ -28,7 +28,7 @@ from game.ui.modes import (
     TurnMode,
     WithdrawMode,
 )
-from game.ui.widgets import Button, font, layout_row, text
+from game.ui.widgets import Button, font, layout_row, text, tooltip
 
 if TYPE_CHECKING:
     from game.ui.battle_screen import BattleScreen
@@ -276,7 +276,7 @@ def action_buttons(s: BattleScreen) -> list[Button]:
             buttons.append(Button("Hold ground", "H", lambda: Press(pygame.K_h)))
     w, h = s.app.size
     layout_row(buttons, pygame.Rect(8, h - theme.BOTTOM_BAR + 8, w - 16, 28))
-    return buttons
+    return buttons + undo_control.buttons(s)
 
 
 def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
@@ -330,11 +330,15 @@ def _draw_bottom(s: BattleScreen, surface: pygame.Surface) -> None:
     bar = pygame.Rect(0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR)
     pygame.draw.rect(surface, (16, 18, 24), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
-    for btn in action_buttons(s):
+    buttons = action_buttons(s)
+    for btn in buttons:
         btn.draw(surface, s.mouse)
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
     text(surface, s.message or _status(s), (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
     text(surface, speed, (w - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
+    tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(s.mouse)), "")
+    if tip:
+        tooltip(surface, tip, (s.mouse[0], bar.y - 6))
 
 
 def _status(s: BattleScreen) -> str:

@@ -23,6 +23,11 @@ class DrawCache:
             hit = self._kept[name] = (key, make())
         return hit[1]
 
+    def clear(self, keep: tuple[str, ...] = ("map",)) -> None:
+        """Forget what was kept (the battle went back: equal keys may now show other things),
+        except the named entries, which never depend on the battle's state."""
+        self._kept = {name: hit for name, hit in self._kept.items() if name in keep}
+
     def tile(self, size: int, colour: tuple[int, int, int], alpha: int) -> pygame.Surface:
         """A square of one translucent colour."""
         key = (size, colour, alpha)

@@ -268,6 +268,17 @@ class BattleView:
         if words:
             self.floaters.append(Floater(words, tok.x + tok.n / 2, tok.y, colour))
 
+    def rewind(self, world: World, round_: int) -> None:
+        """Drop every animation queued or playing and show the world as it is (after an undo)."""
+        self.queue.clear()
+        self.current = None
+        self.waiting_for_key = False
+        self.floaters.clear()
+        self.banner_left = 0.0
+        self.recent = []
+        self.round = round_
+        self.sync(world)
+
     def sync(self, world: World) -> list[str]:
         """Set every token from the battle's world; return the ids that disagreed (none, normally)."""
         wrong = []

@@ -86,6 +86,7 @@ class Button:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     active: bool = False
+    tip: str = ""  # shown while the pointer rests on the button (why it is disabled, say)
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
         colour = theme.BUTTON_ACTIVE if self.active else theme.BUTTON
@@ -109,3 +110,14 @@ def layout_row(buttons: list[Button], area: pygame.Rect, gap: int = 6) -> None:
         w = font(19).size(label)[0] + 18
         b.rect = pygame.Rect(x, area.y, w, area.height)
         x += w + gap
+
+
+def tooltip(surface: pygame.Surface, words: str, at: tuple[int, int]) -> None:
+    """Words in a box just above a point, kept inside the window."""
+    img = rendered(words, 19, theme.TEXT)
+    box = img.get_rect(midbottom=at).inflate(16, 10)
+    box.right = min(box.right, surface.get_width() - 4)
+    box.x = max(box.x, 4)
+    pygame.draw.rect(surface, (10, 12, 18), box, border_radius=5)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=5)
+    surface.blit(img, img.get_rect(center=box.center))

@@ -1,0 +1,154 @@
+"""The pause menu over a battle: resume, the keys, or quit to the main menu after a question, so
+that no single key throws a battle away. The battle stands still underneath while it shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.help_keys import HELP
+from game.ui.menu import MenuScreen
+from game.ui.widgets import Button, font, text, wrap
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.battle_screen import BattleScreen
+    from game.ui.screen import Screen
+
+MENU, HELP_PAGE, CONFIRM_QUIT = "menu", "help", "confirm_quit"
+ROW, GAP = 40, 10  # a menu button's height and the space between buttons
+
+
+@dataclass
+class Entry:
+    """A button of the menu and the keys that press it."""
+
+    label: str
+    key_hint: str
+    keys: tuple[int, ...]
+    action: Callable[[], Screen | None]
+
+
+class PauseScreen:
+    def __init__(self, app: App, battle_screen: BattleScreen) -> None:
+        self.app, self.bs = app, battle_screen
+        self.page = MENU
+        self.mouse = (0, 0)
+        battle_screen.mouse = (-1, -1)  # the pointer is on the menu now: no hover, no tooltip under it
+
+    # -- what each page offers ---------------------------------------------------------
+
+    def entries(self) -> list[Entry]:
+        """The buttons of the page shown, top to bottom (a menu entry to save would go after Resume)."""
+        if self.page == CONFIRM_QUIT:
+            return [
+                Entry("Yes, quit", "Y", (pygame.K_y,), self.quit_to_menu),
+                Entry("No, keep playing", "N", (pygame.K_n, pygame.K_ESCAPE), lambda: self.show(MENU)),
+            ]
+        if self.page == HELP_PAGE:
+            return [Entry("Back", "Esc", (pygame.K_ESCAPE, pygame.K_BACKSPACE), lambda: self.show(MENU))]
+        return [
+            Entry("Resume", "Esc", (pygame.K_ESCAPE,), self.resume),
+            Entry("Help: the keys", "F1", (pygame.K_F1, pygame.K_h), lambda: self.show(HELP_PAGE)),
+            Entry("Quit to menu", "Q", (pygame.K_q,), lambda: self.show(CONFIRM_QUIT)),
+        ]
+
+    def show(self, page: str) -> None:
+        self.page = page
+
+    def resume(self) -> Screen:
+        return self.bs
+
+    def quit_to_menu(self) -> Screen:
+        self.bs.close()
+        return MenuScreen(self.app)
+
+    @property
+    def buttons(self) -> list[tuple[Button, Entry]]:
+        """The page's buttons, laid out in a column (the help page: one button under the list)."""
+        entries = self.entries()
+        panel = self.panel()
+        top = panel.bottom - 24 - len(entries) * (ROW + GAP) + GAP
+        out = []
+        for i, e in enumerate(entries):
+            b = Button(e.label, e.key_hint, e.action)
+            b.rect = pygame.Rect(panel.centerx - 130, top + i * (ROW + GAP), 260, ROW)
+            out.append((b, e))
+        return out
+
+    def panel(self) -> pygame.Rect:
+        """Where the page's panel sits: in the middle of the window."""
+        w, h = self.app.size
+        if self.page == HELP_PAGE:
+            r = pygame.Rect(0, 0, min(w - 40, 1000), min(h - 40, 520))
+        else:
+            r = pygame.Rect(0, 0, 440, 130 + len(self.entries()) * (ROW + GAP))
+        r.center = (w // 2, h // 2)
+        return r
+
+    # -- the screen ---------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> Screen | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b, e in self.buttons:
+                if b.hit(event.pos):
+                    return e.action()
+        elif event.type == pygame.KEYDOWN:
+            for e in self.entries():
+                if event.key in e.keys:
+                    return e.action()
+        return None
+
+    def update(self, dt: float) -> Screen | None:
+        return None  # the battle waits: no animation, no AI move is taken in
+
+    def resize(self, w: int, h: int) -> None:
+        self.bs.resize(w, h)
+
+    def close(self) -> None:
+        self.bs.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.bs.draw(surface)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        panel = self.panel()
+        pygame.draw.rect(surface, theme.PANEL_BG, panel, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=10)
+        if self.page == HELP_PAGE:
+            self._draw_help(surface, panel)
+        elif self.page == CONFIRM_QUIT:
+            text(surface, "Quit this battle?", (panel.centerx, panel.y + 28), 40, theme.TEXT, True, "midtop")
+            text(surface, "It is not saved.", (panel.centerx, panel.y + 72), 24, theme.TEXT_WARN, anchor="midtop")
+        else:
+            text(surface, "Paused", (panel.centerx, panel.y + 28), 44, theme.TEXT, True, "midtop")
+            b = self.bs.battle
+            where = f"{self.bs.scenario.title or 'battle'} — round {b.round}"
+            text(surface, where, (panel.centerx, panel.y + 72), 20, theme.TEXT_DIM, anchor="midtop")
+        for button, _ in self.buttons:
+            button.draw(surface, self.mouse)
+
+    def _draw_help(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The keys in two columns of sections; each column's keys as wide as its widest."""
+        text(surface, "Keys", (panel.centerx, panel.y + 14), 34, theme.TEXT, True, "midtop")
+        col_w = (panel.w - 80) // 2
+        for c, sections in enumerate((HELP[:2], HELP[2:])):
+            x, y = panel.x + 30 + c * (col_w + 20), panel.y + 60
+            keys_w = max(font(19, True).size(keys)[0] for _, rows in sections for keys, _ in rows) + 16
+            for title, rows in sections:
+                text(surface, title, (x, y), 22, theme.HIGHLIGHT, True)
+                y += 26
+                for keys, what in rows:
+                    text(surface, keys, (x, y), 19, theme.TEXT, True)
+                    for line in wrap(what, 19, col_w - keys_w):
+                        text(surface, line, (x + keys_w, y), 19, theme.TEXT_DIM)
+                        y += 20
+                    y += 2
+                y += 12
