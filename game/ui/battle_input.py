@@ -11,6 +11,7 @@ from game import query
 from game.ui import undo_control
 from game.ui.modes import Input, Press
 from game.ui.pause import PauseScreen
+from game.ui.saving import save_by_hand
 
 if TYPE_CHECKING:
     from game.ui.battle_screen import BattleScreen
@@ -101,6 +102,8 @@ def key(s: BattleScreen, k: int, mod: int = 0) -> Screen | None:
     shift = mod & pygame.KMOD_SHIFT
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k in (pygame.K_z, pygame.K_y):
         _undo_key(s, redo=k == pygame.K_y or bool(shift))
+    elif mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k == pygame.K_s:
+        s.message = save_by_hand(s)
     elif k in ARROWS:
         _arrow(s, ARROWS[k], bool(shift))
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -25,6 +25,7 @@ from game.ui.handover import HandoverScreen
 from game.ui.legal import Legal
 from game.ui.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, Outcome, RetreatMode, Turn
 from game.ui.result import ResultScreen
+from game.ui.saving import autosave_at_round_end
 from game.ui.view import BattleView
 from game.ui.widgets import Button
 from game.ui.words import describe, units_in
@@ -60,7 +61,9 @@ class BattleScreen:
         self.ai_level = ai_level
         self.battle = battle or Battle(scenario, seed=seed, options=self.options, controllers=self.controllers)
         self.battle.controllers.update(self.controllers)
-        self.played: list[Command] = []  # every command in order, human and AI: a crash log replays them
+        self.played: list[Command] = []  # every command in order, human and AI: saves and crash logs replay them
+        self.saved_at: int | None = None  # how many of them the last save by hand (or the one loaded) holds
+        self.autosaves = True  # a save at every round's end (game/ui/saving.py); off after a failed write
         self.view = BattleView.from_start(self.battle.events[0])
         self.log: list[LogLine] = []
         self.log_scroll = 0
@@ -181,9 +184,7 @@ class BattleScreen:
                 side, draws = before.pending().side or "", before.ctx.rng.draws
                 self.battle, events, cmd = taken
                 self.history.record_ai(cmd, side, len(self.battle.events) - len(events), draws)
-                self.played.append(cmd)
-                self.feed(events)
-                self.mode = MoveMode()
+                self._took(cmd, events)
             return
         self.ai_wait += dt
         if self.ai_wait < 0.12 / self.speed:
@@ -206,11 +207,16 @@ class BattleScreen:
             return False
         if not human:
             self.history.record_ai(cmd, side, count, draws)
-        self.played.append(cmd)
         self.message = ""
+        self._took(cmd, events)
+        return True
+
+    def _took(self, cmd: Command, events: list[Event]) -> None:
+        """A command the battle took: kept for saves, shown, and saved when it ended a round."""
+        self.played.append(cmd)
         self.feed(events)
         self.mode = MoveMode()
-        return True
+        autosave_at_round_end(self, events)
 
     def close(self) -> None:
         if self.worker is not None:

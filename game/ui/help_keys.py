@@ -24,6 +24,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("Esc / right click", "cancel; with nothing to cancel, this menu"),
             ("Ctrl+Z", "undo, while no die has been rolled since"),
             ("Ctrl+Y, Ctrl+Shift+Z", "redo what was undone"),
+            ("Ctrl+S", "save the battle (one is also kept at every round's end)"),
         ],
     ),
     (

@@ -75,6 +75,7 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
         battle=battle,
     )
     screen.played = list(record.commands)
+    screen.saved_at = len(screen.played)
     _settle(screen)
     return screen
 

@@ -11,6 +11,8 @@ import pygame
 from game.ai import LEVELS
 from game.bundled import MAPS
 from game.options import Options
+from game.save.autosave import list_saves, saves_folder
+from game.save.savefile import SaveError, load_save
 from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
@@ -57,6 +59,9 @@ class MenuScreen:
         self.ai_level = "normal"
         self.mouse = (0, 0)
         self.thumbs = DrawCache()
+        saves = list_saves(saves_folder())
+        self.newest_save = saves[0] if saves else None  # Continue opens it
+        self.error = ""  # why Continue could not open it
 
     @property
     def entry(self) -> Entry:
@@ -97,6 +102,19 @@ class MenuScreen:
             threaded=not self.app.headless,
         )
 
+    def continue_saved(self) -> Screen | None:
+        """The newest save, resumed where it was left; a save that cannot load says why here."""
+        from game.ui.main import resumed_screen  # noqa: PLC0415  # import cycle: main -> menu
+
+        if self.newest_save is None:
+            return None
+        try:
+            battle, record = load_save(self.newest_save)
+        except SaveError as e:
+            self.error = str(e)
+            return None
+        return resumed_screen(self.app, battle, record, threaded=not self.app.headless)
+
     def handle(self, event: pygame.event.Event) -> Screen | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -118,6 +136,8 @@ class MenuScreen:
         """Arrows pick a map, Enter starts it, letters and digits change the settings."""
         if k in (pygame.K_ESCAPE, pygame.K_q):
             self.app.quit()
+        elif k == pygame.K_c:
+            return self.continue_saved()
         elif not self.entries:
             return None
         elif k == pygame.K_UP:
@@ -169,6 +189,10 @@ class MenuScreen:
         thumb: pygame.Surface = self.thumbs.get(str(e.path), None, make)
         return thumb
 
+    def _continue_button(self) -> Button:
+        label = f"Continue: {self.newest_save.stem}" if self.newest_save else "Continue (no save yet)"
+        return Button(label, "C", self.continue_saved, enabled=self.newest_save is not None)
+
     def _rows(self) -> int:
         """How many scenario lines fit between the title and the buttons."""
         return max(1, (self.app.size[1] - LIST_TOP - LIST_BOTTOM) // ROW)
@@ -185,9 +209,9 @@ class MenuScreen:
         """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
         if not self.entries:
-            quit_only = [Button("Quit", "Q", self.app.quit)]
-            layout_row(quit_only, pygame.Rect(40, h - 50, w - 80, 34))
-            return quit_only
+            last = [self._continue_button(), Button("Quit", "Q", self.app.quit)]
+            layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
+            return last
         e = self.entry
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
@@ -214,6 +238,7 @@ class MenuScreen:
         ]
         row3 = [
             Button("Start", "Enter", self.start, enabled=e.scenario is not None),
+            self._continue_button(),
             Button("Quit", "Q", self.app.quit),
         ]
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
@@ -248,6 +273,8 @@ class MenuScreen:
             text(surface, f"{below} more below (arrows or wheel)", (44, bottom - 2), 16, theme.TEXT_DIM)
         if self.entries:
             self._draw_details(surface)
+        if self.error:
+            text(surface, self.error, (440, self.app.size[1] - 158), 18, theme.TEXT_WARN)
         for b in self.buttons:
             b.draw(surface, self.mouse)
 

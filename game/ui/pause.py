@@ -1,5 +1,5 @@
-"""The pause menu over a battle: resume, the keys, or quit to the main menu after a question, so
-that no single key throws a battle away. The battle stands still underneath while it shows."""
+"""The pause menu over a battle: resume, save, the keys, or quit to the main menu after a question,
+so that no single key throws a battle away. The battle stands still underneath while it shows."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pygame
 from game.ui import theme
 from game.ui.help_keys import HELP
 from game.ui.menu import MenuScreen
+from game.ui.saving import save_by_hand
 from game.ui.widgets import Button, font, text, wrap
 
 if TYPE_CHECKING:
@@ -38,12 +39,13 @@ class PauseScreen:
         self.app, self.bs = app, battle_screen
         self.page = MENU
         self.mouse = (0, 0)
+        self.said = ""  # what the last save said: where it went, or why it failed
         battle_screen.mouse = (-1, -1)  # the pointer is on the menu now: no hover, no tooltip under it
 
     # -- what each page offers ---------------------------------------------------------
 
     def entries(self) -> list[Entry]:
-        """The buttons of the page shown, top to bottom (a menu entry to save would go after Resume)."""
+        """The buttons of the page shown, top to bottom."""
         if self.page == CONFIRM_QUIT:
             return [
                 Entry("Yes, quit", "Y", (pygame.K_y,), self.quit_to_menu),
@@ -53,6 +55,8 @@ class PauseScreen:
             return [Entry("Back", "Esc", (pygame.K_ESCAPE, pygame.K_BACKSPACE), lambda: self.show(MENU))]
         return [
             Entry("Resume", "Esc", (pygame.K_ESCAPE,), self.resume),
+            Entry("Save", "S", (pygame.K_s,), self.save),
+            Entry("Save and quit", "X", (pygame.K_x,), self.save_and_quit),
             Entry("Help: the keys", "F1", (pygame.K_F1, pygame.K_h), lambda: self.show(HELP_PAGE)),
             Entry("Quit to menu", "Q", (pygame.K_q,), lambda: self.show(CONFIRM_QUIT)),
         ]
@@ -62,6 +66,18 @@ class PauseScreen:
 
     def resume(self) -> Screen:
         return self.bs
+
+    def save(self) -> None:
+        self.said = save_by_hand(self.bs)
+
+    def save_and_quit(self) -> Screen | None:
+        """Quit only once the save is whole: a failed save stays on the menu, saying why."""
+        self.save()
+        return self.quit_to_menu() if self.saved() else None
+
+    def saved(self) -> bool:
+        """Whether the last save by hand holds every command played."""
+        return self.bs.saved_at == len(self.bs.played)
 
     def quit_to_menu(self) -> Screen:
         self.bs.close()
@@ -86,7 +102,8 @@ class PauseScreen:
         if self.page == HELP_PAGE:
             r = pygame.Rect(0, 0, min(w - 40, 1000), min(h - 40, 520))
         else:
-            r = pygame.Rect(0, 0, 440, 130 + len(self.entries()) * (ROW + GAP))
+            said = 44 if self.said and self.page == MENU else 0  # room for what the save said
+            r = pygame.Rect(0, 0, 440, 130 + said + len(self.entries()) * (ROW + GAP))
         r.center = (w // 2, h // 2)
         return r
 
@@ -126,12 +143,19 @@ class PauseScreen:
             self._draw_help(surface, panel)
         elif self.page == CONFIRM_QUIT:
             text(surface, "Quit this battle?", (panel.centerx, panel.y + 28), 40, theme.TEXT, True, "midtop")
-            text(surface, "It is not saved.", (panel.centerx, panel.y + 72), 24, theme.TEXT_WARN, anchor="midtop")
+            if self.saved():
+                text(surface, "It is saved.", (panel.centerx, panel.y + 72), 24, theme.TEXT_DIM, anchor="midtop")
+            else:
+                text(surface, "It is not saved.", (panel.centerx, panel.y + 72), 24, theme.TEXT_WARN, anchor="midtop")
         else:
             text(surface, "Paused", (panel.centerx, panel.y + 28), 44, theme.TEXT, True, "midtop")
             b = self.bs.battle
             where = f"{self.bs.scenario.title or 'battle'} — round {b.round}"
             text(surface, where, (panel.centerx, panel.y + 72), 20, theme.TEXT_DIM, anchor="midtop")
+            if self.said:
+                colour = theme.TEXT_WARN if self.said.startswith("Could not") else theme.TEXT_DIM
+                for i, line in enumerate(wrap(self.said, 16, panel.w - 30)[:2]):
+                    text(surface, line, (panel.centerx, panel.y + 100 + 19 * i), 16, colour, anchor="midtop")
         for button, _ in self.buttons:
             button.draw(surface, self.mouse)
 

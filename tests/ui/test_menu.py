@@ -52,6 +52,6 @@ def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path)
         key(a, k)
     assert a.screen is screen and a.running
     assert any(s.startswith(f"No scenarios found: {tmp_path}") for s in said)
-    assert [b.label for b in screen.buttons] == ["Quit"]
+    assert [b.label for b in screen.buttons] == ["Continue (no save yet)", "Quit"]
     key(a, pygame.K_q)
     assert not a.running

@@ -1,0 +1,101 @@
+"""Saving in the window (issue: Time: save and resume): an autosave at every round's end, Ctrl+S,
+the pause menu's Save and Save and quit, and the main menu's Continue resuming the newest save
+at the same decision. The user's folders are a temporary home (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import bundled, user_dirs
+from game.save.autosave import list_saves, saves_folder
+from game.save.savefile import load_save
+from game.scenario.tiled import load_scenario
+from game.ui.battle_screen import BattleScreen
+from game.ui.menu import MenuScreen
+from game.ui.pause import PauseScreen
+from tests.helpers import as_json
+from tests.ui.drive import app, key, settle
+
+STARTER = bundled.MAPS / "starter.tmx"
+
+
+def watched(a, seed: int = 3) -> BattleScreen:
+    scenario = load_scenario(STARTER)
+    s = BattleScreen(a, scenario, seed=seed, controllers={side: "ai" for side in scenario.sides}, threaded=False)
+    s.speed_i = 4
+    a.show(s)
+    return s
+
+
+def test_every_round_end_leaves_an_autosave_that_loads_to_the_same_log():
+    a = app()
+    s = watched(a)
+    for _ in range(3000):
+        if s.battle.round >= 4 or s.battle.over:
+            break
+        a.step(0.05)
+    autosaves = [p for p in list_saves(saves_folder()) if p.name.startswith("autosave-starter-r")]
+    assert len(autosaves) >= 3
+    battle, _ = load_save(autosaves[0])  # the newest
+    assert as_json(battle.events) == as_json(s.battle.events)[: len(battle.events)]
+    assert as_json(battle.events)[-1]["type"] in ("round_end", "round_start", "initiative")
+
+
+def test_ctrl_s_saves_and_says_where():
+    a = app()
+    scenario = load_scenario(STARTER)
+    s = BattleScreen(a, scenario, seed=2, controllers={"blue": "human", "red": "ai"}, threaded=False)
+    a.show(s)
+    settle(a, s)
+    key(a, pygame.K_s, pygame.KMOD_CTRL)
+    assert s.message.startswith("Saved to ")
+    saved = [p for p in list_saves(saves_folder()) if not p.name.startswith("autosave")]
+    assert len(saved) == 1 and str(saved[0]) in s.message
+    battle, _ = load_save(saved[0])
+    assert as_json(battle.events) == as_json(s.battle.events)
+
+
+def test_save_and_quit_then_continue_resumes_at_the_same_decision():
+    a = app()
+    scenario = load_scenario(STARTER)
+    s = BattleScreen(a, scenario, seed=4, controllers={"blue": "human", "red": "ai"}, threaded=False)
+    a.show(s)
+    settle(a, s)
+    unit, log = s.battle.pending().unit, as_json(s.battle.events)
+    key(a, pygame.K_ESCAPE)
+    assert isinstance(a.screen, PauseScreen)
+    key(a, pygame.K_x)  # Save and quit
+    assert isinstance(a.screen, MenuScreen)
+    key(a, pygame.K_c)  # Continue
+    resumed = a.screen
+    assert isinstance(resumed, BattleScreen) and resumed is not s
+    assert resumed.battle.pending().unit == unit
+    assert as_json(resumed.battle.events) == log
+    assert resumed.controllers == {"blue": "human", "red": "ai"}
+
+
+def test_a_save_that_cannot_be_written_keeps_the_battle_and_says_why(monkeypatch, tmp_path):
+    blocked = tmp_path / "not_a_folder"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    a = app()
+    scenario = load_scenario(STARTER)
+    s = BattleScreen(a, scenario, seed=4, controllers={"blue": "human", "red": "ai"}, threaded=False)
+    a.show(s)
+    settle(a, s)
+    key(a, pygame.K_ESCAPE)
+    pause = a.screen
+    key(a, pygame.K_x)  # Save and quit: the save fails, so nothing quits
+    assert a.screen is pause and pause.said.startswith("Could not save")
+    assert not pause.saved()
+    assert not user_dirs.data_dir().is_dir()
+
+
+def test_continue_with_no_save_is_offered_but_does_nothing():
+    a = app()
+    menu = MenuScreen(a)
+    a.show(menu)
+    cont = next(b for b in menu.buttons if b.label.startswith("Continue"))
+    assert not cont.enabled
+    key(a, pygame.K_c)
+    assert a.screen is menu
