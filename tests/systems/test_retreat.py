@@ -5,6 +5,7 @@ import pytest
 from game import query
 from game.battle import RETREAT
 from game.commands import Illegal
+from game.systems.space import attack_squares
 from tests.helpers import as_json, battle, cmd, events_of, unit
 
 # Initiative: a 10, b 1. a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.
@@ -162,3 +163,18 @@ def test_query_lists_every_retreat_that_may_be_forced():
     options = query.retreat_options(b)
     assert [(o.attacker, o.target, o.refused) for o in options] == [("a", "b", None)]
     assert {s["to"] for s in options[0].spaces} == {(6, 3), (6, 4), (6, 5)}
+
+
+def test_follower_turns_to_keep_a_flank_retreating_foe_threatened():
+    """'The creature who forces a retreat may follow her retreating enemy, keeping her foe in a
+    threatened square': the orc, walled in behind, gives ground into its flank (5, 5); the
+    fighter follows into (5, 4) and turns from E to S, or the orc would stand outside its front."""
+    b = fight(move_cost={(6, 3): 0, (6, 4): 0, (6, 5): 0})
+    offered = next(s for s in b.pending().spaces if s["to"] == (5, 5))
+    assert offered["follow_to"] == (5, 4) and offered["follow_facing"] == 4  # S
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(5, 5), follow=True)))
+    assert events_of(evs, "retreat")[0]["follow_to"] == [5, 4]
+    assert events_of(evs, "turn") == [{"type": "turn", "round": 1, "id": "a", "facing": "S"}]
+    a = b.world["a"]
+    assert a.pos == (5, 4) and a.facing == 4
+    assert (5, 5) in attack_squares(b.ctx, a)
