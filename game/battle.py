@@ -194,7 +194,9 @@ class Battle:
     def _start_round(self) -> None:
         ctx = self.ctx
         ctx.round += 1
-        ctx.rs = type(ctx.rs)()
+        # Deaths and departures after the last morale step (the status step's burning, a leader
+        # surrendering in the morale step) are still to be seen by the next one.
+        ctx.rs = type(ctx.rs)(slain=ctx.rs.slain, left=ctx.rs.left)
         ctx.emit(ev.RoundStart)
         units = [u for u in ctx.world.units.values() if u.able]
         order, side_order = initiative.roll_initiative(ctx, units)

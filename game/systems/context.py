@@ -34,8 +34,10 @@ class RoundState:
     rested: set[str] = field(default_factory=set)
     knocked_down: set[str] = field(default_factory=set)
     retreated: set[str] = field(default_factory=set)
+    # Losses no morale step has seen yet; those after this round's morale step carry over to
+    # the next round's ('a death is never lost between rounds', docs/rules.md#withdrawal-flight-and-surrender).
     slain: list[tuple[str, str | None]] = field(default_factory=list)  # (victim, by)
-    left: list[str] = field(default_factory=list)  # fled or surrendered this round
+    left: list[str] = field(default_factory=list)  # fled or surrendered
     phase: int = 0
 
     def copy(self) -> RoundState:

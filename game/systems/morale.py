@@ -30,11 +30,16 @@ def enemy_hd(ctx: Ctx, side: str) -> float:
 
 def run(ctx: Ctx) -> None:
     ways: WaysOut = {}  # nobody moves during the morale step, so escape routes are shared
+    seen_slain, seen_left = len(ctx.rs.slain), len(ctx.rs.left)
     if ctx.options.morale_system == "ose":
         _run_ose(ctx, ways)
     else:
         _run_adnd2e(ctx, ways)
     _cornered(ctx, ways)
+    # 'A creature killed at any step of the round ... counts for the triggers of the next morale
+    # step that can see it; a death is never lost between rounds': forget only what this step saw.
+    del ctx.rs.slain[:seen_slain]
+    del ctx.rs.left[:seen_left]
 
 
 def _cornered(ctx: Ctx, ways: WaysOut) -> None:

@@ -94,3 +94,34 @@ def test_surrender_when_cornered_and_intelligent():
     results = {c["id"]: c["result"] for c in events_of(b.events, "morale_check")}
     assert set(results.values()) == {"surrender"}
     assert all(b.world[i].life == "surrendered" for i in results)
+
+
+def burning_dies_in_the_status_step(morale: str, leader: bool):
+    """Round 1: nobody fights; o0 (1 hp, burning) dies in the status step, after the morale step."""
+    units = [unit("a", "blue", "fighter1", (0, 0), "E", hero=True)] + [
+        unit(f"o{i}", "red", "orc", (8, 2 + i), "W", leader=leader and i == 0) for i in range(5)
+    ]
+    b = battle(units, options={"morale_system": morale})
+    b.world.update("o0", hp=1, continuing=(("burning", "1d6", 2),))
+    run_round(b)
+    assert [d["id"] for d in events_of(b.events, "death")] == ["o0"]
+    assert not events_of(b.events, "morale_check")
+    run_round(b)
+    return [c for c in events_of(b.events, "morale_check") if c["round"] == 2]
+
+
+def test_a_leader_burnt_to_death_in_the_status_step_is_lost_to_the_next_morale_step():
+    """Seed 000: 'when their leader is killed'. 'A creature killed at any step of the round (a
+    hazard, continuing damage in the status step) counts for the triggers of the next morale step
+    that can see it; a death is never lost between rounds' (docs/rules.md#withdrawal-flight-and-surrender)."""
+    checks = burning_dies_in_the_status_step("adnd2e", leader=True)
+    assert {c["id"] for c in checks} == {"o1", "o2", "o3", "o4"}
+    assert all(c["triggers"] == ["leader_lost"] for c in checks)
+
+
+def test_a_first_death_in_the_status_step_is_seen_under_ose():
+    """Seed 001: 'First death on side'; a death in the status step counts in the next round's
+    morale step (docs/rules.md#withdrawal-flight-and-surrender)."""
+    checks = burning_dies_in_the_status_step("ose", leader=False)
+    assert {c["id"] for c in checks} == {"o1", "o2", "o3", "o4"}
+    assert all(c["trigger"] == "first_death" for c in checks)
