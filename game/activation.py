@@ -20,7 +20,7 @@ from game.world import Unit
 
 def check_allowed(u: Unit, cmd: Command) -> None:
     """Refuse an action the creature's posture and morale forbid (game.rules.capabilities)."""
-    why = capabilities.refusal(u.id, u.morale, u.prone, cmd.action, cmd.target is not None)
+    why = capabilities.refusal(u.id, u.morale, u.prone, cmd.action, cmd.target is not None, u.fights)
     if why is not None:
         raise Illegal(why)
 

@@ -14,6 +14,7 @@ from game.rules.creature import CreatureClass
 from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, fatigue_points
 from game.rules.geometry import FACINGS
+from game.rules.morale import ose_rating
 from game.scenario.model import Scenario
 from game.systems import actions, fatigue, initiative, morale, retreat, status
 from game.systems.attack import flush_deferred
@@ -39,7 +40,7 @@ class Pending:
     spaces: list[RetreatSpace] = field(default_factory=list)  # retreat: where it may be forced
 
 
-def make_world(scenario: Scenario) -> World:
+def make_world(scenario: Scenario, options: Options) -> World:
     units = {}
     for p in scenario.units:
         pts = fatigue_points(p.kind)
@@ -60,6 +61,8 @@ def make_world(scenario: Scenario) -> World:
             hero=p.hero,
             leader=p.leader,
             retainer=p.retainer,
+            # 'A score of 2: Means the monster will not fight' (seed 001).
+            fights=options.morale_system != "ose" or ose_rating(p.kind) > 2,
         )
     return World(units)
 
@@ -83,7 +86,7 @@ class Battle:
         for p in scenario.units:
             if p.controller:
                 self.controllers.setdefault(p.side, p.controller)
-        self.ctx = Ctx(make_world(scenario), scenario.terrain, rng or Rng(seed), opts)
+        self.ctx = Ctx(make_world(scenario, opts), scenario.terrain, rng or Rng(seed), opts)
         self.state = ACTIVATION
         self.steps: list[tuple[list[str], bool]] = []
         self.step_i = 0

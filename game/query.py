@@ -43,7 +43,7 @@ def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
         return capabilities.END_OF_ROUND if uid == p.unit else frozenset()
     if p.kind == ACTIVATION and uid in p.units:
         u = battle.world[uid]
-        return capabilities.allowed(u.morale, u.prone)
+        return capabilities.allowed(u.morale, u.prone, u.fights)
     return frozenset()
 
 
@@ -113,7 +113,7 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
     `moves(battle, uid, half=True)` when the caller already has it.
     """
     u = battle.world[uid]
-    if (Action.ATTACK if kind == "melee" else Action.FIRE) not in capabilities.allowed(u.morale, u.prone):
+    if (Action.ATTACK if kind == "melee" else Action.FIRE) not in capabilities.allowed(u.morale, u.prone, u.fights):
         return []
     weapon = u.kind.melee if kind == "melee" else u.kind.missile
     if weapon is None:

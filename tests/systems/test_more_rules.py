@@ -2,9 +2,11 @@
 
 from dataclasses import replace
 
+import pytest
+
 from game import query
 from game.battle import RETREAT
-from game.commands import Illegal
+from game.commands import Action, Illegal
 from game.rules.dice import Modifier
 from game.rules.morale import ose_rating
 from game.systems.attack import modifiers
@@ -187,3 +189,33 @@ def test_first_strike_by_reach_over_ten_feet():
     evs = as_json(b.apply(cmd("move", "s", path=[(1, 4), (2, 4), (3, 4)])))
     fs = events_of(evs, "first_strike")
     assert fs and fs[0]["reason"] == "reach" and fs[0]["id"] == "p"
+
+
+def test_an_ose_morale_2_creature_never_attacks():
+    """Seed 001: 'A score of 2: Means the monster will not fight.' It is offered no attack, an
+    attack command is refused, and it neither threatens nor makes attacks of opportunity: the
+    fighter walks out of its front unharmed (docs/rules.md#morale-under-ose)."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("k", "red", "kobold", (5, 4), "W", kind_changes={"morale_ose": 2}),
+    ]
+    b = battle(units, script=[1, 10], options={"morale_system": "ose"})
+    assert b.pending().units == ["k"]
+    assert Action.ATTACK not in query.allowed_actions(b, "k") and Action.FIRE not in query.allowed_actions(b, "k")
+    assert query.attack_options(b, "k") == []
+    with pytest.raises(Illegal, match="will not fight"):
+        b.apply(cmd("attack", "k", target="a"))
+    b.apply(cmd("hold", "k"))
+    evs = as_json(b.apply(cmd("move", "a", path=[(4, 4), (4, 5), (4, 6)], facing="N")))
+    assert not events_of(evs, "attack")
+    assert b.world["a"].pos == (4, 6)
+
+
+def test_the_same_creature_fights_under_adnd2e():
+    """The morale-2 rule is seed 001's: under adnd2e the same creature may attack."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("k", "red", "kobold", (5, 4), "W", kind_changes={"morale_ose": 2}),
+    ]
+    b = battle(units, script=[1, 10])
+    assert Action.ATTACK in query.allowed_actions(b, "k")
