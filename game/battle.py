@@ -356,6 +356,10 @@ class Battle:
         u = self.world[cmd.unit]
         activation.carry_out(ctx, u, cmd)
         ctx.rs.acted.add(cmd.unit)
+        adjusted = initiative.waiting_adjustment(ctx, self.steps, self.step_i, self._can_act)
+        if adjusted is not None:
+            self.steps = adjusted
+            self.attacker_order = [uid for ids, _ in self.steps for uid in ids]
         if not self._ready():
             self._end_step()
         elif not self.steps[self.step_i][1]:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec, TypeVar
 
-from game.events import Event
+from game.events import Event, InitiativeEntry
 from game.options import Options
 from game.rules.dice import Rng
 from game.rules.geometry import Pos
@@ -39,6 +39,9 @@ class RoundState:
     slain: list[tuple[str, str | None]] = field(default_factory=list)  # (victim, by)
     left: list[str] = field(default_factory=list)  # fled or surrendered
     phase: int = 0
+    initiative: tuple[InitiativeEntry, ...] = ()  # this round's rolls, for the waiting -1
+    other_side_attacked: bool = False  # a creature not of the waiting side has attacked
+    waiting_adjusted: bool = False
 
     def copy(self) -> RoundState:
         return RoundState(
@@ -55,6 +58,9 @@ class RoundState:
             list(self.slain),
             list(self.left),
             self.phase,
+            self.initiative,
+            self.other_side_attacked,
+            self.waiting_adjusted,
         )
 
 
