@@ -136,7 +136,7 @@ def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
         if _cannot_hurt(ctx, u):
             triggers.append("cannot_hurt")
         if not triggers and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
-            triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): passing rallies
+            triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): a check of its own
         if not triggers:
             continue
         mods = _modifiers(ctx, u, [t for t in triggers if t != "rally"])
@@ -159,7 +159,9 @@ def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
             result=result,
             margin=margin,
         )
-        if triggers == ["rally"] and result == rules.PASS:
+        if result == rules.PASS and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
+            # Decision (docs/rules.md#withdrawal-flight-and-surrender): a withdrawing creature
+            # rallies 'after *any* passed check at the end of a round in which no enemy threatens them'.
             ctx.world.update(uid, morale=STEADY)
             ctx.emit(ev.Rally, id=uid)
         else:

@@ -125,3 +125,21 @@ def test_a_first_death_in_the_status_step_is_seen_under_ose():
     checks = burning_dies_in_the_status_step("ose", leader=False)
     assert {c["id"] for c in checks} == {"o1", "o2", "o3", "o4"}
     assert all(c["trigger"] == "first_death" for c in checks)
+
+
+def test_a_withdrawing_creature_rallies_on_any_passed_check_with_no_enemy_threatening():
+    """RULES (Morale): withdrawing creatures 'rally (steady again) after *any* passed check at the
+    end of a round in which no enemy threatens them' (docs/rules.md#withdrawal-flight-and-surrender):
+    o1, withdrawing far from the fighter, passes its quarter_fallen check and is steady again."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True), unit("o0", "red", "orc", (5, 4), "W", hp=1)] + [
+        unit(f"o{i}", "red", "orc", pos, "W") for i, pos in ((1, (8, 8)), (2, (8, 1)), (3, (1, 8)))
+    ]
+    # initiative a 10, orcs 1; a hits o0 (d20 20, d8 8, knockdown d8 1); o1 rolls 2d10 = 2.
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 1, 1])
+    b.world.update("o1", morale="withdrawing")
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    check = next(c for c in events_of(b.events, "morale_check") if c["id"] == "o1")
+    assert check["trigger"] == "quarter_fallen" and check["result"] == "pass"
+    assert [e["id"] for e in events_of(b.events, "rally")] == ["o1"]
+    assert b.world["o1"].morale == "steady"
