@@ -37,7 +37,7 @@ class RoundState:
     # Losses no morale step has seen yet; those after this round's morale step carry over to
     # the next round's ('a death is never lost between rounds', docs/rules.md#withdrawal-flight-and-surrender).
     slain: list[tuple[str, str | None]] = field(default_factory=list)  # (victim, by)
-    left: list[str] = field(default_factory=list)  # fled or surrendered
+    left: list[str] = field(default_factory=list)  # withdrew, fled or surrendered (deserted)
     phase: int = 0
     initiative: tuple[InitiativeEntry, ...] = ()  # this round's rolls, for the waiting -1
     other_side_attacked: bool = False  # a creature not of the waiting side has attacked
@@ -74,10 +74,17 @@ class SideRecord:
     fired: set[str] = field(default_factory=set)  # once-only triggers already fired
     kills: int = 0
     strongest_lost: bool = False
+    leaders_lost: set[str] = field(default_factory=set)  # each leader is lost once: slain or deserted
 
     def copy(self) -> SideRecord:
         return SideRecord(
-            self.start_count, self.start_hd, self.strongest, set(self.fired), self.kills, self.strongest_lost
+            self.start_count,
+            self.start_hd,
+            self.strongest,
+            set(self.fired),
+            self.kills,
+            self.strongest_lost,
+            set(self.leaders_lost),
         )
 
 

@@ -69,8 +69,12 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
     lost = fallen(ctx, side)
     once("quarter_fallen", lost * 4 >= rec.start_count)
     once("half_fallen", lost * 2 >= rec.start_count)
+    # 'when their leader is killed or deserts' (seed 000). Decision: a leader deserts the moment it
+    # withdraws, flees or surrenders; each leader is lost once (docs/rules.md#withdrawal-flight-and-surrender).
     gone = {uid for uid, _ in ctx.rs.slain} | set(ctx.rs.left)
-    if any(ctx.world[uid].leader and ctx.world[uid].side == side for uid in gone):
+    lost = {uid for uid in gone if ctx.world[uid].leader and ctx.world[uid].side == side} - rec.leaders_lost
+    if lost:
+        rec.leaders_lost |= lost
         out.append("leader_lost")
     return out
 
@@ -116,9 +120,11 @@ def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
 def _apply_result(ctx: Ctx, u: Unit, result: str) -> None:
     if result == rules.WITHDRAW and u.morale != WITHDRAWING:
         ctx.world.update(u.id, morale=WITHDRAWING)
+        ctx.rs.left.append(u.id)  # deserted: seen by the next morale step
         ctx.emit(ev.Withdraw, id=u.id)
     elif result == rules.FLEE:
         ctx.world.update(u.id, morale=FLEEING)
+        ctx.rs.left.append(u.id)
         ctx.emit(ev.Flee, id=u.id)
     elif result == rules.SURRENDER:
         ctx.world.update(u.id, life=SURRENDERED, morale=STEADY, prone=False)
@@ -192,6 +198,7 @@ def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
                 max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])) <= 6 for e in ctx.world.enemies_of(u)
             ):
                 ctx.world.update(uid, morale=FLEEING)
+                ctx.rs.left.append(uid)
                 ctx.emit(ev.Flee, id=uid, reason="will_not_fight")
             continue
         trigger = triggers.get(u.side)

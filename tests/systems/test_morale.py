@@ -143,3 +143,27 @@ def test_a_withdrawing_creature_rallies_on_any_passed_check_with_no_enemy_threat
     assert check["trigger"] == "quarter_fallen" and check["result"] == "pass"
     assert [e["id"] for e in events_of(b.events, "rally")] == ["o1"]
     assert b.world["o1"].morale == "steady"
+
+
+def test_a_leader_that_flees_has_deserted():
+    """Seed 000: 'when their leader is killed or deserts'. RULES (Morale, Decision): 'a leader
+    deserts the moment it flees, withdraws or surrenders (not only when it leaves the map)'
+    (docs/rules.md#withdrawal-flight-and-surrender): the leader flees in round 1's morale step,
+    still on the map, and its orcs check for leader_lost in round 2's."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E", hero=True),
+        unit("ldr", "red", "orc_leader", (8, 8), "W", leader=True),
+        unit("o0", "red", "orc", (5, 4), "W", hp=1),
+        unit("o1", "red", "orc", (8, 1), "W"),
+        unit("o2", "red", "orc", (1, 8), "W"),
+    ]
+    # initiative a 10, the rest 1; a kills o0 (d20 20, d8 8, knockdown d8 1); 2d10: ldr 20, o1 2, o2 2.
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 1, 1, 1, 1])
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    assert [e["id"] for e in events_of(b.events, "flee")] == ["ldr"]
+    assert b.world["ldr"].alive and b.world["ldr"].morale == "fleeing"
+    run_round(b)
+    checks = [c for c in events_of(b.events, "morale_check") if c["round"] == 2]
+    assert {c["id"] for c in checks} == {"o1", "o2"}
+    assert all(c["triggers"] == ["leader_lost"] for c in checks)
