@@ -187,11 +187,16 @@ def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
         if fallen(ctx, s) * 2 >= rec.start_count and "half_incapacitated" not in rec.fired:
             rec.fired.add("half_incapacitated")
             triggers[s] = "half_incapacitated"
+    # Judged as the step begins, so the order of the checks within it does not matter.
+    leaders: dict[str, set[str]] = {}
+    for v in ctx.world.units.values():
+        if v.leader and v.steady:
+            leaders.setdefault(v.side, set()).add(v.id)
     for uid in ctx.world.ids():
         u = ctx.world[uid]
         if not u.able or u.hero or u.retainer or u.morale == FLEEING:
             continue  # 'Retainers do not make morale checks in combat'
-        rating = rules.ose_rating(u.kind)
+        rating = rules.ose_rating(u.kind, bool(leaders.get(u.side, set()) - {uid}))  # led by another
         if rating <= 2:
             # 'A score of 2: Means the monster will not fight.'
             if threatening_enemies(ctx, u) or any(

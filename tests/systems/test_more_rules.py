@@ -219,3 +219,33 @@ def test_the_same_creature_fights_under_adnd2e():
     ]
     b = battle(units, script=[1, 10])
     assert Action.ATTACK in query.allowed_actions(b, "k")
+
+
+def orcs_checking_under_ose(leader_morale: str | None):
+    """a kills o0 (one orc in four dies: 'first death on side'); the others check under ose."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E", hero=True),
+        unit("o0", "red", "orc", (5, 4), "W", hp=1),
+        unit("o1", "red", "orc", (8, 1), "W"),
+        unit("o2", "red", "orc", (1, 8), "W"),
+    ]
+    if leader_morale is not None:
+        units.append(unit("z", "red", "orc_leader", (8, 8), "W", leader=True))
+    b = battle(
+        units, script=[10, 1, 1, 1] + ([1] if leader_morale else []) + [20, 8, 1], options={"morale_system": "ose"}
+    )
+    if leader_morale is not None:
+        b.world.update("z", morale=leader_morale)
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    return {c["id"]: c["rating"] for c in events_of(b.events, "morale_check")}
+
+
+def test_orcs_led_by_a_steady_leader_check_ose_morale_at_8():
+    """RULES (Morale, Decision): 'under ose, orcs (and any kind whose catalogue entry names a
+    led_morale) check at that rating while a living, steady leader of their side is on the field
+    (orc 6, 8 with a leader)' (docs/rules.md#morale-under-ose)."""
+    assert kind("orc").led_morale == 8
+    assert orcs_checking_under_ose("steady") == {"o1": 8, "o2": 8, "z": 8}
+    assert orcs_checking_under_ose(None) == {"o1": 6, "o2": 6}
+    assert orcs_checking_under_ose("withdrawing") == {"o1": 6, "o2": 6, "z": 8}
