@@ -52,7 +52,7 @@ def make_world(scenario: Scenario, options: Options) -> World:
             pos=p.pos,
             facing=p.facing,
             hp=hp,
-            hp_max=p.kind.hp,
+            hp_max=hp,  # a map's `hp` is the creature's own full hit points (docs/rules.md#damage-and-death)
             fatigue_max=pts,
             fatigue_points=pts,
             # 'they automatically begin the combat in a fatigued state rather than fresh' (seed 000)

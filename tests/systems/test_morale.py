@@ -167,3 +167,20 @@ def test_a_leader_that_flees_has_deserted():
     checks = [c for c in events_of(b.events, "morale_check") if c["round"] == 2]
     assert {c["id"] for c in checks} == {"o1", "o2"}
     assert all(c["triggers"] == ["leader_lost"] for c in checks)
+
+
+def test_a_maps_hp_is_the_creatures_full_hit_points_for_the_wounds_modifier():
+    """DMG Table 50: 'lost 25% of own hit points -2'. A map's unit property hp gives the creature
+    its full hit points (docs/rules.md#damage-and-death): o1, an orc of 20 hp at 14, has lost a
+    quarter of its own, not none of a kind's 5."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True), unit("o0", "red", "orc", (5, 4), "W", hp=1)] + [
+        unit(f"o{i}", "red", "orc", pos, "W", hp=20) for i, pos in ((1, (8, 8)), (2, (8, 1)), (3, (1, 8)))
+    ]
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1])
+    assert b.world["o1"].hp_max == 20
+    b.world.update("o1", hp=14)
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    mods = {c["id"]: {m["name"] for m in c["modifiers"]} for c in events_of(b.events, "morale_check")}
+    assert "lost_quarter_hp" in mods["o1"]
+    assert not {"lost_quarter_hp", "lost_half_hp"} & mods["o2"]
