@@ -98,16 +98,18 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None]) -> bo
 
 
 def _fall_back(ctx: Ctx, uid: str, walked: list[Pos]) -> None:
-    """Cut short on an ally's square, the creature falls back to the last free one."""
+    """Cut short on an ally's square, the creature falls back to the last free one, back along
+    the squares it came by: a path in the log moves one square a step (docs/rules.md#movement)."""
     if ctx.world[uid].alive and ctx.world.overlaps(uid):
-        for back in reversed(walked[:-1]):
-            ctx.world.update(uid, pos=back)
+        for i in range(len(walked) - 2, -1, -1):
+            ctx.world.update(uid, pos=walked[i])
             if not ctx.world.overlaps(uid):
-                trail.record(ctx, uid, [walked[-1], back])
+                path = walked[i:][::-1]
+                trail.record(ctx, uid, path)
                 ctx.emit(
                     ev.Move,
                     id=uid,
-                    path=(walked[-1], back),
+                    path=tuple(path),
                     facing=FACINGS[ctx.world[uid].facing],
                     reason="fell_back",
                 )
