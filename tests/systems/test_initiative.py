@@ -158,3 +158,19 @@ def test_waiting_costs_nothing_when_the_other_side_never_attacks():
     assert b.pending().units == ["r"]
     run_round(b)
     assert len([e for e in events_of(b.events, "initiative") if e["round"] == 1]) == 1
+
+
+def test_one_approach_gives_the_giant_one_swing():
+    """Seed 002: the first strike 'counts as the action for that round'; docs/rules.md#first-strike-in-round-1:
+    'One approach gives the big creature one swing: never an attack of opportunity and a first
+    strike against the same mover in one move'. Hambone starts within the giant's 10 ft reach and
+    steps in: leaving his square draws the giant's attack of opportunity, and no first strike
+    follows; the giant keeps its own activation."""
+    units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (3, 4), "E")]
+    # initiative giant 3, hambone 9; the giant's free swing d20 1 (a miss); Hambone d20 20, d6 5, knockdown d4 1.
+    b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
+    evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(3, 4), (4, 4)])))
+    giant_swings = [e for e in events_of(evs, "attack") if e["id"] == "giant"]
+    assert [e["purpose"] for e in giant_swings] == ["attack_of_opportunity"]
+    assert not events_of(evs, "first_strike")
+    assert b.pending().units == ["giant"]

@@ -183,12 +183,15 @@ def test_first_strike_by_reach_over_ten_feet():
     pike = replace(kind("militia").melee, key="pike", reach_ft=15)
     units = [
         unit("p", "red", "militia", (5, 4), "W", kind_changes={"weapons": (pike,)}),
-        unit("s", "blue", "fighter1", (0, 4), "E"),
+        unit("s", "blue", "fighter1", (4, 0), "S"),
     ]
     b = battle(units, script=[1, 10, 1], width=12)
-    evs = as_json(b.apply(cmd("move", "s", path=[(1, 4), (2, 4), (3, 4)])))
+    # s comes down the pike's flank, where it draws no attack of opportunity (one approach, one
+    # swing), and steps into its front 10 ft away.
+    evs = as_json(b.apply(cmd("move", "s", path=[(4, 0), (4, 1), (4, 2)])))
     fs = events_of(evs, "first_strike")
     assert fs and fs[0]["reason"] == "reach" and fs[0]["id"] == "p"
+    assert [e["purpose"] for e in events_of(evs, "attack")] == ["first_strike"]
 
 
 def test_an_ose_morale_2_creature_never_attacks():
