@@ -72,9 +72,9 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
     # 'when their leader is killed or deserts' (seed 000). Decision: a leader deserts the moment it
     # withdraws, flees or surrenders; each leader is lost once (docs/rules.md#withdrawal-flight-and-surrender).
     gone = {uid for uid, _ in ctx.rs.slain} | set(ctx.rs.left)
-    lost = {uid for uid in gone if ctx.world[uid].leader and ctx.world[uid].side == side} - rec.leaders_lost
-    if lost:
-        rec.leaders_lost |= lost
+    leaders = {uid for uid in gone if ctx.world[uid].leader and ctx.world[uid].side == side} - rec.leaders_lost
+    if leaders:
+        rec.leaders_lost |= leaders
         out.append("leader_lost")
     return out
 
