@@ -6,7 +6,7 @@ from game import query
 from game.battle import RETREAT
 from game.commands import Illegal
 from game.systems.space import attack_squares
-from tests.helpers import as_json, battle, cmd, events_of, unit
+from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 # Initiative: a 10, b 1. a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.
 HIT_NO_KNOCKDOWN = [10, 1, 20, 3, 1]
@@ -112,6 +112,20 @@ def test_refused_when_knocked_down_this_round():
     assert events_of(b.events, "knockdown")[0]["cause"] == "weapon"
     refused = events_of(b.events, "retreat_refused")
     assert refused and refused[0]["reason"] == "knocked_down"
+
+
+def test_refused_when_still_prone_from_an_earlier_round():
+    """Decision (docs/decisions.md#retreats): 'A retreat cannot occur if the enemy was knocked down
+    during the round' is read as covering a foe still lying prone from an earlier round: it is on
+    the ground all the same (reason knocked_down)."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=list(HIT_NO_KNOCKDOWN))
+    b.world.update("b", prone=True)
+    b.apply(cmd("attack", "a", target="b"))
+    run_round(b)
+    assert not events_of(b.events, "knockdown")
+    refused = events_of(b.events, "retreat_refused")
+    assert refused and refused[0]["reason"] == "knocked_down" and not events_of(b.events, "retreat")
 
 
 def test_no_retreat_when_hit_in_return():
