@@ -11,7 +11,7 @@ from game import events as ev
 from game.commands import Action, Command, Illegal
 from game.rules import capabilities
 from game.rules.geometry import FACINGS, Pos, footprint_distance
-from game.systems import actions
+from game.systems import actions, withdrawal
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.movement import effective_mv, half_move, path_cost
@@ -20,7 +20,7 @@ from game.world import Unit
 
 def check_allowed(u: Unit, cmd: Command) -> None:
     """Refuse an action the creature's posture and morale forbid (game.rules.capabilities)."""
-    why = capabilities.refusal(u.id, u.morale, u.prone, cmd.action, cmd.target is not None)
+    why = capabilities.refusal(u.id, u.morale, u.prone, cmd.action, cmd.target is not None, u.fights)
     if why is not None:
         raise Illegal(why)
 
@@ -95,12 +95,9 @@ def _fire(ctx: Ctx, u: Unit, cmd: Command) -> None:
 def _withdraw(ctx: Ctx, u: Unit, cmd: Command) -> None:
     """'half move directly away from an adjacent enemy, provokes no attack of opportunity'."""
     path = _path(ctx, u, cmd, half_move(u))
-    end = path[-1]
-    for e in ctx.world.enemies_of(u):
-        before = footprint_distance(u.pos, u.n, e.pos, e.n)
-        after = footprint_distance(end, u.n, e.pos, e.n)
-        if after < before:
-            raise Illegal(f"a withdrawal must lead away from the enemy; it closes on {e.id}")
+    why = withdrawal.refusal(ctx, u, path)
+    if why is not None:
+        raise Illegal(why)
     ok = actions.walk(ctx, u.id, path, provoke=False, keep_facing=True)
     _final_facing(ctx, u.id, cmd, ok)
 

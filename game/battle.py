@@ -14,6 +14,7 @@ from game.rules.creature import CreatureClass
 from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, fatigue_points
 from game.rules.geometry import FACINGS
+from game.rules.morale import ose_rating
 from game.scenario.model import Scenario
 from game.systems import actions, fatigue, initiative, morale, retreat, status
 from game.systems.attack import flush_deferred
@@ -39,7 +40,7 @@ class Pending:
     spaces: list[RetreatSpace] = field(default_factory=list)  # retreat: where it may be forced
 
 
-def make_world(scenario: Scenario) -> World:
+def make_world(scenario: Scenario, options: Options) -> World:
     units = {}
     for p in scenario.units:
         pts = fatigue_points(p.kind)
@@ -51,7 +52,7 @@ def make_world(scenario: Scenario) -> World:
             pos=p.pos,
             facing=p.facing,
             hp=hp,
-            hp_max=p.kind.hp,
+            hp_max=hp,  # a map's `hp` is the creature's own full hit points (docs/rules.md#damage-and-death)
             fatigue_max=pts,
             fatigue_points=pts,
             # 'they automatically begin the combat in a fatigued state rather than fresh' (seed 000)
@@ -60,6 +61,8 @@ def make_world(scenario: Scenario) -> World:
             hero=p.hero,
             leader=p.leader,
             retainer=p.retainer,
+            # 'A score of 2: Means the monster will not fight' (seed 001).
+            fights=options.morale_system != "ose" or ose_rating(p.kind) > 2,
         )
     return World(units)
 
@@ -83,7 +86,7 @@ class Battle:
         for p in scenario.units:
             if p.controller:
                 self.controllers.setdefault(p.side, p.controller)
-        self.ctx = Ctx(make_world(scenario), scenario.terrain, rng or Rng(seed), opts)
+        self.ctx = Ctx(make_world(scenario, opts), scenario.terrain, rng or Rng(seed), opts)
         self.state = ACTIVATION
         self.steps: list[tuple[list[str], bool]] = []
         self.step_i = 0
@@ -194,7 +197,9 @@ class Battle:
     def _start_round(self) -> None:
         ctx = self.ctx
         ctx.round += 1
-        ctx.rs = type(ctx.rs)()
+        # Deaths and departures after the last morale step (the status step's burning, a leader
+        # surrendering in the morale step) are still to be seen by the next one.
+        ctx.rs = type(ctx.rs)(slain=ctx.rs.slain, left=ctx.rs.left)
         ctx.emit(ev.RoundStart)
         units = [u for u in ctx.world.units.values() if u.able]
         order, side_order = initiative.roll_initiative(ctx, units)
@@ -351,6 +356,10 @@ class Battle:
         u = self.world[cmd.unit]
         activation.carry_out(ctx, u, cmd)
         ctx.rs.acted.add(cmd.unit)
+        adjusted = initiative.waiting_adjustment(ctx, self.steps, self.step_i, self._can_act)
+        if adjusted is not None:
+            self.steps = adjusted
+            self.attacker_order = [uid for ids, _ in self.steps for uid in ids]
         if not self._ready():
             self._end_step()
         elif not self.steps[self.step_i][1]:

@@ -109,6 +109,7 @@ class Initiative(Event):
     order: tuple[tuple[str, ...], ...]
     sides: tuple[str, ...] | None = field(default=None, metadata=OMIT_NONE)  # group initiative: the sides in order
     rerolls: tuple[Reroll, ...] | None = field(default=None, metadata=OMIT_NONE)
+    adjusted: bool | None = field(default=None, metadata=OMIT_NONE)  # the order again, after the waiting -1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,7 +13,7 @@ from game.rules.capabilities import Action
 from game.rules.dice import Modifier
 from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.knockdown import knockdown_chance
-from game.systems import actions, flight, retreat, space, trail
+from game.systems import actions, flight, retreat, space, trail, withdrawal
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
 from game.terrain import Terrain
@@ -43,7 +43,7 @@ def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
         return capabilities.END_OF_ROUND if uid == p.unit else frozenset()
     if p.kind == ACTIVATION and uid in p.units:
         u = battle.world[uid]
-        return capabilities.allowed(u.morale, u.prone)
+        return capabilities.allowed(u.morale, u.prone, u.fights)
     return frozenset()
 
 
@@ -113,7 +113,7 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
     `moves(battle, uid, half=True)` when the caller already has it.
     """
     u = battle.world[uid]
-    if (Action.ATTACK if kind == "melee" else Action.FIRE) not in capabilities.allowed(u.morale, u.prone):
+    if (Action.ATTACK if kind == "melee" else Action.FIRE) not in capabilities.allowed(u.morale, u.prone, u.fights):
         return []
     weapon = u.kind.melee if kind == "melee" else u.kind.missile
     if weapon is None:
@@ -198,16 +198,18 @@ def provokers(battle: Battle, uid: str, path: list[Pos] | tuple[Pos, ...]) -> li
     return out
 
 
-def withdraw_squares(battle: Battle, uid: str) -> dict[Pos, int]:
-    """Squares a withdrawal may end on: within half a move and no closer to any enemy."""
+def withdraw_reach(battle: Battle, uid: str) -> Reach:
+    """Where a withdrawal may walk, each step directly away (docs/rules.md#activations); its
+    paths are the ones to send in a `withdraw` command."""
     u = battle.world[uid]
-    reach = moves(battle, uid, half=True)
-    enemies = battle.world.enemies_of(u)
+    return withdrawal.withdraw_squares(battle.ctx, u, half_move(u))[0]
 
-    def gap(a: Pos, e) -> int:
-        return footprint_distance(a, u.n, e.pos, e.n)
 
-    return {p: c for p, c in reach.costs.items() if p != u.pos and all(gap(p, e) >= gap(u.pos, e) for e in enemies)}
+def withdraw_squares(battle: Battle, uid: str) -> dict[Pos, int]:
+    """Squares a withdrawal may end on: within half a move, each step directly away from the
+    adjacent (else the nearest) enemies, and no nearer any enemy."""
+    u = battle.world[uid]
+    return withdrawal.withdraw_squares(battle.ctx, u, half_move(u))[1]
 
 
 # -- the field and the round so far: what the AI reads instead of the battle's internals --------

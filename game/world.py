@@ -56,6 +56,7 @@ class Unit:
     leader: bool = False
     retainer: bool = False
     ose_passes: int = 0
+    fights: bool = True  # False: 'will not fight' (ose morale 2, docs/rules.md#morale-under-ose)
     conditions: tuple[tuple[str, int], ...] = ()
     continuing: tuple[tuple[str, str, int], ...] = ()  # (effect, dice, rounds left)
 

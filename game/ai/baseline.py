@@ -49,7 +49,7 @@ def _flee(battle: Battle, u: Unit) -> Command:
 
 
 def _withdraw(battle: Battle, u: Unit) -> Command:
-    reach = query.moves(battle, u.id, half=True)
+    reach = query.withdraw_reach(battle, u.id)
     safety = safety_map(battle, u)
     options = [u.pos, *query.withdraw_squares(battle, u.id)]
     best = min(options, key=lambda p: (int(safety[p[1], p[0]]), reach.costs[p], p))

@@ -1,6 +1,6 @@
 """Routed units for the tactical AIs: withdraw in good order, flee down the safety map.
 
-- Withdrawing: half move to a square no closer to any enemy (query.withdraw_squares), down the
+- Withdrawing: half move directly away from the adjacent enemy (query.withdraw_squares), down the
   safety map, then face the nearest enemy (it backs away facing the foe).
 - Fleeing: full move down the safety map toward the side's exits (maps.safety_map); a square
   the unit has left in the last two rounds (query.recently_left, kept in the battle's state,
@@ -77,7 +77,7 @@ def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
 def withdraw(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     if u.prone:
         return Command(Action.STAND_UP, u.id)
-    reach = query.moves(battle, u.id, half=True)
+    reach = query.withdraw_reach(battle, u.id)
     safety = safety_map(battle, u)
     threats = _threats(battle, u)
     recent = query.recently_left(battle, u.id)

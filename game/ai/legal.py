@@ -39,7 +39,7 @@ def legal_commands(battle: Battle) -> list[Command]:
     # A creature that may move in full is offered its moves, not a withdrawal as well: the list
     # has always been so, and the random AI's games depend on it.
     if Action.WITHDRAW in may and Action.MOVE not in may:
-        reach = query.moves(battle, uid, half=True)
+        reach = query.withdraw_reach(battle, uid)
         for pos in sorted(query.withdraw_squares(battle, uid)):
             out.append(Command(Action.WITHDRAW, uid, path=tuple(reach.path(pos))))
     if Action.MOVE in may:

@@ -39,9 +39,11 @@ def retreat_candidates(battle: Battle) -> list[Candidate]:
         )
         if s["follow_to"] is not None:
             f_to = s["follow_to"]
+            # The follower turns if it must to keep the foe threatened (docs/rules.md#forced-retreats).
+            f_face = a.facing if s["follow_facing"] is None else s["follow_facing"]
             ex_now = view.exposure(a.pos, a.facing, ignore=t.id)
-            ex_then = view.exposure(f_to, a.facing, ignore=t.id)
-            keeps = arc_of(min(_squares(to, t.n), key=lambda q: (chebyshev(q, f_to), q)), f_to, a.n, a.facing) == FRONT
+            ex_then = view.exposure(f_to, f_face, ignore=t.id)
+            keeps = arc_of(min(_squares(to, t.n), key=lambda q: (chebyshev(q, f_to), q)), f_to, a.n, f_face) == FRONT
             follow_score = base + (1.0 if keeps else 0.2) - (ex_then - ex_now) * (1 + c) - 0.6 * c
             if s["hazard"] != "none":
                 follow_score -= 0.5

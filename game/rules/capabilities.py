@@ -89,17 +89,24 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
 }
 
 
+# 'A score of 2: Means the monster will not fight' (seed 001): under ose such a creature never
+# attacks, fires or strikes from the ground (docs/rules.md#morale-under-ose).
+NO_FIGHTING = frozenset({Action.ATTACK, Action.FIRE})
+
+
 def capability(morale: str, prone: bool) -> Capability:
     """Return what a creature with this morale and posture may do."""
     return CAPABILITIES[(morale, prone)]
 
 
-def allowed(morale: str, prone: bool) -> frozenset[Action]:
-    """Return the actions a creature with this morale and posture may take in its activation."""
-    return CAPABILITIES[(morale, prone)].actions
+def allowed(morale: str, prone: bool, fights: bool = True) -> frozenset[Action]:
+    """Return the actions a creature with this morale and posture may take in its activation
+    (one that will not fight never attacks)."""
+    actions = CAPABILITIES[(morale, prone)].actions
+    return actions if fights else actions - NO_FIGHTING
 
 
-def refusal(uid: str, morale: str, prone: bool, action: Action, aims: bool) -> str | None:
+def refusal(uid: str, morale: str, prone: bool, action: Action, aims: bool, fights: bool = True) -> str | None:
     """Return why the creature may not take this action (aiming at a target if `aims`), or None."""
     can = CAPABILITIES[(morale, prone)]
     if action not in can.actions:
@@ -108,4 +115,6 @@ def refusal(uid: str, morale: str, prone: bool, action: Action, aims: bool) -> s
         return f"{uid} is {can.state}: {can.limits}"
     if aims and not can.attacks:
         return f"{uid} is {morale} and never attacks"
+    if not fights and (aims or action in NO_FIGHTING):
+        return f"{uid} will not fight (morale 2) and never attacks"
     return None

@@ -73,6 +73,7 @@ class Kind:
     encumbrance: str = "none"
     morale: int = 12
     morale_ose: int = 8
+    led_morale: int = 0  # the ose rating while a steady leader of its side stands (0: no such rating)
     alignment: str = "N"
     intelligence: int = 10
     flags: tuple[Flag, ...] = field(default_factory=tuple)

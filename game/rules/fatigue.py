@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.rules.creature import CreatureClass, Kind
+from game.rules.dice import Modifier
 from game.rules.tables import con_hp_adjustment
 
 FRESH, FATIGUED, EXHAUSTED = 0, 1, 2
@@ -37,8 +38,16 @@ def check_off(points: int, state: int, maximum: int, phases: int) -> tuple[int, 
     return max(points, 0), state
 
 
-def recovery_bonus(rest_streak: int, kind: Kind) -> int:
-    """'a cumulative +1 bonus for each consecutive round ... resting' plus the Con hp bonus."""
+def recovery_modifiers(rest_streak: int, kind: Kind) -> list[Modifier]:
+    """'Characters modify the die roll by a cumulative +1 bonus for each consecutive round they
+    spend resting. The character's hit-point bonus for exceptional Constitution is also used.'
+
+    Decision (docs/decisions.md#the-round): the text names 'a character or monster' for the save
+    and 'Characters' for the bonuses, so a monster saves unmodified."""
     if kind.cls == CreatureClass.MONSTER:
-        return rest_streak
-    return rest_streak + con_hp_adjustment(kind.con, kind.cls == CreatureClass.WARRIOR)
+        return []
+    mods = [Modifier("resting", rest_streak)]
+    con = con_hp_adjustment(kind.con, kind.cls == CreatureClass.WARRIOR)
+    if con:
+        mods.append(Modifier("constitution", con))
+    return mods

@@ -68,11 +68,14 @@ TROOP_MORALE = {"militia": 6, "barbarian": 7, "trained": 8}
 TROOP_BONUS = {"mounted": 1, "elite": 1, "fanatic": 2, "berserker": 2}
 
 
-def ose_rating(kind: Kind) -> int:
-    """A mercenary's rating is 'determined solely by the type of troops'; others use their own."""
+def ose_rating(kind: Kind, led: bool = False) -> int:
+    """A mercenary's rating is 'determined solely by the type of troops'; others use their own.
+
+    Decision (docs/rules.md#morale-under-ose): a kind with a `led_morale` (the orc: 6, 8 with a
+    leader) checks at it while `led`, a living, steady leader of its side on the field."""
     if kind.troop in TROOP_MORALE:
         return min(12, TROOP_MORALE[kind.troop] + sum(TROOP_BONUS.get(m, 0) for m in kind.troop_mods))
-    return kind.morale_ose
+    return kind.led_morale if led and kind.led_morale else kind.morale_ose
 
 
 def ose_adjustment(own_lost: float, others_lost: list[float]) -> int:

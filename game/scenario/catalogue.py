@@ -136,6 +136,7 @@ def _kinds(weapon_entries: dict[str, dict], unit_entries: dict[str, dict]) -> di
             encumbrance=d.get("encumbrance", "none"),
             morale=d["morale"],
             morale_ose=d["morale_ose"],
+            led_morale=d.get("led_morale", 0),
             alignment=d.get("alignment", "N"),
             intelligence=d.get("int", 10),
             flags=tuple(d.get("flags", ())),

@@ -94,6 +94,7 @@ UNIT_KEYS: dict[str, Key] = {
     "encumbrance": Key("choice", "load category (movement, attack, AC)", choices=ENCUMBRANCE),
     "morale": Key("int", "2d10 morale rating (adnd2e)", 2, 20, required=True),
     "morale_ose": Key("int", "2d6 morale rating (ose)", 2, 12, required=True),
+    "led_morale": Key("int", "2d6 morale rating (ose) while a steady leader of its side is on the field", 2, 12),
     "alignment": Key("choice", "lawful +1, chaotic -1 to morale", choices=ALIGNMENTS),
     "flags": Key("names", "special abilities", choices=tuple(Flag)),
     "troop": Key("choice", "a mercenary's troop type: its ose rating", choices=("", *TROOP_MORALE)),

@@ -39,6 +39,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
     """
     segment = [path[0]]
     walked = [path[0]]
+    swung: set[str] = set()  # enemies that took an attack of opportunity at this mover on this walk
     if len(path) > 1:
         exert(ctx, uid)
 
@@ -54,7 +55,7 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
         segment = [segment[-1]]
 
     for p, q in pairwise(path):
-        if provoke and not _attacks_of_opportunity(ctx, uid, flush):
+        if provoke and not _attacks_of_opportunity(ctx, uid, flush, swung):
             return stopped()
         facing = ctx.world[uid].facing if keep_facing else _step_facing(p, q)
         ctx.world.update(uid, pos=q, facing=facing)
@@ -71,13 +72,13 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             flush()
             leave_field(ctx, uid)
             return False
-        if provoke and ctx.round == 1 and not _first_strikes(ctx, uid, flush):
+        if provoke and ctx.round == 1 and not _first_strikes(ctx, uid, flush, swung):
             return stopped()
     flush()
     return True
 
 
-def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None]) -> bool:
+def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str]) -> bool:
     """Each enemy threatening the square the creature is about to leave swings once (if it has
     not yet this round); return False when the creature can no longer move on."""
     u = ctx.world[uid]
@@ -90,6 +91,7 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None]) -> bo
             continue
         flush()
         ctx.rs.aoo_used.add(e.id)
+        swung.add(e.id)
         exert(ctx, e.id)
         attack.resolve(ctx, e.id, uid, "melee", "attack_of_opportunity")
         if not _can_move_on(ctx, uid):
@@ -98,16 +100,18 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None]) -> bo
 
 
 def _fall_back(ctx: Ctx, uid: str, walked: list[Pos]) -> None:
-    """Cut short on an ally's square, the creature falls back to the last free one."""
+    """Cut short on an ally's square, the creature falls back to the last free one, back along
+    the squares it came by: a path in the log moves one square a step (docs/rules.md#movement)."""
     if ctx.world[uid].alive and ctx.world.overlaps(uid):
-        for back in reversed(walked[:-1]):
-            ctx.world.update(uid, pos=back)
+        for i in range(len(walked) - 2, -1, -1):
+            ctx.world.update(uid, pos=walked[i])
             if not ctx.world.overlaps(uid):
-                trail.record(ctx, uid, [walked[-1], back])
+                path = walked[i:][::-1]
+                trail.record(ctx, uid, path)
                 ctx.emit(
                     ev.Move,
                     id=uid,
-                    path=(walked[-1], back),
+                    path=tuple(path),
                     facing=FACINGS[ctx.world[uid].facing],
                     reason="fell_back",
                 )
@@ -121,14 +125,18 @@ def leave_field(ctx: Ctx, uid: str) -> None:
     ctx.emit(ev.Fled, id=uid)
 
 
-def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None]) -> bool:
+def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str]) -> bool:
     """Seed 002: 'In the first round only, the creature with the longer reach or larger size is
     allowed to attack first ... if the creature with the shorter reach or smaller creature
-    approaches within ten feet. Such action counts as the action for that round.'"""
+    approaches within ten feet. Such action counts as the action for that round.'
+
+    'One approach gives the big creature one swing: never an attack of opportunity *and* a first
+    strike against the same mover in one move' (docs/rules.md#first-strike-in-round-1): an enemy
+    in `swung` has had its swing at this approach."""
     mover = ctx.world[uid]
     mw = mover.kind.melee
     for e in ctx.world.enemies_of(mover):
-        if e.id in ctx.rs.acted or e.id in ctx.rs.lost_action or not can_threaten(e) or e.prone:
+        if e.id in ctx.rs.acted or e.id in ctx.rs.lost_action or e.id in swung or not can_threaten(e) or e.prone:
             continue
         ew = e.kind.melee
         assert ew is not None

@@ -41,6 +41,8 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     att, tgt = ctx.world[att_id], ctx.world[tgt_id]
     weapon = att.kind.melee if kind == "melee" else att.kind.missile
     assert weapon is not None
+    if ctx.options.waiting and att.side != ctx.options.waiting:
+        ctx.rs.other_side_attacked = True  # 'waiting ... if the other side attacks' (seed 002)
     mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon)
     r = roll(ctx.rng, 1, 20, mods)
     hit = rules.is_hit(r.natural, r.total, needed)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec, TypeVar
 
-from game.events import Event
+from game.events import Event, InitiativeEntry
 from game.options import Options
 from game.rules.dice import Rng
 from game.rules.geometry import Pos
@@ -34,9 +34,14 @@ class RoundState:
     rested: set[str] = field(default_factory=set)
     knocked_down: set[str] = field(default_factory=set)
     retreated: set[str] = field(default_factory=set)
+    # Losses no morale step has seen yet; those after this round's morale step carry over to
+    # the next round's ('a death is never lost between rounds', docs/rules.md#withdrawal-flight-and-surrender).
     slain: list[tuple[str, str | None]] = field(default_factory=list)  # (victim, by)
-    left: list[str] = field(default_factory=list)  # fled or surrendered this round
+    left: list[str] = field(default_factory=list)  # withdrew, fled or surrendered (deserted)
     phase: int = 0
+    initiative: tuple[InitiativeEntry, ...] = ()  # this round's rolls, for the waiting -1
+    other_side_attacked: bool = False  # a creature not of the waiting side has attacked
+    waiting_adjusted: bool = False
 
     def copy(self) -> RoundState:
         return RoundState(
@@ -53,6 +58,9 @@ class RoundState:
             list(self.slain),
             list(self.left),
             self.phase,
+            self.initiative,
+            self.other_side_attacked,
+            self.waiting_adjusted,
         )
 
 
@@ -66,10 +74,17 @@ class SideRecord:
     fired: set[str] = field(default_factory=set)  # once-only triggers already fired
     kills: int = 0
     strongest_lost: bool = False
+    leaders_lost: set[str] = field(default_factory=set)  # each leader is lost once: slain or deserted
 
     def copy(self) -> SideRecord:
         return SideRecord(
-            self.start_count, self.start_hd, self.strongest, set(self.fired), self.kills, self.strongest_lost
+            self.start_count,
+            self.start_hd,
+            self.strongest,
+            set(self.fired),
+            self.kills,
+            self.strongest_lost,
+            set(self.leaders_lost),
         )
 
 

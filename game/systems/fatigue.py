@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game import events as ev
-from game.rules.dice import Modifier, roll
-from game.rules.fatigue import FATIGUED, FRESH, STATE_NAMES, check_off, recovery_bonus
+from game.rules.dice import roll
+from game.rules.fatigue import FATIGUED, FRESH, STATE_NAMES, check_off, recovery_modifiers
 from game.rules.tables import save_vs_paralyzation
 from game.systems.context import Ctx
 
@@ -41,10 +41,7 @@ def run(ctx: Ctx) -> None:
             continue  # force-marched creatures 'cannot return to a fully fresh state during the battle'
         # 'a successful saving throw vs. paralyzation ... a cumulative +1 bonus for each
         # consecutive round they spend resting ... hit-point bonus for exceptional Constitution'
-        bonus = recovery_bonus(streak, u.kind)
-        mods = [Modifier("resting", streak)]
-        if bonus != streak:
-            mods.append(Modifier("constitution", bonus - streak))
+        mods = recovery_modifiers(streak, u.kind)
         r = roll(ctx.rng, 1, 20, mods)
         needed = save_vs_paralyzation(u.kind)
         ok = r.total >= needed

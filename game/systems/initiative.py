@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from game import events as ev
 from game.rules.dice import Modifier, roll
 from game.rules.initiative import MODIFIERS, group_modifiers, order_individual
@@ -32,8 +35,7 @@ def unit_modifiers(ctx: Ctx, u: Unit) -> list[Modifier]:
         add("foreign_environment")
     if u.has("hindered") or in_pit(ctx, u):  # climbing out of a pit hinders
         add("hindered")
-    if ctx.round == 1 and u.side == ctx.options.waiting:
-        add("waiting")
+    # 'waiting -1' is not among these: it comes once the other side attacks (waiting_adjustment).
     return mods
 
 
@@ -46,6 +48,7 @@ def roll_initiative(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[
         mods = unit_modifiers(ctx, u)
         r = roll(ctx.rng, 1, 10, mods)
         entries.append(ev.InitiativeEntry(id=u.id, roll=r, modifiers=tuple(mods), total=r.total, dex=u.kind.dex))
+    ctx.rs.initiative = tuple(entries)
     order = order_individual([(e.id or "", e.total, e.dex) for e in entries])
     ctx.emit(ev.Initiative, mode="individual", entries=tuple(entries), order=tuple(map(tuple, order)))
     return order, []
@@ -66,6 +69,7 @@ def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
         if len(totals) < 2 or len(set(totals)) == len(totals):
             break
         rerolled.append(ev.Reroll(tie=tuple(e.roll for e in entries)))
+    ctx.rs.initiative = tuple(entries)
     side_order = [e.side or "" for e in sorted(entries, key=lambda e: -e.total)]
     order = [[u.id] for s in side_order for u in units if u.side == s]
     ctx.emit(
@@ -77,3 +81,50 @@ def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
         rerolls=tuple(rerolled),
     )
     return order, side_order
+
+
+Steps = list[tuple[list[str], bool]]  # the round's phases: (ids, simultaneous)
+
+
+def waiting_adjustment(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[str], bool]) -> Steps | None:
+    """'waiting -1' (seed 002) for 'a side that chose to wait, if the other side attacks'.
+
+    Decision (docs/rules.md#initiative-modifiers): the penalty starts at 0; the moment a creature
+    of another side first attacks in round 1, every waiting creature that has not yet acted takes
+    -1 and the order of those still to act is recomputed. Returns the new steps, or None.
+    """
+    rs = ctx.rs
+    if ctx.round != 1 or not rs.other_side_attacked or rs.waiting_adjusted:
+        return None
+    rs.waiting_adjusted = True
+    late = {
+        uid for ids, _ in steps[step_i:] for uid in ids if can_act(uid) and ctx.world[uid].side == ctx.options.waiting
+    }
+    if not late:
+        return None
+    penalty = Modifier("waiting", MODIFIERS["waiting"])
+    rs.initiative = tuple(
+        replace(e, modifiers=(*e.modifiers, penalty), total=e.total + penalty.value)
+        if (e.id in late or (e.side == ctx.options.waiting and e.id is None))
+        else e
+        for e in rs.initiative
+    )
+    if ctx.options.initiative == "group":
+        total = {e.side: e.total for e in rs.initiative}
+        later = sorted(steps[step_i + 1 :], key=lambda st: -total[ctx.world[st[0][0]].side])  # ties keep their order
+        new = steps[: step_i + 1] + later
+        sides = tuple(ctx.world[ids[0]].side for ids, _ in new)
+        ctx.emit(ev.Initiative, mode="group", entries=rs.initiative, order=_order(new), sides=sides, adjusted=True)
+        return new
+    ids, simultaneous = steps[step_i]
+    pool = [uid for uid in ids if uid in late] + [uid for later, _ in steps[step_i + 1 :] for uid in later]
+    by_id = {e.id: e for e in rs.initiative}
+    regrouped = order_individual([(uid, by_id[uid].total, by_id[uid].dex) for uid in pool])
+    new = [*steps[:step_i], ([uid for uid in ids if uid not in late], simultaneous)]
+    new += [(g, len(g) > 1) for g in regrouped]
+    ctx.emit(ev.Initiative, mode="individual", entries=rs.initiative, order=_order(new), adjusted=True)
+    return new
+
+
+def _order(steps: Steps) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(ids) for ids, _ in steps)

@@ -30,11 +30,16 @@ def enemy_hd(ctx: Ctx, side: str) -> float:
 
 def run(ctx: Ctx) -> None:
     ways: WaysOut = {}  # nobody moves during the morale step, so escape routes are shared
+    seen_slain, seen_left = len(ctx.rs.slain), len(ctx.rs.left)
     if ctx.options.morale_system == "ose":
         _run_ose(ctx, ways)
     else:
         _run_adnd2e(ctx, ways)
     _cornered(ctx, ways)
+    # 'A creature killed at any step of the round ... counts for the triggers of the next morale
+    # step that can see it; a death is never lost between rounds': forget only what this step saw.
+    del ctx.rs.slain[:seen_slain]
+    del ctx.rs.left[:seen_left]
 
 
 def _cornered(ctx: Ctx, ways: WaysOut) -> None:
@@ -64,8 +69,12 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
     lost = fallen(ctx, side)
     once("quarter_fallen", lost * 4 >= rec.start_count)
     once("half_fallen", lost * 2 >= rec.start_count)
+    # 'when their leader is killed or deserts' (seed 000). Decision: a leader deserts the moment it
+    # withdraws, flees or surrenders; each leader is lost once (docs/rules.md#withdrawal-flight-and-surrender).
     gone = {uid for uid, _ in ctx.rs.slain} | set(ctx.rs.left)
-    if any(ctx.world[uid].leader and ctx.world[uid].side == side for uid in gone):
+    leaders = {uid for uid in gone if ctx.world[uid].leader and ctx.world[uid].side == side} - rec.leaders_lost
+    if leaders:
+        rec.leaders_lost |= leaders
         out.append("leader_lost")
     return out
 
@@ -111,9 +120,11 @@ def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
 def _apply_result(ctx: Ctx, u: Unit, result: str) -> None:
     if result == rules.WITHDRAW and u.morale != WITHDRAWING:
         ctx.world.update(u.id, morale=WITHDRAWING)
+        ctx.rs.left.append(u.id)  # deserted: seen by the next morale step
         ctx.emit(ev.Withdraw, id=u.id)
     elif result == rules.FLEE:
         ctx.world.update(u.id, morale=FLEEING)
+        ctx.rs.left.append(u.id)
         ctx.emit(ev.Flee, id=u.id)
     elif result == rules.SURRENDER:
         ctx.world.update(u.id, life=SURRENDERED, morale=STEADY, prone=False)
@@ -131,7 +142,7 @@ def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
         if _cannot_hurt(ctx, u):
             triggers.append("cannot_hurt")
         if not triggers and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
-            triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): passing rallies
+            triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): a check of its own
         if not triggers:
             continue
         mods = _modifiers(ctx, u, [t for t in triggers if t != "rally"])
@@ -154,7 +165,9 @@ def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
             result=result,
             margin=margin,
         )
-        if triggers == ["rally"] and result == rules.PASS:
+        if result == rules.PASS and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
+            # Decision (docs/rules.md#withdrawal-flight-and-surrender): a withdrawing creature
+            # rallies 'after *any* passed check at the end of a round in which no enemy threatens them'.
             ctx.world.update(uid, morale=STEADY)
             ctx.emit(ev.Rally, id=uid)
         else:
@@ -174,17 +187,23 @@ def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
         if fallen(ctx, s) * 2 >= rec.start_count and "half_incapacitated" not in rec.fired:
             rec.fired.add("half_incapacitated")
             triggers[s] = "half_incapacitated"
+    # Judged as the step begins, so the order of the checks within it does not matter.
+    leaders: dict[str, set[str]] = {}
+    for v in ctx.world.units.values():
+        if v.leader and v.steady:
+            leaders.setdefault(v.side, set()).add(v.id)
     for uid in ctx.world.ids():
         u = ctx.world[uid]
         if not u.able or u.hero or u.retainer or u.morale == FLEEING:
             continue  # 'Retainers do not make morale checks in combat'
-        rating = rules.ose_rating(u.kind)
+        rating = rules.ose_rating(u.kind, bool(leaders.get(u.side, set()) - {uid}))  # led by another
         if rating <= 2:
             # 'A score of 2: Means the monster will not fight.'
             if threatening_enemies(ctx, u) or any(
                 max(abs(e.pos[0] - u.pos[0]), abs(e.pos[1] - u.pos[1])) <= 6 for e in ctx.world.enemies_of(u)
             ):
                 ctx.world.update(uid, morale=FLEEING)
+                ctx.rs.left.append(uid)
                 ctx.emit(ev.Flee, id=uid, reason="will_not_fight")
             continue
         trigger = triggers.get(u.side)

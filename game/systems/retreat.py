@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TypedDict
 
 from game import events as ev
-from game.rules.geometry import FLANK, REAR, Arc, Pos, footprint, retreat_vectors
+from game.rules.geometry import FACINGS, FLANK, REAR, Arc, Pos, facing_toward, footprint, retreat_vectors
 from game.rules.retreat import immunity
 from game.systems.attack import knock_down, saving_throw
 from game.systems.context import Ctx
 from game.systems.hazards import enter_hazard
-from game.systems.space import fits
+from game.systems.space import fits, reachable_squares, strikes
 from game.terrain import Hazard
 from game.world import Unit
 
@@ -36,17 +36,32 @@ def still_open(ctx: Ctx, a: Unit, b: Unit) -> bool:
     return a.able and b.able and b.id not in ctx.rs.retreated
 
 
-def follow_to(ctx: Ctx, a: Unit, b_old: Pos, b_n: int, shift: Pos) -> Pos | None:
+def follow_to(ctx: Ctx, a: Unit, b: Unit, b_old: Pos, shift: Pos) -> tuple[Pos, int] | None:
     """'The creature who forces a retreat may follow her retreating enemy, keeping her foe in a
-    threatened square': into the squares the foe left, else shifted the same way as the foe."""
-    old = set(footprint(b_old, b_n))
-    options = [p for p in old if set(footprint(p, a.n)) <= old] if a.n <= b_n else []
+    threatened square': into the squares the foe left, else shifted the same way as the foe,
+    turning if it must to keep the foe (standing at its new place) threatened. A square from
+    which no facing threatens the foe is no follow at all (docs/rules.md#forced-retreats)."""
+    old = set(footprint(b_old, b.n))
+    options = [p for p in old if set(footprint(p, a.n)) <= old] if a.n <= b.n else []
     options.sort(key=lambda p: (max(abs(p[0] - a.pos[0]), abs(p[1] - a.pos[1])), p))
     options.append((a.pos[0] + shift[0], a.pos[1] + shift[1]))
     for p in options:
         if fits(ctx, a.id, p, a.n):
-            return p
+            facing = threatening_facing(ctx, a, p, b)
+            if facing is not None:
+                return p, facing
     return None
+
+
+def threatening_facing(ctx: Ctx, a: Unit, pos: Pos, b: Unit) -> int | None:
+    """The facing at pos from which a threatens b: its own if it can, else toward b, else the
+    nearest turn that does; None if none does."""
+    near = reachable_squares(ctx, a, pos, b.squares)
+    if not near:
+        return None
+    toward = facing_toward(pos, a.n, b.pos, b.n)
+    turns = sorted(range(8), key=lambda f: (f != a.facing, f != toward, min((f - a.facing) % 8, (a.facing - f) % 8), f))
+    return next((f for f in turns if any(strikes(ctx, a, pos, f, sq) for sq in near)), None)
 
 
 class RetreatSpace(TypedDict):
@@ -57,6 +72,7 @@ class RetreatSpace(TypedDict):
     hazard: Hazard
     shift: Pos  # the step from where the foe stands
     follow_to: Pos | None  # None: the attacker cannot follow into it
+    follow_facing: int | None  # the follower's facing there, turned to keep the foe threatened
 
 
 def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[RetreatSpace]:
@@ -77,19 +93,29 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[RetreatSpace]:
                 Hazard.NONE,
             )
             follow = _follow_after(ctx, a, b, to, v)
-            out.append(RetreatSpace(to=to, space=name, hazard=hz, shift=v, follow_to=follow))
+            out.append(
+                RetreatSpace(
+                    to=to,
+                    space=name,
+                    hazard=hz,
+                    shift=v,
+                    follow_to=follow[0] if follow else None,
+                    follow_facing=follow[1] if follow else None,
+                )
+            )
         if out:
             return out
     return []
 
 
-def _follow_after(ctx: Ctx, a: Unit, b: Unit, to: Pos, shift: Pos) -> Pos | None:
-    """Where the attacker could follow once the foe stands at `to` (checked on a copy)."""
+def _follow_after(ctx: Ctx, a: Unit, b: Unit, to: Pos, shift: Pos) -> tuple[Pos, int] | None:
+    """Where, and facing which way, the attacker could follow once the foe stands at `to`
+    (the foe is moved there and back)."""
     w = ctx.world
     saved = w.units[b.id]
     w.update(b.id, pos=to)
     try:
-        return follow_to(ctx, a, saved.pos, b.n, shift)
+        return follow_to(ctx, a, w[b.id], saved.pos, shift)
     finally:
         w.update(b.id, pos=saved.pos)
 
@@ -114,9 +140,9 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
         return
     old = b.pos
     ctx.world.update(b_id, pos=chosen["to"])
-    dest = follow_to(ctx, a, old, b.n, chosen["shift"]) if follow else None
+    dest = follow_to(ctx, a, ctx.world[b_id], old, chosen["shift"]) if follow else None
     if dest is not None:
-        ctx.world.update(a_id, pos=dest)
+        ctx.world.update(a_id, pos=dest[0], facing=dest[1])
     ctx.emit(
         ev.Retreat,
         id=b_id,
@@ -125,8 +151,11 @@ def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
         to=chosen["to"],
         space=chosen["space"],
         followed=dest is not None,
-        follow_to=dest,
+        follow_to=dest[0] if dest else None,
         hazard=chosen["hazard"],
     )
+    if dest is not None and dest[1] != a.facing:
+        # 'keeping her foe in a threatened square': the follower turned to face it.
+        ctx.emit(ev.Turn, id=a_id, facing=FACINGS[dest[1]])
     if chosen["hazard"] != Hazard.NONE:
         enter_hazard(ctx, b_id, a_id)

@@ -22,6 +22,7 @@ class Legal:
     melee_here: dict[str, query.AttackOption]  # each foe in reach from where the unit stands
     missile: dict[str, query.AttackOption]  # each foe it may shoot from where it stands
     withdraw: dict[Pos, int]  # the squares a withdrawal may end on
+    withdrawal: Reach  # its paths, each step directly away from the enemy
     allowed: frozenset[Action]  # what its posture and morale allow (the rules' table, via query)
 
     @staticmethod
@@ -45,6 +46,7 @@ class Legal:
             melee_here={o.target: o for o in melee if o.cost == 0},
             missile={o.target: o for o in missile if o.cost == 0},
             withdraw=query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
+            withdrawal=query.withdraw_reach(b, uid) if Action.WITHDRAW in allowed else half,
             allowed=allowed,
         )
 

@@ -205,8 +205,8 @@ class WithdrawMode(ActivationMode):
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         if sq in legal.withdraw:
-            return Command(Action.WITHDRAW, turn.unit, path=tuple(legal.half.path(sq)))
-        return Hint("a withdrawal must stay within half a move and lead away")
+            return Command(Action.WITHDRAW, turn.unit, path=tuple(legal.withdrawal.path(sq)))
+        return Hint("a withdrawal must stay within half a move and lead directly away")
 
 
 class TurnMode(ActivationMode):

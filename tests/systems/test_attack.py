@@ -1,5 +1,8 @@
 """Attacks (PHB Table 51, C&T; docs/rules.md#melee-attacks) and attacks of opportunity."""
 
+import pytest
+
+from game import query
 from game.commands import Illegal
 from tests.helpers import as_json, battle, cmd, events_of, unit
 
@@ -127,3 +130,18 @@ def test_missile_range_penalties():
     shots = events_of(evs, "attack")
     assert shots and all({"name": "medium_range", "value": -2} in s["modifiers"] for s in shots)
     assert len(shots) <= 2  # rate of fire 2
+
+
+def test_withdraw_leads_directly_away_from_the_adjacent_enemy():
+    """'withdraw (half move directly away from an adjacent enemy ...)' (docs/rules.md#activations):
+    every step takes it farther from the orc beside it. Sliding along the orc's front to (4, 5)
+    first, then back, ends no nearer, but is not directly away."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=[10, 1])
+    ends = query.withdraw_squares(b, "a")
+    assert (4, 5) not in ends and (4, 3) not in ends
+    assert {(3, 3), (3, 4), (3, 5), (2, 4)} <= set(ends)
+    with pytest.raises(Illegal, match="directly away"):
+        b.apply(cmd("withdraw", "a", path=[(4, 4), (4, 5), (3, 5)]))
+    b.apply(cmd("withdraw", "a", path=query.withdraw_reach(b, "a").path((2, 5))))
+    assert b.world["a"].pos == (2, 5)

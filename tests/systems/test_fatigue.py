@@ -79,3 +79,16 @@ def test_recovery_roll_lists_its_modifiers():
     rec = events_of(b.events, "recover")[-1]
     assert rec["modifiers"] == [{"name": "resting", "value": 1}, {"name": "constitution", "value": 3}]
     assert rec["roll"]["mod"] == sum(m["value"] for m in rec["modifiers"]) == 4
+
+
+def test_a_resting_monster_saves_without_the_characters_bonuses():
+    """Seed 000: 'If a character or monster spends one round resting ... he gets the chance to recover
+    ... by rolling a successful saving throw vs. paralyzation. Characters modify the die roll by a
+    cumulative +1 bonus for each consecutive round they spend resting.' Decision (docs/decisions.md):
+    the bonus (and the Constitution one) is the characters'; the orc rolls unmodified."""
+    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("o", "red", "orc", (9, 9))], script=[10, 1, 13])
+    b.world.update("o", fatigue_state=1, fatigue_points=0)
+    run_round(b, o=cmd("rest", "o"))
+    rec = events_of(b.events, "recover")[-1]
+    assert rec["id"] == "o" and rec["modifiers"] == [] and rec["roll"]["total"] == 13
+    assert rec["needed"] == 14 and rec["success"] is False

@@ -2,7 +2,7 @@
 and the first-round reach/size exception with the seed's own Hambone example."""
 
 from game.battle import RETREAT
-from tests.helpers import as_json, battle, cmd, events_of, unit
+from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 
 def test_hambone_and_the_stone_giant():
@@ -121,3 +121,56 @@ def test_higher_ground_is_judged_against_the_nearest_enemy_counting_diagonals_as
     b2 = battle(units, script=[5, 5, 5], elevation={(5, 5): 1})
     entries = {e["id"]: e for e in as_json(b2.events)[-1]["entries"]}
     assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
+
+
+def waiting_board(script):
+    """Blue a (d10 9) and b (5, Dex 12); red r (6, Dex 10) waits. Far apart but for a and r."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("b", "blue", "fighter1", (0, 9), "E", kind_changes={"dex": 12}),
+        unit("r", "red", "orc", (5, 4), "W", kind_changes={"dex": 10}),
+    ]
+    return battle(units, script=script, options={"waiting": "red"})
+
+
+def test_waiting_costs_one_only_once_the_other_side_attacks():
+    """Seed 002: 'waiting -1' for a side that chose to wait 'if the other side attacks'. Decision
+    (docs/rules.md#initiative-modifiers): the penalty starts at 0; when a creature of another side
+    first attacks in round 1, every waiting creature that has not yet acted takes -1 and the order
+    of those still to act is recomputed: r falls from 6 to 5, ties b and loses on Dex."""
+    b = waiting_board([9, 5, 6, 1])  # a's attack: d20 1, a miss
+    first = events_of(b.events, "initiative")[0]
+    assert first["order"] == [["a"], ["r"], ["b"]]
+    assert all(e["modifiers"] == [] for e in first["entries"])
+    evs = as_json(b.apply(cmd("attack", "a", target="r")))
+    adjusted = events_of(evs, "initiative")
+    assert len(adjusted) == 1 and adjusted[0]["adjusted"] is True
+    assert adjusted[0]["order"] == [["a"], ["b"], ["r"]]
+    r = next(e for e in adjusted[0]["entries"] if e["id"] == "r")
+    assert r["total"] == 5 and r["modifiers"] == [{"name": "waiting", "value": -1}]
+    assert b.pending().units == ["b"]
+
+
+def test_waiting_costs_nothing_when_the_other_side_never_attacks():
+    """'... if the other side attacks': a round with no attack leaves the waiting side's roll as it is."""
+    b = waiting_board([9, 5, 6])
+    b.apply(cmd("hold", "a"))
+    assert b.pending().units == ["r"]
+    run_round(b)
+    assert len([e for e in events_of(b.events, "initiative") if e["round"] == 1]) == 1
+
+
+def test_one_approach_gives_the_giant_one_swing():
+    """Seed 002: the first strike 'counts as the action for that round'; docs/rules.md#first-strike-in-round-1:
+    'One approach gives the big creature one swing: never an attack of opportunity and a first
+    strike against the same mover in one move'. Hambone starts within the giant's 10 ft reach and
+    steps in: leaving his square draws the giant's attack of opportunity, and no first strike
+    follows; the giant keeps its own activation."""
+    units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (3, 4), "E")]
+    # initiative giant 3, hambone 9; the giant's free swing d20 1 (a miss); Hambone d20 20, d6 5, knockdown d4 1.
+    b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
+    evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(3, 4), (4, 4)])))
+    giant_swings = [e for e in events_of(evs, "attack") if e["id"] == "giant"]
+    assert [e["purpose"] for e in giant_swings] == ["attack_of_opportunity"]
+    assert not events_of(evs, "first_strike")
+    assert b.pending().units == ["giant"]

@@ -94,3 +94,93 @@ def test_surrender_when_cornered_and_intelligent():
     results = {c["id"]: c["result"] for c in events_of(b.events, "morale_check")}
     assert set(results.values()) == {"surrender"}
     assert all(b.world[i].life == "surrendered" for i in results)
+
+
+def burning_dies_in_the_status_step(morale: str, leader: bool):
+    """Round 1: nobody fights; o0 (1 hp, burning) dies in the status step, after the morale step."""
+    units = [unit("a", "blue", "fighter1", (0, 0), "E", hero=True)] + [
+        unit(f"o{i}", "red", "orc", (8, 2 + i), "W", leader=leader and i == 0) for i in range(5)
+    ]
+    b = battle(units, options={"morale_system": morale})
+    b.world.update("o0", hp=1, continuing=(("burning", "1d6", 2),))
+    run_round(b)
+    assert [d["id"] for d in events_of(b.events, "death")] == ["o0"]
+    assert not events_of(b.events, "morale_check")
+    run_round(b)
+    return [c for c in events_of(b.events, "morale_check") if c["round"] == 2]
+
+
+def test_a_leader_burnt_to_death_in_the_status_step_is_lost_to_the_next_morale_step():
+    """Seed 000: 'when their leader is killed'. 'A creature killed at any step of the round (a
+    hazard, continuing damage in the status step) counts for the triggers of the next morale step
+    that can see it; a death is never lost between rounds' (docs/rules.md#withdrawal-flight-and-surrender)."""
+    checks = burning_dies_in_the_status_step("adnd2e", leader=True)
+    assert {c["id"] for c in checks} == {"o1", "o2", "o3", "o4"}
+    assert all(c["triggers"] == ["leader_lost"] for c in checks)
+
+
+def test_a_first_death_in_the_status_step_is_seen_under_ose():
+    """Seed 001: 'First death on side'; a death in the status step counts in the next round's
+    morale step (docs/rules.md#withdrawal-flight-and-surrender)."""
+    checks = burning_dies_in_the_status_step("ose", leader=False)
+    assert {c["id"] for c in checks} == {"o1", "o2", "o3", "o4"}
+    assert all(c["trigger"] == "first_death" for c in checks)
+
+
+def test_a_withdrawing_creature_rallies_on_any_passed_check_with_no_enemy_threatening():
+    """RULES (Morale): withdrawing creatures 'rally (steady again) after *any* passed check at the
+    end of a round in which no enemy threatens them' (docs/rules.md#withdrawal-flight-and-surrender):
+    o1, withdrawing far from the fighter, passes its quarter_fallen check and is steady again."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True), unit("o0", "red", "orc", (5, 4), "W", hp=1)] + [
+        unit(f"o{i}", "red", "orc", pos, "W") for i, pos in ((1, (8, 8)), (2, (8, 1)), (3, (1, 8)))
+    ]
+    # initiative a 10, orcs 1; a hits o0 (d20 20, d8 8, knockdown d8 1); o1 rolls 2d10 = 2.
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 1, 1])
+    b.world.update("o1", morale="withdrawing")
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    check = next(c for c in events_of(b.events, "morale_check") if c["id"] == "o1")
+    assert check["trigger"] == "quarter_fallen" and check["result"] == "pass"
+    assert [e["id"] for e in events_of(b.events, "rally")] == ["o1"]
+    assert b.world["o1"].morale == "steady"
+
+
+def test_a_leader_that_flees_has_deserted():
+    """Seed 000: 'when their leader is killed or deserts'. RULES (Morale, Decision): 'a leader
+    deserts the moment it flees, withdraws or surrenders (not only when it leaves the map)'
+    (docs/rules.md#withdrawal-flight-and-surrender): the leader flees in round 1's morale step,
+    still on the map, and its orcs check for leader_lost in round 2's."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E", hero=True),
+        unit("ldr", "red", "orc_leader", (8, 8), "W", leader=True),
+        unit("o0", "red", "orc", (5, 4), "W", hp=1),
+        unit("o1", "red", "orc", (8, 1), "W"),
+        unit("o2", "red", "orc", (1, 8), "W"),
+    ]
+    # initiative a 10, the rest 1; a kills o0 (d20 20, d8 8, knockdown d8 1); 2d10: ldr 20, o1 2, o2 2.
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 1, 1, 1, 1])
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    assert [e["id"] for e in events_of(b.events, "flee")] == ["ldr"]
+    assert b.world["ldr"].alive and b.world["ldr"].morale == "fleeing"
+    run_round(b)
+    checks = [c for c in events_of(b.events, "morale_check") if c["round"] == 2]
+    assert {c["id"] for c in checks} == {"o1", "o2"}
+    assert all(c["triggers"] == ["leader_lost"] for c in checks)
+
+
+def test_a_maps_hp_is_the_creatures_full_hit_points_for_the_wounds_modifier():
+    """DMG Table 50: 'lost 25% of own hit points -2'. A map's unit property hp gives the creature
+    its full hit points (docs/rules.md#damage-and-death): o1, an orc of 20 hp at 14, has lost a
+    quarter of its own, not none of a kind's 5."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True), unit("o0", "red", "orc", (5, 4), "W", hp=1)] + [
+        unit(f"o{i}", "red", "orc", pos, "W", hp=20) for i, pos in ((1, (8, 8)), (2, (8, 1)), (3, (1, 8)))
+    ]
+    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1])
+    assert b.world["o1"].hp_max == 20
+    b.world.update("o1", hp=14)
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    mods = {c["id"]: {m["name"] for m in c["modifiers"]} for c in events_of(b.events, "morale_check")}
+    assert "lost_quarter_hp" in mods["o1"]
+    assert not {"lost_quarter_hp", "lost_half_hp"} & mods["o2"]

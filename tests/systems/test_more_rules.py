@@ -2,9 +2,11 @@
 
 from dataclasses import replace
 
+import pytest
+
 from game import query
 from game.battle import RETREAT
-from game.commands import Illegal
+from game.commands import Action, Illegal
 from game.rules.dice import Modifier
 from game.rules.morale import ose_rating
 from game.systems.attack import modifiers
@@ -181,9 +183,72 @@ def test_first_strike_by_reach_over_ten_feet():
     pike = replace(kind("militia").melee, key="pike", reach_ft=15)
     units = [
         unit("p", "red", "militia", (5, 4), "W", kind_changes={"weapons": (pike,)}),
-        unit("s", "blue", "fighter1", (0, 4), "E"),
+        unit("s", "blue", "fighter1", (4, 0), "S"),
     ]
     b = battle(units, script=[1, 10, 1], width=12)
-    evs = as_json(b.apply(cmd("move", "s", path=[(1, 4), (2, 4), (3, 4)])))
+    # s comes down the pike's flank, where it draws no attack of opportunity (one approach, one
+    # swing), and steps into its front 10 ft away.
+    evs = as_json(b.apply(cmd("move", "s", path=[(4, 0), (4, 1), (4, 2)])))
     fs = events_of(evs, "first_strike")
     assert fs and fs[0]["reason"] == "reach" and fs[0]["id"] == "p"
+    assert [e["purpose"] for e in events_of(evs, "attack")] == ["first_strike"]
+
+
+def test_an_ose_morale_2_creature_never_attacks():
+    """Seed 001: 'A score of 2: Means the monster will not fight.' It is offered no attack, an
+    attack command is refused, and it neither threatens nor makes attacks of opportunity: the
+    fighter walks out of its front unharmed (docs/rules.md#morale-under-ose)."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("k", "red", "kobold", (5, 4), "W", kind_changes={"morale_ose": 2}),
+    ]
+    b = battle(units, script=[1, 10], options={"morale_system": "ose"})
+    assert b.pending().units == ["k"]
+    assert Action.ATTACK not in query.allowed_actions(b, "k") and Action.FIRE not in query.allowed_actions(b, "k")
+    assert query.attack_options(b, "k") == []
+    with pytest.raises(Illegal, match="will not fight"):
+        b.apply(cmd("attack", "k", target="a"))
+    b.apply(cmd("hold", "k"))
+    evs = as_json(b.apply(cmd("move", "a", path=[(4, 4), (4, 5), (4, 6)], facing="N")))
+    assert not events_of(evs, "attack")
+    assert b.world["a"].pos == (4, 6)
+
+
+def test_the_same_creature_fights_under_adnd2e():
+    """The morale-2 rule is seed 001's: under adnd2e the same creature may attack."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("k", "red", "kobold", (5, 4), "W", kind_changes={"morale_ose": 2}),
+    ]
+    b = battle(units, script=[1, 10])
+    assert Action.ATTACK in query.allowed_actions(b, "k")
+
+
+def orcs_checking_under_ose(leader_morale: str | None):
+    """a kills o0 (one orc in four dies: 'first death on side'); the others check under ose."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E", hero=True),
+        unit("o0", "red", "orc", (5, 4), "W", hp=1),
+        unit("o1", "red", "orc", (8, 1), "W"),
+        unit("o2", "red", "orc", (1, 8), "W"),
+    ]
+    if leader_morale is not None:
+        units.append(unit("z", "red", "orc_leader", (8, 8), "W", leader=True))
+    b = battle(
+        units, script=[10, 1, 1, 1] + ([1] if leader_morale else []) + [20, 8, 1], options={"morale_system": "ose"}
+    )
+    if leader_morale is not None:
+        b.world.update("z", morale=leader_morale)
+    b.apply(cmd("attack", "a", target="o0"))
+    run_round(b)
+    return {c["id"]: c["rating"] for c in events_of(b.events, "morale_check")}
+
+
+def test_orcs_led_by_a_steady_leader_check_ose_morale_at_8():
+    """RULES (Morale, Decision): 'under ose, orcs (and any kind whose catalogue entry names a
+    led_morale) check at that rating while a living, steady leader of their side is on the field
+    (orc 6, 8 with a leader)' (docs/rules.md#morale-under-ose)."""
+    assert kind("orc").led_morale == 8
+    assert orcs_checking_under_ose("steady") == {"o1": 8, "o2": 8, "z": 8}
+    assert orcs_checking_under_ose(None) == {"o1": 6, "o2": 6}
+    assert orcs_checking_under_ose("withdrawing") == {"o1": 6, "o2": 6, "z": 8}

@@ -96,3 +96,21 @@ def test_knocked_down_on_an_ally_falls_back_to_a_free_square():
     assert events_of(evs, "knockdown") and b.world["a"].prone
     assert b.world["a"].pos == (0, 1) and b.world.at((1, 1)) == "b"
     assert events_of(evs, "move")[-1]["reason"] == "fell_back"
+
+
+def test_falling_back_retraces_the_path_one_square_a_step():
+    """docs/rules.md#movement: a move cut short on an ally's square 'falls back to the last free
+    square'; like every path in the log, the fell_back path moves one square a step."""
+    units = [
+        unit("a", "blue", "fighter1", (0, 1), "E"),
+        unit("b", "blue", "fighter1", (1, 1), "E"),
+        unit("c", "blue", "fighter1", (2, 1), "E"),
+        unit("o", "red", "orc", (3, 0), "S"),
+    ]
+    # a walks through b and c; leaving c's square provokes the orc: hit, 1 damage, knockdown 8, save 1.
+    b = battle(units, script=[10, 5, 5, 1, 20, 1, 8, 1])
+    evs = as_json(b.apply(cmd("move", "a", path=[(1, 1), (2, 1), (3, 1)])))
+    assert events_of(evs, "knockdown")
+    back = events_of(evs, "move")[-1]
+    assert back["reason"] == "fell_back" and back["path"] == [[2, 1], [1, 1], [0, 1]]
+    assert b.world["a"].pos == (0, 1)

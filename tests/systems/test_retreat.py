@@ -5,7 +5,8 @@ import pytest
 from game import query
 from game.battle import RETREAT
 from game.commands import Illegal
-from tests.helpers import as_json, battle, cmd, events_of, unit
+from game.systems.space import attack_squares
+from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 # Initiative: a 10, b 1. a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.
 HIT_NO_KNOCKDOWN = [10, 1, 20, 3, 1]
@@ -113,6 +114,20 @@ def test_refused_when_knocked_down_this_round():
     assert refused and refused[0]["reason"] == "knocked_down"
 
 
+def test_refused_when_still_prone_from_an_earlier_round():
+    """Decision (docs/decisions.md#retreats): 'A retreat cannot occur if the enemy was knocked down
+    during the round' is read as covering a foe still lying prone from an earlier round: it is on
+    the ground all the same (reason knocked_down)."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=list(HIT_NO_KNOCKDOWN))
+    b.world.update("b", prone=True)
+    b.apply(cmd("attack", "a", target="b"))
+    run_round(b)
+    assert not events_of(b.events, "knockdown")
+    refused = events_of(b.events, "retreat_refused")
+    assert refused and refused[0]["reason"] == "knocked_down" and not events_of(b.events, "retreat")
+
+
 def test_no_retreat_when_hit_in_return():
     """Only 'without being hit in return': both hit, nobody may force the other back."""
     # a hits b (20, dmg 1, kd 1); b hits a (20, dmg battle axe d8 2, kd 1).
@@ -162,3 +177,18 @@ def test_query_lists_every_retreat_that_may_be_forced():
     options = query.retreat_options(b)
     assert [(o.attacker, o.target, o.refused) for o in options] == [("a", "b", None)]
     assert {s["to"] for s in options[0].spaces} == {(6, 3), (6, 4), (6, 5)}
+
+
+def test_follower_turns_to_keep_a_flank_retreating_foe_threatened():
+    """'The creature who forces a retreat may follow her retreating enemy, keeping her foe in a
+    threatened square': the orc, walled in behind, gives ground into its flank (5, 5); the
+    fighter follows into (5, 4) and turns from E to S, or the orc would stand outside its front."""
+    b = fight(move_cost={(6, 3): 0, (6, 4): 0, (6, 5): 0})
+    offered = next(s for s in b.pending().spaces if s["to"] == (5, 5))
+    assert offered["follow_to"] == (5, 4) and offered["follow_facing"] == 4  # S
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(5, 5), follow=True)))
+    assert events_of(evs, "retreat")[0]["follow_to"] == [5, 4]
+    assert events_of(evs, "turn") == [{"type": "turn", "round": 1, "id": "a", "facing": "S"}]
+    a = b.world["a"]
+    assert a.pos == (5, 4) and a.facing == 4
+    assert (5, 5) in attack_squares(b.ctx, a)
