@@ -118,9 +118,15 @@ class Timeline:
         """The last moment: every event shown."""
         return len(self.end.events)
 
+    @property
+    def first(self) -> int:
+        """The first moment shown: the events before the first decision (the battle's start, the
+        first round's initiative) all come at once."""
+        return self.decisions[0]
+
     def command_at(self, moment: int) -> int:
         """How many commands have been given by this moment (their events all shown or begun)."""
-        return bisect.bisect_right(self.decisions, moment) - 1
+        return max(0, bisect.bisect_right(self.decisions, moment) - 1)
 
     def round_at(self, moment: int) -> int:
         """The round shown at this moment (0 before the first)."""
@@ -142,13 +148,13 @@ class Timeline:
         """The moment one step away: by `event`, `decision` (each activation or retreat choice)
         or `round` (each round's first decision), forward (+1) or back (-1)."""
         if by == "event":
-            return max(0, min(self.length, moment + direction))
+            return max(self.first, min(self.length, moment + direction))
         stops = self.decisions if by == "decision" else self.rounds
         if direction > 0:
             j = bisect.bisect_right(stops, moment)
             return stops[j] if j < len(stops) else self.length
         j = bisect.bisect_left(stops, moment) - 1
-        return stops[j] if j >= 0 else 0
+        return stops[j] if j >= 0 else self.first
 
     def decision_before(self, moment: int) -> int:
         """The moment of the last decision at or before this one: its battle is exact."""

@@ -92,7 +92,8 @@ def test_steps_by_event_decision_and_round_go_forward_and_back():
     assert t.step(m, "decision", 1) == t.decisions[8] and t.step(m, "decision", -1) == t.decisions[7]
     assert t.step(t.decisions[7], "decision", -1) == t.decisions[6]
     assert t.step(t.rounds[1], "round", -1) == t.rounds[0] and t.step(t.rounds[1], "round", 1) == t.rounds[2]
-    assert t.step(0, "event", -1) == 0 and t.step(t.length, "round", 1) == t.length
+    assert t.step(t.first, "event", -1) == t.first and t.step(t.length, "round", 1) == t.length
+    assert t.step(t.first, "round", -1) == t.first == t.rounds[0]
 
 
 def test_a_save_loads_as_its_timeline_and_a_changed_one_is_refused(tmp_path):
