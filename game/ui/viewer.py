@@ -96,7 +96,7 @@ class ViewerScreen:
         """Show the moment at once, as it was: stop playback, rebuild what differs."""
         t = self.t
         moment = max(t.first, min(t.length, moment))
-        self.playing, self.hold = False, 0.0
+        self.playing, self.hold, self.chunk_end = False, 0.0, moment
         v = self._view()
         if self.moment <= moment <= self.moment + FORWARD and v.current is None and not v.queue:
             v.push(t.events[self.moment : moment])  # a little forward: play the events on
@@ -154,9 +154,9 @@ class ViewerScreen:
     def update(self, dt: float) -> Screen | None:
         v = self._view()
         v.update(dt, self.speed)
-        if v.current is not None or v.queue:
+        if self.moment < self.chunk_end:
             self._follow_playback()
-        elif self.playing:
+        if self.playing and v.current is None and not v.queue:
             self._play_on(dt)
         nxt, self.next = self.next, None
         return nxt
