@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # playback speeds, chosen with , and .
 FORWARD = 200  # events: a step forward up to this many plays them on; further, the view is rebuilt
+LOG_EVERY = 0.1  # seconds: in playback the log follows at most this often (its panel is redrawn each time)
 HOLD = 0.8  # seconds (at speed 1) playback rests on a retreat choice, so its arrows are seen
 STEPS = {  # key -> (what a step is, direction); Shift and Ctrl change an arrow's step
     pygame.K_RIGHT: ("event", 1),
@@ -76,6 +77,7 @@ class ViewerScreen:
         self.speed_i = 2
         self.chunk_end = t.first  # where the events pushed for playback end
         self.hold = 0.0
+        self.log_age = 0.0  # seconds since playback last brought the log up to date
         self.mouse = (0, 0)
         self.drag_from: tuple[int, int] | None = None
         self.next: Screen | None = None
@@ -154,6 +156,7 @@ class ViewerScreen:
     def update(self, dt: float) -> Screen | None:
         v = self._view()
         v.update(dt, self.speed)
+        self.log_age += dt
         if self.moment < self.chunk_end:
             self._follow_playback()
         if self.playing and v.current is None and not v.queue:
@@ -164,8 +167,11 @@ class ViewerScreen:
     def _follow_playback(self) -> None:
         v = self._view()
         moment = self.chunk_end - len(v.queue) - (1 if v.current is not None else 0)
-        if moment != self.moment:
-            self.moment = moment
+        if moment == self.moment:
+            return
+        self.moment = moment
+        if self.log_age >= LOG_EVERY or moment == self.chunk_end:
+            self.log_age = 0.0
             n = self.line_count[moment]
             self.stage.log = self.lines[:n]
             self.stage.hover_log = self.lines[n - 1] if n else None
