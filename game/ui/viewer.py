@@ -137,14 +137,20 @@ class ViewerScreen:
         v.between = moment != self.battle_moment
         v.round = t.round_at(moment)
         v.recent = ev.involved(t.events[moment - 1]) if moment > 0 else []
-        self.stage.inspect = v.recent[0] if v.recent else None  # the card of the event's first creature
-        b = self.stage.battle
-        if not v.between and not b.over and b.pending().kind == RETREAT:
-            self.stage.inspect = b.pending().target  # the one that may be driven back
+        self.stage.inspect = self._card_unit()
         n = self.line_count[moment]
         self.stage.log = self.lines[:n]
         self.stage.log_scroll = 0
         self.stage.hover_log = self.lines[n - 1] if n else None  # the current line, highlighted
+
+    def _card_unit(self) -> str | None:
+        """Whose card the panel shows: at a decision, the creature to act (or the foe that may be
+        driven back); between decisions, the first creature in the event just shown."""
+        v, b = self._view(), self.stage.battle
+        if v.between or b.over:
+            return v.recent[0] if v.recent else None
+        p = b.pending()
+        return p.target if p.kind == RETREAT else p.unit
 
     # -- playback ----------------------------------------------------------------------
 
