@@ -31,6 +31,8 @@ class TakeOverScreen:
         sides = viewer.t.end.scenario.sides
         self.who = {s: ("human" if i == 0 else "ai") for i, s in enumerate(sides)}
         self.mouse = (0, 0)
+        b = viewer.t.battle_at(viewer.t.command_at(viewer.moment))
+        self.words = f"round {b.round}: who plays each side?" if not b.over else "the battle is over here"
 
     def cycle(self, side: str) -> None:
         self.who[side] = "ai" if self.who[side] == "human" else "human"
@@ -88,10 +90,8 @@ class TakeOverScreen:
         box = pygame.Rect(w // 2 - 180, h // 2 - 110, 360, 130 + len(self.who) * 40)
         pygame.draw.rect(surface, theme.PANEL_BG, box, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=8)
-        b = self.viewer.t.battle_at(self.viewer.t.command_at(self.viewer.moment))
         text(surface, "Take over from here", (w // 2, box.y + 14), 28, theme.TEXT, True, "midtop")
-        words = f"round {b.round}: who plays each side?" if not b.over else "the battle is over here"
-        text(surface, words, (w // 2, box.y + 46), 19, theme.TEXT_DIM, anchor="midtop")
+        text(surface, self.words, (w // 2, box.y + 46), 19, theme.TEXT_DIM, anchor="midtop")
         for btn in self.buttons():
             btn.draw(surface, self.mouse)
 
