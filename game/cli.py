@@ -229,6 +229,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}")
         return 0
+    if args.log is None:  # the bare command opens the replay viewer; --log and --verify stay headless
+        from game.ui.watch import watch  # noqa: PLC0415  # headless commands never import pygame
+
+        return watch(args.file)
     end = battle.events[-1]
     if isinstance(end, BattleEnd):
         print(f"{scenario.title}: {end.winner or 'nobody'} wins ({end.reason}) after {end.rounds} rounds")

@@ -39,6 +39,12 @@ Colour = tuple[int, int, int]
 
 
 def draw(s: BattleScreen, surface: pygame.Surface) -> None:
+    draw_field(s, surface)
+    _draw_bottom(s, surface)
+
+
+def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:
+    """Everything but the bottom bar: the map and its overlays, the initiative track, the panel."""
     surface.fill(theme.PANEL_BG)
     map_rect = s.map_rect()
     surface.set_clip(map_rect)
@@ -50,7 +56,6 @@ def draw(s: BattleScreen, surface: pygame.Surface) -> None:
     surface.set_clip(None)
     draw_initiative(s, surface)
     draw_panel(s, surface)
-    _draw_bottom(s, surface)
 
 
 def _draw_map(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
@@ -101,7 +106,7 @@ def _arc_unit(s: BattleScreen, p: Pending | None) -> str | None:
     arc_unit = b.world.at(s.hover_sq) if s.hover_sq else None
     if arc_unit is None or b.world[arc_unit].life != "fighting":
         arc_unit = s.selected if s.selected and b.world[s.selected].life == "fighting" else None
-    if p is not None and p.kind == RETREAT and (s.hover_sq is None or b.world.at(s.hover_sq) is None):
+    if p is not None and p.kind == RETREAT and s.view.idle and (s.hover_sq is None or b.world.at(s.hover_sq) is None):
         arc_unit = p.target  # the foe's rear and flank are where it may be driven
     return arc_unit
 

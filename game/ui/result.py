@@ -10,6 +10,7 @@ from game.events import BattleEnd
 from game.runner import summary
 from game.ui import theme
 from game.ui.menu import MenuScreen
+from game.ui.saving import save_by_hand
 from game.ui.stats import strength_by_round
 from game.ui.widgets import Button, layout_row, text
 
@@ -29,6 +30,7 @@ class ResultScreen:
         self.summary = summary(b)
         self.series = strength_by_round(b.events)
         self.mouse = (0, 0)
+        self.message = ""  # where the replay was saved, or why it could not be
 
     def again(self) -> Screen:
         from game.ui.battle_screen import BattleScreen  # noqa: PLC0415  # import cycle: battle_screen shows this screen
@@ -44,6 +46,16 @@ class ResultScreen:
             threaded=bs.threaded,
         )
 
+    def watch(self) -> Screen:
+        """The replay viewer on the battle just played; Esc comes back here."""
+        from game.ui.takeover import viewer_of_played  # noqa: PLC0415  # import cycle: it opens battle screens
+
+        return viewer_of_played(self.bs, back=lambda: self)
+
+    def save(self) -> None:
+        """Save the battle as a new file in the saves folder, never over another; say where."""
+        self.message = save_by_hand(self.bs)
+
     def menu(self) -> Screen:
         return MenuScreen(self.app)
 
@@ -56,10 +68,12 @@ class ResultScreen:
         w, h = self.app.size
         buttons = [
             Button("Play again", "Enter", self.again),
+            Button("Watch the replay", "W", self.watch),
+            Button("Save the replay", "S", self.save, enabled=bool(self.bs.scenario.path)),
             Button("Menu", "Esc", self.menu),
             Button("Quit", "Q", self.quit),
         ]
-        layout_row(buttons, pygame.Rect(w // 2 - 200, h - 60, 400, 34))
+        layout_row(buttons, pygame.Rect(w // 2 - 360, h - 60, 720, 34))
         return buttons
 
     def handle(self, event: pygame.event.Event) -> Screen | None:
@@ -76,6 +90,10 @@ class ResultScreen:
                 return self.menu()
             if event.key == pygame.K_q:
                 self.quit()
+            if event.key == pygame.K_w:
+                return self.watch()
+            if event.key == pygame.K_s and self.bs.scenario.path:
+                self.save()
         return None
 
     def update(self, dt: float) -> Screen | None:
@@ -114,6 +132,8 @@ class ResultScreen:
         self._chart(surface, pygame.Rect(80, y + 60, w - 160, h - y - 160))
         for b in self.buttons:
             b.draw(surface, self.mouse)
+        if self.message:
+            text(surface, self.message, (w // 2, h - 84), 18, theme.TEXT_DIM, anchor="midbottom")
 
     def _chart(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """Each side's hit points still fighting, at the start and after each round."""

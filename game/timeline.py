@@ -1,0 +1,183 @@
+"""A battle as a timeline: every command and event of a replay or save, where each decision and
+round begins, the moments worth finding again (retreats, knockdowns, deaths, routs), and the
+battle at any decision, rebuilt from the nearest kept copy.
+
+The engine is a deterministic function of map, options, seed and commands, so the battle after
+`i` commands is a kept copy from before `i` with the few commands since applied again."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import ai
+from game import events as ev
+from game.battle import Battle
+from game.commands import Command, Illegal
+from game.options import OptionError
+from game.save.errors import ReplayError, SaveError
+from game.save.files import event_lines
+from game.save.replay import Replay, digest, load_replay
+from game.save.savefile import check_sides
+from game.scenario.errors import ScenarioError
+from game.scenario.tiled import load_scenario
+
+EVERY = 16  # a copy of the battle is kept every this many commands: a jump re-applies fewer
+
+# What a marker on the timeline stands for, by the event that makes it.
+MARKED: dict[type[ev.Event], str] = {
+    ev.Retreat: "retreat",
+    ev.Knockdown: "knockdown",
+    ev.Death: "death",
+    ev.Flee: "rout",
+    ev.Withdraw: "rout",
+    ev.Surrender: "rout",
+}
+KINDS = ("retreat", "knockdown", "death", "rout")
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A moment worth finding again: what happened, to whom, in which round, at which event."""
+
+    kind: str  # retreat, knockdown, death or rout (a failed morale check: flight, withdrawal, surrender)
+    event: int  # its index in the event log
+    round: int
+    unit: str
+
+
+class Timeline:
+    """Every command given to a battle and every event it logged, with a kept copy of the battle
+    every `every` commands. Moments are event indices: moment `e` has the first `e` events shown."""
+
+    def __init__(self, start: Battle, commands: Iterable[Command] = (), *, every: int = EVERY) -> None:
+        """Play `commands` on a fresh battle (`start`, which is played on and kept as the end)."""
+        self.every = every
+        self.commands: list[Command] = []
+        self.decisions: list[int] = [len(start.events)]  # moment of each decision: decisions[i] after i commands
+        self._copies: list[Battle] = [start.copy()]
+        self.end = start
+        self.record: Replay | None = None  # the file's record, when the timeline was loaded from one
+        self.rounds: list[int] = []  # moment of each round's first decision (or its end), round 1 first
+        self.round_events: list[int] = []  # index of each round's RoundStart event
+        self.markers: list[Marker] = []
+        for cmd in commands:
+            self.add(cmd)
+
+    def add(self, cmd: Command) -> None:
+        """Apply one more command to the end of the timeline; a refused one raises Illegal."""
+        b = self.end
+        if b.over:
+            raise Illegal(f"command {len(self.commands) + 1} comes after the battle ended")
+        b.apply(cmd)
+        self.commands.append(cmd)
+        self.decisions.append(len(b.events))
+        if len(self.commands) % self.every == 0:
+            self._copies.append(b.copy())
+
+    def finish(self) -> None:
+        """Work out the rounds and markers once every command is in."""
+        self.rounds, self.round_events, self.markers = [], [], []
+        for i, e in enumerate(self.events):
+            if isinstance(e, ev.RoundStart):
+                self.round_events.append(i)
+                j = bisect.bisect_left(self.decisions, i)
+                self.rounds.append(self.decisions[j] if j < len(self.decisions) else len(self.events))
+            kind = MARKED.get(type(e))
+            if kind is not None:
+                self.markers.append(Marker(kind, i, e.round, getattr(e, "id", "")))
+
+    @classmethod
+    def played(
+        cls, start: Battle, commands: Sequence[Command], levels: dict[str, str] | None = None, *, ai_on: bool = True
+    ) -> Timeline:
+        """The timeline of `commands`, then (with `ai_on`) of the AI deciding for its sides at its
+        level until a human's decision or the end, as a replay is run (game/runner.py `play`)."""
+        t = cls(start)
+        for i, cmd in enumerate(commands):
+            try:
+                t.add(cmd)
+            except Illegal as e:
+                raise Illegal(f"command {i + 1} ({cmd.action} {cmd.unit}): {e}") from None
+        b = t.end
+        while ai_on and not b.over and b.pending().controller != "human":
+            t.add(ai.decide(b, (levels or {}).get(b.pending().side or "", "baseline")))
+        t.finish()
+        return t
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[ev.Event]:
+        return self.end.events
+
+    @property
+    def length(self) -> int:
+        """The last moment: every event shown."""
+        return len(self.end.events)
+
+    @property
+    def first(self) -> int:
+        """The first moment shown: the events before the first decision (the battle's start, the
+        first round's initiative) all come at once."""
+        return self.decisions[0]
+
+    def command_at(self, moment: int) -> int:
+        """How many commands have been given by this moment (their events all shown or begun)."""
+        return max(0, bisect.bisect_right(self.decisions, moment) - 1)
+
+    def round_at(self, moment: int) -> int:
+        """The round shown at this moment (0 before the first)."""
+        return bisect.bisect_right(self.round_events, moment - 1)
+
+    def battle_at(self, i: int) -> Battle:
+        """A new battle as it stood after the first `i` commands, its log included: the same state
+        and events as playing them from scratch. Costs at most `every` commands re-applied."""
+        if not 0 <= i <= len(self.commands):
+            raise IndexError(f"command {i} is outside 0..{len(self.commands)}")
+        k = i // self.every
+        b = self._copies[k].copy()
+        b.ctx.events = self.events[: self.decisions[k * self.every]]
+        for cmd in self.commands[k * self.every : i]:
+            b.apply(cmd)
+        return b
+
+    def step(self, moment: int, by: str, direction: int) -> int:
+        """The moment one step away: by `event`, `decision` (each activation or retreat choice)
+        or `round` (each round's first decision), forward (+1) or back (-1)."""
+        if by == "event":
+            return max(self.first, min(self.length, moment + direction))
+        stops = self.decisions if by == "decision" else self.rounds
+        if direction > 0:
+            j = bisect.bisect_right(stops, moment)
+            return stops[j] if j < len(stops) else self.length
+        j = bisect.bisect_left(stops, moment) - 1
+        return stops[j] if j >= 0 else self.first
+
+    def decision_before(self, moment: int) -> int:
+        """The moment of the last decision at or before this one: its battle is exact."""
+        return self.decisions[self.command_at(moment)]
+
+
+def load_timeline(path: str | Path) -> Timeline:
+    """The timeline of a replay or save file: a save's commands; a replay's commands, then the AI
+    at its recorded levels until a human's decision or the end. Raise SaveError (a save) or
+    ReplayError (a replay), one line, as `rout replay` does for the same file."""
+    rep = load_replay(path)
+    try:
+        scenario = load_scenario(rep.map)
+    except ScenarioError as e:
+        raise ReplayError(f"{path}: map: {e.problems[0]}") from None
+    check_sides(path, rep, scenario.sides)
+    failure = SaveError if rep.is_save else ReplayError
+    try:
+        start = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
+        t = Timeline.played(start, rep.commands, rep.ai, ai_on=not rep.is_save)
+    except (OptionError, Illegal) as e:
+        raise failure(f"{path}: {e}") from None
+    if rep.is_save and rep.digest is not None and digest(event_lines(t.events)) != rep.digest:
+        raise SaveError(f"{path}: the replayed battle differs from the one saved")
+    t.record = rep
+    return t
