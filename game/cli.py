@@ -361,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="validate maps")
     c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP)
     c.set_defaults(func=cmd_check)
-    r = sub.add_parser("replay", help="run a replay or save file headless")
+    r = sub.add_parser("replay", help="watch a replay or save in the viewer; --log and --verify run it headless")
     r.add_argument("file")
     r.add_argument("--log")
     r.add_argument("--verify", action="store_true")
