@@ -104,7 +104,12 @@ def waiting_adjustment(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[s
         return None
     penalty = Modifier("waiting", MODIFIERS["waiting"])
     rs.initiative = tuple(
-        replace(e, modifiers=(*e.modifiers, penalty), total=e.total + penalty.value)
+        replace(
+            e,
+            roll=replace(e.roll, mod=e.roll.mod + penalty.value, total=e.roll.total + penalty.value),
+            modifiers=(*e.modifiers, penalty),
+            total=e.total + penalty.value,
+        )
         if (e.id in late or (e.side == ctx.options.waiting and e.id is None))
         else e
         for e in rs.initiative

@@ -148,6 +148,8 @@ def test_waiting_costs_one_only_once_the_other_side_attacks():
     assert adjusted[0]["order"] == [["a"], ["b"], ["r"]]
     r = next(e for e in adjusted[0]["entries"] if e["id"] == "r")
     assert r["total"] == 5 and r["modifiers"] == [{"name": "waiting", "value": -1}]
+    # the log's contract: the roll's mod is the sum of its modifiers, and the entry's total the roll's
+    assert r["roll"] == {"dice": "1d10", "rolls": [6], "mod": -1, "total": 5}
     assert b.pending().units == ["b"]
 
 
