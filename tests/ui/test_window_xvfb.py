@@ -59,12 +59,12 @@ def display(tmp_path):
     log.close()
 
 
-def start_game(display: str) -> subprocess.Popen:
+def start_game(display: str, *args: str) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     rout = shutil.which("rout")  # the README's command; the same program as python -m game
     cmd = [rout] if rout else [sys.executable, "-m", "game"]
-    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen([*cmd, *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def window_of(display: str, game: subprocess.Popen) -> str:
@@ -104,13 +104,31 @@ def xdo(display: str, *args: str) -> None:
     assert done.returncode == 0, f"xdotool {' '.join(args)}: {done.stderr.strip()}"
 
 
-def grab(display: str, out: Path) -> bytes:
+def grab(display: str, out: Path, crop: str = "420x160+30+120") -> bytes:
     subprocess.run(
-        ["import", "-window", "root", "-crop", "420x160+30+120", "rgb:" + str(out)],
+        ["import", "-window", "root", "-crop", crop, "rgb:" + str(out)],
         env=dict(os.environ, DISPLAY=display),
         check=True,
     )
     return out.read_bytes()
+
+
+def drawn(display: str, game: subprocess.Popen, out: Path, changes: int = 0) -> bytes:
+    """Wait, on the screen itself and never on a clock, until the game has drawn a frame and then
+    until the picture has changed `changes` times (a watched battle moving); that picture."""
+    deadline = time.monotonic() + 90  # a loaded machine draws the first menu slowly
+    last: bytes | None = None
+    while time.monotonic() < deadline:
+        assert game.poll() is None, game.communicate()[1].decode(errors="replace")
+        now = grab(display, out, "1280x720+0+0")
+        if now.strip(b"\x00"):  # not all black: something is drawn
+            if last is not None and now != last:
+                changes -= 1
+            if changes <= 0:
+                return now
+            last = now
+        time.sleep(0.1)
+    raise AssertionError("the game never drew (or never moved) on screen")
 
 
 class XClientMessageEvent(ctypes.Structure):
@@ -170,11 +188,17 @@ def test_window_opens_reacts_to_clicks_and_closes_on_the_close_button(display, t
     game = start_game(display)
     try:
         win = window_of(display, game)
-        time.sleep(0.8)
+        drawn(display, game, tmp_path / "frame.rgb")
         before = grab(display, tmp_path / "before.rgb")
-        xdo(display, "mousemove", "--window", win, "220", "187", "click", "1")  # the second scenario
-        time.sleep(0.5)
-        after = grab(display, tmp_path / "after.rgb")
+        deadline = time.monotonic() + 30
+        after = before
+        while after == before and time.monotonic() < deadline:  # a click lost while starting is clicked again
+            xdo(display, "mousemove", "--window", win, "220", "187", "click", "1")  # the second scenario
+            for _ in range(20):
+                after = grab(display, tmp_path / "after.rgb")
+                if after != before:
+                    break
+                time.sleep(0.1)
         assert before != after, "the menu did not react to the click"
         assert closes(game, lambda: close_button(display, win)) == 0
     finally:
@@ -183,11 +207,11 @@ def test_window_opens_reacts_to_clicks_and_closes_on_the_close_button(display, t
     assert b"Traceback" not in game.stderr.read()
 
 
-def test_menu_quit_closes_cleanly(display):
+def test_menu_quit_closes_cleanly(display, tmp_path):
     game = start_game(display)
     try:
         win = window_of(display, game)
-        time.sleep(0.5)
+        drawn(display, game, tmp_path / "frame.rgb")
         xdo(display, "mousemove", "--window", win, "100", "100")
         # keydown alone: the game quits on it, and xdotool's "key" then fails to send the key-up to
         # a window that is already gone (BadWindow, seen 1 run in 8)
@@ -198,7 +222,7 @@ def test_menu_quit_closes_cleanly(display):
             game.kill()
 
 
-def test_a_polite_kill_closes_the_game_like_its_close_button(display):
+def test_a_polite_kill_closes_the_game_like_its_close_button(display, tmp_path):
     # AI against AI, so the AI's worker process is running when the signal comes.
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -211,7 +235,7 @@ def test_a_polite_kill_closes_the_game_like_its_close_button(display):
     )
     try:
         window_of(display, game)
-        time.sleep(1.5)
+        drawn(display, game, tmp_path / "frame.rgb", changes=2)  # the battle moves: the AI is at work
         game.terminate()
         assert game.wait(timeout=15) == 0
     finally:
@@ -219,3 +243,32 @@ def test_a_polite_kill_closes_the_game_like_its_close_button(display):
             game.kill()
     err = game.stderr.read()
     assert b"Traceback" not in err and b"leaked" not in err, err.decode(errors="replace")
+
+
+def test_a_watched_battle_autosaves_and_the_save_opens_in_the_viewer_and_resumes(display, private_user_folders):
+    """Issue 'Time': a battle watched for a few rounds leaves an autosave in the user's data folder
+    (a temporary home here, tests/conftest.py); `rout replay` opens it in the viewer and
+    `rout play --load` resumes it; each window closes cleanly on its close button."""
+    saves = private_user_folders / "xdg_data_home" / "rout" / "saves"
+    game = start_game(display, "play", "starter", "--mode", "watch")
+    try:
+        win = window_of(display, game)
+        deadline = time.monotonic() + 120  # the AI plays at the window's pace on a loaded machine
+        while not list(saves.glob("autosave-starter-r*.json")) and time.monotonic() < deadline:
+            assert game.poll() is None, game.communicate()[1].decode(errors="replace")
+            time.sleep(0.2)
+        autosaves = sorted(saves.glob("autosave-starter-r*.json"))
+        assert autosaves, "no autosave after two minutes of watching"
+        assert closes(game, lambda: close_button(display, win)) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+    for args in (("replay", str(autosaves[0])), ("play", "--load", str(autosaves[0]))):
+        game = start_game(display, *args)
+        try:
+            win = window_of(display, game)
+            assert closes(game, lambda w=win: close_button(display, w)) == 0, args
+        finally:
+            if game.poll() is None:
+                game.kill()
+        assert b"Traceback" not in game.stderr.read(), args
