@@ -77,7 +77,7 @@ class RecapScreen:
         colour = self.battle_screen.side_colour.get(self.side, theme.TEXT)
         v = self.viewer
         shown, total = v.moment - v.t.first, v.t.length - v.t.first
-        title = f"Since {self.side.capitalize()}'s last move"
+        title = f"Recap for {self.side.capitalize()}: what happened since your last move"
         text(surface, title, (12, bar.y + 18), 21, colour, True, "midleft")
         words = f"event {shown} of {total}   x{v.speed:g} [, .]   Space, Esc or click: skip to now"
         text(surface, words, (w - 12, bar.y + 18), 18, theme.TEXT_DIM, anchor="midright")
