@@ -14,7 +14,7 @@ from game.events import Event
 from game.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.systems.retreat import RetreatSpace
-from game.ui import battle_input, draw_battle, theme
+from game.ui import battle_input, draw_battle, since, theme
 from game.ui.ai_worker import AiWorker
 from game.ui.art import Sprites, render_map, render_terrain
 from game.ui.battle_input import SPEEDS
@@ -70,6 +70,7 @@ class BattleScreen:
         self.names = {u.id: display_name(u.id, u.side) for u in self.battle.world.units.values()}
         self.side_of = {u.id: u.side for u in self.battle.world.units.values()}
         self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
+        self.marks: dict[str, since.Mark] = {}  # each human side's last command, for its hand-over's recap
         self.feed(self.battle.events)
         self._set_up_art(scenario)
         self.threaded = threaded
@@ -209,6 +210,8 @@ class BattleScreen:
             self.history.record_ai(cmd, side, count, draws)
         self.message = ""
         self._took(cmd, events)
+        if human:
+            since.note(self, side)
         return True
 
     def _took(self, cmd: Command, events: list[Event]) -> None:

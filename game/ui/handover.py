@@ -1,4 +1,5 @@
-"""Hot-seat: a screen between human sides so one player does not see the other's plans."""
+"""Hot-seat: a screen between human sides so one player does not see the other's plans. It says
+what happened since the incoming side last acted, and offers to watch it played back."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme
-from game.ui.widgets import text
+from game.ui import since, theme
+from game.ui.widgets import Button, layout_row, text, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -18,9 +19,50 @@ if TYPE_CHECKING:
 class HandoverScreen:
     def __init__(self, app: App, battle_screen: BattleScreen, side: str) -> None:
         self.app, self.battle_screen, self.side = app, battle_screen, side
+        events = since.events_since(battle_screen, side)
+        self.summary = (
+            since.summary(events, battle_screen.names, battle_screen.side_of, side) if events is not None else ""
+        )
+        self.mouse = (0, 0)
+
+    @property
+    def can_watch(self) -> bool:
+        """Whether there is anything to watch: the side has acted before, and others since."""
+        return bool(self.summary)
+
+    def watch(self) -> Screen:
+        """The recap of the events since the side last acted; it hands over to the side at its end."""
+        from game.ui.recap import RecapScreen  # noqa: PLC0415  # import cycle: the recap's stage is a battle screen
+
+        t = since.timeline_since(self.battle_screen, self.side)
+        if t is None:
+            return self.battle_screen
+        return RecapScreen(self.app, self.battle_screen, self.side, t)
+
+    def buttons(self) -> list[Button]:
+        """Watch (when there is something to watch) and Play, side by side under the summary."""
+        bs = [Button("Play", "any key", lambda: None)]
+        if self.can_watch:
+            bs.insert(0, Button("Watch what happened", "R", lambda: None))
+        w, h = self.app.size
+        layout_row(bs, pygame.Rect(0, h // 2 + 110, 0, 34), gap=16)
+        width = bs[-1].rect.right - bs[0].rect.x
+        shift = w // 2 - width // 2 - bs[0].rect.x
+        for b in bs:
+            b.rect.x += shift
+        return bs
 
     def handle(self, event: pygame.event.Event) -> Screen | None:
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.can_watch:
+            return self.watch()
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if self.can_watch and self.buttons()[0].hit(event.pos):
+                return self.watch()
+            return self.battle_screen
+        if event.type == pygame.KEYDOWN:
             return self.battle_screen
         return None
 
@@ -37,12 +79,16 @@ class HandoverScreen:
         w, h = self.app.size
         surface.fill((12, 14, 20))
         colour = self.battle_screen.side_colour.get(self.side, theme.TEXT)
-        text(surface, f"{self.side.capitalize()}'s turn", (w // 2, h // 2 - 30), 64, colour, True, "center")
+        text(surface, f"{self.side.capitalize()}'s turn", (w // 2, h // 2 - 90), 64, colour, True, "center")
         text(
             surface,
             "hand over the controls — press a key or click",
-            (w // 2, h // 2 + 30),
+            (w // 2, h // 2 - 30),
             26,
             theme.TEXT_DIM,
             anchor="center",
         )
+        for i, line in enumerate(wrap(self.summary, 24, min(w - 80, 900))[:3]):
+            text(surface, line, (w // 2, h // 2 + 20 + i * 28), 24, theme.TEXT, anchor="center")
+        for b in self.buttons():
+            b.draw(surface, self.mouse)

@@ -70,6 +70,7 @@ class ViewerScreen:
         start = t.battle_at(0)
         self.stage = BattleScreen(app, start.scenario, seed=source.seed, threaded=False, battle=start)
         self.stage.view = ReplayView(tokens=BattleView.from_start(t.events[0]).tokens)
+        self.stage.view.sync(start.world)  # a timeline may begin mid-battle (a hot-seat recap)
         self.lines, self.line_count = _log_lines(t.events, self.stage.names)
         self.cmd = 0  # the commands the stage's battle has had
         self.moment = t.first

@@ -1,0 +1,204 @@
+"""The hot-seat recap, driven headless (issue: time: a replay viewer...): the hand-over says what
+the others did since the incoming side last acted, R plays it back on the board and ends at that
+side's decision with the live battle's board, any skip jumps to now at once, a side's first
+hand-over has nothing to recap, and the AI's commands in a mixed game are recapped too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from game import events as ev
+from game.save.files import event_lines
+from game.ui import since
+from game.ui.battle_screen import BattleScreen
+from game.ui.handover import HandoverScreen
+from game.ui.recap import RecapScreen
+from game.ui.view import BattleView
+from tests.helpers import board, unit
+from tests.ui.drive import app, click, key, settle
+from tests.ui.test_battle_screen import play_turn_by_mouse
+
+
+@dataclass
+class Handover:
+    side: str
+    summary: str
+    window: list[ev.Event]  # the events since the side's last command, as the test itself counted them
+    can_watch: bool
+
+
+def two_against_two(a, seed: int = 3, controllers: dict[str, str] | None = None, third: bool = False) -> BattleScreen:
+    units = [
+        unit("blue_fighter_1", "blue", "fighter1", (2, 3), "E"),
+        unit("blue_fighter_2", "blue", "fighter1", (2, 5), "E"),
+        unit("red_orc_1", "red", "orc", (7, 3), "W"),
+        unit("red_gnoll", "red", "gnoll", (7, 5), "W"),
+    ]
+    if third:
+        units.append(unit("green_goblin", "green", "goblin", (4, 8), "N"))
+    controllers = controllers or {"blue": "human", "red": "human"}
+    s = BattleScreen(a, board(units, width=10, height=9), seed=seed, controllers=controllers, threaded=False)
+    s.speed_i = 4
+    a.show(s)
+    return s
+
+
+class Driver:
+    """Plays the hot-seat battle as two people would, noting where each side's last command ended."""
+
+    def __init__(self, a, s: BattleScreen) -> None:
+        self.a, self.s = a, s
+        self.ended: dict[str, int] = {}  # side -> the log's length just after its last command
+        self.handovers: list[Handover] = []
+
+    def to_handover(self, stop=lambda h: False, limit: int = 300) -> HandoverScreen | None:
+        """Play on, passing each hand-over with a key, until one that `stop` wants (or the end)."""
+        a, s = self.a, self.s
+        for _ in range(limit):
+            if isinstance(a.screen, HandoverScreen):
+                side = a.screen.side
+                window = s.battle.events[self.ended[side] :] if side in self.ended else []
+                h = Handover(side, a.screen.summary, window, a.screen.can_watch)
+                self.handovers.append(h)
+                if stop(h):
+                    return a.screen
+                key(a, pygame.K_SPACE)
+                continue
+            settle(a, s)
+            if isinstance(a.screen, HandoverScreen):
+                continue
+            if a.screen is not s:
+                return None
+            side, before = s.battle.pending().side or "", len(s.played)
+            play_turn_by_mouse(a, s)
+            if len(s.played) == before + 1:
+                self.ended[side] = len(s.battle.events)
+        return None
+
+
+def count(window: list[ev.Event], kind: type[ev.Event]) -> int:
+    return sum(1 for e in window if isinstance(e, kind))
+
+
+def test_the_hand_over_says_what_the_others_did_since_the_side_last_acted():
+    a = app()
+    d = Driver(a, two_against_two(a))
+    d.to_handover()
+    recapped = [h for h in d.handovers if h.window]
+    assert len(recapped) >= 4 and {h.side for h in recapped} == {"blue", "red"}
+    for h in recapped:
+        assert h.summary.startswith("Since your last move: ") and h.can_watch
+        moves, attacks = count(h.window, ev.Move), count(h.window, ev.Attack)
+        assert (f"{moves} move" in h.summary) == (moves > 0), h
+        assert (f"{attacks} attack" in h.summary) == (attacks > 0), h
+        for e in h.window:
+            if isinstance(e, ev.Death | ev.Knockdown | ev.Retreat):
+                who = d.s.names[e.id]
+                mine = "your " if d.s.side_of[e.id] == h.side else ""
+                what = since.NOTABLE[type(e)]
+                assert f"{mine}{who} {what}" in h.summary, (h.summary, e)
+    named = [h for h in recapped if any(isinstance(e, ev.Death | ev.Knockdown | ev.Retreat) for e in h.window)]
+    assert named, "no hand-over had a creature killed, knocked down or driven back to name"
+    # Seed 3: blue's third hand-over follows red's orc knocking blue's first fighter down.
+    blue = [h for h in recapped if h.side == "blue"]
+    assert blue[2].summary == "Since your last move: 1 attack (1 hit), your Fighter 1 knocked down"
+
+
+def test_a_first_hand_over_has_nothing_to_recap():
+    a = app()
+    d = Driver(a, two_against_two(a))
+    first = d.to_handover(stop=lambda h: True)
+    assert first is not None and first.summary == "" and not first.can_watch
+    a.step(0.016)  # it draws
+    assert [b.label for b in first.buttons()] == ["Play"]
+    key(a, pygame.K_r)  # nothing to watch: R plays, as any key does
+    assert a.screen is d.s
+
+
+def blue_hand_over_with_a_recap(a) -> tuple[Driver, HandoverScreen]:
+    d = Driver(a, two_against_two(a))
+    h = d.to_handover(stop=lambda h: h.side == "blue" and count(h.window, ev.Attack) >= 1 and h.can_watch)
+    assert h is not None
+    return d, h
+
+
+def tokens(view: BattleView) -> dict:
+    return {k: (t.x, t.y, t.facing, t.hp, t.life, t.prone) for k, t in view.tokens.items()}
+
+
+def test_watching_plays_the_events_since_and_ends_at_the_sides_decision_with_the_live_board():
+    a = app()
+    d, _ = blue_hand_over_with_a_recap(a)
+    s = d.s
+    mark = s.marks["blue"]
+    key(a, pygame.K_r)
+    recap = a.screen
+    assert isinstance(recap, RecapScreen)
+    stage = recap.viewer.stage
+    then = BattleView.from_start(s.battle.events[0])
+    then.sync(mark.battle.world)
+    assert len(stage.battle.events) == mark.events and tokens(stage.view) == tokens(then)  # the board as blue left it
+    moments, log_lengths = [], []
+    for _ in range(2000):
+        if a.screen is not recap:
+            break
+        moments.append(recap.viewer.moment)
+        log_lengths.append(len(stage.log))
+        a.step(0.05)
+    assert a.screen is s and s.human_turn() and s.battle.pending().side == "blue"
+    assert moments == sorted(moments) and len(set(moments)) > 2  # played on, not jumped
+    assert moments[-1] == len(s.battle.events) and log_lengths[0] < log_lengths[-1]
+    assert event_lines(stage.battle.events) == event_lines(s.battle.events)
+    assert tokens(stage.view) == tokens(s.view)
+    assert [line.words for line in stage.log] == [line.words for line in s.log]
+    before = len(s.played)
+    play_turn_by_mouse(a, s)  # blue plays on from its decision
+    assert len(s.played) == before + 1
+
+
+@pytest.mark.parametrize("skip", ["space", "escape", "click"])
+def test_a_skip_jumps_to_now_at_once(skip):
+    a = app()
+    d, _ = blue_hand_over_with_a_recap(a)
+    s = d.s
+    events = event_lines(s.battle.events)
+    key(a, pygame.K_r)
+    recap = a.screen
+    assert isinstance(recap, RecapScreen)
+    a.step(0.05)
+    assert recap.viewer.moment < recap.viewer.t.length  # still playing
+    if skip == "click":
+        click(a, (300, 300))
+    else:
+        key(a, pygame.K_SPACE if skip == "space" else pygame.K_ESCAPE)
+    assert a.screen is s and s.human_turn() and s.battle.pending().side == "blue"
+    assert event_lines(s.battle.events) == events  # the recap only showed; the battle is as it was
+
+
+def test_the_ais_commands_in_a_mixed_game_are_recapped_too():
+    a = app()
+    s = two_against_two(a, seed=2, controllers={"blue": "human", "red": "human", "green": "ai"}, third=True)
+    d = Driver(a, s)
+
+    def green_acted(h: Handover) -> bool:
+        return h.side == "blue" and any(getattr(e, "id", "").startswith("green") for e in h.window)
+
+    h = d.to_handover(stop=green_acted)
+    assert h is not None
+    window = d.handovers[-1].window
+    moves, attacks = count(window, ev.Move), count(window, ev.Attack)
+    assert (f"{moves} move" in h.summary) == (moves > 0) and (f"{attacks} attack" in h.summary) == (attacks > 0)
+    t = since.timeline_since(s, "blue")
+    assert t is not None and any(c.unit.startswith("green") for c in t.commands)
+    assert event_lines(t.events) == event_lines(s.battle.events)
+    key(a, pygame.K_r)
+    recap = a.screen
+    assert isinstance(recap, RecapScreen)
+    for _ in range(2000):
+        if a.screen is not recap:
+            break
+        a.step(0.05)
+    assert a.screen is s and tokens(recap.viewer.stage.view) == tokens(s.view)
