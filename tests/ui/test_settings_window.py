@@ -121,3 +121,17 @@ def test_hotseat_shows_the_hand_over_screen_only_when_it_is_on():
     assert hotseat_handovers(handover=True)[0] >= 2
     screens, changes = hotseat_handovers(handover=False)
     assert screens == 0 and changes >= 2
+
+
+def test_settings_that_cannot_be_written_are_said_once_and_the_game_goes_on(capsys):
+    blocked = settings_path().parent
+    blocked.parent.mkdir(parents=True)
+    blocked.write_text("a file where the config folder should be", encoding="utf-8")
+    a = app(load_settings())
+    assert "cannot be read" in capsys.readouterr().err  # the folder is not a folder
+    a.remember(speed=2.0)
+    a.remember(speed=4.0)
+    assert a.settings.speed == 4.0  # kept for this run
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rout: cannot save the settings")
+    assert blocked.read_text(encoding="utf-8").startswith("a file where")
