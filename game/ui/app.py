@@ -101,6 +101,7 @@ class App:
         and the game goes on with them in memory."""
         self._unstored_for = 0.0
         if not self.remembers or self.settings == self._stored:
+            self._stored = self.settings
             return
         try:
             save_settings(self.settings)
