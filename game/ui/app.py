@@ -5,23 +5,31 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from game.ui import theme
 
 if TYPE_CHECKING:
     from game.ui.screen import Screen
 
-DEFAULT_SIZE = (1280, 720)
+CALM = 0.5  # seconds a dragged window's size must hold before it is written down
 
 
 class App:
     """Owns the window. Screens handle events, update and draw; a screen that returns another
-    screen from handle() or update() hands over to it."""
+    screen from handle() or update() hands over to it.
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False) -> None:
+    With `settings` (from game/settings.py) the window opens at their size, full screen or not,
+    and every change to them is written to the settings file; without, the defaults are used
+    and nothing is written (screenshots, tests)."""
+
+    def __init__(
+        self, size: tuple[int, int] | None = None, headless: bool = False, settings: Settings | None = None
+    ) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -33,8 +41,14 @@ class App:
             raise pygame.error("no display to show the window on (is DISPLAY or WAYLAND_DISPLAY set?)")
         pygame.font.init()
         self.headless = headless
-        self.fullscreen = False
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.settings = settings or Settings()
+        self.remembers = settings is not None
+        self._stored, self._unstored_for = self.settings, 0.0
+        self.fullscreen = size is None and self.settings.fullscreen
+        if self.fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(size or self._opening_size(), pygame.RESIZABLE)
         pygame.display.set_caption("Rout")
         self.size = self.window.get_size()
         self.clock = pygame.time.Clock()
@@ -53,18 +67,48 @@ class App:
         gc.collect()
         gc.freeze()
 
+    def _opening_size(self) -> tuple[int, int]:
+        """The remembered window size, made to fit on the screen (a headless window has none)."""
+        w, h = self.settings.window_width, self.settings.window_height
+        desktops = [] if self.headless else pygame.display.get_desktop_sizes()
+        return fitted((w, h), desktops[0] if desktops else None)
+
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.window = pygame.display.set_mode(DEFAULT_SIZE, pygame.RESIZABLE)
+            self.window = pygame.display.set_mode(self._opening_size(), pygame.RESIZABLE)
+        self.remember(fullscreen=self.fullscreen)
         self._resized()
 
     def _resized(self) -> None:
         self.size = self.window.get_size()
+        if not self.fullscreen:
+            # Kept in memory at once, written once the size holds still (a drag sends many).
+            w, h = (min(max(n, low), MAX_WINDOW) for n, low in zip(self.size, MIN_WINDOW, strict=True))
+            self.settings = replace(self.settings, window_width=w, window_height=h)
         if self.screen is not None:
             self.screen.resize(*self.size)
+
+    def remember(self, **changes: Any) -> None:
+        """Change settings (game/settings.py's names) and write them down if they changed."""
+        self.settings = replace(self.settings, **changes)
+        self.store()
+
+    def store(self) -> None:
+        """Write the settings if they differ from the file's; a failure is said once, on stderr,
+        and the game goes on with them in memory."""
+        self._unstored_for = 0.0
+        if not self.remembers or self.settings == self._stored:
+            self._stored = self.settings
+            return
+        try:
+            save_settings(self.settings)
+        except OSError as e:
+            print(f"rout: cannot save the settings ({e}); they last until the window closes", file=sys.stderr)
+            self.remembers = False
+        self._stored = self.settings
 
     def quit(self) -> None:
         self.running = False
@@ -91,6 +135,10 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        if self.settings != self._stored:
+            self._unstored_for += dt
+            if self._unstored_for >= CALM:
+                self.store()
         if self.screen is None:
             return
         nxt = self.screen.update(dt)
@@ -106,5 +154,17 @@ class App:
             self.step(min(dt, 0.1))
         if self.screen is not None:
             self.screen.close()
+        self.store()
         pygame.quit()
         return 0
+
+
+def fitted(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The size no larger than the screen, nor smaller than the least the screens are drawn for
+    (unless the screen itself is smaller)."""
+    if screen is None:
+        return size
+    return (
+        min(max(size[0], MIN_WINDOW[0]), screen[0]),
+        min(max(size[1], MIN_WINDOW[1]), screen[1]),
+    )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game import query
+from game.settings import SPEEDS
 from game.ui import undo_control
 from game.ui.modes import Input, Press
 from game.ui.pause import PauseScreen
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from game.ui.battle_screen import BattleScreen
     from game.ui.screen import Screen
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # animation speeds, chosen with , and .
 EDGE = 12  # pixels from the window edge that scroll the map
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
@@ -139,12 +139,8 @@ def _view_key(s: BattleScreen, k: int) -> None:
         s.camera.zoom_at(-1, s.camera.view_w // 2, s.camera.view_h // 2)
     elif k == pygame.K_SPACE:
         s.view.skip()
-    elif k == pygame.K_PERIOD:
-        s.speed_i = min(s.speed_i + 1, len(SPEEDS) - 1)
-    elif k == pygame.K_COMMA:
-        s.speed_i = max(s.speed_i - 1, 0)
-    elif k == pygame.K_p:
-        s.view.pause_on_steps = not s.view.pause_on_steps
+    elif k in (pygame.K_PERIOD, pygame.K_COMMA, pygame.K_p):
+        _speed_key(s, k)
     elif k == pygame.K_PAGEUP:
         s.log_scroll = min(len(s.log) - 1, s.log_scroll + 10)
     elif k == pygame.K_PAGEDOWN:
@@ -153,6 +149,17 @@ def _view_key(s: BattleScreen, k: int) -> None:
         s.app.toggle_fullscreen()
     elif s.human_turn():
         s.send(Press(k))
+
+
+def _speed_key(s: BattleScreen, k: int) -> None:
+    """. and , step the speed, P pauses on the steps of the round's end or not: kept for the next battle."""
+    if k == pygame.K_PERIOD:
+        s.speed_i = min(s.speed_i + 1, len(SPEEDS) - 1)
+    elif k == pygame.K_COMMA:
+        s.speed_i = max(s.speed_i - 1, 0)
+    else:
+        s.view.pause_on_steps = not s.view.pause_on_steps
+    s.app.remember(speed=SPEEDS[s.speed_i], pause_on_steps=s.view.pause_on_steps)
 
 
 def _undo_key(s: BattleScreen, redo: bool) -> None:

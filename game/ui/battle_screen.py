@@ -50,7 +50,7 @@ class BattleScreen:
         controllers: dict[str, str] | None = None,
         ai_level: str = "baseline",
         threaded: bool = True,
-        speed_i: int = 1,
+        speed_i: int | None = None,
         battle: Battle | None = None,
     ) -> None:
         self.app = app
@@ -65,6 +65,7 @@ class BattleScreen:
         self.saved_at: int | None = None  # how many of them the last save by hand (or the one loaded) holds
         self.autosaves = True  # a save at every round's end (game/ui/saving.py); off after a failed write
         self.view = BattleView.from_start(self.battle.events[0])
+        self.view.pause_on_steps = app.settings.pause_on_steps
         self.log: list[LogLine] = []
         self.log_scroll = 0
         self.names = {u.id: display_name(u.id, u.side) for u in self.battle.world.units.values()}
@@ -76,7 +77,7 @@ class BattleScreen:
         self.threaded = threaded
         self.worker = AiWorker() if threaded else None
         self.ai_wait = 0.0
-        self.speed_i = speed_i
+        self.speed_i = app.settings.speed_i if speed_i is None else speed_i  # None: the speed last chosen
         self._set_up_controls()
 
     def _set_up_art(self, scenario: Scenario) -> None:
@@ -171,7 +172,7 @@ class BattleScreen:
         if key != self.decision_key:
             self._new_decision(p)
             self.decision_key = key
-            if self.handover_needed:
+            if self.handover_needed and self.app.settings.handover:
                 self.handover_needed = False
                 return HandoverScreen(self.app, self, p.side or "")
         return None

@@ -14,6 +14,7 @@ from game.crash import WindowCrash
 from game.save.replay import Replay
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
+from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle_screen import BattleScreen
 from game.ui.menu import MenuScreen
@@ -31,7 +32,7 @@ def play(
     loaded save's battle. An unexpected error comes out as a WindowCrash carrying what the
     window knew; pygame.error from App() (no display) comes out as it is."""
     scenario = load_scenario(map_path) if map_path is not None else None
-    app = App()
+    app = App(settings=load_settings())
     try:
         first = resumed_screen(app, *loaded) if loaded else _first_screen(app, scenario, mode, seed, side)
         app.show(first)

@@ -16,6 +16,7 @@ from game.save.savefile import SaveError, load_save
 from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
+from game.settings import MODES, check
 from game.ui import theme
 from game.ui.art import render_map
 from game.ui.draw_cache import DrawCache
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
 
-MODES = ("solo", "hotseat", "watch")
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
 
@@ -51,12 +51,18 @@ class MenuScreen:
     def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         self.app = app
         self.entries = entries if entries is not None else shipped_scenarios()
-        self.index = 0
+        last = app.settings  # the choices made the last time (game/settings.py)
+        self.index = next((i for i, e in enumerate(self.entries) if e.path.name == last.scenario), 0)
         self.top = 0  # the first entry the list shows: it scrolls to keep the chosen one in sight
-        self.mode = "solo"
-        self.side_i = 0
-        self.options = {"morale_system": None, "initiative": None, "knockdown_dice": None}
-        self.ai_level = "normal"
+        self.mode = last.mode
+        self.side_i = last.side
+        self.options = {
+            "morale_system": last.morale_system,
+            "initiative": last.initiative,
+            "knockdown_dice": last.knockdown_dice,
+        }
+        self.ai_level = last.ai_level
+        self.handover = last.handover  # hot-seat: a screen between the players' turns
         self.mouse = (0, 0)
         self.thumbs = DrawCache()
         saves = list_saves(saves_folder())
@@ -115,7 +121,25 @@ class MenuScreen:
             return None
         return resumed_screen(self.app, battle, record, threaded=not self.app.headless)
 
+    def remember(self) -> None:
+        """Write down the choices as they stand, for the next time the menu opens."""
+        name = self.entry.path.name if self.entries else ""
+        sides = len(self.entry.scenario.sides) if self.entries and self.entry.scenario else 1
+        self.app.remember(
+            mode=self.mode,
+            side=self.side_i % sides,
+            ai_level=self.ai_level,
+            handover=self.handover,
+            scenario=name if check("scenario", name) is None else "",
+            **self.options,
+        )
+
     def handle(self, event: pygame.event.Event) -> Screen | None:
+        nxt = self._handle(event)
+        self.remember()
+        return nxt
+
+    def _handle(self, event: pygame.event.Event) -> Screen | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -158,6 +182,8 @@ class MenuScreen:
             self._cycle("knockdown_dice", (True, False))
         elif k == pygame.K_4:
             self.ai_level = str(_next(LEVELS, self.ai_level))
+        elif k == pygame.K_h:
+            self.handover = not self.handover
         return None
 
     def update(self, dt: float) -> Screen | None:
@@ -167,7 +193,8 @@ class MenuScreen:
         """Nothing to fit: the menu lays itself out from the window's size as it draws."""
 
     def close(self) -> None:
-        """Nothing to release."""
+        """The window closes on the menu: keep its choices."""
+        self.remember()
 
     def _thumb(self, e: Entry, w: int, h: int) -> pygame.Surface | None:
         """The map in miniature with the armies as side-coloured discs, made once per map."""
@@ -218,6 +245,9 @@ class MenuScreen:
         row1 = [Button(f"Mode: {MODE_NAMES[self.mode]}", "M", lambda: setattr(self, "mode", _next(MODES, self.mode)))]
         if self.mode == "solo":
             row1.append(Button(f"You play: {you}", "S", lambda: setattr(self, "side_i", self.side_i + 1)))
+        elif self.mode == "hotseat":
+            label = f"Hand-over screen: {'on' if self.handover else 'off'}"
+            row1.append(Button(label, "H", lambda: setattr(self, "handover", not self.handover)))
         row1.append(
             Button(f"AI: {self.ai_level}", "4", lambda: setattr(self, "ai_level", _next(LEVELS, self.ai_level)))
         )

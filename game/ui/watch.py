@@ -10,6 +10,7 @@ import pygame
 
 from game import crash
 from game.save.errors import ReplayError
+from game.settings import load_settings
 from game.timeline import load_timeline
 from game.ui.app import App
 from game.ui.main import crash_context
@@ -21,7 +22,7 @@ def watch(path: str | Path) -> int:
     status. No display, or a file that cannot be replayed, is said in one line (status 2); a
     crash writes a crash log (status 70)."""
     try:
-        app = App()
+        app = App(settings=load_settings())  # the window's size and full screen as last left
     except pygame.error as e:
         print(f"rout: cannot open the game window: {e} (--log or --verify run a replay headless)", file=sys.stderr)
         return 2

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pygame
 
 import tests.helpers  # noqa: F401  (sets the SDL dummy drivers first)
+from game.settings import Settings
 from game.ui.app import App
 from game.ui.battle_screen import BattleScreen
 
 
-def app() -> App:
-    return App((1280, 720), headless=True)
+def app(settings: Settings | None = None) -> App:
+    """A headless 1280x720 window; with settings, it keeps them in the settings file as the game does."""
+    return App((1280, 720), headless=True, settings=settings)
 
 
 def screen_pos(screen: BattleScreen, sq) -> tuple[int, int]:

@@ -1,0 +1,218 @@
+"""The player's settings, kept between runs in settings.toml in Rout's config folder.
+
+The file is TOML of plain `key = value` lines, written by the game and readable by hand. Reading
+it never fails: a missing file gives the defaults; a line that is not TOML, or a value a setting
+may not have, gives that setting's default and one warning line on stderr naming the file and
+the keys; an unknown key (a newer version's setting) is left unread. The file is not rewritten
+on reading, so a broken file stays as the player left it until a setting changes in the game:
+then the settings as they stand (the defaults in place of what was bad) replace it whole.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from game.ai import LEVELS
+from game.options import OPTIONS
+from game.save.files import write_atomic
+from game.user_dirs import config_dir, made
+
+FILE_NAME = "settings.toml"
+MODES = ("solo", "hotseat", "watch")
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # the battle's animation and AI speeds, chosen with , and .
+MAP_OWN = "map"  # in the file, a rule option left to the map: None in Settings
+MIN_WINDOW = (640, 400)
+MAX_WINDOW = 16384
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the game remembers for the player; each value is checked on construction."""
+
+    mode: str = "solo"  # solo, hotseat or watch
+    side: int = 0  # the side played in solo, by its place in the scenario's list of sides
+    ai_level: str = "normal"
+    morale_system: str | None = None  # a rule option chosen in the menu; None keeps the map's own
+    initiative: str | None = None
+    knockdown_dice: bool | None = None
+    speed: float = 1.0
+    pause_on_steps: bool = False  # stop at each step of the end of the round until a key
+    handover: bool = True  # in hot-seat, a screen between the human sides' turns
+    window_width: int = 1280
+    window_height: int = 720
+    fullscreen: bool = False
+    scenario: str = ""  # the file name of the map last chosen in the menu; "" for the first
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            why = check(f.name, getattr(self, f.name))
+            if why:
+                raise ValueError(f"setting {f.name}: {why}")
+
+    @property
+    def speed_i(self) -> int:
+        """The speed's place among SPEEDS."""
+        return SPEEDS.index(self.speed)
+
+
+def _one_of(values: tuple[object, ...]) -> Callable[[object], str | None]:
+    def why(v: object) -> str | None:
+        # Of the same type too: TOML's 1 is not true, nor 1.0 a name.
+        if not any(type(v) is type(x) and v == x for x in values):
+            return f"must be one of {', '.join(_shown(x) for x in values)}, not {_shown(v)}"
+        return None
+
+    return why
+
+
+def _whole(low: int, high: int) -> Callable[[object], str | None]:
+    def why(v: object) -> str | None:
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            return f"must be a whole number from {low} to {high}, not {_shown(v)}"
+        return None
+
+    return why
+
+
+def _flag(v: object) -> str | None:
+    return None if isinstance(v, bool) else f"must be true or false, not {_shown(v)}"
+
+
+def _file_name(v: object) -> str | None:
+    if not isinstance(v, str) or "/" in v or "\\" in v or len(v) > 255 or not v.isprintable():
+        return f"must be a map's file name, not {_shown(v)}"
+    return None
+
+
+def _speed(v: object) -> str | None:
+    if isinstance(v, bool) or not isinstance(v, int | float) or float(v) not in SPEEDS:
+        return f"must be one of {', '.join(f'{x:g}' for x in SPEEDS)}, not {_shown(v)}"
+    return None
+
+
+CHECKS: dict[str, Callable[[object], str | None]] = {
+    "mode": _one_of(MODES),
+    "side": _whole(0, 99),
+    "ai_level": _one_of(LEVELS),
+    "morale_system": _one_of((None, *OPTIONS["morale_system"][1])),
+    "initiative": _one_of((None, *OPTIONS["initiative"][1])),
+    "knockdown_dice": _one_of((None, True, False)),
+    "speed": _speed,
+    "pause_on_steps": _flag,
+    "handover": _flag,
+    "window_width": _whole(MIN_WINDOW[0], MAX_WINDOW),
+    "window_height": _whole(MIN_WINDOW[1], MAX_WINDOW),
+    "fullscreen": _flag,
+    "scenario": _file_name,
+}
+
+
+def check(name: str, value: object) -> str | None:
+    """What is wrong with a value for the setting `name`, or None."""
+    return CHECKS[name](value)
+
+
+def settings_path() -> Path:
+    """Where the settings are kept: settings.toml in the config folder (game/user_dirs.py)."""
+    return config_dir() / FILE_NAME
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings in the file (the config folder's by default), the defaults for what is
+    missing or bad; anything bad is said in one line on stderr."""
+    path = path or settings_path()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError) as e:
+        _warn(path, f"cannot be read ({type(e).__name__}: {e})")
+        return Settings()
+    table, bad = _parse(raw)
+    values: dict[str, object] = {}
+    for f in fields(Settings):
+        if f.name not in table:
+            continue
+        value = _decoded(f.name, table[f.name])
+        why = check(f.name, value)
+        if why:
+            bad.append(f"{f.name} {why}")
+        else:
+            values[f.name] = float(value) if f.name == "speed" else value  # type: ignore[arg-type]
+    if bad:
+        _warn(path, "has bad settings, their defaults used: " + "; ".join(bad))
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+def save_settings(s: Settings) -> Path:
+    """Write the settings to settings.toml in the config folder, whole or not at all; return its path."""
+    path = made(config_dir()) / FILE_NAME
+    write_atomic(path, to_toml(s))
+    return path
+
+
+def to_toml(s: Settings) -> str:
+    """The settings as TOML, one `key = value` line each, in the order of the fields."""
+    head = "# Rout's settings, kept by the game. A bad value falls back to its default.\n"
+    return head + "".join(f"{f.name} = {_toml_value(getattr(s, f.name))}\n" for f in fields(s))
+
+
+def _toml_value(v: object) -> str:
+    if v is None:
+        return json.dumps(MAP_OWN)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return repr(v)
+    # JSON's escapes are TOML's too; TOML also wants DEL escaped, which JSON leaves as it is.
+    return json.dumps(str(v), ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _decoded(name: str, value: object) -> object:
+    """The file's "map" for a rule option is None: the map's own value."""
+    if name in ("morale_system", "initiative", "knockdown_dice") and value == MAP_OWN:
+        return None
+    return value
+
+
+def _parse(raw: str) -> tuple[dict[str, object], list[str]]:
+    """The file's table, and what could not be read. A file that is not TOML as a whole is read
+    line by line, so that one broken line costs only its own setting."""
+    try:
+        return tomllib.loads(raw), []
+    except tomllib.TOMLDecodeError as e:
+        whole_error = str(e)
+    table: dict[str, object] = {}
+    bad: list[str] = []
+    for n, line in enumerate(raw.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        key = line.split("=", 1)[0].strip() or f"line {n}"
+        try:
+            one = tomllib.loads(line)
+        except tomllib.TOMLDecodeError:
+            bad.append(f"{key} (line {n} is not TOML)")
+            continue
+        for k, v in one.items():
+            if k in table:
+                bad.append(f"{k} (set twice, again on line {n})")
+            else:
+                table[k] = v
+    return table, bad or [f"the file is not TOML ({whole_error})"]
+
+
+def _shown(v: object) -> str:
+    if v is None:
+        return json.dumps(MAP_OWN)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return json.dumps(v) if isinstance(v, str) else repr(v)
+
+
+def _warn(path: Path, what: str) -> None:
+    print(f"rout: settings file {path} {what}", file=sys.stderr)

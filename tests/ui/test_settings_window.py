@@ -1,0 +1,137 @@
+"""The window remembers the player's settings between runs (game/settings.py): the menu's
+choices, the battle's speed and pause on steps, the window's size, and whether hot-seat shows a
+hand-over screen between the players' turns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.scenario.tiled import load_scenario
+from game.settings import Settings, load_settings, save_settings, settings_path
+from game.ui.app import CALM
+from game.ui.battle_screen import BattleScreen
+from game.ui.handover import HandoverScreen
+from game.ui.menu import MenuScreen
+from tests.ui.drive import app, key, settle
+
+ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
+
+
+def test_choices_made_in_the_menu_are_chosen_in_the_next_menu():
+    a = app(load_settings())
+    first = MenuScreen(a)
+    a.show(first)
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_s, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+        key(a, k)
+    chosen = first.entry.path.name
+    assert first.options == {"morale_system": "ose", "initiative": "group", "knockdown_dice": False}
+
+    again = MenuScreen(app(load_settings()))  # as the next run opens it, from the file
+    assert again.entry.path.name == chosen and again.index == 2
+    assert again.side_i == 1 and again.ai_level == "hard"
+    assert again.options == {"morale_system": "ose", "initiative": "group", "knockdown_dice": False}
+    assert [b.label for b in again.buttons][:5] == [b.label for b in first.buttons][:5]
+
+
+def test_the_hotseat_mode_and_its_hand_over_switch_are_remembered_and_start_the_battle_so():
+    a = app(load_settings())
+    menu = MenuScreen(a)
+    a.show(menu)
+    key(a, pygame.K_m)  # solo -> hot-seat
+    assert "Hand-over screen: on" in [b.label for b in menu.buttons]
+    key(a, pygame.K_h)
+    assert "Hand-over screen: off" in [b.label for b in menu.buttons]
+    key(a, pygame.K_RETURN)
+    assert isinstance(a.screen, BattleScreen) and set(a.screen.controllers.values()) == {"human"}
+    a.screen.close()
+    s = load_settings()
+    assert (s.mode, s.handover) == ("hotseat", False)
+    assert MenuScreen(app(s)).mode == "hotseat"
+
+
+def test_a_scenario_no_longer_shipped_falls_back_to_the_first():
+    save_settings(Settings(scenario="gone_since.tmx"))
+    assert MenuScreen(app(load_settings())).index == 0
+
+
+def test_the_menu_keeps_its_choices_when_the_window_closes_on_it(monkeypatch):
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the fonts cached for the other tests stay valid
+    a = app(load_settings())
+    menu = MenuScreen(a)
+    a.show(menu)
+    menu.mode = "watch"  # a choice the menu has not written down yet
+    key(a, pygame.K_q)
+    a.run()  # the loop ends at once: the window closes on the menu
+    assert load_settings().mode == "watch"
+
+
+def test_speed_and_pause_on_steps_changed_in_battle_are_remembered():
+    a = app(load_settings())
+    s = BattleScreen(a, load_scenario(ARENA), controllers={"blue": "human", "red": "ai"}, threaded=False)
+    a.show(s)
+    assert s.speed == 1.0 and not s.view.pause_on_steps
+    key(a, pygame.K_PERIOD)
+    key(a, pygame.K_PERIOD)
+    key(a, pygame.K_p)
+    assert s.speed == 4.0 and s.view.pause_on_steps
+    assert "speed = 4.0" in settings_path().read_text(encoding="utf-8").splitlines()
+
+    later = BattleScreen(app(load_settings()), load_scenario(ARENA), threaded=False)
+    assert later.speed == 4.0 and later.view.pause_on_steps
+
+
+def test_the_window_size_is_written_once_it_holds_still():
+    a = app(load_settings())
+    a.show(MenuScreen(a))
+    a.window = pygame.display.set_mode((1000, 640), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 640), w=1000, h=640))
+    a.step(0.016)
+    assert a.size == (1000, 640) and not settings_path().exists()  # a drag sends many: not yet
+    a.step(CALM)
+    s = load_settings()
+    assert (s.window_width, s.window_height, s.fullscreen) == (1000, 640, False)
+
+
+def hotseat_handovers(handover: bool) -> tuple[int, int]:
+    """Play a hot-seat battle, every unit holding, for 40 decisions: how many hand-over screens
+    came up, and how many times the side to decide changed."""
+    save_settings(Settings(handover=handover, speed=8.0))
+    a = app(load_settings())
+    s = BattleScreen(a, load_scenario(ARENA), seed=7, controllers={"blue": "human", "red": "human"}, threaded=False)
+    a.show(s)
+    screens, changes, last = 0, 0, None
+    for _ in range(40):
+        settle(a, s)
+        if isinstance(a.screen, HandoverScreen):
+            screens += 1
+            key(a, pygame.K_SPACE)
+            settle(a, s)
+        if a.screen is not s:
+            break
+        side = s.battle.pending().side
+        changes += side != last and last is not None
+        last = side
+        key(a, pygame.K_h)  # hold
+    return screens, changes
+
+
+def test_hotseat_shows_the_hand_over_screen_only_when_it_is_on():
+    assert hotseat_handovers(handover=True)[0] >= 2
+    screens, changes = hotseat_handovers(handover=False)
+    assert screens == 0 and changes >= 2
+
+
+def test_settings_that_cannot_be_written_are_said_once_and_the_game_goes_on(capsys):
+    blocked = settings_path().parent
+    blocked.parent.mkdir(parents=True)
+    blocked.write_text("a file where the config folder should be", encoding="utf-8")
+    a = app(load_settings())
+    assert "cannot be read" in capsys.readouterr().err  # the folder is not a folder
+    a.remember(speed=2.0)
+    a.remember(speed=4.0)
+    assert a.settings.speed == 4.0  # kept for this run
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rout: cannot save the settings")
+    assert blocked.read_text(encoding="utf-8").startswith("a file where")
