@@ -8,6 +8,7 @@ bench/bench_fuzz_replays.py runs tens of thousands with the same mutator."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import random
@@ -103,7 +104,7 @@ def _odd(rng: random.Random) -> object:
         # shallow enough to build as an object; deeper is written straight into the text (json.dumps
         # itself recurses, and a 500-deep list beside the replay's own nesting overflowed it)
         return json.loads("[" * depth + "]" * depth) if depth <= 50 else DEEP(depth)
-    return rng.choice(ODD)
+    return copy.deepcopy(rng.choice(ODD))
 
 
 class DEEP:
@@ -133,7 +134,9 @@ def _tree(rng: random.Random, data: dict, op: str) -> tuple[str, DEEP | None]:
     if op == "add" or not places:
         objects = [p for p in [(), *places] if isinstance(_at(data, p), dict)]
         target = rng.choice(objects)
-        _at(data, target)[rng.choice(("extra", "format", "map", "seed", "unit", "path", "to"))] = rng.choice(ODD)
+        _at(data, target)[rng.choice(("extra", "format", "map", "seed", "unit", "path", "to"))] = copy.deepcopy(
+            rng.choice(ODD)
+        )
         return f"add at {target}", None
     at = rng.choice(places)
     parent = _at(data, at[:-1])
