@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from game import ai
 from game import events as ev
 from game.battle import Battle
-from game.commands import Command, Illegal
+from game.commands import Command, Illegal, shown_id
 from game.scenario.tiled import load_scenario
 
 
@@ -38,7 +38,7 @@ def play(
         try:
             battle.apply(cmd)
         except Illegal as e:
-            raise Illegal(f"command {i + 1} ({cmd.action} {cmd.unit}): {e}") from None
+            raise Illegal(f"command {i + 1} ({cmd.action} {shown_id(cmd.unit)}): {e}") from None
     decisions = 0
     while not battle.over:
         p = battle.pending()
