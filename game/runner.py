@@ -6,6 +6,7 @@ import itertools
 import json
 import multiprocessing as mp
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
@@ -116,7 +117,7 @@ def play_many(
 def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
     """The games played by a pool of processes, in order, with a few per worker in flight."""
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    with ctx.Pool(workers) as pool:
+    with ctx.Pool(workers, initializer=_worker_start) as pool:
         flight: deque = deque()
         for t in tasks:
             flight.append(pool.apply_async(_one_game, (t,)))
@@ -124,6 +125,14 @@ def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
                 yield flight.popleft().get()
         while flight:
             yield flight.popleft().get()
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to its parent, which ends the pool, and stops at once when the pool
+    ends it (SIGTERM), whatever the parent made of that signal: one line on Ctrl-C, not a
+    traceback from every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 _SCENARIOS: dict = {}

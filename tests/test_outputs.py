@@ -182,25 +182,52 @@ def wait_for(found, proc: subprocess.Popen, what: str, limit: float = 120.0):
     raise AssertionError(f"no {what} within {limit} s")
 
 
+def stop_mid_write(tmp_path: Path, sig: int, output: str, jobs: int) -> tuple[int, str]:
+    """Start a long run, wait for its temporary output to appear, send sig to its process group
+    (as a terminal's Ctrl-C does), and return its exit status and standard error."""
+    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    cmd = [
+        sys.executable,
+        "-m",
+        "game",
+        "simulate",
+        str(ARENA),
+        "--games",
+        "100000",
+        "--jobs",
+        str(jobs),
+        output,
+        "out",
+    ]
+    p = subprocess.Popen(
+        cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        temp = wait_for(lambda: [q.name for q in tmp_path.iterdir()], p, "temporary output", limit=30)
+        assert len(temp) == 1 and TEMP.match(temp[0]) and temp[0].startswith(".out."), temp  # hidden, named .tmp
+        os.killpg(p.pid, sig)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:  # a failed check: never leave the run going
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    return p.returncode, err
+
+
 @pytest.mark.parametrize(
     ("sig", "code", "says"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
 )
 @pytest.mark.parametrize("output", ["--explain", "--log"])
 def test_a_stopped_run_leaves_no_temporary_file(tmp_path, sig, code, says, output):
-    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "game", "simulate", str(ARENA), "--games", "100000", output, "out"]
-    p = subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        temp = wait_for(lambda: [q.name for q in tmp_path.iterdir()], p, "temporary output", limit=30)
-        assert len(temp) == 1 and TEMP.match(temp[0]) and temp[0].startswith(".out."), temp  # hidden, named .tmp
-        p.send_signal(sig)
-        _, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:  # a failed check: never leave the run going
-            p.kill()
-            p.communicate()
-    assert p.returncode == code and err == f"rout: {says}\n", err
+    assert stop_mid_write(tmp_path, sig, output, jobs=1) == (code, f"rout: {says}\n")
     assert list(tmp_path.iterdir()) == []  # neither the temporary file nor a half-written output
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="--jobs 2 needs two CPUs")
+def test_ctrl_c_with_workers_is_one_line_and_leaves_no_temporary_folder(tmp_path):
+    """The workers leave Ctrl-C to the parent: no traceback from each of them."""
+    assert stop_mid_write(tmp_path, signal.SIGINT, "--log", jobs=2) == (130, "rout: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
 
 
 # -- 4. several games' logs: a whole new folder, or nothing ------------------------------------
