@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import NoReturn
 
@@ -153,9 +154,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     rep = load_replay(args.file)
+    scenario = load_scenario(rep.map)
     inputs = [(Path(args.file), "the replay being run"), *map_inputs(rep.map)]
     check_outputs({"--log": args.log}, inputs, stdout=("--log",))
-    scenario = load_scenario(rep.map)
 
     def run() -> Battle:
         return replay_battle(args.file, rep, scenario)
@@ -347,9 +348,10 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     except OSError as e:
         print(f"rout: {e.filename or ''}: {e.strerror}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("rout: interrupted", file=sys.stderr)
-        return 130
-    except Terminated:
-        print("rout: terminated", file=sys.stderr)
-        return 143
+    except (KeyboardInterrupt, Terminated) as e:  # Ctrl-C, or SIGTERM: temporary files are gone by now
+        stopped = isinstance(e, Terminated)
+        print("rout: terminated" if stopped else "rout: interrupted", file=sys.stderr)
+        return 143 if stopped else 130
+    except BrokenProcessPool:  # a --jobs worker was killed: by a signal, or for want of memory
+        print("rout: a worker process was stopped before its game ended", file=sys.stderr)
+        return 1

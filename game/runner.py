@@ -9,6 +9,8 @@ import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 
 from game import ai
 from game import events as ev
@@ -115,16 +117,26 @@ def play_many(
 
 
 def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
-    """The games played by a pool of processes, in order, with a few per worker in flight."""
+    """The games played by a pool of processes, in order, with a few per worker in flight.
+
+    A process pool executor, not multiprocessing.Pool: a worker killed by a signal sent to the
+    whole process group leaves the pool broken (an error), where Pool's clean-up would wait for
+    it for ever."""
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    with ctx.Pool(workers, initializer=_worker_start) as pool:
-        flight: deque = deque()
+    with _signals_held():  # a Ctrl-C while the workers start waits until the pool can be ended
+        pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start)
+        started = pool.submit(int)  # the workers start here, signals held
+    try:
+        started.result()
+        flight: deque[Future] = deque()
         for t in tasks:
-            flight.append(pool.apply_async(_one_game, (t,)))
+            flight.append(pool.submit(_one_game, t))
             if len(flight) >= 4 * workers:
-                yield flight.popleft().get()
+                yield flight.popleft().result()
         while flight:
-            yield flight.popleft().get()
+            yield flight.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # the games under way end; no others start
 
 
 def _worker_start() -> None:
@@ -133,6 +145,21 @@ def _worker_start() -> None:
     traceback from every worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while the block runs (where the system can), then let them in."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 _SCENARIOS: dict = {}
