@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import nullcontext
 from pathlib import Path
 from typing import NoReturn
 
@@ -318,8 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    with terminate_raises():
-        return _run(build_parser(), argv)
+    return _run(build_parser(), argv)
 
 
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
@@ -327,7 +327,9 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             args = parser.parse_args(["play"])
-        code: int = args.func(args)
+        # The window closes on SIGTERM as on its close button (SDL's own handler); the rest stop cleanly.
+        with nullcontext() if args.func is cmd_play else terminate_raises():
+            code: int = args.func(args)
         sys.stdout.flush()  # here, where a reader that went away is caught, not at exit
         return code
     except UsageError as e:
