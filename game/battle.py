@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from game import activation
 from game import events as ev
-from game.commands import Action, Command, Illegal, validate
+from game.commands import REFUSAL_MAX, Action, Command, Illegal, listing, shown_id, validate
 from game.options import Options
 from game.rules.capabilities import END_OF_ROUND
 from game.rules.creature import CreatureClass
@@ -316,7 +316,7 @@ class Battle:
             raise Illegal("the battle is over")
         cmd = validate(cmd)  # ill-typed fields are refused before anything is read or changed
         if cmd.unit not in self.world.units:
-            raise Illegal(f"there is no unit {cmd.unit!r}")
+            raise Illegal(f"there is no unit {shown_id(cmd.unit)!r}")
         if self.state == RETREAT:
             self._retreat_command(cmd)
         else:
@@ -346,13 +346,23 @@ class Battle:
             retreat.force(self.ctx, p.unit, p.target, cmd.to, cmd.follow)
         self.retreat_pairs.pop(0)
 
+    def _not_your_turn(self, uid: str, ready: list[str]) -> str:
+        """One line however many are waiting: a group's turn by its side, a few of its units named."""
+        sides = {self.world[r].side for r in ready}
+        head = f"it is not {shown_id(uid)}'s turn"
+        if len(ready) > 1 and len(sides) == 1:
+            head += f": it is {shown_id(sides.pop())}'s group's turn ("
+            return head + listing(ready, REFUSAL_MAX - len(head) - 1) + ")"
+        head += "; waiting for "
+        return head + listing(ready, REFUSAL_MAX - len(head))
+
     def _activation(self, cmd: Command) -> None:
         ctx = self.ctx
         if cmd.action in END_OF_ROUND:
             raise Illegal("retreats are forced at the end of the round, not now")
         ready = self._ready()
         if cmd.unit not in ready:
-            raise Illegal(f"it is not {cmd.unit}'s turn; waiting for {', '.join(ready)}")
+            raise Illegal(self._not_your_turn(cmd.unit, ready))
         u = self.world[cmd.unit]
         activation.carry_out(ctx, u, cmd)
         ctx.rs.acted.add(cmd.unit)

@@ -6,6 +6,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import nullcontext
 from pathlib import Path
 from typing import NoReturn
 
@@ -14,24 +17,23 @@ from game import cli_bounds as bounds
 from game.ai import LEVELS
 from game.battle import Battle
 from game.bundled import DEFAULT_MAP, map_path
+from game.cli_outputs import STDERR, STDOUT, GameWriter, UsageError, check_outputs, progress_bar, text_output
+from game.cli_signals import Terminated, terminate_raises
 from game.commands import Illegal
 from game.events import BattleEnd
 from game.options import OptionError, Options
 from game.runner import play_many
 from game.save.autosave import saves_folder
-from game.save.files import event_lines, write_atomic
+from game.save.files import event_lines, real_target, write_atomic
 from game.save.map_paths import stored_map
 from game.save.replay import Replay, ReplayError, digest, load_replay
 from game.save.savefile import load_save, replay_battle
 from game.scenario.catalogue import CatalogueError
 from game.scenario.errors import ScenarioError
+from game.scenario.inputs import map_inputs
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
 from game.tally import Tally, print_report
-
-
-class UsageError(Exception):
-    pass
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,12 +70,6 @@ def _options(items: list[str]) -> dict[str, object]:
         raise UsageError(str(e)) from None
 
 
-def _refuse_overwrite(out: Path, *inputs: Path) -> None:
-    for p in inputs:
-        if p.exists() and out.exists() and out.resolve() == p.resolve():
-            raise UsageError(f"{out}: refusing to overwrite an input file with an output")
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.map)
     levels = _levels(args.ai, scenario.sides)
@@ -82,90 +78,57 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         Options.build(scenario.sides, options)
     except OptionError as e:
         raise UsageError(str(e)) from None
-    log = _simulate_outputs(args)
-    plan = _plan(args, scenario.sides, levels)
-    progress = _progress(args.games)
+    _simulate_outputs(args)
+    progress = progress_bar(args.games)
     games = play_many(
         str(args.map),
-        plan,
+        _plan(args, scenario.sides, levels),
         options,
         workers=args.jobs,
         on_done=progress,
-        keep_events=log is not None or bool(args.save_replay),
+        keep_events=args.log is not None or bool(args.save_replay),
         explain=args.explain is not None,
     )
+    t = Tally(scenario.sides, keep_results=args.json)
+    first = None
+    with GameWriter(args.log, args.explain, args.games) as writer:
+        for g in games:  # one at a time: a million games take no more memory than one
+            writer.add(g)
+            t.add(g)
+            first = first or g
     if progress is not None:
         progress(None)
-    _write_games(args, games, log)
-    if args.save_replay:
-        _save_replay(args, games[0], options, scenario.sides, plan[0][1])
-    t = Tally.of(games, scenario.sides)
+    if args.save_replay and first is not None:
+        _save_replay(args, first, options, scenario.sides, first["levels"])
+    report = sys.stderr if STDOUT in (args.log, args.explain) else sys.stdout  # stdout holds a log
     if args.json:
-        print(json.dumps(t.as_json(str(args.map), args.seed, levels, bool(args.swap)), sort_keys=True))
+        t.write_json(report, str(args.map), args.seed, levels, bool(args.swap))
     else:
-        print_report(t, scenario.title, args.seed, bool(levels or args.swap))
+        print_report(t, scenario.title, args.seed, bool(levels or args.swap), report)
     return 0
 
 
-def _simulate_outputs(args: argparse.Namespace) -> Path | None:
-    """Check --games, --log, --explain and --jobs; return the log path, its folder made if need be."""
+def _simulate_outputs(args: argparse.Namespace) -> None:
+    """Check --games, --jobs, --log, --explain and --save-replay before any game is played."""
     wrong = bounds.games(args.games, args.seed) or bounds.jobs(args.jobs)
     if wrong:
         raise UsageError(wrong)
-    _distinct_outputs(args)
-    log = Path(args.log) if args.log else None
-    if log is not None:
-        _refuse_overwrite(log, Path(args.map))
-        if args.games > 1:
-            if log.exists() and not log.is_dir():
-                raise UsageError(f"{log}: with several games --log names a folder, and this is a file")
-            log.mkdir(parents=True, exist_ok=True)
-    if args.explain not in (None, "-"):
-        _refuse_overwrite(Path(args.explain), Path(args.map))
-    if args.save_replay:
-        _refuse_overwrite(Path(args.save_replay), Path(args.map))
-    return log
-
-
-def _distinct_outputs(args: argparse.Namespace) -> None:
-    """No output named by an empty path, and no two outputs on one file (one would be lost)."""
+    if args.log == STDOUT and args.games > 1:
+        raise UsageError("--log - writes one game's log; with several games --log names a folder")
     named = {"--log": args.log, "--explain": args.explain, "--save-replay": args.save_replay}
-    seen: dict[Path, str] = {}
-    for flag, path in named.items():
-        if path is None or path == "-":
-            continue
-        if not path.strip():
-            raise UsageError(f"{flag} needs a file name, not an empty one")
-        where = Path(path).resolve()
-        if where in seen:
-            raise UsageError(f"{path}: named by both {seen[where]} and {flag}; one would be lost")
-        seen[where] = flag
+    folders = ("--log",) if args.games > 1 else ()
+    if args.log and args.games > 1 and os.path.isfile(args.log):
+        raise UsageError(f"{args.log}: with several games --log names a folder, and this is a file")
+    check_outputs(named, map_inputs(args.map), stdout=("--log", "--explain"), folders=folders)
 
 
-def _plan(args: argparse.Namespace, sides: list[str], levels: dict[str, str]) -> list[tuple[int, dict[str, str]]]:
-    """Each game's seed and AI levels by side (unnamed sides play baseline)."""
+def _plan(args: argparse.Namespace, sides: list[str], levels: dict[str, str]) -> Iterator[tuple[int, dict[str, str]]]:
+    """Each game's seed and AI levels by side (unnamed sides play baseline), one at a time."""
     full = {s: levels.get(s, "baseline") for s in sides}
-    plan = []
+    swapped = {s: full[sides[(i - 1) % len(sides)]] for i, s in enumerate(sides)}
     for g in range(args.games):
-        lv = full
-        if args.swap and g % 2 == 1:  # the levels move one side on: side advantage cancels
-            lv = {s: full[sides[(i - 1) % len(sides)]] for i, s in enumerate(sides)}
-        plan.append((args.seed + g, lv))
-    return plan
-
-
-def _write_games(args: argparse.Namespace, games: list[dict], log: Path | None) -> None:
-    """The AI's explanations and the event logs, where the command line asked for them."""
-    if args.explain is not None:
-        text = "".join(line + "\n" for g in games for line in g["explain"])
-        if args.explain == "-":
-            sys.stderr.write(text)
-        else:
-            write_atomic(args.explain, text)
-    for g in games:
-        if log is not None:
-            target = log / f"game_{g['seed']}.jsonl" if args.games > 1 else log
-            write_atomic(target, event_lines(g["events"]))
+        # --swap moves the levels one side on every other game: side advantage cancels
+        yield args.seed + g, swapped if args.swap and g % 2 == 1 else full
 
 
 def _save_replay(
@@ -176,23 +139,6 @@ def _save_replay(
     where = stored_map(args.map, args.save_replay)
     rep = Replay(where, first["seed"], options, {s: "ai" for s in sides}, digest=recorded, ai=dict(ai))
     write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
-
-
-def _progress(total: int):
-    """A progress bar on stderr when it is a terminal; nothing otherwise (logs stay clean)."""
-    if total < 2 or not sys.stderr.isatty():
-        return None
-
-    def show(done: int | None) -> None:
-        if done is None:
-            sys.stderr.write("\r" + " " * 60 + "\r")
-        else:
-            width = 30
-            fill = width * done // total
-            sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games")
-        sys.stderr.flush()
-
-    return show
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -210,6 +156,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     rep = load_replay(args.file)
     scenario = load_scenario(rep.map)
+    inputs = [(Path(args.file), "the replay being run"), *map_inputs(rep.map)]
+    check_outputs({"--log": args.log}, inputs, stdout=("--log",))
 
     def run() -> Battle:
         return replay_battle(args.file, rep, scenario)
@@ -217,8 +165,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     battle = run()
     text = event_lines(battle.events)
     if args.log:
-        _refuse_overwrite(Path(args.log), Path(args.file), Path(rep.map))
-        write_atomic(args.log, text)
+        with text_output(args.log) as f:
+            f.write(text)
+    say = sys.stderr if args.log == STDOUT else sys.stdout  # stdout holds the log
     if args.verify:
         again = event_lines(run().events)
         if again != text:
@@ -227,7 +176,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if rep.digest and rep.digest != digest(text):
             print(f"{args.file}: replay diverged: the log differs from the one recorded", file=sys.stderr)
             return 1
-        print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}")
+        print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}", file=say)
         return 0
     if args.log is None:  # the bare command opens the replay viewer; --log and --verify stay headless
         from game.ui.watch import watch  # noqa: PLC0415  # headless commands never import pygame
@@ -235,11 +184,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return watch(args.file)
     end = battle.events[-1]
     if isinstance(end, BattleEnd):
-        print(f"{scenario.title}: {end.winner or 'nobody'} wins ({end.reason}) after {end.rounds} rounds")
+        print(f"{scenario.title}: {end.winner or 'nobody'} wins ({end.reason}) after {end.rounds} rounds", file=say)
     elif rep.is_save:
-        print(f"{scenario.title}: saved in round {battle.round}, waiting for {battle.pending().side}")
+        print(f"{scenario.title}: saved in round {battle.round}, waiting for {battle.pending().side}", file=say)
     else:
-        print(f"{scenario.title}: replay stops in round {battle.round}, waiting for a human decision")
+        print(f"{scenario.title}: replay stops in round {battle.round}, waiting for a human decision", file=say)
     return 0
 
 
@@ -293,17 +242,20 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         raise UsageError(f"--select: {args.map} has no unit {args.select!r}")
     hover = _xy(args.hover) if args.hover else None
     w, h = args.size
-    out = Path(args.out)
-    if out.suffix.lower() != ".png":
+    if Path(args.out).suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {args.out!r}")
-    folder = out.parent
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise UsageError(f"{args.out}: no folder {str(folder)!r} to write into")
-    _refuse_overwrite(out, Path(args.map))
+    check_outputs({"--out": args.out}, map_inputs(args.map))
     from game.ui.main import screenshot  # noqa: PLC0415  # headless commands never import pygame
 
     return screenshot(
-        args.map, str(out), select=args.select, hover=hover, round_=args.round, seed=args.seed, at=args.at, size=(w, h)
+        args.map,
+        str(real_target(args.out)),
+        select=args.select,
+        hover=hover,
+        round_=args.round,
+        seed=args.seed,
+        at=args.at,
+        size=(w, h),
     )
 
 
@@ -344,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=1)
     s.add_argument("--ai", action="append", default=[], metavar="SIDE=LEVEL")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="override a rule option")
-    s.add_argument("--log", help="write the event log (JSON Lines); a folder with several games")
+    s.add_argument("--log", help="write the event log (JSON Lines; - for stdout); a new folder with several games")
     s.add_argument("--save-replay", help="write the first game as a replay file")
     s.add_argument("--json", action="store_true")
     s.add_argument("--jobs", type=int, default=1, help="games in parallel (results are the same for any number)")
@@ -352,10 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--explain",
         nargs="?",
-        const="-",
+        const=STDERR,
         metavar="FILE",
         help="write each AI decision's top candidates and scores as JSON lines to FILE "
-        "(stderr without FILE); the event log is unchanged",
+        "(- for stdout; stderr without FILE); the event log is unchanged",
     )
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("check", help="validate maps")
@@ -363,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_check)
     r = sub.add_parser("replay", help="watch a replay or save in the viewer; --log and --verify run it headless")
     r.add_argument("file")
-    r.add_argument("--log")
+    r.add_argument("--log", help="write the event log (JSON Lines; - for stdout)")
     r.add_argument("--verify", action="store_true")
     r.set_defaults(func=cmd_replay)
     return p
@@ -371,12 +323,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    parser = build_parser()
+    return _run(build_parser(), argv)
+
+
+def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             args = parser.parse_args(["play"])
-        code: int = args.func(args)
+        # The window closes on SIGTERM as on its close button (SDL's own handler); the rest stop cleanly.
+        with nullcontext() if args.func is cmd_play else terminate_raises():
+            code: int = args.func(args)
         sys.stdout.flush()  # here, where a reader that went away is caught, not at exit
         return code
     except UsageError as e:
@@ -397,6 +354,10 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         print(f"rout: {e.filename or ''}: {e.strerror}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("rout: interrupted", file=sys.stderr)
-        return 130
+    except (KeyboardInterrupt, Terminated) as e:  # Ctrl-C, or SIGTERM: temporary files are gone by now
+        stopped = isinstance(e, Terminated)
+        print("rout: terminated" if stopped else "rout: interrupted", file=sys.stderr)
+        return 143 if stopped else 130
+    except BrokenProcessPool:  # a --jobs worker was killed: by a signal, or for want of memory
+        print("rout: a worker process was stopped before its game ended", file=sys.stderr)
+        return 1

@@ -8,12 +8,32 @@ from typing import Any
 from game.rules.capabilities import Action
 from game.rules.geometry import FACINGS, Pos
 
-__all__ = ["ACTIONS", "Action", "Command", "Illegal", "from_json", "validate"]
+__all__ = ["ACTIONS", "REFUSAL_MAX", "Action", "Command", "Illegal", "from_json", "listing", "shown_id", "validate"]
 ACTIONS = tuple(a.value for a in Action)
 
 
 class Illegal(Exception):
-    """A command the rules refuse; the message is for the player."""
+    """A command the rules refuse; the message is for the player, one line of at most REFUSAL_MAX characters."""
+
+
+REFUSAL_MAX = 160
+
+
+def shown_id(uid: object, most: int = 30) -> str:
+    """A unit id as a refusal shows it: quoted by repr when it is not a string, cut short when long."""
+    text = uid if isinstance(uid, str) else repr(uid)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def listing(names: list[str], room: int) -> str:
+    """'a, b and 6 more': as many of the names as fit in room characters, the rest counted."""
+    shown = [shown_id(n) for n in names]
+    for k in range(len(shown), 1, -1):
+        rest = len(shown) - k
+        text = ", ".join(shown[:k]) + (f" and {rest} more" if rest else "")
+        if len(text) <= room:
+            return text
+    return f"{shown[0]} and {len(shown) - 1} more" if len(shown) > 1 else "".join(shown)
 
 
 @dataclass(frozen=True, slots=True)

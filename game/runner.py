@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing as mp
-from collections.abc import Callable, Iterable
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 
 from game import ai
 from game import events as ev
 from game.battle import Battle
-from game.commands import Command, Illegal
+from game.commands import Command, Illegal, shown_id
 from game.scenario.tiled import load_scenario
 
 
@@ -35,7 +41,7 @@ def play(
         try:
             battle.apply(cmd)
         except Illegal as e:
-            raise Illegal(f"command {i + 1} ({cmd.action} {cmd.unit}): {e}") from None
+            raise Illegal(f"command {i + 1} ({cmd.action} {shown_id(cmd.unit)}): {e}") from None
     decisions = 0
     while not battle.over:
         p = battle.pending()
@@ -83,46 +89,80 @@ def summary(battle: Battle) -> dict:
 
 def play_many(
     map_path: str,
-    jobs: list[tuple[int, dict[str, str]]],
+    jobs: Iterable[tuple[int, dict[str, str]]],
     options: dict | None = None,
     *,
     workers: int = 1,
     on_done: Callable[[int], None] | None = None,
     keep_events: bool = False,
     explain: bool = False,
-) -> list[dict]:
-    """Play one game per (seed, levels), in parallel over `workers` processes.
+) -> Iterator[dict]:
+    """Play one game per (seed, levels), in parallel over `workers` processes, yielding each
+    result in the order given as soon as it and those before it are done.
 
-    Each game depends only on its map, options, seed and levels, so the results (returned in
-    the order given) are the same for any number of workers. Each result holds seed, levels,
-    winner, rounds, reason, summary, and with keep_events the event list, with explain the
-    AI's explanation lines.
+    Each game depends only on its map, options, seed and levels, so the results are the same for
+    any number of workers. `jobs` is read one game at a time and results are not kept, so a
+    million games take no more memory than a few. Each result holds seed, levels, winner,
+    rounds, reason, summary, and with keep_events the event list, with explain the AI's
+    explanation lines.
     """
-    tasks = [(map_path, seed, lv, options or {}, keep_events, explain) for seed, lv in jobs]
-    if workers <= 1 or len(tasks) <= 1:
-        out = []
+    lazy = ((map_path, seed, lv, options or {}, keep_events, explain) for seed, lv in jobs)
+    head = list(itertools.islice(lazy, 2))  # a single game is played here, without a pool
+    tasks = itertools.chain(head, lazy)
+    results = _in_pool(tasks, workers) if workers > 1 and len(head) > 1 else map(_one_game, tasks)
+    for done, result in enumerate(results, 1):
+        if on_done:
+            on_done(done)
+        yield result
+
+
+def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
+    """The games played by a pool of processes, in order, with a few per worker in flight.
+
+    A process pool executor, not multiprocessing.Pool: a worker killed by a signal sent to the
+    whole process group leaves the pool broken (an error), where Pool's clean-up would wait for
+    it for ever."""
+    ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
+    with _signals_held():  # a Ctrl-C while the workers start waits until the pool can be ended
+        pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start)
+        started = pool.submit(int)  # the workers start here, signals held
+    try:
+        started.result()
+        flight: deque[Future] = deque()
         for t in tasks:
-            out.append(_one_game(t))
-            if on_done:
-                on_done(len(out))
-        return out
-    ctx = mp.get_context("fork") if hasattr(__import__("os"), "fork") else mp.get_context()
-    results: list[dict | None] = [None] * len(tasks)
-    done = 0
-    with ctx.Pool(workers) as pool:
-        for i, r in pool.imap_unordered(_indexed_game, list(enumerate(tasks))):
-            results[i] = r
-            done += 1
-            if on_done:
-                on_done(done)
-    return [r for r in results if r is not None]
+            flight.append(pool.submit(_one_game, t))
+            if len(flight) >= 4 * workers:
+                yield flight.popleft().result()
+        while flight:
+            yield flight.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # the games under way end; no others start
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to its parent, which ends the pool, and stops at once when the pool
+    ends it (SIGTERM), whatever the parent made of that signal: one line on Ctrl-C, not a
+    traceback from every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while the block runs (where the system can), then let them in."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 _SCENARIOS: dict = {}
-
-
-def _indexed_game(item: tuple[int, tuple]) -> tuple[int, dict]:
-    return item[0], _one_game(item[1])
 
 
 def _one_game(task: tuple) -> dict:

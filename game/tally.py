@@ -3,47 +3,88 @@ as `rout simulate` prints them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import tempfile
+from collections.abc import Iterable
+from typing import IO, TextIO
+
+_RESULT_KEYS = ("seed", "winner", "rounds", "reason", "levels")
+_RESULTS_HERE = "\0results"  # stands for the results list while the rest of the --json object is made
 
 
-@dataclass(frozen=True)
 class Tally:
-    """The results of a run of games between the same sides."""
+    """The results of a run of games between the same sides, added up one game at a time.
 
-    games: list[dict]
-    sides: list[str]
-    wins: dict[str, int]
-    draws: int
-    totals: dict[str, dict[str, int]]  # per side: casualties, retreats, knockdowns, ...
-    rounds_mean: float
-    win_ci: dict[str, list[float]]
-    per_level: dict[str, dict]
+    Only the sums are kept, and the first game's result; with keep_results each game's result
+    (for `--json`) goes to an unnamed temporary file, not to memory."""
+
+    def __init__(self, sides: list[str], *, keep_results: bool = False) -> None:
+        self.sides = sides
+        self.n = 0
+        self.first: dict | None = None
+        self.wins = dict.fromkeys(sides, 0)
+        self.draws = 0
+        self.totals: dict[str, dict[str, int]] = {s: {} for s in sides}  # per side: casualties, retreats, ...
+        self.rounds = 0
+        self._levels: dict[str, dict] = {}
+        self._results: IO[str] | None = None
+        if keep_results:  # unnamed: the system removes it when it is closed, or the process ends however it ends
+            self._results = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
 
     @classmethod
-    def of(cls, games: list[dict], sides: list[str]) -> Tally:
-        wins = {s: sum(1 for g in games if g["winner"] == s) for s in sides}
-        totals: dict[str, dict[str, int]] = {s: {} for s in sides}
+    def of(cls, games: Iterable[dict], sides: list[str], *, keep_results: bool = False) -> Tally:
+        t = cls(sides, keep_results=keep_results)
         for g in games:
-            for s, counts in g["summary"].items():
-                for k, v in counts.items():
-                    totals[s][k] = totals[s].get(k, 0) + v
-        n = len(games)
-        return cls(
-            games,
-            sides,
-            wins,
-            sum(1 for g in games if g["winner"] is None),
-            totals,
-            sum(g["rounds"] for g in games) / n,
-            {s: list(wilson(wins[s], n)) for s in sides},
-            per_level(games, sides),
-        )
+            t.add(g)
+        return t
+
+    def add(self, g: dict) -> None:
+        """Count one game's result."""
+        self.n += 1
+        if self.first is None:
+            self.first = {k: g[k] for k in _RESULT_KEYS}
+        if g["winner"] is None:
+            self.draws += 1
+        elif g["winner"] in self.wins:
+            self.wins[g["winner"]] += 1
+        self.rounds += g["rounds"]
+        for s, counts in g["summary"].items():
+            for k, v in counts.items():
+                self.totals[s][k] = self.totals[s].get(k, 0) + v
+        for lv in set(g["levels"].values()):  # a game where both sides play one level counts once for it
+            r = self._levels.setdefault(lv, {"games": 0, "wins": 0, "draws": 0})
+            r["games"] += 1
+            if g["winner"] is None:
+                r["draws"] += 1
+            elif g["levels"].get(g["winner"]) == lv:
+                r["wins"] += 1
+        if self._results is not None:
+            self._results.write(json.dumps({k: g[k] for k in _RESULT_KEYS}, sort_keys=True) + "\n")
+
+    @property
+    def rounds_mean(self) -> float:
+        return self.rounds / self.n if self.n else 0.0
+
+    @property
+    def win_ci(self) -> dict[str, list[float]]:
+        return {s: list(wilson(self.wins[s], self.n)) for s in self.sides}
+
+    @property
+    def per_level(self) -> dict[str, dict]:
+        """Per AI level: games played, wins, draws, the win rate and its Wilson interval."""
+        out = {}
+        for lv in sorted(self._levels):
+            r = dict(self._levels[lv])
+            r["win_rate"] = r["wins"] / r["games"]
+            r["win_ci"] = list(wilson(r["wins"], r["games"]))
+            out[lv] = r
+        return out
 
     def as_json(self, map_path: str, seed: int, levels: dict[str, str], swap: bool) -> dict:
-        """The object `--json` prints."""
+        """The object `--json` prints, without its "results" list (write_json streams that)."""
         out = {
             "map": map_path,
-            "games": len(self.games),
+            "games": self.n,
             "seed": seed,
             "levels": levels,
             "wins": self.wins,
@@ -52,40 +93,55 @@ class Tally:
             "per_side": self.totals,
             "win_ci": self.win_ci,
             "swap": swap,
-            "results": [{k: g[k] for k in ("seed", "winner", "rounds", "reason", "levels")} for g in self.games],
         }
         if levels or swap:
             out["per_level"] = self.per_level
         return out
 
+    def write_json(self, out: TextIO, map_path: str, seed: int, levels: dict[str, str], swap: bool) -> None:
+        """Print the `--json` object, one line, with every game's result read back as it goes."""
+        whole = json.dumps(self.as_json(map_path, seed, levels, swap) | {"results": _RESULTS_HERE}, sort_keys=True)
+        before, after = whole.split(json.dumps(_RESULTS_HERE))
+        out.write(before + "[")
+        if self._results is not None:
+            self._results.seek(0)
+            out.writelines((", " if i else "") + line.rstrip("\n") for i, line in enumerate(self._results))
+        out.write("]" + after + "\n")
 
-def print_report(t: Tally, title: str, seed: int, by_level: bool) -> None:
-    """The lines `rout simulate` prints: the result or win rates, then each side's losses."""
-    n, sides = len(t.games), t.sides
-    if n == 1:
-        g = t.games[0]
-        print(f"{title}: seed {g['seed']}: {g['winner'] or 'nobody'} wins ({g['reason']}) after {g['rounds']} rounds")
+
+def print_report(t: Tally, title: str, seed: int, by_level: bool, out: TextIO | None = None) -> None:
+    """The lines `rout simulate` prints (to stdout, or out): the result or win rates, then each side's losses."""
+    n, sides = t.n, t.sides
+    if n == 1 and t.first is not None:
+        g = t.first
+        print(
+            f"{title}: seed {g['seed']}: {g['winner'] or 'nobody'} wins ({g['reason']}) after {g['rounds']} rounds",
+            file=out,
+        )
     else:
         print(
             f"{title}: {n} games from seed {seed}: "
             + ", ".join(f"{s} {t.wins[s]}" for s in sides)
-            + f", draws {t.draws}; mean {t.rounds_mean:.1f} rounds"
+            + f", draws {t.draws}; mean {t.rounds_mean:.1f} rounds",
+            file=out,
         )
         for s in sides:
             lo, hi = t.win_ci[s]
-            print(f"  {s} win rate {t.wins[s] / n:.0%} (95% CI {lo:.0%}-{hi:.0%})")
+            print(f"  {s} win rate {t.wins[s] / n:.0%} (95% CI {lo:.0%}-{hi:.0%})", file=out)
         if by_level:
             for lv, r in sorted(t.per_level.items()):
                 lo, hi = r["win_ci"]
                 print(
                     f"  level {lv}: {r['wins']}/{r['games']} wins, {r['win_rate']:.0%} (95% CI {lo:.0%}-{hi:.0%})"
-                    f", {r['draws']} draws"
+                    f", {r['draws']} draws",
+                    file=out,
                 )
     for s in sides:
         c = t.totals[s]
         print(
             f"  {s}: casualties {c['casualties']}, retreats {c['retreats']}, knockdowns {c['knockdowns']}, "
-            f"morale failures {c['morale_failures']}, fled {c['fled']}, surrendered {c['surrendered']}"
+            f"morale failures {c['morale_failures']}, fled {c['fled']}, surrendered {c['surrendered']}",
+            file=out,
         )
 
 
@@ -98,21 +154,3 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / den
     return (round(max(0.0, mid - half), 4), round(min(1.0, mid + half), 4))
-
-
-def per_level(games: list[dict], sides: list[str]) -> dict:
-    """Per AI level: games played, wins, draws, the win rate and its Wilson interval.
-    A game where both sides play the same level counts once for it."""
-    out: dict[str, dict] = {}
-    for g in games:
-        for lv in sorted(set(g["levels"].values())):
-            r = out.setdefault(lv, {"games": 0, "wins": 0, "draws": 0})
-            r["games"] += 1
-            if g["winner"] is None:
-                r["draws"] += 1
-            elif g["levels"].get(g["winner"]) == lv:
-                r["wins"] += 1
-    for r in out.values():
-        r["win_rate"] = r["wins"] / r["games"]
-        r["win_ci"] = list(wilson(r["wins"], r["games"]))
-    return out

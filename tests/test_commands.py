@@ -268,3 +268,20 @@ def test_every_legal_command_survives_its_json_round_trip(moment):
     b = moments()[moment]
     for c in legal_commands(b):
         assert from_json(json.loads(json.dumps(c.to_json()))) == c
+
+
+def test_a_refusal_under_group_initiative_is_one_short_line():
+    """'Refused with a reason the player can read': the whole group used to be listed (424
+    characters on the battle map); now the side whose turn it is and a few of its units."""
+    b = Battle(load_scenario(SKIRMISH.with_name("battle.tmx")), seed=1, options={"initiative": "group"})
+    side = b.pending().side
+    other = next(u for u in b.world.units.values() if u.side != side)
+    before = snapshot(b)
+    with pytest.raises(Illegal) as refused:
+        b.apply(Command(Action.HOLD, other.id))
+    text = str(refused.value)
+    assert len(text) <= 160 and "\n" not in text, text
+    assert text.startswith(f"it is not {other.id}'s turn: it is {side}'s group's turn (") and text.endswith(" more)")
+    assert snapshot(b) == before
+    with pytest.raises(Illegal, match=r"^there is no unit 'x{29}…'$"):
+        b.apply(Command(Action.HOLD, "x" * 5000))

@@ -6,8 +6,10 @@ import subprocess
 import sys
 from importlib.metadata import version
 
+import pytest
+
 import game
-from game.save.files import write_atomic
+from game.save.files import NotWritable, atomic_file, write_atomic
 
 
 def test_a_rewritten_file_keeps_its_mode(tmp_path):
@@ -35,3 +37,34 @@ def test_version_is_written_once_and_shown_by_rout_version():
         [sys.executable, "-m", "game", "--version"], capture_output=True, text=True, check=False, timeout=60
     )
     assert out.returncode == 0 and out.stdout.strip() == f"rout {game.__version__}"
+
+
+def test_only_a_plain_writable_file_is_replaced(tmp_path):
+    """A rename would turn a pipe, a folder or a link into a plain file: refused, and the thing kept."""
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "ro").write_text("mine\n")
+    (tmp_path / "ro").chmod(0o444)
+    for name, says in [("fifo", "not a regular file"), ("dir", "is a folder"), ("ro", "read-only")]:
+        with pytest.raises(NotWritable, match=says):
+            write_atomic(tmp_path / name, "new\n")
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "fifo").st_mode) and (tmp_path / "dir").is_dir()
+    assert (tmp_path / "ro").read_text() == "mine\n"
+
+
+def test_a_link_is_written_through_to_its_file_and_stays_a_link(tmp_path):
+    (tmp_path / "real").write_text("old\n")
+    (tmp_path / "link").symlink_to("real")
+    write_atomic(tmp_path / "link", "new\n")
+    assert (tmp_path / "link").is_symlink() and (tmp_path / "real").read_text() == "new\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_one(tmp_path):
+    target = tmp_path / "log.jsonl"
+    target.write_text("old\n")
+    with pytest.raises(KeyboardInterrupt), atomic_file(target) as f:
+        f.write("half")
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".log.jsonl.") and p.suffix == ".tmp"]
+        raise KeyboardInterrupt
+    assert [p.name for p in tmp_path.iterdir()] == ["log.jsonl"] and target.read_text() == "old\n"

@@ -1,37 +1,177 @@
-"""Writing files so that a failure never leaves a user's file half-written."""
+"""Writing files so that a failure never leaves a user's file half-written, and never replaces
+anything that is not a plain file.
+
+A file is written to a temporary file beside it, named ".NAME.RANDOM.tmp" (hidden, and never
+mistaken for the output), then renamed into place. The temporary file is removed on any failure
+the program sees (an error, Ctrl-C, a SIGTERM that the command line turns into an exception);
+a run killed outright cannot clean up, and leaves only such a hidden ".tmp" file.
+
+What may be replaced: a regular file the user may write. A symbolic link is followed to the
+regular file it names, which is replaced (the link stays a link); a link to nothing or to
+anything else is refused, as are folders, devices, pipes, sockets, the system's /dev and /proc,
+and a file without write permission (made read-only on purpose).
+"""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TextIO
 
 from game.events import Event
+
+TEMP_SUFFIX = ".tmp"
+_SYSTEM = ("/dev/", "/proc/")
+
+
+class NotWritable(OSError):
+    """A path the game will not write over; strerror says why in words for the player."""
+
+    def __init__(self, path: str | Path, why: str) -> None:
+        super().__init__(errno.EPERM, why, str(path))
+
+
+def target_problem(path: str | Path) -> str | None:
+    """Why a file cannot be written at path by a rename, in words, or None when it can."""
+    p = Path(path)
+    if _system(p):
+        return "is a device or a system file, not a file to write into (for standard output use -)"
+    try:
+        st = os.lstat(p)
+    except FileNotFoundError:
+        return _folder_problem(p.parent)
+    except OSError as e:
+        return f"cannot be looked at: {e.strerror}"
+    if stat.S_ISLNK(st.st_mode):
+        return _link_problem(p)
+    if stat.S_ISDIR(st.st_mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(st.st_mode):
+        return "is not a regular file (a pipe, a device or a socket); refusing to replace it"
+    if not st.st_mode & 0o222 or not os.access(p, os.W_OK):
+        return "is read-only; refusing to replace it"
+    return _folder_problem(p.parent)
+
+
+def _link_problem(link: Path) -> str | None:
+    """A symbolic link is written through to the regular file it names, and to nothing else."""
+    real = Path(os.path.realpath(link))
+    if not real.exists():
+        return "is a symbolic link to nothing; refusing to write through it"
+    why = target_problem(real)
+    return f"is a symbolic link to {str(real)!r}, which {why}" if why else None
+
+
+def folder_problem(path: str | Path) -> str | None:
+    """Why a new folder of files cannot be put at path, or None: it must not exist yet, or be an
+    empty folder (a link to one is followed); nothing in a folder is ever written over."""
+    p = Path(path)
+    if _system(p):
+        return "is a device or a system file, not a folder to write into"
+    real = Path(os.path.realpath(p))
+    if p.is_symlink() and not real.exists():
+        return "is a symbolic link to nothing; refusing to write through it"
+    if real.exists():
+        if not real.is_dir():
+            return "is a file, not a folder"
+        if any(real.iterdir()):
+            return "already holds files; name a new or empty folder (nothing in it is written over)"
+    parent = real.parent
+    while not parent.exists():
+        parent = parent.parent
+    return _folder_problem(parent)
+
+
+def _system(p: Path) -> bool:
+    seen = (os.path.abspath(p), os.path.realpath(p))
+    return os.name == "posix" and any(s.startswith(_SYSTEM) or s in ("/dev", "/proc") for s in seen)
+
+
+def _folder_problem(folder: Path) -> str | None:
+    folder = folder if str(folder) else Path(".")
+    if not folder.is_dir():
+        return f"no folder {str(folder)!r} to write into"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {str(folder)!r} cannot be written into"
+    return None
+
+
+def real_target(path: str | Path) -> Path:
+    """The file a write to path replaces: the regular file a symbolic link names, or path."""
+    p = Path(path)
+    return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
+@contextmanager
+def atomic_file(path: str | Path) -> Iterator[TextIO]:
+    """A text file to write into, put in place at path only when the block ends without error.
+
+    The file keeps its mode; a new one gets the mode the umask gives (the temporary file starts
+    as 0600). Raise NotWritable, before anything is written, where target_problem says no."""
+    why = target_problem(path)
+    if why:
+        raise NotWritable(path, why)
+    target = real_target(path)
+    mode = _mode_for(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent or Path(".")))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            yield f
+            f.flush()
+            os.fchmod(f.fileno(), mode)
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+        _sync_folder(target.parent)
+    except BaseException:
+        with suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
 
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write text to path through a temporary file in the same folder, flushed to the disk and
-    renamed into place: the old file stays whole until the new one is, even if the machine
-    stops. The file keeps its mode; a new one gets the mode the umask gives (the temporary
-    file, named ".NAME.RANDOM", starts as 0600)."""
-    path = Path(path)
-    mode = _mode_for(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", dir=str(path.parent or Path(".")))
+    renamed into place: the old file stays whole until the new one is, even if the machine stops."""
+    with atomic_file(path) as f:
+        f.write(text)
+
+
+@contextmanager
+def atomic_folder(path: str | Path) -> Iterator[Path]:
+    """A fresh hidden folder beside path to fill; renamed to path when the block ends without
+    error, removed otherwise. A killed run leaves only the hidden ".NAME.RANDOM.tmp" folder,
+    never a half-filled folder at path."""
+    why = folder_problem(path)
+    if why:
+        raise NotWritable(path, why)
+    target = Path(os.path.realpath(path))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent)))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            os.fchmod(f.fileno(), mode)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        _sync_folder(path.parent)
+        yield tmp
+        for f in tmp.iterdir():
+            _sync_file(f)
+        _sync_folder(tmp)
+        tmp.chmod(stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o777 & ~_umask())
+        os.replace(tmp, target)  # over an empty folder, or into a new name
+        _sync_folder(target.parent)
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def _sync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -48,13 +188,17 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
 def _mode_for(path: Path) -> int:
     try:
         return stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_umask()
 
 
 def event_lines(events: Iterable[Event]) -> str:

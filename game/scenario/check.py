@@ -57,6 +57,7 @@ class XmlCheck:
         self.width = self.height = 0
         self.ranges: list[tuple[int, float]] = []  # (firstgid, end) per tileset
         self.tilesets_ok = True  # when one cannot be read, layer tiles are not checked against the rest
+        self.files: list[tuple[Path, str]] = []  # the tileset files and images found, and what each is
 
     def bad(self, where: str, what: str) -> None:
         self.fatal.append(f"{self.path}: {where}: {what}")
@@ -256,6 +257,7 @@ class XmlCheck:
         if not tsx.is_file():
             self.bad(label, "file not found")
             return None
+        self.files.append((tsx, "a tileset of the map"))
         try:
             node = ET.parse(tsx).getroot()
         except ET.ParseError as e:
@@ -309,7 +311,9 @@ class XmlCheck:
                 self.object_layer(group, f"{tw} collision shapes")
 
     def image(self, source: str, base: Path, where: str, named_by: str) -> None:
-        if not (base / source).is_file():
+        if (base / source).is_file():
+            self.files.append((base / source, "an image of the map"))
+        else:
             self.other.append(f"{self.path}: {where}: image {source} not found (relative to {named_by})")
 
 
