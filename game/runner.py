@@ -19,6 +19,17 @@ from game.commands import Command, Illegal, shown_id
 from game.scenario.tiled import load_scenario
 
 
+def apply_all(battle: Battle, commands: Iterable[Command]) -> None:
+    """Apply commands in order; an Illegal names the command by its place in the list."""
+    for i, cmd in enumerate(commands):
+        if battle.over:
+            raise Illegal(f"command {i + 1} comes after the battle ended")
+        try:
+            battle.apply(cmd)
+        except Illegal as e:
+            raise Illegal(f"command {i + 1} ({cmd.action} {shown_id(cmd.unit)}) is refused: {e}") from None
+
+
 def play(
     battle: Battle,
     levels: dict[str, str] | None = None,
@@ -35,13 +46,7 @@ def play(
     where notes are the AI's top candidates and scores (the event log is not touched).
     """
     levels = levels or {}
-    for i, cmd in enumerate(commands):
-        if battle.over:
-            raise Illegal(f"command {i + 1} comes after the battle ended")
-        try:
-            battle.apply(cmd)
-        except Illegal as e:
-            raise Illegal(f"command {i + 1} ({cmd.action} {shown_id(cmd.unit)}): {e}") from None
+    apply_all(battle, commands)
     decisions = 0
     while not battle.over:
         p = battle.pending()

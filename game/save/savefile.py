@@ -12,7 +12,7 @@ from game import __version__
 from game.battle import Battle
 from game.commands import Command, Illegal
 from game.options import OptionError
-from game.runner import play
+from game.runner import apply_all, play
 from game.save import map_paths
 from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines, write_atomic
@@ -118,13 +118,7 @@ def replay_battle(path: str | Path, rep: Replay, scenario: Scenario) -> Battle:
     try:
         if not rep.is_save:
             return play(battle, levels=rep.ai, commands=rep.commands, stop_at_human=True)
-        for i, cmd in enumerate(rep.commands):
-            if battle.over:
-                raise Illegal(f"command {i + 1} comes after the battle ended")
-            try:
-                battle.apply(cmd)
-            except Illegal as e:
-                raise Illegal(f"command {i + 1} ({cmd.action} {cmd.unit}) is refused: {e}") from None
+        apply_all(battle, rep.commands)
     except Illegal as e:
         raise (SaveError if rep.is_save else ReplayError)(f"{path}: {e}") from None
     return battle
