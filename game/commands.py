@@ -46,6 +46,8 @@ class Command:
     to: Pos | None = None
     follow: bool = False
     into_hazard: bool = False
+    spell: str | None = None  # cast: the memorised spell's key
+    at: Pos | None = None  # cast: the square an area spell is aimed at
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"action": str(self.action), "unit": self.unit}
@@ -60,6 +62,10 @@ class Command:
             out["follow"] = self.follow
         if self.into_hazard:
             out["into_hazard"] = True
+        if self.spell is not None:
+            out["spell"] = self.spell
+        if self.at is not None:
+            out["at"] = list(self.at)
         return out
 
 
@@ -114,6 +120,10 @@ def validate(cmd: object) -> Command:
         raise Illegal("'target' must be a unit id")
     if cmd.to is not None:
         _square(cmd.to, "'to'")
+    if cmd.spell is not None and (not isinstance(cmd.spell, str) or not cmd.spell):
+        raise Illegal("'spell' must be the name of a spell")
+    if cmd.at is not None:
+        _square(cmd.at, "'at'")
     _flag(cmd.follow, "follow")
     _flag(cmd.into_hazard, "into_hazard")
     action = Action(cmd.action)
@@ -141,6 +151,7 @@ def from_json(obj: object) -> Command:
             raise Illegal(f"facing must be one of {' '.join(FACINGS)}, not {facing!r}")
         facing = FACINGS.index(facing)
     to = obj.get("to")
+    at = obj.get("at")
     decoded: dict[str, Any] = {
         "action": obj.get("action"),
         "unit": obj.get("unit"),
@@ -150,5 +161,7 @@ def from_json(obj: object) -> Command:
         "to": _json_square(to) if to is not None else None,
         "follow": obj.get("follow", False),
         "into_hazard": obj.get("into_hazard", False),
+        "spell": obj.get("spell"),
+        "at": _json_square(at) if at is not None else None,
     }
     return validate(Command(**decoded))

@@ -325,6 +325,47 @@ class SetVsCharge(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Cast(Event):
+    type: ClassVar[str] = "cast"
+    id: str
+    spell: str
+    targets: tuple[str, ...]
+    at: Pos | None
+    slot_level: int
+    lost: bool  # disrupted: the caster was damaged earlier in the round and the slot is spent
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Condition(Event):
+    """A timed condition starts (rounds: how many) or ends (rounds 0)."""
+
+    type: ClassVar[str] = "condition"
+    id: str
+    condition: str  # hasted, slowed, tangled, held, blessed, charging, ...
+    rounds: int
+    started: bool
+    by: str | None = field(default=None, metadata=OMIT_NONE)  # who caused it
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Heal(Event):
+    type: ClassVar[str] = "heal"
+    id: str
+    amount: int
+    source: str
+    hp: int  # after
+    roll: Roll | None = field(default=None, metadata=OMIT_NONE)
+    by: str | None = field(default=None, metadata=OMIT_NONE)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SurrenderOffered(Event):
+    type: ClassVar[str] = "surrender_offered"
+    id: str  # who offers
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rest(Event):
     type: ClassVar[str] = "rest"
     id: str
@@ -357,7 +398,8 @@ TYPES: dict[str, type[Event]] = {
 
 def involved(e: Event) -> list[str]:
     """The unit ids an event names, the acting one first."""
-    return [v for key in ("id", "target", "by", "against") if isinstance(v := getattr(e, key, None), str)]
+    ids = [v for key in ("id", "target", "by", "against") if isinstance(v := getattr(e, key, None), str)]
+    return ids + [t for t in getattr(e, "targets", ()) if t not in ids]
 
 
 # -- JSON ------------------------------------------------------------------------

@@ -224,6 +224,8 @@ BAD_FIELDS = {
     "to": BAD_SQUARE,
     "follow": NOT_FLAG,
     "into_hazard": NOT_FLAG,
+    "spell": st.one_of(st.just(""), st.integers(), st.booleans(), st.lists(st.text(max_size=2), max_size=2)),
+    "at": BAD_SQUARE,
 }
 
 

@@ -119,7 +119,10 @@ def test_every_event_of_an_ai_battle_validates(i):
 def test_the_ai_battles_write_every_event_type_but_a_lost_attack():
     """So they check the schema of every type but one; random play below may write attack_lost too."""
     seen = {line["type"] for i in range(len(BATTLES)) for line in log_of(i)}
-    assert set(ev.TYPES) - seen == {"attack_lost"}
+    # Events of the mechanics still being built (issue 11: magic, surrender offers): each leaves
+    # this set the moment a shipped battle writes it, or the assertion fails.
+    not_yet_in_play = {"cast", "condition", "heal", "surrender_offered"}
+    assert set(ev.TYPES) - seen == {"attack_lost"} | not_yet_in_play
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -286,7 +289,7 @@ def test_the_options_schema_is_the_table_of_rule_options():
 
 # -- replay files --------------------------------------------------------------------------
 
-COMMAND_KEYS = {"action", "unit", "path", "facing", "target", "to", "follow", "into_hazard"}
+COMMAND_KEYS = {"action", "unit", "path", "facing", "target", "to", "follow", "into_hazard", "spell", "at"}
 
 # One command of each action as the Python API builds it, with every field its action takes.
 EVERY_ACTION = [
@@ -300,6 +303,10 @@ EVERY_ACTION = [
     Command(Action.SET_VS_CHARGE, "a"),
     Command(Action.REST, "a"),
     Command(Action.HOLD, "a"),
+    Command(Action.CHARGE, "a", path=((1, 2), (1, 3)), target="b", facing=4),
+    Command(Action.CAST, "a", spell="magic_missile", target="b", path=((1, 2),)),
+    Command(Action.CAST, "a", spell="entangle", at=(5, 5)),
+    Command(Action.OFFER_SURRENDER, "a", target="b"),
     Command(Action.FORCE_RETREAT, "a", target="b", to=(3, 3), follow=True),
     Command(Action.FORCE_RETREAT, "a", target="b", to=None),
     Command(Action.DECLINE_RETREAT, "a", target="b"),

@@ -22,6 +22,9 @@ class Action(StrEnum):
     SET_VS_CHARGE = "set_vs_charge"
     REST = "rest"
     HOLD = "hold"
+    CHARGE = "charge"
+    CAST = "cast"
+    OFFER_SURRENDER = "offer_surrender"
     FORCE_RETREAT = "force_retreat"
     DECLINE_RETREAT = "decline_retreat"
 

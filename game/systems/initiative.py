@@ -8,6 +8,7 @@ from dataclasses import replace
 from game import events as ev
 from game.rules.dice import Modifier, roll
 from game.rules.initiative import MODIFIERS, group_modifiers, order_individual
+from game.systems.conditions import hindered
 from game.systems.context import Ctx
 from game.systems.movement import in_pit
 from game.systems.space import above_nearest_enemy
@@ -33,7 +34,7 @@ def unit_modifiers(ctx: Ctx, u: Unit) -> list[Modifier]:
         add("wading_or_slippery")
     if u.side == ctx.options.foreign_environment:
         add("foreign_environment")
-    if u.has("hindered") or in_pit(ctx, u):  # climbing out of a pit hinders
+    if u.has("hindered") or hindered(u.conditions) or in_pit(ctx, u):  # climbing out of a pit hinders
         add("hindered")
     # 'waiting -1' is not among these: it comes once the other side attacks (waiting_adjustment).
     return mods

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import events as ev
 from game.rules.dice import parse_dice, roll_dice
+from game.systems import conditions
 from game.systems.attack import damage_unit
 from game.systems.context import Ctx
 
@@ -26,5 +27,5 @@ def run(ctx: Ctx) -> None:
         # 'Did a character get knocked down during the fight? He'll start the next round prone.'
         if uid in ctx.rs.knocked_down and ctx.world[uid].prone:
             ctx.emit(ev.Status, id=uid, effect="prone", amount=0)
-        conditions = tuple((name, n - 1) for name, n in u.conditions if n > 1)
-        ctx.world.update(uid, continuing=tuple(left), conditions=conditions)
+        ctx.world.update(uid, continuing=tuple(left))
+        conditions.tick(ctx, uid)

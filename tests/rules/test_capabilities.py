@@ -35,7 +35,9 @@ def test_every_action_is_an_activation_or_an_end_of_round_decision():
 def test_a_steady_creature_may_take_any_activation_but_standing_up():
     # 'An activation is one of: move, attack, fire, withdraw, turn, stand up, set to receive a
     # charge, rest or hold' (docs/rules.md#activations); standing up is for the prone.
-    assert allowed(STEADY, False) == ACTIVATION - {A.STAND_UP}
+    # The actions still being built (issue 11) leave this set as they land, or this fails.
+    not_yet = {A.CHARGE, A.CAST, A.OFFER_SURRENDER}
+    assert allowed(STEADY, False) == ACTIVATION - {A.STAND_UP} - not_yet
     assert capability(STEADY, False).attacks
 
 
