@@ -12,7 +12,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import NoReturn
 
-from game import __version__
+from game import __version__, cli_gif
 from game import cli_bounds as bounds
 from game.ai import LEVELS
 from game.battle import Battle
@@ -318,6 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--log", help="write the event log (JSON Lines; - for stdout)")
     r.add_argument("--verify", action="store_true")
     r.set_defaults(func=cmd_replay)
+    cli_gif.add_parser(sub)
     return p
 
 

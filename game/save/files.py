@@ -23,7 +23,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TextIO
+from typing import IO, Any, TextIO
 
 from game.events import Event
 
@@ -110,11 +110,10 @@ def real_target(path: str | Path) -> Path:
 
 
 @contextmanager
-def atomic_file(path: str | Path) -> Iterator[TextIO]:
-    """A text file to write into, put in place at path only when the block ends without error.
-
-    The file keeps its mode; a new one gets the mode the umask gives (the temporary file starts
-    as 0600). Raise NotWritable, before anything is written, where target_problem says no."""
+def _temp_beside(path: str | Path) -> Iterator[tuple[int, int]]:
+    """(descriptor, mode) of a temporary file beside path's target, renamed over the target when
+    the block ends without error and removed otherwise. Raise NotWritable, before anything is
+    written, where target_problem says no."""
     why = target_problem(path)
     if why:
         raise NotWritable(path, why)
@@ -122,17 +121,38 @@ def atomic_file(path: str | Path) -> Iterator[TextIO]:
     mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent or Path(".")))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            yield f
-            f.flush()
-            os.fchmod(f.fileno(), mode)
-            os.fsync(f.fileno())
+        yield fd, mode
         os.replace(tmp, target)
         _sync_folder(target.parent)
     except BaseException:
         with suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _settle(f: IO[Any], mode: int) -> None:
+    """Give the finished file its mode and put it on the disk before it is renamed into place."""
+    f.flush()
+    os.fchmod(f.fileno(), mode)
+    os.fsync(f.fileno())
+
+
+@contextmanager
+def atomic_file(path: str | Path) -> Iterator[TextIO]:
+    """A text file to write into, put in place at path only when the block ends without error.
+
+    The file keeps its mode; a new one gets the mode the umask gives (the temporary file starts
+    as 0600). Raise NotWritable, before anything is written, where target_problem says no."""
+    with _temp_beside(path) as (fd, mode), os.fdopen(fd, "w", encoding="utf-8") as f:
+        yield f
+        _settle(f, mode)
+
+
+def write_atomic_bytes(path: str | Path, data: bytes) -> None:
+    """Write bytes to path as write_atomic writes text (a picture, say)."""
+    with _temp_beside(path) as (fd, mode), os.fdopen(fd, "wb") as f:
+        f.write(data)
+        _settle(f, mode)
 
 
 def write_atomic(path: str | Path, text: str) -> None:
