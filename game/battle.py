@@ -245,6 +245,10 @@ class Battle:
                     a, b = self.retreat_pairs[0]
                     au, bu = self.world[a], self.world[b]
                     if not retreat.still_open(ctx, au, bu):
+                        first = ctx.rs.retreated.get(b)
+                        if first is not None and au.able and bu.able:
+                            # Said, not skipped in silence: the foe already gave ground to another.
+                            ctx.emit(ev.RetreatRefused, id=b, by=a, reason="already_retreated", detail=first)
                         self.retreat_pairs.pop(0)
                         continue
                     why = retreat.refusal(ctx, au, bu)

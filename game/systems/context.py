@@ -33,7 +33,7 @@ class RoundState:
     exerted_phase: dict[str, int] = field(default_factory=dict)
     rested: set[str] = field(default_factory=set)
     knocked_down: set[str] = field(default_factory=set)
-    retreated: set[str] = field(default_factory=set)
+    retreated: dict[str, str] = field(default_factory=dict)  # foe -> who forced it back (or tried)
     # Losses no morale step has seen yet; those after this round's morale step carry over to
     # the next round's ('a death is never lost between rounds', docs/rules.md#withdrawal-flight-and-surrender).
     slain: list[tuple[str, str | None]] = field(default_factory=list)  # (victim, by)
@@ -54,7 +54,7 @@ class RoundState:
             dict(self.exerted_phase),
             set(self.rested),
             set(self.knocked_down),
-            set(self.retreated),
+            dict(self.retreated),
             list(self.slain),
             list(self.left),
             self.phase,

@@ -123,7 +123,7 @@ def _follow_after(ctx: Ctx, a: Unit, b: Unit, to: Pos, shift: Pos) -> tuple[Pos,
 def force(ctx: Ctx, a_id: str, b_id: str, to: Pos | None, follow: bool) -> None:
     a, b = ctx.world[a_id], ctx.world[b_id]
     options = spaces(ctx, a, b)
-    ctx.rs.retreated.add(b_id)
+    ctx.rs.retreated[b_id] = a_id
     if not options:
         # 'If the character is unable to retreat into any rear or flank space, he must roll a
         # successful saving throw vs. paralyzation or be knocked down in the space he is in.'

@@ -40,6 +40,11 @@ class Camera:
         """Screen pixel (relative to the viewport) of a square corner."""
         return round(sx * self.size - self.x), round(sy * self.size - self.y)
 
+    def square_centre(self, origin: tuple[int, int], pos: tuple[int, int], n: int = 1) -> tuple[int, int]:
+        """On screen, the centre of an n-square footprint at pos, for a map drawn from origin."""
+        x, y = self.to_screen(pos[0] + n / 2, pos[1] + n / 2)
+        return origin[0] + x, origin[1] + y
+
     def to_square(self, px: int, py: int) -> tuple[int, int]:
         return int((px + self.x) // self.size), int((py + self.y) // self.size)
 

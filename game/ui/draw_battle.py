@@ -14,7 +14,7 @@ from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
 from game.commands import Action
 from game.rules.geometry import VECTORS, Pos
-from game.ui import theme, undo_control
+from game.ui import draw_review, theme, undo_control
 from game.ui.draw_panels import draw_initiative, draw_panel
 from game.ui.draw_tokens import draw_floaters, draw_tokens
 from game.ui.modes import (
@@ -49,8 +49,12 @@ def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:
     map_rect = s.map_rect()
     surface.set_clip(map_rect)
     _draw_map(s, surface, map_rect)
+    fights = draw_review.fights_shown(s)
+    draw_review.draw_lines(s, surface, map_rect, fights)
     _draw_overlays(s, surface, map_rect)
     draw_tokens(s, surface, map_rect)
+    draw_review.draw_tags(s, surface, map_rect, fights)
+    _draw_no_space(s, surface, map_rect)
     draw_floaters(s, surface, map_rect)
     _draw_banner(s, surface, map_rect)
     surface.set_clip(None)
@@ -218,16 +222,24 @@ def _draw_retreat_choice(s: BattleScreen, surface: pygame.Surface, r: pygame.Rec
             pygame.draw.rect(surface, theme.SELECT, _sq_rect(s, r, sp["to"], tgt.n), 3)
             if sp["follow_to"]:
                 _arrow(surface, _centre(s, r, att.pos, att.n), _centre(s, r, sp["follow_to"], att.n), theme.SELECT)
-    if not p.spaces and s.human_turn():
-        text(
-            surface,
-            "no space to give ground: forcing it means a save or a knockdown",
-            (start[0], start[1] - s.camera.size),
-            18,
-            theme.TEXT_WARN,
-            True,
-            "midbottom",
-        )
+
+
+def _draw_no_space(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+    """Over the tokens, so nothing hides it: the foe at the retreat decision has no space to give ground."""
+    p = s.battle.pending() if not s.battle.over else None
+    if p is None or p.kind != RETREAT or p.spaces or not s.human_turn():
+        return
+    tgt = s.battle.world[p.target or ""]
+    x, y = _centre(s, r, tgt.pos, tgt.n)
+    text(
+        surface,
+        "no space to give ground: forcing it means a save or a knockdown",
+        (x, y - s.camera.size),
+        18,
+        theme.TEXT_WARN,
+        True,
+        "midbottom",
+    )
 
 
 def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colour: Colour) -> None:

@@ -12,7 +12,7 @@ from game.events import Initiative
 from game.rules.geometry import Pos
 from game.rules.tables import thac0
 from game.systems.movement import effective_mv
-from game.ui import theme
+from game.ui import draw_review, theme
 from game.ui.combat_log import log_layout
 from game.ui.widgets import text, wrap
 
@@ -187,6 +187,10 @@ def draw_panel(s: BattleScreen, surface: pygame.Surface) -> None:
     shown = False
     if s.human_turn() and s.legal is not None and b.pending().kind == ACTIVATION:
         shown = _draw_choice_card(s, surface, card, s.legal, hover_unit)
+    fights = draw_review.fights_shown(s)
+    if not shown and fights and hover_unit is None:
+        draw_review.draw_card(s, surface, card, fights)
+        shown = True
     if not shown:
         uid = hover_unit or s.inspect or s.selected
         if uid and uid in b.world.units:
@@ -243,7 +247,9 @@ def _paint_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> N
         for i, part in enumerate(parts):
             text(surface, part, (area.x + 10 + (8 if i else 0), rect.y + 15 * i), 16, colour)
     if s.log_scroll:
-        text(surface, f"↓ {s.log_scroll} newer", (area.right - 10, area.y + 4), 16, theme.TEXT_DIM, anchor="topright")
+        text(
+            surface, f"{s.log_scroll} newer below", (area.right - 10, area.y + 4), 16, theme.TEXT_DIM, anchor="topright"
+        )
 
 
 def _lighter(c: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -35,7 +35,13 @@ DURATIONS = {
 }
 
 # What floats over a creature that was not driven back, by the reason.
-REFUSED = {"level": "too mighty", "size": "too big", "knocked_down": "down", "stood_fast": "stands fast"}
+REFUSED = {
+    "level": "too mighty",
+    "size": "too big",
+    "knocked_down": "down",
+    "stood_fast": "stands fast",
+    "already_retreated": "gave ground already",
+}
 
 
 @dataclass

@@ -73,10 +73,16 @@ REFUSALS = {
     "knocked_down": "is down and cannot be driven back",
     "stood_fast": "stands fast",
     "declined": "is not pressed",
+    "already_retreated": "has already given ground this round",
 }
 
 
 def _refused(e: ev.RetreatRefused, names: Names) -> str:
+    if e.reason == "already_retreated":
+        first = _name(e.detail or "", names)
+        return (
+            f"{_name(e.id, names)} has already given ground to {first}: {_name(e.by, names)} cannot drive it back too"
+        )
     return f"{_name(e.id, names)} {REFUSALS.get(e.reason, e.reason)} ({_name(e.by, names)})"
 
 
@@ -87,7 +93,9 @@ def _recover(e: ev.Recover, names: Names) -> str:
 
 def _morale(e: ev.MoraleCheck, names: Names) -> str:
     total = e.rating + sum(m.value for m in e.modifiers)
-    sign = " " + " ".join(f"{'−' if m.value < 0 else '+'} {abs(m.value)}" for m in e.modifiers if m.value)
+    sign = " " + " ".join(
+        f"{'−' if m.value < 0 else '+'} {abs(m.value)} ({m.name.replace('_', ' ')})" for m in e.modifiers if m.value
+    )
     outcome = {"pass": "holds", "withdraw": "withdraws", "flee": "flees", "surrender": "surrenders"}[e.result]
     margin = f"fails by {e.margin}" if e.margin > 0 else "passes"
     trig = e.trigger.replace("_", " ")

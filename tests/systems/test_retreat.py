@@ -192,3 +192,24 @@ def test_follower_turns_to_keep_a_flank_retreating_foe_threatened():
     a = b.world["a"]
     assert a.pos == (5, 4) and a.facing == 4
     assert (5, 5) in attack_squares(b.ctx, a)
+
+
+def test_a_foe_that_gave_ground_once_is_not_driven_back_again_and_the_second_attacker_is_told():
+    """'A creature is forced back at most once per round' (docs/rules.md#forced-retreats): the
+    second attacker's pair is not skipped in silence but refused as already_retreated, naming
+    the one the foe gave ground to."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W", hp=20)]
+    units.append(unit("c", "blue", "fighter1", (5, 3), "S"))
+    # Initiative a 10, b 1, c 9; a and c each hit (d20 20), 3 damage, no knockdown (d8 1).
+    b = battle(units, script=[10, 1, 9, 20, 3, 1, 20, 3, 1])
+    b.apply(cmd("attack", "a", target="b"))
+    b.apply(cmd("attack", "c", target="b"))
+    b.apply(cmd("hold", "b"))
+    p = b.pending()
+    assert p.kind == RETREAT and (p.unit, p.target) == ("a", "b")
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False)))
+    refused = events_of(evs, "retreat_refused")
+    assert refused == [
+        {"type": "retreat_refused", "round": 1, "id": "b", "by": "c", "reason": "already_retreated", "detail": "a"}
+    ]
+    assert b.world["b"].pos == (6, 4)

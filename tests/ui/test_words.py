@@ -1,0 +1,33 @@
+"""The combat log in words (game/ui/words.py): what a line must name for a reader to follow a roll."""
+
+from __future__ import annotations
+
+from game import events as ev
+from game.rules.dice import Modifier, Roll
+from game.ui.words import describe
+
+NAMES = {"o": "Orc 1", "f": "Fighter", "g": "Gnoll"}
+
+
+def test_a_morale_check_names_every_modifier_it_adds_up():
+    """Issue: 'morale lines show unnamed numbers ("2d10 = 2 vs 12 − 4 − 2")'."""
+    e = ev.MoraleCheck(
+        round=2,
+        id="o",
+        system="adnd2e",
+        trigger="quarter_fallen",
+        triggers=("quarter_fallen",),
+        roll=Roll("2d10", (1, 1), 0, 2),
+        rating=12,
+        modifiers=(Modifier("outnumbered", -4), Modifier("no_enemy_slain", -2)),
+        result="pass",
+        margin=-4,
+    )
+    assert describe(e, NAMES) == (
+        "Orc 1 morale (quarter fallen): 2d10 = 2 vs 12 − 4 (outnumbered) − 2 (no enemy slain) (= 6): passes, holds"
+    )
+
+
+def test_a_second_push_on_the_same_foe_is_said_with_whom_it_gave_ground_to():
+    e = ev.RetreatRefused(round=1, id="o", by="g", reason="already_retreated", detail="f")
+    assert describe(e, NAMES) == "Orc 1 has already given ground to Fighter: Gnoll cannot drive it back too"
