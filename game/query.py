@@ -174,13 +174,16 @@ def retreat_options(battle: Battle) -> list[RetreatOption]:
     return out
 
 
-def arcs(battle: Battle, uid: str) -> dict[str, list[Pos]]:
-    """A creature's front, flank and rear squares (the squares around its footprint)."""
+def arcs(battle: Battle, uid: str, pos: Pos | None = None, facing: int | None = None) -> dict[str, list[Pos]]:
+    """A creature's front, flank and rear squares (the squares around its footprint), where it
+    stands or, given pos and facing, where and as it would stand after a move or turn."""
     u = battle.world[uid]
+    pos = u.pos if pos is None else pos
+    facing = u.facing if facing is None else facing
     out: dict[str, list[Pos]] = {arc: [] for arc in Arc}
-    for sq in ring(u.pos, u.n):
+    for sq in ring(pos, u.n):
         if battle.ctx.terrain.inside(sq):
-            out[arc_of(sq, u.pos, u.n, u.facing)].append(sq)
+            out[arc_of(sq, pos, u.n, facing)].append(sq)
     return out
 
 

@@ -13,7 +13,7 @@ import pygame
 from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
 from game.commands import Action
-from game.rules.geometry import VECTORS, Pos
+from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.ui import draw_review, theme, undo_control
 from game.ui.draw_panels import draw_initiative, draw_panel
 from game.ui.draw_tokens import draw_floaters, draw_tokens
@@ -127,7 +127,8 @@ def _draw_overlays(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> 
     if s.human_turn() and p is not None and p.kind == ACTIVATION and s.legal is not None and s.view.idle:
         _draw_choices(s, surface, r, s.legal)
     if arc_unit is not None:
-        arcs = query.arcs(b, arc_unit)
+        stance = _planned_stance(s) if arc_unit == s.selected else None
+        arcs = query.arcs(b, arc_unit, *stance) if stance else query.arcs(b, arc_unit)
         for name in ("front", "flank", "rear"):
             _fill(s, surface, r, arcs[name], theme.ARC_COLOURS[name], ARC_ALPHA)
             for sq in arcs[name]:  # an inset ring, so arcs read even over the reach overlay
@@ -136,6 +137,17 @@ def _draw_overlays(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> 
         _draw_retreat_choice(s, surface, r, p)
     if s.cursor is not None and not s.app.mouse_driven:
         pygame.draw.rect(surface, theme.SELECT, _sq_rect(s, r, s.cursor).inflate(2, 2), 2)
+
+
+def _planned_stance(s: BattleScreen) -> tuple[Pos, int] | None:
+    """Where and facing which way the selected unit would stand if the player confirmed now: the
+    facing being chosen after a move, or the turn the pointed square asks for. Its arcs follow it."""
+    mode, u = s.mode, s.battle.world[s.selected or ""]
+    if isinstance(mode, FacingMode):
+        return mode.path[-1], mode.facing
+    if isinstance(mode, TurnMode) and s.hover_sq is not None and s.hover_sq != u.pos:
+        return u.pos, facing_toward(u.pos, u.n, s.hover_sq)
+    return None
 
 
 def _draw_choices(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, legal: Legal) -> None:

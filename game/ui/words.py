@@ -144,6 +144,7 @@ LINES: dict[type[ev.Event], Callable[[Any, Names], str | None]] = {
     ev.RoundStart: lambda e, names: f"— Round {e.round} —",
     ev.Initiative: _initiative,
     ev.Move: _move,
+    ev.Turn: lambda e, names: f"{_name(e.id, names)} turns to face {e.facing}",
     ev.FirstStrike: _first_strike,
     ev.Attack: _attack,
     ev.Death: _death,
@@ -172,8 +173,9 @@ LINES: dict[type[ev.Event], Callable[[Any, Names], str | None]] = {
 
 
 def describe(e: ev.Event, names: Names) -> str | None:
-    """One line for an event, or None for events that need no line of their own (turns,
-    damage, holds: the attack or move beside them says it)."""
+    """One line for an event, or None for events that need no line of their own (damage, holds:
+    the attack or the activation beside them says it). Every turn has its line: a move's facing is
+    the way its last step went, and the facing chosen after it is a turn of its own."""
     line = LINES.get(type(e))
     return line(e, names) if line is not None else None
 

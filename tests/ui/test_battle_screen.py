@@ -210,3 +210,36 @@ def test_keyboard_alone_moves_a_unit_with_a_chosen_facing():
     key(a, pygame.K_DOWN)  # aim at (4, 3): south
     key(a, pygame.K_RETURN)
     assert s.battle.world["a"].pos == (4, 2) and s.battle.world["a"].facing == 4
+
+
+def test_while_choosing_a_facing_the_arcs_shown_are_those_of_the_facing_being_chosen():
+    """Issue 13: 'While choosing a facing, the arcs shown are still the old ones.'"""
+    a = app()
+    sc = board([unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
+    s = BattleScreen(
+        a,
+        sc,
+        controllers={"blue": "human", "red": "ai"},
+        threaded=False,
+        battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])),
+    )
+    a.show(s)
+    settle(a, s)
+    click(a, screen_pos(s, (4, 2)))  # move there; now the facing
+    assert isinstance(s.mode, FacingMode)
+
+    def colour_of(sq):
+        x, y = screen_pos(s, sq)
+        c = a.window.get_at((x + s.camera.size // 4, y))
+        return c.r, c.g, c.b
+
+    hover(a, screen_pos(s, (4, 5)))  # point south of the end square: face S
+    assert s.mode.facing == 4
+    r, g, b = colour_of((4, 1))  # behind a creature at (4, 2) facing S: its rear, red
+    assert r > g and r > b, (r, g, b)
+    r, g, b = colour_of((4, 3))  # in front of it: green
+    assert g > r and g > b, (r, g, b)
+    hover(a, screen_pos(s, (4, 0)))  # point north: the arcs turn with it
+    assert s.mode.facing == 0
+    r, g, b = colour_of((4, 3))  # now behind it: red
+    assert r > g and r > b, (r, g, b)

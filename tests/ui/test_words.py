@@ -31,3 +31,14 @@ def test_a_morale_check_names_every_modifier_it_adds_up():
 def test_a_second_push_on_the_same_foe_is_said_with_whom_it_gave_ground_to():
     e = ev.RetreatRefused(round=1, id="o", by="g", reason="already_retreated", detail="f")
     assert describe(e, NAMES) == "Orc 1 has already given ground to Fighter: Gnoll cannot drive it back too"
+
+
+def test_every_turn_is_in_the_log_so_a_final_facing_is_never_hidden():
+    """Issue: 'Priest moves to (9,6), facing NE' after the player chose E: the turn that follows is
+    a line of its own, the AI's as well."""
+    move = ev.Move(round=1, id="f", path=((8, 7), (9, 6)), facing="NE")
+    turn = ev.Turn(round=1, id="f", facing="E")
+    assert [describe(move, NAMES), describe(turn, NAMES)] == [
+        "Fighter moves 1 to (9, 6), facing NE",
+        "Fighter turns to face E",
+    ]
