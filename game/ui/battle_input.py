@@ -96,8 +96,8 @@ def _wheel(s: BattleScreen, pos: tuple[int, int], step: int) -> None:
 
 
 def key(s: BattleScreen, k: int, mod: int = 0) -> Screen | None:
-    if s.view.waiting_for_key:
-        s.view.key()
+    if s.view.waiting_for_key and not _heard_while_paused(k):
+        s.view.key()  # any other key goes on to the next step
         return None
     shift = mod & pygame.KMOD_SHIFT
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k in (pygame.K_z, pygame.K_y):
@@ -115,6 +115,18 @@ def key(s: BattleScreen, k: int, mod: int = 0) -> Screen | None:
     else:
         _view_key(s, k)
     return None
+
+
+def _heard_while_paused(k: int) -> bool:
+    """Keys that keep their meaning while the view waits at a step of the round's end: Esc (the
+    pause menu), P (stop pausing on steps), F11, and the speed and zoom keys."""
+    return k in (pygame.K_ESCAPE, pygame.K_p, pygame.K_F11, pygame.K_PERIOD, pygame.K_COMMA) or k in (
+        pygame.K_EQUALS,
+        pygame.K_PLUS,
+        pygame.K_KP_PLUS,
+        pygame.K_MINUS,
+        pygame.K_KP_MINUS,
+    )
 
 
 def _arrow(s: BattleScreen, step: tuple[int, int], shift: bool) -> None:
@@ -159,6 +171,8 @@ def _speed_key(s: BattleScreen, k: int) -> None:
         s.speed_i = max(s.speed_i - 1, 0)
     else:
         s.view.pause_on_steps = not s.view.pause_on_steps
+        if not s.view.pause_on_steps:
+            s.view.key()  # no longer pausing: the step it waits at goes on
     s.app.remember(speed=SPEEDS[s.speed_i], pause_on_steps=s.view.pause_on_steps)
 
 

@@ -3,6 +3,7 @@ initiative track, the combat log, and the controls that turn clicks and keys int
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
 import pygame
@@ -61,6 +62,8 @@ class BattleScreen:
         self.ai_level = ai_level
         self.battle = battle or Battle(scenario, seed=seed, options=self.options, controllers=self.controllers)
         self.battle.controllers.update(self.controllers)
+        self.unshown: deque[tuple[int, LogLine]] = deque()  # (event number, line) not yet animated
+        self.fed = 0  # events fed to the view so far
         self.played: list[Command] = []  # every command in order, human and AI: saves and crash logs replay them
         self.saved_at: int | None = None  # how many of them the last save by hand (or the one loaded) holds
         self.autosaves = True  # a save at every round's end (game/ui/saving.py); off after a failed write
@@ -139,13 +142,25 @@ class BattleScreen:
         self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
 
     def feed(self, events: list[Event]) -> None:
-        """Show these events: animate them and add them to the log."""
+        """Show these events: animate them, and add each one's log line as its animation begins
+        (the log never runs ahead of the board, paused at a step of the round's end or not)."""
         self.view.push(events)
         for e in events:
             words = describe(e, self.names)
             if words:
-                self.log.append(LogLine(words, units_in(e), e.round))
-        self.log_scroll = 0
+                self.unshown.append((self.fed, LogLine(words, units_in(e), e.round)))
+            self.fed += 1
+        self.reveal_log()
+
+    def reveal_log(self, everything: bool = False) -> None:
+        """Move to the log the lines of the events the view has begun to show (or all of them)."""
+        begun = self.fed if everything else self.fed - len(self.view.queue)
+        moved = False
+        while self.unshown and self.unshown[0][0] < begun:
+            self.log.append(self.unshown.popleft()[1])
+            moved = True
+        if moved:
+            self.log_scroll = 0
 
     def human_turn(self) -> bool:
         b = self.battle
@@ -153,6 +168,7 @@ class BattleScreen:
 
     def update(self, dt: float) -> Screen | None:
         self.view.update(dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
+        self.reveal_log()
         battle_input.edge_scroll(self, dt)
         b = self.battle
         if b.over:

@@ -382,4 +382,6 @@ def _status(s: BattleScreen) -> str:
         if p.kind == RETREAT:
             return f"{who} — force {b.world[p.target or ''].kind.name} back? click a marked space"
         return f"{who} — your move"
+    if not s.view.idle:
+        return "showing what happened…" if not s.view.waiting_for_key else "paused at a step: any key goes on"
     return f"{p.side} (AI) is acting…"

@@ -119,6 +119,7 @@ def _press(act: Callable[[BattleScreen], bool], s: BattleScreen) -> None:
 def _forget(s: BattleScreen, taken: list[Event]) -> None:
     """Put the screen back as the battle now is: no animation of what was undone, no log lines
     for it, nothing drawn from it, and the controls asked afresh for the pending decision."""
+    s.reveal_log(everything=True)
     gone = sum(1 for e in taken if describe(e, s.names))
     if gone:
         del s.log[-gone:]

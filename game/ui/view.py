@@ -271,8 +271,12 @@ class BattleView:
                 self._float(tok, REFUSED.get(reason, ""), (200, 230, 255))
 
     def _float(self, tok: Token, words: str, colour: tuple[int, int, int]) -> None:
+        """A word rising from the token; one that starts while others still rise from it starts
+        above them, so two misses read as two, not one drawn twice."""
         if words:
-            self.floaters.append(Floater(words, tok.x + tok.n / 2, tok.y, colour))
+            x = tok.x + tok.n / 2
+            young = sum(1 for f in self.floaters if f.x == x and f.age < 0.6 and abs(f.y - tok.y) < 2)
+            self.floaters.append(Floater(words, x, tok.y - 0.45 * young, colour))
 
     def rewind(self, world: World, round_: int) -> None:
         """Drop every animation queued or playing and show the world as it is (after an undo)."""

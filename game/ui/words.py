@@ -70,7 +70,7 @@ def _retreat(e: ev.Retreat, names: Names) -> str:
 REFUSALS = {
     "level": "is too mighty to be driven back",
     "size": "is too big to be driven back",
-    "knocked_down": "is down and cannot be driven back",
+    "knocked_down": "was knocked down this round (or lies prone) and cannot be driven back",
     "stood_fast": "stands fast",
     "declined": "is not pressed",
     "already_retreated": "has already given ground this round",

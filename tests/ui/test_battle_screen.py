@@ -243,3 +243,77 @@ def test_while_choosing_a_facing_the_arcs_shown_are_those_of_the_facing_being_ch
     assert s.mode.facing == 0
     r, g, b = colour_of((4, 3))  # now behind it: red
     assert r > g and r > b, (r, g, b)
+
+
+def paused_at_the_first_step(a) -> BattleScreen:
+    s = BattleScreen(a, load_scenario(ARENA), seed=7, controllers={"blue": "ai", "red": "ai"}, threaded=False)
+    s.view.pause_on_steps = True
+    a.show(s)
+    for _ in range(2000):
+        a.step(0.05)
+        if s.view.waiting_for_key:
+            return s
+    raise AssertionError("never paused at a step")
+
+
+def test_paused_at_a_step_the_log_has_not_run_ahead_of_the_board():
+    """Issue 13: 'the log runs ahead of the board while paused'. The last retreat decision brings
+    the whole end of the round at once; paused at its fatigue step, the log stops there."""
+    a = app()
+    s = paused_at_the_first_step(a)
+    while s.view.step_banner != "fatigue" or not s.view.waiting_for_key:
+        if s.view.waiting_for_key:
+            key(a, pygame.K_SPACE)
+        a.step(0.05)
+    assert s.view.queue, "the morale and status steps wait to be shown"
+    assert s.log[-1].words == "End of round: fatigue", "nothing after the step shown is in the log yet"
+    key(a, pygame.K_SPACE)
+    while not s.view.idle:
+        a.step(0.05)
+        if s.view.waiting_for_key:
+            key(a, pygame.K_SPACE)
+    assert any(line.words == "End of round: status" for line in s.log)
+
+
+def test_paused_at_a_step_p_stops_pausing_and_esc_opens_the_pause_menu():
+    """Issue 13: '"Pause on steps" swallows every key (P and Esc included)'."""
+    from game.ui.pause import PauseScreen  # noqa: PLC0415
+
+    a = app()
+    s = paused_at_the_first_step(a)
+    key(a, pygame.K_ESCAPE)
+    assert isinstance(a.screen, PauseScreen)
+    key(a, pygame.K_ESCAPE)  # back to the battle, still paused at the step
+    assert a.screen is s and s.view.waiting_for_key
+    key(a, pygame.K_p)
+    assert not s.view.pause_on_steps and not s.view.waiting_for_key
+
+
+def test_two_misses_on_one_token_float_apart():
+    """Issue 13: '"miss" floaters stack'."""
+    from game import events as ev  # noqa: PLC0415
+    from game.rules.dice import Roll  # noqa: PLC0415
+
+    a = app()
+    s = paused_at_the_first_step(a)
+    s.view.floaters.clear()
+    uid = next(iter(s.view.tokens))
+    other = next(t for t in s.view.tokens if t != uid)
+    miss = ev.Attack(
+        round=1,
+        id=other,
+        target=uid,
+        kind="melee",
+        weapon="w",
+        arc="front",
+        roll=Roll("1d20", (1,), 0, 1),
+        modifiers=(),
+        needed=10,
+        hit=False,
+        damage=0,
+        purpose="attack",
+    )
+    s.view._finish(miss)
+    s.view._finish(miss)
+    ys = [f.y for f in s.view.floaters]
+    assert len(ys) == 2 and abs(ys[0] - ys[1]) >= 0.4
