@@ -44,3 +44,16 @@ def test_simulate_without_a_map_plays_the_default_one(tmp_path, monkeypatch, cap
     assert Path(bundled.DEFAULT_MAP).is_file()
     assert main(["simulate", "--seed", "1"]) == 0
     assert capsys.readouterr().out.startswith("Skirmish")
+
+
+def test_what_the_menu_says_of_a_shipped_map_is_in_words_a_player_sees_not_event_names():
+    """Issue 13: 'lesson descriptions use event names (retreat_refused, stood_fast) the window
+    never shows'."""
+    import re  # noqa: PLC0415
+
+    from game.scenario.tiled import load_scenario  # noqa: PLC0415
+
+    for path in sorted(bundled.MAPS.glob("*.tmx")):
+        sc = load_scenario(path)
+        names = re.findall(r"\b[a-z]+_[a-z_]+\b", sc.title + " " + sc.description)
+        assert not names, (path.name, names)

@@ -597,8 +597,8 @@ LESSON_SURROUNDED_PROPS = lesson_props(
     "Lesson: Surrounded",
     "An old ogre is ringed by eight men-at-arms, and two orcs are trapped in wall niches. "
     "A creature forced to retreat with no free rear or flank square must save vs "
-    "paralyzation: on a success it stands fast (retreat_refused, stood_fast), on a failure "
-    "it is knocked down where it stands (knockdown, no_retreat_space) and fights prone.",
+    "paralyzation: on a success it stands fast (the log says it stands fast), on a failure "
+    "it is knocked down where it stands (the log: knocked down, no retreat space) and fights prone.",
 )
 
 # (d) the giant that cannot be pushed.
@@ -629,8 +629,8 @@ LESSON_GIANT_PROPS = lesson_props(
     "Lesson: The Giant Will Not Be Pushed",
     "Eight veterans close round a stone giant. A defender 4 or more levels or Hit Dice "
     "above its attacker, or two sizes larger, may ignore a forced retreat: when a veteran "
-    "wounds the giant without being hit back, the log shows retreat_refused with reason "
-    "level (or size), and the giant stays put.",
+    "wounds the giant without being hit back, the log says the giant is too mighty (or too "
+    "big) to be driven back, and the giant stays put.",
 )
 
 # (e) hazards: four rocky spurs, each a dead end one square wide with a hazard
@@ -663,7 +663,7 @@ LESSON_HAZARDS_PROPS = lesson_props(
     "Four gnolls hold the tips of rocky spurs with cliff edges, a brush fire and a pit field "
     "behind and beside them; a veteran comes down each spur. A forced retreat may drive a "
     "foe into a hazard: it first saves vs paralyzation and on a success stands fast "
-    "(retreat_refused, stood_fast); on a failure it goes over the edge, into the fire or "
+    "(the log says it stands fast); on a failure it goes over the edge, into the fire or "
     "into the pit (a retreat with a hazard): hurt, and over a cliff or in a pit, prone.",
 )
 
@@ -735,7 +735,7 @@ LESSON_FIRST_STRIKE_PROPS = lesson_props(
     "In the first round only, a creature with a weapon of reach over 10 ft, or a Large or "
     "bigger creature, strikes first at a smaller, shorter-reached foe that comes within "
     "10 ft, even if it lost the initiative; that blow is its action for the round "
-    "(first_strike event, then the giant's attack on Hambone).",
+    "(the banner says First strike!, then the log shows the giant's blow at Hambone).",
 )
 
 # (i) fatigue: heroic archers trade arrows across an impassable gorge for many
@@ -801,14 +801,14 @@ LESSON_MORALE_ADND2E_PROPS = lesson_props(
     "Kobolds are surprised by three veterans. Under AD&D 2e morale a creature rolls 2d10 at "
     "the end of a round when something shakes it (surprise, a quarter of its side fallen, "
     "a leader lost...) and fails when the roll is above its rating plus modifiers: by 1 or "
-    "2 it withdraws, by more it flees for its exit (morale_check, flee, fled).",
+    "2 it withdraws, by more it flees for its exit (each check is a morale line in the log).",
     surprised="red",
 )
 LESSON_MORALE_OSE_PROPS = lesson_props(
     "Lesson: Rout (OSE morale)",
     "The same kobolds under Old-School Essentials morale: each rolls 2d6 against its rating "
     "(kobold 6) when its side suffers its first death and again when half the side is "
-    "down; a roll above the rating means it flees (morale_check, system ose, flee).",
+    "down; a roll above the rating means it flees (each check is a morale line in the log).",
     morale_system="ose",
 )
 
@@ -835,10 +835,10 @@ LESSON_FORCE_MARCH_UNITS = [
 ]
 LESSON_FORCE_MARCH_PROPS = lesson_props(
     "Lesson: The Force-Marched Column",
-    "A column of men-at-arms arrives by forced march (unit property force_marched): they "
+    "A column of men-at-arms arrives by forced march: they "
     "start the battle fatigued, check off two fatigue points a phase, soon become exhausted "
     "and can never be fresh again in this battle. Compare them with the rested hobgoblins "
-    "(fatigue events).",
+    "(the log says when each becomes fatigued or exhausted).",
 )
 
 
