@@ -21,6 +21,41 @@ def _folder(name: str) -> Path:
 MAPS = _folder("maps")
 ASSETS = _folder("assets")
 DEFAULT_MAP = MAPS / "skirmish.tmx"
+# The lessons in the order they teach: facing and the round first, then retreats, then what
+# wears a side down. A lesson not named here comes after these, by name.
+TEACHING_ORDER = (
+    "lesson_flanking",
+    "lesson_initiative",
+    "lesson_first_strike",
+    "lesson_retreat_rear",
+    "lesson_retreat_flank",
+    "lesson_surrounded",
+    "lesson_giant",
+    "lesson_size",
+    "lesson_hazards",
+    "lesson_charge",
+    "lesson_fatigue",
+    "lesson_force_march",
+    "lesson_morale_adnd2e",
+    "lesson_morale_ose",
+    "lesson_surrender",
+    "lesson_magic",
+    "lesson_gargoyle",
+    "lesson_poison",
+)
+
+
+def menu_order(stem: str) -> tuple[int, int, str]:
+    """Where a shipped map stands in the menu: the default skirmish first, the other battles by
+    name, then the lessons in teaching order. Test maps (test_*) are not for the menu."""
+    if stem.startswith("lesson_"):
+        rank = TEACHING_ORDER.index(stem) if stem in TEACHING_ORDER else len(TEACHING_ORDER)
+        return 2, rank, stem
+    return (0 if stem == DEFAULT_MAP.stem else 1), 0, stem
+
+
+def section_of(stem: str) -> str:
+    return "Lessons" if stem.startswith("lesson_") else "Skirmishes"
 
 
 def map_path(name: str) -> str:

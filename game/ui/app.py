@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
-from game.ui import theme
+from game.ui import help_overlay, theme
 
 if TYPE_CHECKING:
     from game.ui.screen import Screen
@@ -55,6 +55,7 @@ class App:
         self.screen: Screen | None = None
         self.running = True
         self.mouse_driven = True
+        self.help_open = False  # F1: the keys of the screen shown, over it
         # The AI thinks in a worker thread; hand the interpreter back to the window often.
         sys.setswitchinterval(0.001)
 
@@ -125,9 +126,25 @@ class App:
             self.mouse_driven = True
         elif event.type == pygame.KEYDOWN:
             self.mouse_driven = False
+        if self._every_screen(event):
+            return
         nxt = self.screen.handle(event) if self.screen is not None else None
         if nxt is not None:
             self.show(nxt)
+
+    def _every_screen(self, event: pygame.event.Event) -> bool:
+        """F1 (the screen's keys) and F11 (full screen) work on every screen; while the keys show,
+        the next key or click only closes them. Whether the event was taken here."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.help_open = not self.help_open
+            return True
+        if self.help_open and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.help_open = False
+            return True
+        return False
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. Tests call this directly."""
@@ -146,6 +163,8 @@ class App:
             self.show(nxt)
         self.window.fill(theme.PANEL_BG)
         self.screen.draw(self.window)
+        if self.help_open:
+            help_overlay.draw(self.window, help_overlay.sections_for(self.screen))
         pygame.display.flip()
 
     def run(self) -> int:

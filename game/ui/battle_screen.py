@@ -15,7 +15,7 @@ from game.events import Event
 from game.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.systems.retreat import RetreatSpace
-from game.ui import battle_input, draw_battle, since, theme
+from game.ui import battle_input, draw_battle, help_keys, since, theme
 from game.ui.ai_worker import AiWorker
 from game.ui.art import Sprites, render_map, render_terrain
 from game.ui.battle_input import SPEEDS
@@ -313,6 +313,8 @@ class BattleScreen:
     def shift(self) -> bool:
         """Whether Shift is held: attacks then come from the square with the best chance."""
         return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if not self.app.headless else self.shift_held
+
+    HELP = help_keys.HELP  # F1
 
     def controllers_label(self, side: str | None) -> str:
         return f"{side} (you)" if sum(1 for c in self.controllers.values() if c == "human") == 1 else f"{side}"

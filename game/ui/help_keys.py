@@ -1,4 +1,4 @@
-"""The keys and clicks of the battle window, as the pause menu's help lists them (README.md's
+"""The keys and clicks of each screen, as F1 and the pause menu's help list them (README.md's
 "How to play" says the same in prose)."""
 
 from __future__ import annotations
@@ -45,4 +45,46 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("F11", "full screen"),
         ],
     ),
+]
+
+MENU: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Choosing a battle",
+        [
+            ("click, Up / Down, wheel", "choose a scenario"),
+            ("Enter", "start it"),
+            ("C", "continue the newest save"),
+            ("M", "mode: solo, hot-seat, or watch the AI"),
+            ("S", "your side (solo)"),
+            ("H", "the hand-over screen (hot-seat)"),
+            ("4", "the AI's level (solo, watch)"),
+            ("1  2  3", "rule options: morale, initiative, knockdown dice"),
+            ("5, then digits", "the seed: the same seed, the same dice"),
+            ("hover an option", "what it changes"),
+            ("Esc / Q", "quit"),
+        ],
+    ),
+]
+
+VIEWER: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Watching a replay",
+        [
+            ("Space", "play / pause"),
+            ("Left / Right", "one event back / on"),
+            ("Shift+Left / Right", "one decision back / on"),
+            ("Ctrl+Left / Right, PgUp / PgDn", "one round back / on"),
+            ("Home / End", "the start / the end"),
+            ("click the timeline", "jump to that moment"),
+            (", / .", "slower / faster"),
+            ("T", "take over from here as a new game"),
+            ("wheel, right-drag", "zoom, pan"),
+            ("Esc", "leave the viewer"),
+        ],
+    ),
+]
+
+EVERY_SCREEN: list[tuple[str, str]] = [
+    ("F1", "these keys"),
+    ("F11", "full screen, or a window again"),
 ]

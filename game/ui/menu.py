@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.ai import LEVELS
-from game.bundled import MAPS
+from game.bundled import MAPS, menu_order, section_of
 from game.options import Options
 from game.save.autosave import list_saves, saves_folder
 from game.save.savefile import SaveError, load_save
@@ -17,9 +17,10 @@ from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.settings import MODES, check
-from game.ui import theme
-from game.ui.art import render_map
+from game.ui import help_keys, theme
 from game.ui.draw_cache import DrawCache
+from game.ui.menu_details import draw_details
+from game.ui.menu_words import TIPS, SeedField
 from game.ui.widgets import Button, layout_row, text, wrap
 
 if TYPE_CHECKING:
@@ -38,8 +39,11 @@ class Entry:
 
 
 def shipped_scenarios() -> list[Entry]:
+    """The shipped maps a player chooses from, in the menu's order; the tests' maps are left out."""
     out = []
-    for path in sorted(MAPS.glob("*.tmx"), key=lambda p: (p.stem != "skirmish", p.stem)):
+    for path in sorted(
+        (p for p in MAPS.glob("*.tmx") if not p.stem.startswith("test_")), key=lambda p: menu_order(p.stem)
+    ):
         try:
             out.append(Entry(path, load_scenario(path)))
         except ScenarioError as e:
@@ -48,6 +52,8 @@ def shipped_scenarios() -> list[Entry]:
 
 
 class MenuScreen:
+    HELP = help_keys.MENU  # F1
+
     def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         self.app = app
         self.entries = entries if entries is not None else shipped_scenarios()
@@ -68,6 +74,7 @@ class MenuScreen:
         saves = list_saves(saves_folder())
         self.newest_save = saves[0] if saves else None  # Continue opens it
         self.error = ""  # why Continue could not open it
+        self.seed = SeedField()
 
     @property
     def entry(self) -> Entry:
@@ -98,10 +105,11 @@ class MenuScreen:
         else:
             controllers = {s: "ai" for s in sides}
         options = {k: self._value(k) for k in self.options}
+        self.seed.end()
         return BattleScreen(
             self.app,
             scenario,
-            seed=1,
+            seed=self.seed.value,
             options=options,
             controllers=controllers,
             ai_level=self.ai_level,
@@ -158,6 +166,9 @@ class MenuScreen:
 
     def _key(self, k: int) -> Screen | None:
         """Arrows pick a map, Enter starts it, letters and digits change the settings."""
+        if self.seed.typing:
+            self.seed.key(k)
+            return None
         if k in (pygame.K_ESCAPE, pygame.K_q):
             self.app.quit()
         elif k == pygame.K_c:
@@ -180,8 +191,10 @@ class MenuScreen:
             self._cycle("initiative", ("individual", "group"))
         elif k == pygame.K_3:
             self._cycle("knockdown_dice", (True, False))
-        elif k == pygame.K_4:
+        elif k == pygame.K_4 and self.mode != "hotseat":
             self.ai_level = str(_next(LEVELS, self.ai_level))
+        elif k == pygame.K_5:
+            self.seed.begin()
         elif k == pygame.K_h:
             self.handover = not self.handover
         return None
@@ -196,26 +209,6 @@ class MenuScreen:
         """The window closes on the menu: keep its choices."""
         self.remember()
 
-    def _thumb(self, e: Entry, w: int, h: int) -> pygame.Surface | None:
-        """The map in miniature with the armies as side-coloured discs, made once per map."""
-        if e.scenario is None:
-            return None
-        sc = e.scenario
-
-        def make() -> pygame.Surface:
-            full, tile = render_map(sc)
-            for p in sc.units:
-                colour = theme.SIDE_COLOURS[sc.sides.index(p.side) % len(theme.SIDE_COLOURS)]
-                n = p.kind.squares
-                centre = ((p.pos[0] + n / 2) * tile, (p.pos[1] + n / 2) * tile)
-                pygame.draw.circle(full, (0, 0, 0), centre, tile * n * 0.42)
-                pygame.draw.circle(full, colour, centre, tile * n * 0.36)
-            scale = min(w / full.get_width(), h / full.get_height())
-            return pygame.transform.smoothscale(full, (int(full.get_width() * scale), int(full.get_height() * scale)))
-
-        thumb: pygame.Surface = self.thumbs.get(str(e.path), None, make)
-        return thumb
-
     def _continue_button(self) -> Button:
         label = f"Continue: {self.newest_save.stem}" if self.newest_save else "Continue (no save yet)"
         return Button(label, "C", self.continue_saved, enabled=self.newest_save is not None)
@@ -224,12 +217,30 @@ class MenuScreen:
         """How many scenario lines fit between the title and the buttons."""
         return max(1, (self.app.size[1] - LIST_TOP - LIST_BOTTOM) // ROW)
 
+    def _lines(self) -> list[str | int]:
+        """The list's lines: each section's heading (a string), then its scenarios (their indices)."""
+        out: list[str | int] = []
+        last = ""
+        for i, e in enumerate(self.entries):
+            section = section_of(e.path.stem)
+            if section != last:
+                out.append(section)
+                last = section
+            out.append(i)
+        return out
+
+    def _list_layout(self) -> list[tuple[str | int, pygame.Rect]]:
+        """The lines in sight and where each sits: the list scrolls (only) to keep the chosen
+        scenario in sight, so a line clicked never moves under the pointer."""
+        rows, lines = self._rows(), self._lines()
+        at = lines.index(self.index) if self.index in lines else 0
+        self.top = min(max(self.top, at - rows + 1), at, max(0, len(lines) - rows))
+        shown = range(self.top, min(self.top + rows, len(lines)))
+        return [(lines[j], pygame.Rect(40, LIST_TOP + ROW * (j - self.top), 360, ROW - 6)) for j in shown]
+
     def _list_rects(self) -> dict[int, pygame.Rect]:
         """Where each scenario line in sight sits, by its index in the list."""
-        rows = self._rows()
-        self.top = min(max(self.top, self.index - rows + 1), self.index, max(0, len(self.entries) - rows))
-        shown = range(self.top, min(self.top + rows, len(self.entries)))
-        return {i: pygame.Rect(40, LIST_TOP + ROW * (i - self.top), 360, ROW - 6) for i in shown}
+        return {item: r for item, r in self._list_layout() if isinstance(item, int)}
 
     @property
     def buttons(self) -> list[Button]:
@@ -242,28 +253,42 @@ class MenuScreen:
         e = self.entry
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
-        row1 = [Button(f"Mode: {MODE_NAMES[self.mode]}", "M", lambda: setattr(self, "mode", _next(MODES, self.mode)))]
+        mode = MODE_NAMES[self.mode]
+        row1 = [Button(f"Mode: {mode}", "M", lambda: setattr(self, "mode", _next(MODES, self.mode)), tip=TIPS["mode"])]
         if self.mode == "solo":
-            row1.append(Button(f"You play: {you}", "S", lambda: setattr(self, "side_i", self.side_i + 1)))
+            pick = Button(f"You play: {you}", "S", lambda: setattr(self, "side_i", self.side_i + 1), tip=TIPS["side"])
+            row1.append(pick)
         elif self.mode == "hotseat":
             label = f"Hand-over screen: {'on' if self.handover else 'off'}"
-            row1.append(Button(label, "H", lambda: setattr(self, "handover", not self.handover)))
-        row1.append(
-            Button(f"AI: {self.ai_level}", "4", lambda: setattr(self, "ai_level", _next(LEVELS, self.ai_level)))
-        )
+            toggle = Button(label, "H", lambda: setattr(self, "handover", not self.handover), tip=TIPS["handover"])
+            row1.append(toggle)
+        if self.mode != "hotseat":  # hot-seat has no AI side to set
+            level = Button(
+                f"AI: {self.ai_level}",
+                "4",
+                lambda: setattr(self, "ai_level", _next(LEVELS, self.ai_level)),
+                tip=TIPS["ai"],
+            )
+            row1.append(level)
+        row1.append(Button(self.seed.label(), "5", self.seed.begin, active=self.seed.typing, tip=TIPS["seed"]))
         row2 = [
             Button(
-                f"Morale: {self._value('morale_system')}", "1", lambda: self._cycle("morale_system", ("adnd2e", "ose"))
+                f"Morale: {self._value('morale_system')}",
+                "1",
+                lambda: self._cycle("morale_system", ("adnd2e", "ose")),
+                tip=TIPS["morale_system"],
             ),
             Button(
                 f"Initiative: {self._value('initiative')}",
                 "2",
                 lambda: self._cycle("initiative", ("individual", "group")),
+                tip=TIPS["initiative"],
             ),
             Button(
                 f"Knockdown dice: {'on' if self._value('knockdown_dice') else 'off'}",
                 "3",
                 lambda: self._cycle("knockdown_dice", (True, False)),
+                tip=TIPS["knockdown_dice"],
             ),
         ]
         row3 = [
@@ -289,52 +314,43 @@ class MenuScreen:
         if not self.entries:
             text(surface, f"No scenarios found: {MAPS} holds no maps.", (44, 140), 22, theme.TEXT_WARN)
             text(surface, "Reinstall Rout, or open a map of your own: rout play MAP.tmx", (44, 170), 20)
-        rects = self._list_rects()
-        for i, r in rects.items():
-            e = self.entries[i]
-            pygame.draw.rect(surface, theme.BUTTON_ACTIVE if i == self.index else theme.BUTTON, r, border_radius=6)
+        layout = self._list_layout()
+        for item, r in layout:
+            if isinstance(item, str):
+                text(surface, item, (r.x + 2, r.y + 12), 20, theme.HIGHLIGHT, True)
+                continue
+            e = self.entries[item]
+            pygame.draw.rect(surface, theme.BUTTON_ACTIVE if item == self.index else theme.BUTTON, r, border_radius=6)
             title = e.scenario.title if e.scenario else e.path.name
             text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
-        below = len(self.entries) - self.top - len(rects)
-        if self.top:
-            text(surface, f"{self.top} more above (arrows or wheel)", (44, LIST_TOP - 20), 16, theme.TEXT_DIM)
+        shown = [item for item, _ in layout if isinstance(item, int)]
+        above = min(shown) if shown else 0
+        below = len(self.entries) - (max(shown) + 1 if shown else 0)
+        if above:
+            text(surface, f"{above} more above (arrows or wheel)", (44, LIST_TOP - 20), 16, theme.TEXT_DIM)
         if below:
-            bottom = LIST_TOP + ROW * len(rects)
+            bottom = LIST_TOP + ROW * len(layout)
             text(surface, f"{below} more below (arrows or wheel)", (44, bottom - 2), 16, theme.TEXT_DIM)
         if self.entries:
-            self._draw_details(surface)
+            draw_details(self, surface)
         if self.error:
             text(surface, self.error, (440, self.app.size[1] - 158), 18, theme.TEXT_WARN)
-        for b in self.buttons:
+        buttons = self.buttons
+        for b in buttons:
             b.draw(surface, self.mouse)
+        tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(self.mouse)), "")
+        if tip:
+            self._draw_tip(surface, tip)
 
-    def _draw_details(self, surface: pygame.Surface) -> None:
-        """The chosen scenario: its map, size, armies and description, or why it cannot load."""
+    def _draw_tip(self, surface: pygame.Surface, tip: str) -> None:
+        """What the option under the pointer changes, in a box above the buttons."""
         w, h = self.app.size
-        e = self.entry
-        right = pygame.Rect(440, 130, w - 480, h - 260)
-        thumb = self._thumb(e, right.w, right.h // 2)
-        if thumb is not None:
-            surface.blit(thumb, (right.x, right.y))
-            ty = right.y + thumb.get_height() + 12
-        else:
-            ty = right.y
-        if e.scenario is None:
-            text(surface, e.error, (right.x, ty), 18, theme.TEXT_WARN)
-            return
-        sides = e.scenario.sides
-        counts = ", ".join(f"{s} {sum(1 for u in e.scenario.units if u.side == s)}" for s in sides)
-        text(
-            surface,
-            f"{e.scenario.terrain.width}x{e.scenario.terrain.height} squares — {counts}",
-            (right.x, ty),
-            20,
-            theme.TEXT_DIM,
-        )
-        ty += 26
-        for line in wrap(e.scenario.description, 20, right.w):
-            text(surface, line, (right.x, ty), 20)
-            ty += 21
+        lines = wrap(tip, 18, w - 500)[:4]  # over the description, never over the list
+        box = pygame.Rect(440, h - 140 - 20 * len(lines) - 10, w - 480, 20 * len(lines) + 10)
+        pygame.draw.rect(surface, (10, 12, 18), box, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            text(surface, line, (box.x + 10, box.y + 5 + 20 * i), 18, theme.TEXT)
 
 
 def _next(values: tuple, current: object) -> object:

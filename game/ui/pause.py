@@ -11,9 +11,10 @@ import pygame
 
 from game.ui import theme
 from game.ui.help_keys import HELP
+from game.ui.help_overlay import draw_table
 from game.ui.menu import MenuScreen
 from game.ui.saving import save_by_hand
-from game.ui.widgets import Button, font, text, wrap
+from game.ui.widgets import Button, text, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -35,6 +36,8 @@ class Entry:
 
 
 class PauseScreen:
+    HELP = HELP  # F1: the battle's keys
+
     def __init__(self, app: App, battle_screen: BattleScreen) -> None:
         self.app, self.bs = app, battle_screen
         self.page = MENU
@@ -160,19 +163,4 @@ class PauseScreen:
             button.draw(surface, self.mouse)
 
     def _draw_help(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """The keys in two columns of sections; each column's keys as wide as its widest."""
-        text(surface, "Keys", (panel.centerx, panel.y + 14), 34, theme.TEXT, True, "midtop")
-        col_w = (panel.w - 80) // 2
-        for c, sections in enumerate((HELP[:2], HELP[2:])):
-            x, y = panel.x + 30 + c * (col_w + 20), panel.y + 60
-            keys_w = max(font(19, True).size(keys)[0] for _, rows in sections for keys, _ in rows) + 16
-            for title, rows in sections:
-                text(surface, title, (x, y), 22, theme.HIGHLIGHT, True)
-                y += 26
-                for keys, what in rows:
-                    text(surface, keys, (x, y), 19, theme.TEXT, True)
-                    for line in wrap(what, 19, col_w - keys_w):
-                        text(surface, line, (x + keys_w, y), 19, theme.TEXT_DIM)
-                        y += 20
-                    y += 2
-                y += 12
+        draw_table(surface, panel, HELP, "Keys")

@@ -17,7 +17,7 @@ import pygame
 from game import events as ev
 from game.battle import RETREAT
 from game.timeline import Timeline
-from game.ui import draw_battle, theme, viewer_bar
+from game.ui import draw_battle, help_keys, theme, viewer_bar
 from game.ui.battle_screen import BattleScreen
 from game.ui.combat_log import LogLine
 from game.ui.view import BattleView
@@ -64,6 +64,8 @@ class Source:
 
 class ViewerScreen:
     """A timeline on screen. `back` gives the screen Esc returns to; without one, Esc quits."""
+
+    HELP = help_keys.VIEWER  # F1
 
     def __init__(self, app: App, t: Timeline, source: Source, back: Callable[[], Screen] | None = None) -> None:
         self.app, self.t, self.source, self.back = app, t, source, back

@@ -4,8 +4,10 @@ with no scenarios says so instead of failing (issue: installs like a real game).
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui import menu
+from game.ui.app import App
 from game.ui.menu import MenuScreen
 from tests.ui.drive import app, click, key
 
@@ -14,7 +16,7 @@ def test_every_scenario_is_in_sight_when_chosen_and_never_under_the_buttons():
     a = app()
     screen = MenuScreen(a)
     a.show(screen)
-    assert len(screen.entries) >= 18
+    assert len(screen.entries) >= 17
     top_button = min(b.rect.top for b in screen.buttons)
     seen = []
     for _ in screen.entries:
@@ -55,3 +57,101 @@ def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path)
     assert [b.label for b in screen.buttons] == ["Continue (no save yet)", "Quit"]
     key(a, pygame.K_q)
     assert not a.running
+
+
+def test_the_tests_maps_are_not_offered_and_the_lessons_come_in_their_own_section_in_teaching_order():
+    from game.bundled import TEACHING_ORDER  # noqa: PLC0415
+
+    a = app()
+    screen = MenuScreen(a)
+    names = [e.path.stem for e in screen.entries]
+    assert not [n for n in names if n.startswith("test_")]
+    assert names[0] == "skirmish"
+    lessons = [n for n in names if n.startswith("lesson_")]
+    assert names[-len(lessons) :] == lessons, "the lessons come after the skirmishes"
+    taught = [n for n in TEACHING_ORDER if n in lessons]
+    assert lessons[: len(taught)] == taught
+    lines = screen._lines()
+    assert lines[0] == "Skirmishes" and "Lessons" in lines
+    assert lines.index("Lessons") == lines.index(names.index(lessons[0])) - 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+def test_at_any_size_every_entry_can_be_scrolled_into_sight_and_clicked(size):
+    """Issue 13: 'the menu's entries are all on screen and clickable at 1280x720 and 1024x600'."""
+    a = App(size, headless=True)
+    screen = MenuScreen(a)
+    a.show(screen)
+    w, h = size
+    clicked = set()
+    for i in range(len(screen.entries)):
+        screen.index = i
+        a.step(0.016)
+        top_button = min(b.rect.top for b in screen.buttons)
+        rects = screen._list_rects()
+        assert i in rects
+        for j, r in rects.items():  # every line in sight takes a click, and the list holds still
+            assert r.top >= 0 and r.bottom < top_button and r.right <= w
+            click(a, r.center)
+            assert screen.index == j, f"entry {j} at {r} did not take the click"
+            assert screen._list_rects() == rects
+            clicked.add(j)
+    assert clicked == set(range(len(screen.entries)))
+    for b in screen.buttons:
+        assert b.rect.left >= 0 and b.rect.right <= w and b.rect.bottom <= h, (b.label, b.rect)
+
+
+def test_hot_seat_offers_no_ai_level_and_solo_does():
+    """Issue 13: '"AI: normal" shows in hot-seat'."""
+    a = app()
+    screen = MenuScreen(a)
+    screen.mode = "hotseat"
+    assert not [b for b in screen.buttons if b.label.startswith("AI:")]
+    screen.mode = "solo"
+    assert [b for b in screen.buttons if b.label.startswith("AI:")]
+
+
+def test_each_rule_option_explains_itself_on_hover():
+    a = app()
+    screen = MenuScreen(a)
+    a.show(screen)
+    options = [b for b in screen.buttons if b.label.split(":")[0] in ("Morale", "Initiative", "Knockdown dice")]
+    assert len(options) == 3 and all(len(b.tip) > 40 for b in options)
+    said: list[str] = []
+    real_text = menu.text
+    menu_words_text = menu.text
+    assert menu_words_text is real_text
+    hover_at = options[1].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=hover_at, rel=(0, 0), buttons=(0, 0, 0)))
+    import game.ui.menu as m  # noqa: PLC0415
+
+    m.text = lambda surface, s, *args, **kw: said.append(s) or real_text(surface, s, *args, **kw)
+    try:
+        a.step(0.016)
+    finally:
+        m.text = real_text
+    assert any("each side rolls one d10" in line for line in said)
+
+
+def test_a_seed_is_typed_and_the_battle_uses_it():
+    a = app()
+    screen = MenuScreen(a)
+    a.show(screen)
+    for k in (pygame.K_5, pygame.K_4, pygame.K_2, pygame.K_RETURN):
+        key(a, k)
+    assert screen.seed.value == 42 and not screen.seed.typing
+    key(a, pygame.K_RETURN)  # start
+    assert a.screen is not screen and a.screen.seed == 42
+
+
+def test_f1_shows_the_screens_keys_and_any_key_closes_them():
+    from game.ui import help_overlay  # noqa: PLC0415
+
+    a = app()
+    screen = MenuScreen(a)
+    a.show(screen)
+    key(a, pygame.K_F1)
+    assert a.help_open
+    assert help_overlay.sections_for(screen)[0][0] == "Choosing a battle"
+    key(a, pygame.K_DOWN)  # closes the help and does nothing else
+    assert not a.help_open and screen.index == 0

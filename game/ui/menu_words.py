@@ -1,0 +1,62 @@
+"""The main menu's words and its seed field: what each choice changes, and the seed as typed."""
+
+from __future__ import annotations
+
+import pygame
+
+SEED_MAX = 2**64 - 1  # as the command line's --seed
+# What each choice changes, shown while the pointer rests on its button.
+TIPS = {
+    "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
+    "Watch: the AI plays every side.",
+    "side": "The side you command; the AI plays the others.",
+    "handover": "Between the players' turns, a screen that waits for the next one to sit down "
+    "(the board hides nothing from either side).",
+    "ai": "How the AI plays: hard looks a move ahead; normal weighs flanks, rears, hazards, leaders and "
+    "fatigue; baseline is plain; random picks any legal order.",
+    "morale_system": "adnd2e: 2d10 against a rating of 2-20 when something shakes a creature; failing by 1 or 2 "
+    "withdraws, by more flees. ose: 2d6 against 2-12 at a side's first death and at half strength.",
+    "initiative": "individual: every creature rolls a d10 each round and acts in its own turn. "
+    "group: each side rolls one d10 and all its creatures act together.",
+    "knockdown_dice": "on: a hit may knock its target down (the weapon's knockdown die against a number "
+    "set by size). off: only a foe with no space to give ground is knocked down.",
+    "seed": "The seed of the dice: the same map, options, seed and orders give the same battle. "
+    "Click or press 5, type digits, then Enter.",
+}
+
+
+DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
+    getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)
+}
+
+
+class SeedField:
+    """The battle's seed, changed by typing digits: begin, keys, then end (Enter or any other key)."""
+
+    def __init__(self, value: int = 1) -> None:
+        self.value = value
+        self.typed: str | None = None  # the digits so far, while typing
+
+    @property
+    def typing(self) -> bool:
+        return self.typed is not None
+
+    def label(self) -> str:
+        return f"Seed: {self.typed}_" if self.typed is not None else f"Seed: {self.value}"
+
+    def begin(self) -> None:
+        self.typed = ""
+
+    def end(self) -> None:
+        """Take the digits typed as the seed (none typed: the seed stays)."""
+        if self.typed:
+            self.value = min(int(self.typed), SEED_MAX)
+        self.typed = None
+
+    def key(self, k: int) -> None:
+        if k in DIGITS and self.typed is not None and len(self.typed) < 20:
+            self.typed = (self.typed + DIGITS[k]).lstrip("0") or "0"
+        elif k == pygame.K_BACKSPACE and self.typed:
+            self.typed = self.typed[:-1]
+        else:
+            self.end()
