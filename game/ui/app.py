@@ -138,7 +138,7 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and not getattr(self.screen, "OWN_F1", False):
             self.help_open = not self.help_open
             return True
         if self.help_open and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):

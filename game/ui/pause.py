@@ -36,7 +36,8 @@ class Entry:
 
 
 class PauseScreen:
-    HELP = HELP  # F1: the battle's keys
+    HELP = HELP
+    OWN_F1 = True  # F1 opens the menu's own help page, with a Back button
 
     def __init__(self, app: App, battle_screen: BattleScreen) -> None:
         self.app, self.bs = app, battle_screen

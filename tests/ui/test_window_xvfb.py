@@ -193,7 +193,9 @@ def test_window_opens_reacts_to_clicks_and_closes_on_the_close_button(display, t
         deadline = time.monotonic() + 30
         after = before
         while after == before and time.monotonic() < deadline:  # a click lost while starting is clicked again
-            xdo(display, "mousemove", "--window", win, "220", "187", "click", "1")  # the second scenario
+            xdo(
+                display, "mousemove", "--window", win, "220", "227", "click", "1"
+            )  # the second scenario (under the heading)
             for _ in range(20):
                 after = grab(display, tmp_path / "after.rgb")
                 if after != before:
