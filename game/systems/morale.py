@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from game import events as ev
 from game.rules import morale as rules
-from game.rules.creature import Flag
 from game.rules.dice import Modifier, roll
 from game.systems.context import Ctx
 from game.systems.flight import WaysOut, has_way_out
@@ -80,11 +79,16 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
 
 
 def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
-    """'When they are fighting an enemy that can't be hurt by their weapons.'"""
-    if Flag.MAGIC_WEAPON in u.kind.flags:
-        return False
-    # The flag is rare and threatening someone is not: test the flag first.
-    return any(Flag.HIT_ONLY_BY_MAGIC in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
+    """'A creature whose every attack cannot hurt a foe it faces has the trigger' (docs/rules.md#weapons-a-creature-cannot-hurt):
+    a foe that threatens it and that none of its weapons can hurt."""
+    weapons = [w for w in (u.kind.melee, u.kind.missile) if w is not None]
+    # Creatures hit only by magic are rare and threatening someone is not: test the plus first.
+    return any(
+        e.kind.needs_plus
+        and not any(u.kind.can_hurt(w, e.kind) for w in weapons)
+        and threatens(ctx, e, u.squares)
+        for e in ctx.world.enemies_of(u)
+    )
 
 
 def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
