@@ -71,7 +71,9 @@ WEAPON_KEYS: dict[str, Key] = {
     "knockdown": Key("die", "melee only: the knockdown die for a size-M wielder, one step up per size above M"),
     "range": Key("range", "missile only, required: short, medium and long range limits in squares"),
     "rate": Key("int", "missile only: shots per attack", 1, 5),
-    "magic": Key("int", "the +N of a magic weapon: added to hit and damage; hurts creatures hit only by +N or less", 0, 5),
+    "magic": Key(
+        "int", "the +N of a magic weapon: added to hit and damage; hurts creatures hit only by +N or less", 0, 5
+    ),
     "poison": Key("poison", "a hit forces a save vs poison; failed, the dice in each of the next status steps"),
 }
 

@@ -85,9 +85,7 @@ def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
     weapons = [w for w in (u.kind.melee, u.kind.missile) if w is not None]
     # Creatures hit only by magic are rare and threatening someone is not: test the plus first.
     return any(
-        e.kind.needs_plus
-        and not any(u.kind.can_hurt(w, e.kind) for w in weapons)
-        and threatens(ctx, e, u.squares)
+        e.kind.needs_plus and not any(u.kind.can_hurt(w, e.kind) for w in weapons) and threatens(ctx, e, u.squares)
         for e in ctx.world.enemies_of(u)
     )
 

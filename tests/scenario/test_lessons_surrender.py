@@ -78,6 +78,9 @@ def test_lesson_surrender_shows_an_offer_and_the_check_it_brings(blue):
     surrendered = [
         seed
         for seed, ev in zip(SEEDS, _logs("lesson_surrender.tmx", blue), strict=True)
-        if any(e["type"] == "morale_check" and "offered_surrender" in e["triggers"] and e["result"] == "surrender" for e in ev)
+        if any(
+            e["type"] == "morale_check" and "offered_surrender" in e["triggers"] and e["result"] == "surrender"
+            for e in ev
+        )
     ]
     assert surrendered, "in some seeds an offered hobgoblin fails and surrenders"

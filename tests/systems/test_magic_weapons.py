@@ -17,7 +17,7 @@ def _strike(attacker: str, target: str, script: list[int]):
 
 def test_a_magic_weapon_adds_its_plus_to_hit_and_damage():
     """'the bonus also adds to hit and damage as the PHB does': long sword +1, Str 17 (+1/+1)."""
-    b, hit = _strike("fighter3_magic", "orc", [10, 1, 12, 5])
+    _, hit = _strike("fighter3_magic", "orc", [10, 1, 12, 5])
     assert {"name": "magic", "value": 1} in hit["modifiers"] and hit["roll"]["total"] == 12 + 1 + 1
     assert hit["damage_roll"]["mod"] == 1 + 1 and hit["damage"] == 5 + 2
 
