@@ -14,9 +14,7 @@ from tests.ui.drive import app, click, hover, key, screen_pos, settle
 
 def _screen(met: bool):
     a = app()
-    sc = board(
-        [unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", (6, 4), "W")], width=10, height=9
-    )
+    sc = board([unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", (6, 4), "W")], width=10, height=9)
     b = Battle(sc, seed=1, rng=ScriptedRng([10, 1]))
     if met:
         b.ctx.sides["red"].met.add("o")  # as if it had checked morale in an earlier round
