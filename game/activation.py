@@ -145,7 +145,6 @@ def _offer_surrender(ctx: Ctx, u: Unit, cmd: Command) -> None:
     if why is not None:
         raise Illegal(why)
     surrender.offer(ctx, u, t)
-    _final_facing(ctx, u.id, cmd, True)
 
 
 def _rest(ctx: Ctx, u: Unit, cmd: Command) -> None:
