@@ -11,7 +11,7 @@ from game import events as ev
 from game.commands import Action, Command, Illegal
 from game.rules import capabilities
 from game.rules.geometry import FACINGS, Pos, footprint_distance
-from game.systems import actions, withdrawal
+from game.systems import actions, surrender, withdrawal
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.movement import effective_mv, half_move, path_cost
@@ -136,6 +136,17 @@ def _set_vs_charge(ctx: Ctx, u: Unit, cmd: Command) -> None:
     ctx.emit(ev.SetVsCharge, id=u.id)
 
 
+def _offer_surrender(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    """'instead of attacking, a creature offers quarter to an adjacent or visible enemy within 6 squares'."""
+    if cmd.path:
+        raise Illegal("quarter is offered from where the creature stands: no path")
+    t = _target(ctx, u, cmd)
+    why = surrender.refusal(ctx, u, t)
+    if why is not None:
+        raise Illegal(why)
+    surrender.offer(ctx, u, t)
+
+
 def _rest(ctx: Ctx, u: Unit, cmd: Command) -> None:
     ctx.rs.rested.add(u.id)
     ctx.emit(ev.Rest, id=u.id)
@@ -157,6 +168,7 @@ HANDLERS: dict[Action, Handler] = {
     Action.SET_VS_CHARGE: _set_vs_charge,
     Action.REST: _rest,
     Action.HOLD: _hold,
+    Action.OFFER_SURRENDER: _offer_surrender,
 }
 
 

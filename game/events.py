@@ -159,6 +159,7 @@ class Attack(Event):
     damage_roll: Roll | None = field(default=None, metadata=OMIT_NONE)
     knockdown_roll: Roll | None = field(default=None, metadata=OMIT_NONE)
     knockdown_needed: int | None = field(default=None, metadata=OMIT_NONE)
+    reason: str | None = field(default=None, metadata=OMIT_NONE)  # cannot_hurt: a hit that does no damage
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,7 +13,7 @@ from game.rules.capabilities import Action
 from game.rules.dice import Modifier
 from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.knockdown import knockdown_chance
-from game.systems import actions, flight, retreat, space, trail, withdrawal
+from game.systems import actions, flight, morale, retreat, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
 from game.terrain import Terrain
@@ -272,3 +272,28 @@ def last_melee_round(battle: Battle) -> int:
 def recently_left(battle: Battle, uid: str) -> set[Pos]:
     """Squares the creature has left in the last few rounds (systems/trail.py), not where it is."""
     return trail.recently_left(battle.ctx, uid)
+
+
+def offer_targets(battle: Battle, uid: str) -> list[str]:
+    """The foes the creature may offer quarter to from where it stands (docs/rules.md#offering-surrender)."""
+    if Action.OFFER_SURRENDER not in allowed_actions(battle, uid):
+        return []
+    return surrender.targets(battle.ctx, battle.world[uid])
+
+
+def offer_will_check(battle: Battle, uid: str) -> bool:
+    """Whether an offer of quarter to this foe will make it check morale at the end of the round, as far as
+    is known now: it has already checked for a trigger this battle (a trigger later this round also would)."""
+    u = battle.world[uid]
+    return u.kind.intelligent and not u.hero and uid in battle.ctx.sides[u.side].met
+
+
+def offer_surrender_chance(battle: Battle, uid: str) -> float:
+    """The chance that this foe, offered quarter now, fails its check at the end of the round and
+    surrenders, if offered quarter is its only trigger (0 if it would not check)."""
+    if not offer_will_check(battle, uid):
+        return 0.0
+    u = battle.world[uid]
+    mods = morale.check_modifiers(battle.ctx, u, ["offered_surrender"])
+    limit = u.kind.morale + sum(m.value for m in mods)
+    return sum(1 for a in range(1, 11) for b in range(1, 11) if a + b > limit) / 100

@@ -12,7 +12,7 @@ from game.battle import ACTIVATION, RETREAT, Battle
 from game.events import Event
 from game.world import DEAD, FIGHTING, SURRENDERED
 
-ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold"}
+ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold", "surrender_offered"}
 DICE = re.compile(r"^(\d+)d(\d+)$")
 
 
@@ -36,6 +36,7 @@ class Contract:
     def __init__(self) -> None:
         self.dead: set[str] = set()
         self.pos: dict[str, tuple[int, int]] = {}
+        self.poisoned: set[str] = set()  # failed a save vs poison
 
     def event(self, event: Event) -> None:
         e = event.to_json()
@@ -46,6 +47,20 @@ class Contract:
         if e["type"] in ACTING:
             assert e.get("id") not in self.dead, f"dead {e.get('id')} acts after its death: {e}"
         self._places(e)
+        self._offers_and_poison(e)
+
+    def _offers_and_poison(self, e: dict) -> None:
+        """Quarter is offered to a living foe, never to oneself (docs/rules.md#offering-surrender); poison
+        burns only a creature that failed a save vs poison (docs/rules.md#poison)."""
+        if e["type"] == "surrender_offered":
+            assert e["target"] != e["id"] and e["target"] not in self.dead, e
+        elif e["type"] == "save" and e["vs"] == "poison" and not e["success"]:
+            self.poisoned.add(e["id"])
+        elif e["type"] == "status" and e["effect"] == "poison":
+            assert e["id"] in self.poisoned, f"poison burns {e['id']}, who never failed a save vs poison: {e}"
+            assert e["amount"] == e["roll"]["total"] and e["rounds_left"] >= 0, e
+        elif e["type"] == "attack" and e.get("reason") == "cannot_hurt":
+            assert e["hit"] and e["damage"] == 0 and "damage_roll" not in e, e
 
     def _rolls(self, e: dict) -> None:
         for r in rolls_in(e):

@@ -73,6 +73,9 @@ KINDS = [
     "ogre",
     "skeleton",
     "stone_giant",
+    "fighter3_magic",
+    "gargoyle",
+    "giant_spider",
 ]
 
 # ------------------------------------------------------------------ colours
@@ -998,6 +1001,63 @@ def draw_stone_giant(p):
     p.dot(0.03, -0.125, 0.011, (30, 30, 30))
 
 
+def draw_fighter3_magic(p):
+    """The veteran of draw_fighter3 with a blade that glows: the long sword +1."""
+    draw_fighter3(p)
+    rh = Body().hand_at(1, 0.16, 0.2)
+    tip = place([(0, -0.26)], rh[0], rh[1], -0.22)[0]
+    base = place([(0, -0.06)], rh[0], rh[1], -0.22)[0]
+    p.line(base, tip, (120, 200, 255), 0.03)
+    p.line(base, tip, (235, 248, 255), 0.012)
+
+
+def draw_gargoyle(p):
+    stone = (128, 130, 136)
+    dark = shade(stone, -40)
+    # folded bat wings behind the shoulders
+    for s in (-1, 1):
+        wing = [(s * 0.12, 0.0), (s * 0.36, -0.06), (s * 0.4, 0.12), (s * 0.3, 0.2), (s * 0.18, 0.14)]
+        p.poly(wing, shade(stone, -18), ow=0.022)
+        p.polyline([(s * 0.14, 0.02), (s * 0.33, 0.16)], dark, 0.012)
+        p.polyline([(s * 0.14, 0.02), (s * 0.38, 0.04)], dark, 0.012)
+    b = Body(skin=stone, torso=stone, arm=stone)
+    rh, lh = b.hand_at(1, 0.15, 0.19), b.hand_at(-1, 0.15, 0.19)
+    b.draw_arm(p, 1, rh, 0.09)
+    b.draw_arm(p, -1, lh, 0.09)
+    b.draw_torso(p, None, 0.22, 0.14)
+    for h in (rh, lh):  # claws forward
+        for dx in (-0.025, 0.0, 0.025):
+            p.line((h[0] + dx, h[1]), (h[0] + dx * 1.4, h[1] - 0.06), BONE, 0.012)
+        b.draw_hand(p, h)
+    # horned head
+    p.circle(0, -0.02, 0.1, shade(stone, 8))
+    for s in (-1, 1):
+        p.poly([(s * 0.05, -0.07), (s * 0.1, -0.17), (s * 0.08, -0.06)], BONE, ow=0.014)
+    p.dot(-0.035, -0.08, 0.013, (230, 120, 30))
+    p.dot(0.035, -0.08, 0.013, (230, 120, 30))
+
+
+def draw_giant_spider(p):
+    body = (52, 46, 42)
+    hair = (84, 72, 60)
+    # eight legs, four a side, bent at the knee
+    for s in (-1, 1):
+        for j, (ang, reach) in enumerate(((-0.9, 0.34), (-0.35, 0.38), (0.2, 0.38), (0.7, 0.34))):
+            knee = (s * 0.2 * math.cos(ang) + s * 0.08, -0.02 + 0.2 * math.sin(ang))
+            foot = (s * reach * math.cos(ang * 0.8), 0.02 + reach * math.sin(ang * 0.9))
+            p.capsule((s * 0.06, -0.02 + j * 0.03), knee, 0.045, body)
+            p.capsule(knee, foot, 0.035, hair)
+    # abdomen behind, head and fangs ahead
+    p.ellipse(0, 0.16, 0.17, 0.2, body)
+    p.ellipse(0, 0.16, 0.1, 0.12, hair, outline=None)
+    p.dot(0, 0.12, 0.03, (150, 30, 30))
+    p.ellipse(0, -0.05, 0.11, 0.1, shade(body, 12))
+    for s in (-1, 1):
+        p.poly([(s * 0.025, -0.13), (s * 0.05, -0.2), (s * 0.06, -0.12)], BONE, ow=0.012)
+    for dx, dy in ((-0.04, -0.1), (0.04, -0.1), (-0.02, -0.12), (0.02, -0.12)):
+        p.dot(dx, dy, 0.012, (200, 40, 30))
+
+
 DRAWERS = {name[5:]: fn for name, fn in globals().items() if name.startswith("draw_")}
 
 
@@ -1010,6 +1070,9 @@ ZOOM = {
     "kobold": 0.78,
     "dwarf": 0.97,
     "fighter3": 1.04,
+    "fighter3_magic": 1.04,
+    "gargoyle": 1.02,
+    "giant_spider": 1.1,
     "orc": 1.02,
     "orc_leader": 1.06,
     "hobgoblin": 1.03,

@@ -50,4 +50,6 @@ def legal_commands(battle: Battle) -> list[Command]:
     if Action.FIRE in may:
         for o in query.attack_options(battle, uid, "missile"):
             out.append(Command(Action.FIRE, uid, path=o.path, target=o.target))
+    if Action.OFFER_SURRENDER in may:
+        out += [Command(Action.OFFER_SURRENDER, uid, target=t) for t in query.offer_targets(battle, uid)]
     return out

@@ -30,7 +30,7 @@ import bisect
 import math
 
 from game import query
-from game.ai import flight
+from game.ai import flight, quarter
 from game.ai.candidate import Candidate
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
@@ -228,6 +228,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     # twice running (two sides both set, round after round, is a standoff nobody breaks).
     if _charge_coming(view) and not adjacent and not u.has("set_vs_charge"):
         out.append(Candidate(stay_now + 0.4, Command(Action.SET_VS_CHARGE, u.id), "set vs charge"))
+    out += quarter.offer_candidates(battle, u, stay_now)
     if u.fatigue_state > 0:
         if _safe_to_rest(view):
             out.append(Candidate(here + 2.5 + u.fatigue_state, Command(Action.REST, u.id), "rest (safe)"))

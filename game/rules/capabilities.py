@@ -57,6 +57,7 @@ def _may(*actions: Action) -> frozenset[Action]:
 # 'Standing costs a half move; the rest may be a half move or an attack': a prone creature
 # stands up, rests or holds. 'Withdrawing creatures back away at half move facing the enemy,
 # never attack.' 'Fleeing creatures run at full move.' (docs/rules.md#activations)
+# 'instead of attacking, a creature offers quarter' (docs/rules.md#offering-surrender): steady and standing.
 CAPABILITIES: dict[tuple[str, bool], Capability] = {
     (STEADY, False): Capability(
         "steady",
@@ -67,11 +68,12 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
             Action.WITHDRAW,
             Action.TURN,
             Action.SET_VS_CHARGE,
+            Action.OFFER_SURRENDER,
             Action.REST,
             Action.HOLD,
         ),
         attacks=True,
-        limits="it can move, attack, fire, withdraw, turn, set vs charge, rest or hold",
+        limits="it can move, attack, fire, withdraw, turn, set vs charge, offer surrender, rest or hold",
     ),
     (STEADY, True): Capability(
         "prone", _may(Action.STAND_UP, Action.REST, Action.HOLD), True, "it can stand up, rest or hold"

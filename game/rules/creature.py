@@ -24,13 +24,23 @@ class Flag(StrEnum):
     """The flags a catalogue entry may carry."""
 
     LEADER = "leader"  # a kind that leads (the orc leader); Unit.leader, from the map, is what morale reads
-    MAGIC_WEAPON = "magic_weapon"  # its weapons hurt creatures hit only by magic (docs/rules.md#not-in-the-game-yet)
-    HIT_ONLY_BY_MAGIC = "hit_only_by_magic"  # e.g. the gargoyle (docs/rules.md#not-in-the-game-yet)
+    # Older names, kept so maps that use them still load: magic_weapon counts its weapons as +1 and
+    # hit_only_by_magic as hit_only_by = 1 (docs/rules.md#weapons-a-creature-cannot-hurt).
+    MAGIC_WEAPON = "magic_weapon"
+    HIT_ONLY_BY_MAGIC = "hit_only_by_magic"
     MINDLESS = "mindless"  # cannot choose to surrender (docs/rules.md#withdrawal-flight-and-surrender)
 
 
 CLASSES = tuple(CreatureClass)
 ENCUMBRANCE = ("none", "light", "moderate", "heavy", "severe")
+
+
+@dataclass(frozen=True, slots=True)
+class Poison:
+    """A poisonous attack's continuing damage: `dice` in each of `rounds` status steps after a failed save."""
+
+    dice: str
+    rounds: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +53,8 @@ class Weapon:
     knockdown: int = 0  # die size, 0 for none
     range: tuple[int, int, int] = (0, 0, 0)
     rate: int = 1
+    magic: int = 0  # the +N of a magic weapon: to hit, to damage, and what it can hurt
+    poison: Poison | None = None
     # A weapon attacks within max(1, ceil(reach/5)) squares, set from reach_ft
     # (docs/rules.md#reach-and-threatened-squares).
     reach_squares: int = field(default=1, init=False, repr=False, compare=False)
@@ -79,6 +91,7 @@ class Kind:
     flags: tuple[Flag, ...] = field(default_factory=tuple)
     troop: str = ""
     troop_mods: tuple[str, ...] = field(default_factory=tuple)
+    hit_only_by: int = 0  # the plus a weapon needs to hurt it (0: any weapon)
     squares: int = 0  # footprint side in squares, set from size
     # The first melee and missile weapons, found once: the engine and the AI ask for them
     # hundreds of thousands of times in a big battle.
@@ -116,3 +129,16 @@ class Kind:
     def intelligent(self) -> bool:
         """Able to choose to surrender; mindless and animal creatures cannot."""
         return self.intelligence >= 5 and Flag.MINDLESS not in self.flags
+
+    @property
+    def needs_plus(self) -> int:
+        """The magic plus a weapon needs to hurt this creature (docs/rules.md#weapons-a-creature-cannot-hurt)."""
+        return max(self.hit_only_by, 1 if Flag.HIT_ONLY_BY_MAGIC in self.flags else 0)
+
+    def plus(self, weapon: Weapon) -> int:
+        """The magic plus of this creature's weapon (the old `magic_weapon` flag makes it at least +1)."""
+        return max(weapon.magic, 1 if Flag.MAGIC_WEAPON in self.flags else 0)
+
+    def can_hurt(self, weapon: Weapon, target: Kind) -> bool:
+        """'hit only by magic weapons (a weapon `magic` bonus >= the needed plus)'."""
+        return self.plus(weapon) >= target.needs_plus

@@ -11,7 +11,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from game.rules.creature import CreatureClass, Kind, Weapon
+from game.rules.creature import CreatureClass, Kind, Poison, Weapon
 from game.rules.dice import parse_dice
 from game.rules.geometry import Size
 from game.scenario.catalogue_schema import table_problems
@@ -108,6 +108,8 @@ def _weapon(key: str, d: dict) -> Weapon:
         knockdown=int(kd[1:]) if kd else 0,
         range=(short, medium, long),
         rate=d.get("rate", 1),
+        magic=d.get("magic", 0),
+        poison=Poison(d["poison"]["dice"], d["poison"]["rounds"]) if "poison" in d else None,
     )
 
 
@@ -142,6 +144,7 @@ def _kinds(weapon_entries: dict[str, dict], unit_entries: dict[str, dict]) -> di
             flags=tuple(d.get("flags", ())),
             troop=d.get("troop", ""),
             troop_mods=tuple(d.get("troop_mods", ())),
+            hit_only_by=d.get("hit_only_by", 0),
         )
         for key, d in unit_entries.items()
     }

@@ -26,13 +26,14 @@ ALIGNMENTS = ("LG", "NG", "CG", "LN", "N", "CN", "LE", "NE", "CE")
 KNOCKDOWN_NAMES = tuple(f"d{n}" for n in KNOCKDOWN_DICE)
 MAX_DICE = 100  # dice in one damage roll, and sides on one die
 MAX_RANGE = 1000  # squares: no map is wider (game.scenario.check.MAX_SIDE)
+MAX_POISON_ROUNDS = 10  # status steps a poison lasts: longer than any battle's fighting
 PLAIN_KEY = re.compile(r"[a-z][a-z0-9_]*\Z")  # a kind's key appears in maps, logs and replays
 
 
 @dataclass(frozen=True, slots=True)
 class Key:
     """One key of an entry: its type ('int', 'number', 'text', 'choice', 'names', 'dice', 'die', 'range',
-    'weapons'), its bounds or choices, and whether an entry must have it."""
+    'weapons', 'poison'), its bounds or choices, and whether an entry must have it."""
 
     type: str
     meaning: str
@@ -58,6 +59,7 @@ class Key:
             "die": "a knockdown die, one of " + ", ".join(KNOCKDOWN_NAMES) + ', or "" for none',
             "range": f"three whole numbers [short, medium, long], from 1 to {MAX_RANGE} squares, each above the last",
             "weapons": "a list of weapon names",
+            "poison": f'a table {{dice = "1d6", rounds = 3}}: damage dice and 1 to {MAX_POISON_ROUNDS} rounds',
         }[self.type]
 
 
@@ -69,6 +71,10 @@ WEAPON_KEYS: dict[str, Key] = {
     "knockdown": Key("die", "melee only: the knockdown die for a size-M wielder, one step up per size above M"),
     "range": Key("range", "missile only, required: short, medium and long range limits in squares"),
     "rate": Key("int", "missile only: shots per attack", 1, 5),
+    "magic": Key(
+        "int", "the +N of a magic weapon: added to hit and damage; hurts creatures hit only by +N or less", 0, 5
+    ),
+    "poison": Key("poison", "a hit forces a save vs poison; failed, the dice in each of the next status steps"),
 }
 
 UNIT_KEYS: dict[str, Key] = {
@@ -97,6 +103,7 @@ UNIT_KEYS: dict[str, Key] = {
     "led_morale": Key("int", "2d6 morale rating (ose) while a steady leader of its side is on the field", 2, 12),
     "alignment": Key("choice", "lawful +1, chaotic -1 to morale", choices=ALIGNMENTS),
     "flags": Key("names", "special abilities", choices=tuple(Flag)),
+    "hit_only_by": Key("int", "only a weapon of this magic plus or more hurts it (0: any weapon)", 0, 5),
     "troop": Key("choice", "a mercenary's troop type: its ose rating", choices=("", *TROOP_MORALE)),
     "troop_mods": Key("names", "mercenary bonuses to the troop rating; needs a troop", choices=tuple(TROOP_BONUS)),
 }
@@ -154,6 +161,7 @@ def _fits(key: Key, value: object) -> bool:
         "die": value == "" or value in KNOCKDOWN_NAMES,
         "dice": key.type == "dice" and _dice_ok(value),
         "range": key.type == "range" and _range_ok(value),
+        "poison": key.type == "poison" and _poison_ok(value),
     }[key.type]
 
 
@@ -179,6 +187,14 @@ def _dice_ok(value: object) -> bool:
     except ValueError:
         return False
     return d.count <= MAX_DICE and d.sides <= MAX_DICE
+
+
+def _poison_ok(value: object) -> bool:
+    if not isinstance(value, dict) or set(value) != {"dice", "rounds"}:
+        return False
+    rounds = value["rounds"]
+    ok_rounds = isinstance(rounds, int) and not isinstance(rounds, bool) and 1 <= rounds <= MAX_POISON_ROUNDS
+    return ok_rounds and _dice_ok(value["dice"])
 
 
 def _range_ok(value: object) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game import events as ev
 from game.rules import attack as rules
 from game.rules import encumbrance
-from game.rules.creature import Weapon
+from game.rules.creature import Poison, Weapon
 from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import footprint_distance
 from game.rules.knockdown import knockdown_roll
@@ -28,6 +28,8 @@ def modifiers(ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon) -> tupl
             mods.append(rm)
     elif att.kind.hit_bonus:
         mods.append(Modifier("strength", att.kind.hit_bonus))
+    if weapon.magic:
+        mods.append(Modifier("magic", weapon.magic))  # PHB: a +N weapon adds N to hit and to damage
     att_cat = encumbrance.effective_category(att.kind.encumbrance, att.fatigue_state)
     if encumbrance.attack_penalty(att_cat):
         mods.append(Modifier("encumbrance", encumbrance.attack_penalty(att_cat)))
@@ -48,12 +50,14 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     hit = rules.is_hit(r.natural, r.total, needed)
     damage = 0
     dr = kr = None
-    if hit:
-        extra = att.kind.damage_bonus if kind == "melee" else 0
+    # 'hit only by magic weapons': a hit by a lesser weapon does nothing (docs/rules.md#weapons-a-creature-cannot-hurt).
+    hurts = att.kind.can_hurt(weapon, tgt.kind)
+    if hit and hurts:
+        extra = (att.kind.damage_bonus if kind == "melee" else 0) + weapon.magic
         dr = roll_dice(ctx.rng, weapon.damage, extra)
         damage = max(1, dr.total)
     kd_check = False
-    if hit and kind == "melee" and ctx.options.knockdown_dice and weapon.knockdown:
+    if hit and hurts and kind == "melee" and ctx.options.knockdown_dice and weapon.knockdown:
         # C&T knockdown dice: 'if it reaches the target's number ... saves ... or falls prone'.
         die, need = knockdown_roll(weapon, att.kind, tgt.kind)
         kr = roll(ctx.rng, 1, die)
@@ -74,6 +78,7 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         damage_roll=dr,
         knockdown_roll=kr,
         knockdown_needed=need if kr is not None else None,
+        reason=None if hurts or not hit else "cannot_hurt",
     )
     if kind == "melee":
         ctx.last_melee_round = ctx.round
@@ -82,6 +87,8 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         if kind == "melee":
             ctx.rs.melee_damage.add((att_id, tgt_id))
     knock = kd_check and not saving_throw(ctx, tgt_id, "knockdown")
+    if damage and weapon.poison is not None:
+        poison(ctx, tgt_id, weapon.poison)
     effect = (att_id, tgt_id, damage, knock)
     if defer:
         ctx.deferred.append(effect)
@@ -90,14 +97,27 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     return hit
 
 
-def saving_throw(ctx: Ctx, uid: str, purpose: str, bonus: list[Modifier] | None = None) -> bool:
-    """A save vs paralyzation: it succeeds when d20 + modifiers reach the number (docs/rules.md#saving-throws)."""
+def saving_throw(
+    ctx: Ctx, uid: str, purpose: str, bonus: list[Modifier] | None = None, vs: str = "paralyzation"
+) -> bool:
+    """A save vs paralyzation (or poison, the same column): it succeeds when d20 + modifiers reach the
+    number (docs/rules.md#saving-throws)."""
     u = ctx.world[uid]
     needed = save_vs_paralyzation(u.kind)
     r = roll(ctx.rng, 1, 20, bonus)
     ok = r.total >= needed
-    ctx.emit(ev.Save, id=uid, vs="paralyzation", roll=r, needed=needed, success=ok, purpose=purpose)
+    ctx.emit(ev.Save, id=uid, vs=vs, roll=r, needed=needed, success=ok, purpose=purpose)
     return ok
+
+
+def poison(ctx: Ctx, uid: str, venom: Poison) -> None:
+    """'a hit by a poisonous attack forces a save vs poison; on a failure the victim takes the poison's
+    damage in the status step of each of the next rounds ... the save halves nothing' (docs/rules.md#poison).
+    Decision: each failed save adds its own course of damage."""
+    if ctx.world[uid].life != FIGHTING or saving_throw(ctx, uid, "poison", vs="poison"):
+        return
+    u = ctx.world[uid]
+    ctx.world.update(uid, continuing=(*u.continuing, ("poison", venom.dice, venom.rounds)))
 
 
 def apply_effect(ctx: Ctx, effect: Effect) -> None:

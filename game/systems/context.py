@@ -42,6 +42,8 @@ class RoundState:
     initiative: tuple[InitiativeEntry, ...] = ()  # this round's rolls, for the waiting -1
     other_side_attacked: bool = False  # a creature not of the waiting side has attacked
     waiting_adjusted: bool = False
+    # Quarter offered this round: target -> the side that offered first (docs/rules.md#offering-surrender).
+    offers: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> RoundState:
         return RoundState(
@@ -61,6 +63,7 @@ class RoundState:
             self.initiative,
             self.other_side_attacked,
             self.waiting_adjusted,
+            dict(self.offers),
         )
 
 
@@ -75,6 +78,7 @@ class SideRecord:
     kills: int = 0
     strongest_lost: bool = False
     leaders_lost: set[str] = field(default_factory=set)  # each leader is lost once: slain or deserted
+    met: set[str] = field(default_factory=set)  # members that have checked morale for a trigger this battle
 
     def copy(self) -> SideRecord:
         return SideRecord(
@@ -85,6 +89,7 @@ class SideRecord:
             self.kills,
             self.strongest_lost,
             set(self.leaders_lost),
+            set(self.met),
         )
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from game import events as ev
 from game.rules import morale as rules
-from game.rules.creature import Flag
 from game.rules.dice import Modifier, roll
+from game.systems import surrender
 from game.systems.context import Ctx
 from game.systems.flight import WaysOut, has_way_out
 from game.systems.space import above_nearest_enemy, threatening_enemies, threatens
@@ -80,14 +80,17 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
 
 
 def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
-    """'When they are fighting an enemy that can't be hurt by their weapons.'"""
-    if Flag.MAGIC_WEAPON in u.kind.flags:
-        return False
-    # The flag is rare and threatening someone is not: test the flag first.
-    return any(Flag.HIT_ONLY_BY_MAGIC in e.kind.flags and threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u))
+    """'A creature whose every attack cannot hurt a foe it faces has the trigger' (docs/rules.md#weapons-a-creature-cannot-hurt):
+    a foe that threatens it and that none of its weapons can hurt."""
+    weapons = [w for w in (u.kind.melee, u.kind.missile) if w is not None]
+    # Creatures hit only by magic are rare and threatening someone is not: test the plus first.
+    return any(
+        e.kind.needs_plus and not any(u.kind.can_hurt(w, e.kind) for w in weapons) and threatens(ctx, e, u.squares)
+        for e in ctx.world.enemies_of(u)
+    )
 
 
-def _modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
+def check_modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
     """DMG Table 50's modifiers that the game can know (docs/rules.md#morale-under-adnd2e)."""
     mods: list[Modifier] = []
     for m in (
@@ -136,21 +139,29 @@ def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
     side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
     for uid in ctx.world.ids():
         u = ctx.world[uid]
-        if not u.able or u.hero or u.morale == FLEEING:
-            continue  # 'player characters never need to check morale'; the fleeing never rally
-        triggers = list(side_triggers[u.side])
-        if _cannot_hurt(ctx, u):
+        if not u.able or u.hero:
+            continue  # 'player characters never need to check morale'
+        fleeing = u.morale == FLEEING  # the fleeing never rally: only an offer of quarter makes them check
+        triggers = [] if fleeing else list(side_triggers[u.side])
+        if not fleeing and _cannot_hurt(ctx, u):
             triggers.append("cannot_hurt")
+        offered = surrender.must_check(ctx, u, triggers)
+        if triggers:
+            ctx.sides[u.side].met.add(uid)
+        if offered:
+            triggers.append("offered_surrender")
         if not triggers and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
             triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): a check of its own
         if not triggers:
             continue
-        mods = _modifiers(ctx, u, [t for t in triggers if t != "rally"])
+        mods = check_modifiers(ctx, u, [t for t in triggers if t != "rally"])
         r = roll(ctx.rng, 2, 10)
         rating = u.kind.morale
         margin = r.total - (rating + sum(m.value for m in mods))
         if triggers == ["rally"]:
             result = rules.PASS if margin <= 0 else rules.WITHDRAW
+        elif offered and margin > 0:
+            result = rules.SURRENDER  # 'a failure by any margin means it surrenders to the offering side'
         else:
             result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
         ctx.emit(

@@ -24,7 +24,7 @@ from game.ui.combat_log import LogLine, display_name, log_layout
 from game.ui.draw_cache import DrawCache
 from game.ui.handover import HandoverScreen
 from game.ui.legal import Legal
-from game.ui.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, Outcome, RetreatMode, Turn
+from game.ui.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, RetreatMode, Turn
 from game.ui.result import ResultScreen
 from game.ui.saving import autosave_at_round_end
 from game.ui.view import BattleView
@@ -346,6 +346,8 @@ class BattleScreen:
         aimed = self.mode.handle(Aim(sq), self._turn())
         if isinstance(aimed, Mode):
             self.mode = aimed
+            if isinstance(aimed, OfferMode):
+                self.message = aimed.hint()  # who the offer would go to, and whether it must check
 
     def confirm(self) -> None:
         """Enter: what the mode makes of it, else a click on the keyboard cursor's square."""

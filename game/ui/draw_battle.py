@@ -23,6 +23,7 @@ from game.ui.modes import (
     FacingMode,
     FireMode,
     MoveMode,
+    OfferMode,
     Press,
     StandMode,
     TurnMode,
@@ -349,6 +350,13 @@ def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
             active=isinstance(mode, StandMode),
         ),
         Button("Set vs charge", "C", lambda: Press(pygame.K_c), enabled=Action.SET_VS_CHARGE in may),
+        Button(
+            "Offer surrender",
+            "O",
+            lambda: Press(pygame.K_o),
+            enabled=Action.OFFER_SURRENDER in may,
+            active=isinstance(mode, OfferMode),
+        ),
         Button("Rest", "R", lambda: Press(pygame.K_r), enabled=Action.REST in may),
         Button("End turn", "H", lambda: Press(pygame.K_h)),
     ]

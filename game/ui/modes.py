@@ -9,6 +9,7 @@ from typing import ClassVar, TypeAlias
 
 import pygame
 
+from game import query
 from game.battle import RETREAT, Battle
 from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward, footprint
@@ -262,6 +263,44 @@ class FacingMode(ActivationMode):
         return MoveMode() if cmd.action == "move" else self
 
 
+@dataclass(frozen=True)
+class OfferMode(ActivationMode):
+    """Offer quarter: click a foe; pointing at one says whether the offer will make it check morale."""
+
+    over: str = ""  # the foe pointed at, if any
+    words: str = ""  # what pointing at it says
+
+    HINT = "click a foe within 6 squares, in sight, to offer it quarter (Esc to cancel)"
+
+    def hint(self) -> str:
+        return self.words or self.HINT
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        who = turn.battle.world.at(sq)
+        w = turn.battle.world
+        foe = who if who is not None and w[who].side != w[turn.unit].side else ""
+        if foe == self.over:
+            return None
+        return OfferMode(foe, offer_words(turn.battle, turn.unit, foe) if foe else "")
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who is None:
+            return Hint("click a foe to offer it quarter")
+        # The battle says why an offer is refused, in one line.
+        return Command(Action.OFFER_SURRENDER, turn.unit, target=who)
+
+
+def offer_words(battle: Battle, uid: str, foe: str) -> str:
+    """Who an offer would go to, and whether it would have to check morale at the end of the round."""
+    if foe not in query.offer_targets(battle, uid):
+        return f"no offer to {foe}: too far, out of sight, a hero or mindless"
+    if query.offer_will_check(battle, foe):
+        chance = query.offer_surrender_chance(battle, foe)
+        return f"offer {foe} quarter: it has checked morale before, so it must check ({chance:.0%} it surrenders)"
+    return f"offer {foe} quarter: it has met no morale trigger yet, so the offer alone brings no check"
+
+
 ACTION_MODES: dict[int, type[ActivationMode]] = {
     pygame.K_m: MoveMode,
     pygame.K_a: AttackMode,
@@ -269,6 +308,7 @@ ACTION_MODES: dict[int, type[ActivationMode]] = {
     pygame.K_w: WithdrawMode,
     pygame.K_t: TurnMode,
     pygame.K_u: StandMode,
+    pygame.K_o: OfferMode,
 }
 
 

@@ -44,6 +44,9 @@ def _attack(e: ev.Attack, names: Names) -> str:
     if e.kind == "missile":
         verb = "shoots at"
     result = f"hits for {e.damage}" if e.hit else "misses"
+    if e.reason == "cannot_hurt":
+        # 'hit only by magic weapons': the hit lands and does nothing
+        result = f"hits, but the {e.weapon.replace('_', ' ')} cannot hurt {_name(e.target, names)}"
     text = (
         f"{_name(e.id, names)} {verb} {_name(e.target, names)} ({e.arc}): {_roll(e.roll)}{_mods(e.modifiers)}"
         f" vs {e.needed}: {result}"
@@ -55,7 +58,12 @@ def _attack(e: ev.Attack, names: Names) -> str:
 
 def _save(e: ev.Save, names: Names) -> str:
     verdict = "saves" if e.success else "fails"
-    what = {"knockdown": "to keep its feet", "retreat": "to stand its ground", "stand_fast": "to stand fast"}
+    what = {
+        "knockdown": "to keep its feet",
+        "retreat": "to stand its ground",
+        "stand_fast": "to stand fast",
+        "poison": "against the poison",
+    }
     return f"{_name(e.id, names)} {verdict} {what.get(e.purpose, e.purpose)}: {_roll(e.roll)} vs {e.needed}"
 
 
@@ -166,6 +174,7 @@ LINES: dict[type[ev.Event], Callable[[Any, Names], str | None]] = {
     ev.EndStep: lambda e, names: f"End of round: {e.step}",
     ev.Rest: _simple("rests"),
     ev.SetVsCharge: _simple("sets to receive a charge"),
+    ev.SurrenderOffered: lambda e, names: f"{_name(e.id, names)} offers {_name(e.target, names)} quarter",
     ev.AttackLost: lambda e, names: f"{_name(e.id, names)} loses its attack ({e.reason.replace('_', ' ')})",
     ev.BattleEnd: _end,
     ev.BattleStart: lambda e, names: f"{e.scenario} (seed {e.seed})",

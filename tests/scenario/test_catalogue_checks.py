@@ -128,7 +128,7 @@ def test_the_shipped_catalogue_passes_every_check():
     with open(catalogue.CATALOGUE, "rb") as f:
         data = tomllib.load(f)
     assert table_problems(data, data["weapons"]) == []
-    assert len(catalogue.load()) == len(data["units"]) == 19
+    assert len(catalogue.load()) == len(data["units"]) == 22
 
 
 def test_the_map_authors_guide_lists_every_key():
@@ -144,3 +144,19 @@ def test_a_multi_line_or_long_value_is_still_one_line(tmp_path):
     assert line.endswith('hp must be a whole number from 1 to 1000, not "six or seven"'), line
     line = _only_problem(_broken(tmp_path, "hp = 4\n", f"hp = [{', '.join(['1'] * 100)}]\n"))
     assert line.endswith("...") and len(line.split("not ", 1)[1]) == 60, line
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "why"),
+    [
+        ("magic = 1 ", "magic = 9 ", "magic must be a whole number from 0 to 5, not 9"),
+        ('poison = {dice = "1d6", rounds = 3}', 'poison = {dice = "1d6"}', 'poison must be a table {dice = "1d6"'),
+        ('poison = {dice = "1d6", rounds = 3}', 'poison = {dice = "d", rounds = 3}', "poison must be"),
+        ('poison = {dice = "1d6", rounds = 3}', 'poison = {dice = "1d6", rounds = 0}', "1 to 10 rounds, not"),
+        ("hit_only_by = 1 ", "hit_only_by = -1 ", "hit_only_by must be a whole number from 0 to 5, not -1"),
+    ],
+)
+def test_the_magic_poison_and_hit_only_by_keys_are_checked(tmp_path, old, new, why):
+    """maps/README.md: `magic` 0 to 5, `poison` a table of dice and 1 to 10 rounds, `hit_only_by` 0 to 5."""
+    line = _only_problem(_broken(tmp_path, old, new))
+    assert why in line, line

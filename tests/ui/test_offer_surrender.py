@@ -1,0 +1,43 @@
+"""Offering quarter from the window: the button and key O, the foe picked with the mouse
+(docs/rules.md#offering-surrender)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.battle import Battle
+from game.ui.battle_screen import BattleScreen
+from game.ui.modes import OfferMode
+from tests.helpers import ScriptedRng, as_json, board, unit
+from tests.ui.drive import app, click, hover, key, screen_pos, settle
+
+
+def _screen(met: bool):
+    a = app()
+    sc = board([unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", (6, 4), "W")], width=10, height=9)
+    b = Battle(sc, seed=1, rng=ScriptedRng([10, 1]))
+    if met:
+        b.ctx.sides["red"].met.add("o")  # as if it had checked morale in an earlier round
+    s = BattleScreen(a, sc, controllers={"blue": "human", "red": "ai"}, threaded=False, battle=b)
+    a.show(s)
+    settle(a, s)
+    return a, s
+
+
+def test_key_o_then_a_click_on_the_foe_offers_quarter():
+    a, s = _screen(met=True)
+    assert next(b for b in s.buttons if b.label == "Offer surrender").enabled
+    key(a, pygame.K_o)
+    assert isinstance(s.mode, OfferMode)
+    hover(a, screen_pos(s, (6, 4)))
+    assert "must check" in s.message and "o" in s.message
+    click(a, screen_pos(s, (6, 4)))
+    offers = [e for e in as_json(s.battle.events) if e["type"] == "surrender_offered"]
+    assert offers == [{"type": "surrender_offered", "round": 1, "id": "a", "target": "o"}]
+
+
+def test_hovering_a_foe_that_met_no_trigger_says_the_offer_brings_no_check():
+    a, s = _screen(met=False)
+    key(a, pygame.K_o)
+    hover(a, screen_pos(s, (6, 4)))
+    assert "no check" in s.message
