@@ -27,6 +27,7 @@ class Flag(StrEnum):
     MAGIC_WEAPON = "magic_weapon"  # its weapons hurt creatures hit only by magic (docs/rules.md#not-in-the-game-yet)
     HIT_ONLY_BY_MAGIC = "hit_only_by_magic"  # e.g. the gargoyle (docs/rules.md#not-in-the-game-yet)
     MINDLESS = "mindless"  # cannot choose to surrender (docs/rules.md#withdrawal-flight-and-surrender)
+    HUMANOID = "humanoid"  # a monster hold person can take in (docs/rules.md#magic)
 
 
 CLASSES = tuple(CreatureClass)
@@ -79,6 +80,7 @@ class Kind:
     flags: tuple[Flag, ...] = field(default_factory=tuple)
     troop: str = ""
     troop_mods: tuple[str, ...] = field(default_factory=tuple)
+    spells: tuple[str, ...] = field(default_factory=tuple)  # memorised for each battle (docs/rules.md#magic)
     squares: int = 0  # footprint side in squares, set from size
     # The first melee and missile weapons, found once: the engine and the AI ask for them
     # hundreds of thousands of times in a big battle.
@@ -111,6 +113,10 @@ class Kind:
     def power(self) -> float:
         """Level or Hit Dice as one number, for immunity to retreats and morale."""
         return float(self.level) if self.cls != CreatureClass.MONSTER else self.hd
+
+    @property
+    def humanoid(self) -> bool:
+        return Flag.HUMANOID in self.flags
 
     @property
     def intelligent(self) -> bool:

@@ -142,6 +142,7 @@ def _kinds(weapon_entries: dict[str, dict], unit_entries: dict[str, dict]) -> di
             flags=tuple(d.get("flags", ())),
             troop=d.get("troop", ""),
             troop_mods=tuple(d.get("troop_mods", ())),
+            spells=tuple(d.get("spells", ())),
         )
         for key, d in unit_entries.items()
     }

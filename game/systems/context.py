@@ -42,6 +42,7 @@ class RoundState:
     initiative: tuple[InitiativeEntry, ...] = ()  # this round's rolls, for the waiting -1
     other_side_attacked: bool = False  # a creature not of the waiting side has attacked
     waiting_adjusted: bool = False
+    damaged: set[str] = field(default_factory=set)  # took damage this round: a spell it casts is lost
 
     def copy(self) -> RoundState:
         return RoundState(
@@ -61,6 +62,7 @@ class RoundState:
             self.initiative,
             self.other_side_attacked,
             self.waiting_adjusted,
+            set(self.damaged),
         )
 
 
@@ -75,6 +77,7 @@ class SideRecord:
     kills: int = 0
     strongest_lost: bool = False
     leaders_lost: set[str] = field(default_factory=set)  # each leader is lost once: slain or deserted
+    struck_by_magic: int = 0  # members killed, held or tangled by a spell since the last morale step
 
     def copy(self) -> SideRecord:
         return SideRecord(
@@ -85,6 +88,7 @@ class SideRecord:
             self.kills,
             self.strongest_lost,
             set(self.leaders_lost),
+            self.struck_by_magic,
         )
 
 
