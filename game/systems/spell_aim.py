@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.rules.geometry import VECTORS, Pos, footprint, footprint_distance, squares_between
-from game.rules.spells import ALLY, AREA_8, AROUND, FOE, HOLD_EXTRA, HOLD_NEAR, SPELLS, SQUARE, Spell, holdable
+from game.rules.spells import ALLY, AREA_8, AROUND, FOE, HOLD_EXTRA, HOLD_NEAR, SPELLS, Spell, holdable
 from game.systems.actions import line_of_sight
 from game.systems.context import Ctx
 from game.world import Unit
@@ -45,17 +45,21 @@ def aim(ctx: Ctx, caster: Unit, key: str, target: str | None, at: Pos | None, po
             u.id for u in ctx.world.living() if u.side == caster.side and u.able and _gap(there, u) <= spell.range_base
         ]
         return Aim(spell, tuple(near))
+    return _at_square(ctx, there, spell, at)
+
+
+def _at_square(ctx: Ctx, caster: Unit, spell: Spell, at: Pos | None) -> Aim | str:
     if at is None:
         return f"{spell.name} needs a square to aim at (at)"
     if not ctx.terrain.inside(at):
         return f"{list(at)} is off the map"
     if spell.key == "burning_hands":
-        return _burning_hands(ctx, there, spell, at)
+        return _burning_hands(ctx, caster, spell, at)
     level = caster.kind.level
-    dist = footprint_distance(pos, caster.n, at, 1)
+    dist = footprint_distance(caster.pos, caster.n, at, 1)
     if dist > spell.range(level):
         return f"{list(at)} is beyond {spell.name}'s range ({dist} squares, {spell.range(level)} at most)"
-    if not sees_square(ctx, there, at):
+    if not sees_square(ctx, caster, at):
         return f"{caster.id} cannot see {list(at)}"
     if spell.key == "entangle":
         area = [(at[0] + dx, at[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
@@ -79,24 +83,21 @@ def _at_creature(ctx: Ctx, caster: Unit, spell: Spell, target: str | None) -> Ai
     t = ctx.world.units.get(target)
     if t is None or not t.alive:
         return f"no such creature on the field: {target!r}"
-    if spell.aim == FOE and t.side == caster.side:
-        return f"{t.id} is on {caster.id}'s own side: {spell.name} is cast at a foe"
     if spell.aim == ALLY:
-        if t.side != caster.side:
-            return f"{t.id} is a foe: {spell.name} is cast at an ally or the caster"
-        if _gap(caster, t) > 1:
-            return f"{spell.name} is cast by touch: {t.id} is {_gap(caster, t)} squares away"
-        if t.hp >= t.hp_max:
-            return f"{t.id} is not wounded"
-        return Aim(spell, (t.id,))
+        return _at_ally(caster, spell, t)
+    if t.side == caster.side:
+        return f"{t.id} is on {caster.id}'s own side: {spell.name} is cast at a foe"
     level = caster.kind.level
     dist = _gap(caster, t)
     if dist > spell.range(level):
         return f"{t.id} is beyond {spell.name}'s range ({dist} squares, {spell.range(level)} at most)"
     if not line_of_sight(ctx, caster, t, caster.pos):
         return f"{caster.id} cannot see {t.id}"
-    if spell.key != "hold_person":
-        return Aim(spell, (t.id,))
+    return Aim(spell, (t.id,)) if spell.key != "hold_person" else _hold(ctx, caster, spell, t)
+
+
+def _hold(ctx: Ctx, caster: Unit, spell: Spell, t: Unit) -> Aim | str:
+    """'1-3 man-sized or smaller humanoids': the target and up to two more foes beside it."""
     if not holdable(t.kind):
         return f"{t.id} is not a man-sized or smaller humanoid: hold person cannot take it in"
     others = [
@@ -106,6 +107,16 @@ def _at_creature(ctx: Ctx, caster: Unit, spell: Spell, target: str | None) -> Ai
     ]
     others.sort(key=lambda e: (_gap(t, e), e.id))
     return Aim(spell, (t.id, *(e.id for e in others[:HOLD_EXTRA])))
+
+
+def _at_ally(caster: Unit, spell: Spell, t: Unit) -> Aim | str:
+    if t.side != caster.side:
+        return f"{t.id} is a foe: {spell.name} is cast at an ally or the caster"
+    if _gap(caster, t) > 1:
+        return f"{spell.name} is cast by touch: {t.id} is {_gap(caster, t)} squares away"
+    if t.hp >= t.hp_max:
+        return f"{t.id} is not wounded"
+    return Aim(spell, (t.id,))
 
 
 def burning_squares(pos: Pos, facing: int) -> list[Pos]:
