@@ -103,7 +103,7 @@ def test_haste_gives_initiative_double_move_and_an_extra_melee_attack():
     assert [(c["id"], c["condition"], c["rounds"]) for c in cond] == [("f", "hasted", 8), ("w", "hasted", 8)]
     assert effective_mv(b.world["f"]) == 2 * effective_mv(replace(b.world["f"], conditions=()))
     init = events_of(b.events, "initiative")[-1]
-    assert {"hasted": 2} == _mods(next(e for e in init["entries"] if e["id"] == "f"))
+    assert _mods(next(e for e in init["entries"] if e["id"] == "f")) == {"hasted": 2}
     b.world.update("o", pos=(4, 0))
     b.world.update("f", facing=2)
     while b.pending().unit != "f":
