@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+import lessons_magic  # the lessons of issue 11's areas, each in its own module
+
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
 TILE = 32
@@ -926,7 +928,7 @@ def _scenarios() -> list[tuple]:
             LESSON_FORCE_MARCH_UNITS,
             side_exits(14, 8),
         ),
-    ]
+    ] + lessons_magic.SCENARIOS
 
 
 # ---------------------------------------------------------------- writing

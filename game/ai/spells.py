@@ -61,9 +61,9 @@ def _value(view: View, o: query_magic.SpellOption) -> float:
         fresh = [t for t, _ in friends if t.steady and t.kind.melee is not None and not t.has(_condition(o.spell))]
         if near > CONTACT or len(fresh) < 2:
             return -1.0
-        return (2.5 if o.spell == "haste" else 1.2) * len(fresh)
+        return (6.0 if o.spell == "haste" else 1.2) * len(fresh)
     if o.spell in ("slow", "entangle", "hold_person"):
-        per = {"slow": 2.5, "entangle": 2.0, "hold_person": 3.5}[o.spell]
+        per = {"slow": 6.0, "entangle": 2.0, "hold_person": 3.5}[o.spell]
         gain = sum(f * (per + 0.4 * worth(t)) for t, f in foes if t.steady and not t.has("held"))
         return gain - sum(f * (per + 1.0) for t, f in friends)
     return 0.0
