@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.battle import Battle  # noqa: E402
-from game.bundled import MAPS  # noqa: E402
-from game.runner import play  # noqa: E402
-from game.scenario.tiled import load_scenario  # noqa: E402
+from game.battle import Battle
+from game.bundled import MAPS
+from game.runner import play
+from game.scenario.tiled import load_scenario
 
 SPELLS = (
     "magic_missile",

@@ -11,7 +11,7 @@ from game import events as ev
 from game.commands import Action, Command, Illegal
 from game.rules import capabilities
 from game.rules.geometry import FACINGS, Pos, footprint_distance
-from game.systems import actions, surrender, withdrawal
+from game.systems import actions, magic, spell_aim, surrender, withdrawal
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.movement import effective_mv, half_move, path_cost
@@ -21,6 +21,8 @@ from game.world import Unit
 def check_allowed(u: Unit, cmd: Command) -> None:
     """Refuse an action the creature's posture and morale forbid (game.rules.capabilities)."""
     why = capabilities.refusal(u.id, u.morale, u.prone, cmd.action, cmd.target is not None, u.fights)
+    if why is None and u.conditions:
+        why = capabilities.bound_refusal(u.id, cmd.action, u.has("held"), u.has("tangled"))
     if why is not None:
         raise Illegal(why)
 
@@ -31,6 +33,8 @@ def _path(ctx: Ctx, u: Unit, cmd: Command, budget: int) -> list[Pos]:
         path = [u.pos] + path
     if len(path) == 1:
         return path
+    if u.has("tangled"):
+        raise Illegal(f"{u.id} is tangled by a spell and cannot move")
     cost, why = path_cost(ctx, u, path, cmd.into_hazard, budget)
     if cost < 0:
         raise Illegal(f"{u.id} cannot take that path: {why}")
@@ -147,6 +151,18 @@ def _offer_surrender(ctx: Ctx, u: Unit, cmd: Command) -> None:
     surrender.offer(ctx, u, t)
 
 
+def _cast(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    """'A cast is the caster's activation (no move beyond a half move before it)' (docs/rules.md#magic)."""
+    if cmd.spell is None:
+        raise Illegal("cast needs a spell")
+    path = _path(ctx, u, cmd, half_move(u))
+    a = spell_aim.aim(ctx, u, cmd.spell, cmd.target, cmd.at, path[-1])
+    if isinstance(a, str):
+        raise Illegal(a)
+    if actions.walk(ctx, u.id, path, provoke=True) and ctx.world[u.id].able:
+        magic.cast(ctx, u.id, a, cmd.at)
+
+
 def _rest(ctx: Ctx, u: Unit, cmd: Command) -> None:
     ctx.rs.rested.add(u.id)
     ctx.emit(ev.Rest, id=u.id)
@@ -169,6 +185,7 @@ HANDLERS: dict[Action, Handler] = {
     Action.REST: _rest,
     Action.HOLD: _hold,
     Action.OFFER_SURRENDER: _offer_surrender,
+    Action.CAST: _cast,
 }
 
 

@@ -63,6 +63,7 @@ def make_world(scenario: Scenario, options: Options) -> World:
             retainer=p.retainer,
             # 'A score of 2: Means the monster will not fight' (seed 001).
             fights=options.morale_system != "ose" or ose_rating(p.kind) > 2,
+            spells=p.kind.spells,
         )
     return World(units)
 
@@ -192,6 +193,7 @@ class Battle:
             leader=u.leader,
             fatigue=u.fatigue_max,
             force_marched=u.force_marched,
+            spells=u.spells or None,
         )
 
     def _start_round(self) -> None:

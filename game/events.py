@@ -48,6 +48,7 @@ class UnitInfo:
     leader: bool
     fatigue: int
     force_marched: bool
+    spells: tuple[str, ...] | None = field(default=None, metadata=OMIT_NONE)  # memorised, casters only
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -334,6 +335,7 @@ class Cast(Event):
     at: Pos | None
     slot_level: int
     lost: bool  # disrupted: the caster was damaged earlier in the round and the slot is spent
+    rolls: tuple[Roll, ...] | None = field(default=None, metadata=OMIT_NONE)  # damage or healing dice
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -43,7 +43,12 @@ def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
         return capabilities.END_OF_ROUND if uid == p.unit else frozenset()
     if p.kind == ACTIVATION and uid in p.units:
         u = battle.world[uid]
-        return capabilities.allowed(u.morale, u.prone, u.fights)
+        may = capabilities.allowed(u.morale, u.prone, u.fights)
+        if not u.spells:
+            may -= {Action.CAST}
+        if u.conditions:
+            may = capabilities.bound(may, u.has("held"), u.has("tangled"))
+        return may
     return frozenset()
 
 

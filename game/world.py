@@ -59,6 +59,7 @@ class Unit:
     fights: bool = True  # False: 'will not fight' (ose morale 2, docs/rules.md#morale-under-ose)
     conditions: tuple[tuple[str, int], ...] = ()
     continuing: tuple[tuple[str, str, int], ...] = ()  # (effect, dice, rounds left)
+    spells: tuple[str, ...] = ()  # memorised and not yet cast (docs/rules.md#magic)
 
     @property
     def n(self) -> int:

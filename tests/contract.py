@@ -12,7 +12,8 @@ from game.battle import ACTIVATION, RETREAT, Battle
 from game.events import Event
 from game.world import DEAD, FIGHTING, SURRENDERED
 
-ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold", "surrender_offered"}
+ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold", "surrender_offered", "cast"}
+SPELL_ROLLS = {"magic_missile": "1d4", "burning_hands": "1d3", "cure_light_wounds": "1d8", "entangle": "1d4"}
 DICE = re.compile(r"^(\d+)d(\d+)$")
 
 
@@ -37,6 +38,7 @@ class Contract:
         self.dead: set[str] = set()
         self.pos: dict[str, tuple[int, int]] = {}
         self.poisoned: set[str] = set()  # failed a save vs poison
+        self.conditions: set[tuple[str, str]] = set()  # (unit, condition) started and not yet ended
 
     def event(self, event: Event) -> None:
         e = event.to_json()
@@ -48,6 +50,7 @@ class Contract:
             assert e.get("id") not in self.dead, f"dead {e.get('id')} acts after its death: {e}"
         self._places(e)
         self._offers_and_poison(e)
+        self._magic(e)
 
     def _offers_and_poison(self, e: dict) -> None:
         """Quarter is offered to a living foe, never to oneself (docs/rules.md#offering-surrender); poison
@@ -61,6 +64,31 @@ class Contract:
             assert e["amount"] == e["roll"]["total"] and e["rounds_left"] >= 0, e
         elif e["type"] == "attack" and e.get("reason") == "cannot_hurt":
             assert e["hit"] and e["damage"] == 0 and "damage_roll" not in e, e
+
+    def _magic(self, e: dict) -> None:
+        """A cast names no dead creature and rolls its spell's dice; a condition ends only after it
+        started; a heal gains at most its roll; continuing acid rolls 2d4."""
+        kind = e["type"]
+        if kind == "cast":
+            assert not set(e["targets"]) & self.dead, e
+            if e["lost"]:
+                assert e["targets"] == [] and "rolls" not in e, e
+            elif e["spell"] in SPELL_ROLLS:
+                assert e["rolls"] and all(r["dice"] == SPELL_ROLLS[e["spell"]] for r in e["rolls"]), e
+        elif kind == "condition":
+            key = (e["id"], e["condition"])
+            if e["started"]:
+                assert e["rounds"] >= 1, e
+                self.conditions.add(key)
+            else:
+                assert key in self.conditions, f"{key} ends without having started: {e}"
+                self.conditions.discard(key)
+        elif kind == "heal":
+            assert e["amount"] >= 0 and e["id"] not in self.dead, e
+            if "roll" in e:
+                assert e["amount"] <= e["roll"]["total"], e
+        elif kind == "status" and e["effect"] == "acid":
+            assert e["roll"]["dice"] == "2d4" and e["amount"] == e["roll"]["total"], e
 
     def _rolls(self, e: dict) -> None:
         for r in rolls_in(e):

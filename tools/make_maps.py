@@ -20,8 +20,6 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-import lessons_surrender
-
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
 TILE = 32
@@ -846,89 +844,104 @@ LESSON_FORCE_MARCH_PROPS = lesson_props(
 
 def _scenarios() -> list[tuple]:
     """(file name, layout, legend, map properties, units, zones) for every map we write."""
-    return [
-        ("skirmish.tmx", SKIRMISH, LEGEND, SKIRMISH_PROPS, SKIRMISH_UNITS, SKIRMISH_ZONES),
-        ("test_arena.tmx", ARENA, ARENA_LEGEND, ARENA_PROPS, ARENA_UNITS, ARENA_ZONES),
-        ("starter.tmx", STARTER, LEGEND, STARTER_PROPS, STARTER_UNITS, STARTER_ZONES),
-        ("duel.tmx", DUEL, LEGEND, DUEL_PROPS, DUEL_UNITS, DUEL_ZONES),
-        ("battle.tmx", BATTLE, LEGEND, BATTLE_PROPS, BATTLE_UNITS, BATTLE_ZONES),
-        ("melee3.tmx", MELEE3, LEGEND, MELEE3_PROPS, MELEE3_UNITS, MELEE3_ZONES),
-        (
-            "lesson_retreat_rear.tmx",
-            OPEN_12x8,
-            LEGEND,
-            LESSON_RETREAT_REAR_PROPS,
-            LESSON_RETREAT_REAR_UNITS,
-            side_exits(12, 8),
-        ),
-        (
-            "lesson_retreat_flank.tmx",
-            LESSON_RETREAT_FLANK,
-            LEGEND,
-            LESSON_RETREAT_FLANK_PROPS,
-            LESSON_RETREAT_FLANK_UNITS,
-            side_exits(13, 8)[:1],
-        ),
-        (
-            "lesson_surrounded.tmx",
-            LESSON_SURROUNDED,
-            LEGEND,
-            LESSON_SURROUNDED_PROPS,
-            LESSON_SURROUNDED_UNITS,
-            side_exits(12, 8)[:1],
-        ),
-        ("lesson_giant.tmx", LESSON_GIANT, LEGEND, LESSON_GIANT_PROPS, LESSON_GIANT_UNITS, side_exits(12, 10)),
-        (
-            "lesson_hazards.tmx",
-            LESSON_HAZARDS,
-            LEGEND,
-            LESSON_HAZARDS_PROPS,
-            LESSON_HAZARDS_UNITS,
-            side_exits(14, 8)[:1],
-        ),
-        ("lesson_flanking.tmx", OPEN_12x8, LEGEND, LESSON_FLANKING_PROPS, LESSON_FLANKING_UNITS, side_exits(12, 8)),
-        (
-            "lesson_initiative.tmx",
-            OPEN_12x8,
-            LEGEND,
-            LESSON_INITIATIVE_PROPS,
-            LESSON_INITIATIVE_UNITS,
-            side_exits(12, 8),
-        ),
-        (
-            "lesson_first_strike.tmx",
-            LESSON_FIRST_STRIKE,
-            LEGEND,
-            LESSON_FIRST_STRIKE_PROPS,
-            LESSON_FIRST_STRIKE_UNITS,
-            side_exits(14, 10),
-        ),
-        ("lesson_fatigue.tmx", LESSON_FATIGUE, LEGEND, LESSON_FATIGUE_PROPS, LESSON_FATIGUE_UNITS, side_exits(14, 10)),
-        (
-            "lesson_morale_adnd2e.tmx",
-            LESSON_MORALE,
-            LEGEND,
-            LESSON_MORALE_ADND2E_PROPS,
-            LESSON_MORALE_UNITS,
-            side_exits(14, 10),
-        ),
-        (
-            "lesson_morale_ose.tmx",
-            LESSON_MORALE,
-            LEGEND,
-            LESSON_MORALE_OSE_PROPS,
-            LESSON_MORALE_UNITS,
-            side_exits(14, 10),
-        ),
-        (
-            "lesson_force_march.tmx",
-            LESSON_FORCE_MARCH,
-            LEGEND,
-            LESSON_FORCE_MARCH_PROPS,
-            LESSON_FORCE_MARCH_UNITS,
-            side_exits(14, 8),
-        ),
-    ] + lessons_surrender.SCENARIOS
+    # The lessons of issue 11's areas, each in its own module (which imports this one: hence here).
+    import lessons_magic  # noqa: PLC0415
+    import lessons_surrender  # noqa: PLC0415
+
+    return (
+        [
+            ("skirmish.tmx", SKIRMISH, LEGEND, SKIRMISH_PROPS, SKIRMISH_UNITS, SKIRMISH_ZONES),
+            ("test_arena.tmx", ARENA, ARENA_LEGEND, ARENA_PROPS, ARENA_UNITS, ARENA_ZONES),
+            ("starter.tmx", STARTER, LEGEND, STARTER_PROPS, STARTER_UNITS, STARTER_ZONES),
+            ("duel.tmx", DUEL, LEGEND, DUEL_PROPS, DUEL_UNITS, DUEL_ZONES),
+            ("battle.tmx", BATTLE, LEGEND, BATTLE_PROPS, BATTLE_UNITS, BATTLE_ZONES),
+            ("melee3.tmx", MELEE3, LEGEND, MELEE3_PROPS, MELEE3_UNITS, MELEE3_ZONES),
+            (
+                "lesson_retreat_rear.tmx",
+                OPEN_12x8,
+                LEGEND,
+                LESSON_RETREAT_REAR_PROPS,
+                LESSON_RETREAT_REAR_UNITS,
+                side_exits(12, 8),
+            ),
+            (
+                "lesson_retreat_flank.tmx",
+                LESSON_RETREAT_FLANK,
+                LEGEND,
+                LESSON_RETREAT_FLANK_PROPS,
+                LESSON_RETREAT_FLANK_UNITS,
+                side_exits(13, 8)[:1],
+            ),
+            (
+                "lesson_surrounded.tmx",
+                LESSON_SURROUNDED,
+                LEGEND,
+                LESSON_SURROUNDED_PROPS,
+                LESSON_SURROUNDED_UNITS,
+                side_exits(12, 8)[:1],
+            ),
+            ("lesson_giant.tmx", LESSON_GIANT, LEGEND, LESSON_GIANT_PROPS, LESSON_GIANT_UNITS, side_exits(12, 10)),
+            (
+                "lesson_hazards.tmx",
+                LESSON_HAZARDS,
+                LEGEND,
+                LESSON_HAZARDS_PROPS,
+                LESSON_HAZARDS_UNITS,
+                side_exits(14, 8)[:1],
+            ),
+            ("lesson_flanking.tmx", OPEN_12x8, LEGEND, LESSON_FLANKING_PROPS, LESSON_FLANKING_UNITS, side_exits(12, 8)),
+            (
+                "lesson_initiative.tmx",
+                OPEN_12x8,
+                LEGEND,
+                LESSON_INITIATIVE_PROPS,
+                LESSON_INITIATIVE_UNITS,
+                side_exits(12, 8),
+            ),
+            (
+                "lesson_first_strike.tmx",
+                LESSON_FIRST_STRIKE,
+                LEGEND,
+                LESSON_FIRST_STRIKE_PROPS,
+                LESSON_FIRST_STRIKE_UNITS,
+                side_exits(14, 10),
+            ),
+            (
+                "lesson_fatigue.tmx",
+                LESSON_FATIGUE,
+                LEGEND,
+                LESSON_FATIGUE_PROPS,
+                LESSON_FATIGUE_UNITS,
+                side_exits(14, 10),
+            ),
+            (
+                "lesson_morale_adnd2e.tmx",
+                LESSON_MORALE,
+                LEGEND,
+                LESSON_MORALE_ADND2E_PROPS,
+                LESSON_MORALE_UNITS,
+                side_exits(14, 10),
+            ),
+            (
+                "lesson_morale_ose.tmx",
+                LESSON_MORALE,
+                LEGEND,
+                LESSON_MORALE_OSE_PROPS,
+                LESSON_MORALE_UNITS,
+                side_exits(14, 10),
+            ),
+            (
+                "lesson_force_march.tmx",
+                LESSON_FORCE_MARCH,
+                LEGEND,
+                LESSON_FORCE_MARCH_PROPS,
+                LESSON_FORCE_MARCH_UNITS,
+                side_exits(14, 8),
+            ),
+        ]
+        + lessons_surrender.SCENARIOS
+        + lessons_magic.SCENARIOS
+    )
 
 
 # ---------------------------------------------------------------- writing

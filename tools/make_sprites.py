@@ -59,6 +59,11 @@ KINDS = [
     "thief",
     "priest",
     "wizard",
+    "wizard3",
+    "wizard5",
+    "enchanter5",
+    "priest3",
+    "priest5",
     "militia",
     "archer",
     "halfling",
@@ -539,7 +544,7 @@ def draw_thief(p):
     p.poly([(-0.06, 0.06), (0, 0.16), (0.06, 0.06)], cloak, ow=0.022)  # hood point behind
 
 
-def draw_priest(p):
+def draw_priest(p, tabard=WHITE, edge=GOLD):
     b = Body(torso=CHAIN, arm=CHAIN)
     rh, lh = b.hand_at(1, 0.15, 0.2), b.hand_at(-1, 0.14, 0.2)
     b.draw_arm(p, 1, rh)
@@ -547,8 +552,8 @@ def draw_priest(p):
     b.draw_torso(p, pat_chain(CHAIN))
     # white tabard with gold edge over the shoulders
     tab = [(-0.11, -0.07), (0.11, -0.07), (0.13, 0.18), (-0.13, 0.18)]
-    p.poly(tab, WHITE)
-    p.line((-0.12, 0.17), (0.12, 0.17), GOLD, 0.02)
+    p.poly(tab, tabard)
+    p.line((-0.12, 0.17), (0.12, 0.17), edge, 0.02)
     w_mace(p, rh[0], rh[1], -0.2, 0.19)
     b.draw_hand(p, rh)
 
@@ -565,8 +570,7 @@ def draw_priest(p):
     face_nose(p, -0.02, 0.112, SKIN, 0.05, 0.045)
 
 
-def draw_wizard(p):
-    robe = (74, 62, 140)
+def draw_wizard(p, robe=(74, 62, 140)):
     b = Body(torso=robe, arm=robe)
     # robe spreading behind
     p.poly([(-0.24, -0.02), (0.24, -0.02), (0.3, 0.22), (0.0, 0.36), (-0.3, 0.22)], shade(robe, -16))
@@ -586,6 +590,26 @@ def draw_wizard(p):
     p.line((-0.095, -0.01), (0.095, -0.01), GOLD, 0.018)
     p.poly([(-0.06, -0.03), (0.06, -0.03), (0.0, -0.25)], shade(robe, 35), ow=0.024)
     p.dot(0, -0.245, 0.022, GOLD)
+
+
+def draw_wizard3(p):
+    draw_wizard(p, robe=(48, 96, 150))  # a journeyman's blue robe
+
+
+def draw_wizard5(p):
+    draw_wizard(p, robe=(36, 60, 170))  # the battle mage's deep blue
+
+
+def draw_enchanter5(p):
+    draw_wizard(p, robe=(130, 50, 140))  # the enchanter's violet
+
+
+def draw_priest3(p):
+    draw_priest(p, tabard=(200, 220, 240), edge=(90, 120, 200))  # a temple priest's pale blue tabard
+
+
+def draw_priest5(p):
+    draw_priest(p, tabard=(240, 214, 120), edge=(150, 40, 40))  # the high priest's gold and red
 
 
 def draw_militia(p):

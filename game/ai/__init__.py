@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from game import query
 from game.ai import baseline, hard, normal, random_ai
-from game.battle import Battle
-from game.commands import Command
+from game.battle import ACTIVATION, Battle
+from game.commands import Action, Command
 
 LEVELS = ("random", "baseline", "normal", "hard")
 
@@ -18,7 +19,28 @@ def decide(battle: Battle, level: str = "baseline", explain: list | None = None)
     if level == "random":
         return random_ai.decide(battle)
     if level == "normal":
-        return normal.decide(battle, explain)
-    if level == "hard":
-        return hard.decide(battle, explain)
-    return baseline.decide(battle)
+        cmd = normal.decide(battle, explain)
+    elif level == "hard":
+        cmd = hard.decide(battle, explain)
+    else:
+        cmd = baseline.decide(battle)
+    return _unbound(battle, cmd)
+
+
+def _unbound(battle: Battle, cmd: Command) -> Command:
+    """A creature a spell holds or tangles cannot move (docs/rules.md#magic): instead of a move it
+    strikes from where it stands, or holds."""
+    p = battle.pending()
+    if p.kind != ACTIVATION or not cmd.unit:
+        return cmd
+    u = battle.world[cmd.unit]
+    if not u.conditions or not (u.has("held") or u.has("tangled")):
+        return cmd
+    if cmd.action in query.allowed_actions(battle, u.id) and len(cmd.path) <= 1:
+        return cmd
+    if Action.ATTACK in query.allowed_actions(battle, u.id):
+        here = [o for o in query.attack_options(battle, u.id) if len(o.path) == 1]
+        if here:
+            best = max(here, key=lambda o: (o.expected_damage, o.target))
+            return Command(Action.ATTACK, u.id, path=best.path, target=best.target)
+    return Command(Action.HOLD, u.id)

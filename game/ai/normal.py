@@ -30,7 +30,7 @@ import bisect
 import math
 
 from game import query
-from game.ai import flight, quarter
+from game.ai import flight, quarter, spells
 from game.ai.candidate import Candidate
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
@@ -47,6 +47,10 @@ EXPLAINED = 5  # candidates --explain lists per decision
 
 def label(cmd: Command) -> str:
     parts: list[str] = [cmd.action]
+    if cmd.spell:
+        parts.append(cmd.spell)
+    if cmd.at is not None:
+        parts.append(f"at {list(cmd.at)}")
     if cmd.target:
         parts.append(cmd.target)
     if cmd.path:
@@ -219,6 +223,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
                     f"fire {o.chance:.2f}x{missile.rate}",
                 )
             )
+    out += spells.candidates(view, u, c)
     here, f_here = score_position(view, u.pos, None, c, ranged)
     stay_now = here + view.exposure(u.pos, f_here) * (1 + c) - view.exposure(u.pos, u.facing) * (1 + c)
     out.append(Candidate(stay_now - 0.05, Command(Action.HOLD, u.id), "hold"))

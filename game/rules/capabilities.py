@@ -71,9 +71,10 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
             Action.OFFER_SURRENDER,
             Action.REST,
             Action.HOLD,
+            Action.CAST,
         ),
         attacks=True,
-        limits="it can move, attack, fire, withdraw, turn, set vs charge, offer surrender, rest or hold",
+        limits="it can move, attack, fire, withdraw, turn, set vs charge, cast, offer surrender, rest or hold",
     ),
     (STEADY, True): Capability(
         "prone", _may(Action.STAND_UP, Action.REST, Action.HOLD), True, "it can stand up, rest or hold"
@@ -97,6 +98,28 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
 # 'A score of 2: Means the monster will not fight' (seed 001): under ose such a creature never
 # attacks, fires or strikes from the ground (docs/rules.md#morale-under-ose).
 NO_FIGHTING = frozenset({Action.ATTACK, Action.FIRE})
+
+
+# 'held (hindered ...): cannot move or attack'; 'tangled (hindered ...): cannot move' (docs/rules.md#magic).
+MOVING = frozenset({Action.MOVE, Action.WITHDRAW, Action.CHARGE})
+
+
+def bound(actions: frozenset[Action], held: bool, tangled: bool) -> frozenset[Action]:
+    """The actions left to a creature a spell holds or tangles."""
+    if held:
+        return actions & {Action.HOLD}
+    if tangled:
+        return actions - MOVING
+    return actions
+
+
+def bound_refusal(uid: str, action: Action, held: bool, tangled: bool) -> str | None:
+    """Why a held or tangled creature may not take this action, or None."""
+    if held and action != Action.HOLD:
+        return f"{uid} is held by a spell: it cannot move or attack (it can only hold)"
+    if tangled and action in MOVING:
+        return f"{uid} is tangled by a spell and cannot move"
+    return None
 
 
 def capability(morale: str, prone: bool) -> Capability:

@@ -29,6 +29,7 @@ class Flag(StrEnum):
     MAGIC_WEAPON = "magic_weapon"
     HIT_ONLY_BY_MAGIC = "hit_only_by_magic"
     MINDLESS = "mindless"  # cannot choose to surrender (docs/rules.md#withdrawal-flight-and-surrender)
+    HUMANOID = "humanoid"  # a monster hold person can take in (docs/rules.md#magic)
 
 
 CLASSES = tuple(CreatureClass)
@@ -92,6 +93,7 @@ class Kind:
     troop: str = ""
     troop_mods: tuple[str, ...] = field(default_factory=tuple)
     hit_only_by: int = 0  # the plus a weapon needs to hurt it (0: any weapon)
+    spells: tuple[str, ...] = field(default_factory=tuple)  # memorised for each battle (docs/rules.md#magic)
     squares: int = 0  # footprint side in squares, set from size
     # The first melee and missile weapons, found once: the engine and the AI ask for them
     # hundreds of thousands of times in a big battle.
@@ -124,6 +126,10 @@ class Kind:
     def power(self) -> float:
         """Level or Hit Dice as one number, for immunity to retreats and morale."""
         return float(self.level) if self.cls != CreatureClass.MONSTER else self.hd
+
+    @property
+    def humanoid(self) -> bool:
+        return Flag.HUMANOID in self.flags
 
     @property
     def intelligent(self) -> bool:

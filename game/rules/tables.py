@@ -61,6 +61,33 @@ def save_vs_paralyzation(kind: Kind) -> int:
     return _lookup(_WARRIOR_SAVE, level, 3)
 
 
+_WARRIOR_SPELL = ((0, 19), (2, 17), (4, 16), (6, 14), (8, 13), (10, 11), (12, 10), (14, 8), (16, 7))
+_PRIEST_SPELL = ((3, 15), (6, 14), (9, 12), (12, 11), (15, 10), (18, 9))
+_ROGUE_SPELL = ((4, 15), (8, 13), (12, 11), (16, 9), (20, 7))
+_WIZARD_SPELL = ((5, 12), (10, 10), (15, 8), (20, 6))
+
+
+def save_level(kind: Kind) -> int:
+    """The level a creature saves at: its class level, or a monster's HD (each 4 bonus hp or part one more)."""
+    if kind.cls != CreatureClass.MONSTER:
+        return max(kind.level, 1) if kind.cls != CreatureClass.WARRIOR else kind.level
+    if kind.hd < 1:
+        return 0
+    return int(kind.hd) + (-(-kind.hd_bonus // 4) if kind.hd_bonus > 0 else 0)
+
+
+def save_vs_spell(kind: Kind) -> int:
+    """The d20 number to save vs spell, PHB Table 60 (docs/rules.md#saving-throws)."""
+    level = save_level(kind)
+    if kind.cls == CreatureClass.PRIEST:
+        return _lookup(_PRIEST_SPELL, level, 7)
+    if kind.cls == CreatureClass.ROGUE:
+        return _lookup(_ROGUE_SPELL, level, 5)
+    if kind.cls == CreatureClass.WIZARD:
+        return _lookup(_WIZARD_SPELL, level, 4)
+    return _lookup(_WARRIOR_SPELL, level, 6)
+
+
 def con_hp_adjustment(con: int, warrior: bool) -> int:
     """PHB Table 5 hit point adjustment for Constitution, as docs/rules.md#fatigue lists it."""
     if con <= 3:

@@ -145,6 +145,7 @@ def _kinds(weapon_entries: dict[str, dict], unit_entries: dict[str, dict]) -> di
             troop=d.get("troop", ""),
             troop_mods=tuple(d.get("troop_mods", ())),
             hit_only_by=d.get("hit_only_by", 0),
+            spells=tuple(d.get("spells", ())),
         )
         for key, d in unit_entries.items()
     }

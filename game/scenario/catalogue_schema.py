@@ -19,6 +19,7 @@ from game.rules.creature import ENCUMBRANCE, CreatureClass, Flag
 from game.rules.dice import parse_dice
 from game.rules.geometry import Size
 from game.rules.morale import TROOP_BONUS, TROOP_MORALE
+from game.rules.spells import SPELLS, memorise_problem
 from game.rules.tables import KNOCKDOWN_DICE
 
 WEAPON_KINDS = ("melee", "missile")
@@ -60,6 +61,7 @@ class Key:
             "range": f"three whole numbers [short, medium, long], from 1 to {MAX_RANGE} squares, each above the last",
             "weapons": "a list of weapon names",
             "poison": f'a table {{dice = "1d6", rounds = 3}}: damage dice and 1 to {MAX_POISON_ROUNDS} rounds',
+            "spells": "a list of spell names (a name may repeat) from " + ", ".join(self.choices),
         }[self.type]
 
 
@@ -106,6 +108,11 @@ UNIT_KEYS: dict[str, Key] = {
     "hit_only_by": Key("int", "only a weapon of this magic plus or more hurts it (0: any weapon)", 0, 5),
     "troop": Key("choice", "a mercenary's troop type: its ose rating", choices=("", *TROOP_MORALE)),
     "troop_mods": Key("names", "mercenary bonuses to the troop rating; needs a troop", choices=tuple(TROOP_BONUS)),
+    "spells": Key(
+        "spells",
+        "spells memorised for each battle, as many per spell level as its class and level allow",
+        choices=tuple(SPELLS),
+    ),
 }
 
 
@@ -142,6 +149,10 @@ def value_problem(name: str, key: Key, value: object) -> str | None:
     hint = ""
     if key.type == "choice":
         hint = suggest(value, key.choices)
+    elif key.type == "spells" and isinstance(value, list):
+        bad = next((v for v in value if v not in key.choices), None)
+        if bad is not None:
+            return f"{name}: {shown(bad)} is not a spell ({', '.join(key.choices)}){suggest(bad, key.choices)}"
     elif key.type == "names" and isinstance(value, list):
         bad = [v for v in value if v not in key.choices]
         if bad:
@@ -157,6 +168,7 @@ def _fits(key: Key, value: object) -> bool:
         return _names_ok(key, value)
     return {
         "text": isinstance(value, str),
+        "spells": isinstance(value, list) and all(isinstance(v, str) and v in key.choices for v in value),
         "choice": isinstance(value, str) and value in key.choices,
         "die": value == "" or value in KNOCKDOWN_NAMES,
         "dice": key.type == "dice" and _dice_ok(value),
@@ -268,6 +280,13 @@ def _unit_problems(entry: dict, weapons: dict[str, object]) -> list[str]:
         out += [f"weapons: unknown weapon {shown(n)}{suggest(n, weapons)}" for n in unknown]
         if not unknown:
             out += _armament_problems(names, weapons)
+    spells = entry.get("spells")
+    if isinstance(spells, list) and spells and value_problem("spells", UNIT_KEYS["spells"], spells) is None:
+        cls, level = entry.get("class"), entry.get("level", 0)
+        if cls in tuple(CreatureClass) and isinstance(level, int):
+            why = memorise_problem(CreatureClass(cls), level, spells)
+            if why:
+                out.append(f"spells: {why}")
     if entry.get("troop_mods") and not entry.get("troop"):
         out.append("troop_mods need a troop (militia, barbarian or trained) to modify")
     return out

@@ -203,6 +203,9 @@ def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool
         ctx.emit(ev.Turn, id=uid, facing=FACINGS[f])
     exert(ctx, uid)
     attack.resolve(ctx, uid, target, "melee", "attack", defer=defer)
+    # Hasted: 'one extra melee attack per attack action' (docs/rules.md#magic).
+    if ctx.world[uid].has("hasted") and ctx.world[uid].able and ctx.world[target].able:
+        attack.resolve(ctx, uid, target, "melee", "attack", defer=defer)
     if facing_after is not None and ctx.world[uid].alive and facing_after != ctx.world[uid].facing:
         ctx.world.update(uid, facing=facing_after)
         ctx.emit(ev.Turn, id=uid, facing=FACINGS[facing_after])

@@ -10,6 +10,7 @@ from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import footprint_distance
 from game.rules.knockdown import knockdown_roll
 from game.rules.tables import save_vs_paralyzation, thac0
+from game.systems import conditions
 from game.systems.context import Ctx, Effect
 from game.systems.space import arc_from, elevation
 from game.world import DEAD, FIGHTING, Unit
@@ -33,6 +34,8 @@ def modifiers(ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon) -> tupl
     att_cat = encumbrance.effective_category(att.kind.encumbrance, att.fatigue_state)
     if encumbrance.attack_penalty(att_cat):
         mods.append(Modifier("encumbrance", encumbrance.attack_penalty(att_cat)))
+    if att.conditions or tgt.conditions:
+        mods += conditions.attack_modifiers(att, tgt)
     tgt_cat = encumbrance.effective_category(tgt.kind.encumbrance, tgt.fatigue_state)
     ac = rules.effective_ac(tgt.kind.ac, tgt.kind.shield, tgt.kind.dex_ac, arc, encumbrance.ac_penalty(tgt_cat))
     return mods, thac0(att.kind) - ac, arc
@@ -141,6 +144,7 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
         return
     hp = u.hp - amount
     ctx.world.update(uid, hp=hp)
+    ctx.rs.damaged.add(uid)
     ctx.emit(ev.Damage, id=uid, amount=amount, source=source, hp=hp)
     # Decision (docs/rules.md#damage-and-death): death at 0 hp; the -10 rule is an option, and below 0
     # a creature under it lies unconscious, out of the fight.

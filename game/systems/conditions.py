@@ -8,7 +8,9 @@ announced by its own event and ends silently, as it always has.
 from __future__ import annotations
 
 from game import events as ev
+from game.rules.dice import Modifier
 from game.systems.context import Ctx
+from game.world import Unit
 
 # Announced conditions: each start and end is a `condition` event.
 ANNOUNCED = frozenset({"hasted", "slowed", "tangled", "held", "blessed", "charging"})
@@ -47,5 +49,32 @@ def tick(ctx: Ctx, uid: str) -> None:
             ctx.emit(ev.Condition, id=uid, condition=name, rounds=0, started=False)
 
 
+def movement(unit: Unit, mv: int) -> int:
+    """MV under the spells: tangled or held 0 ('cannot move'), hasted doubled, slowed and hampered halved."""
+    if unit.has("tangled") or unit.has("held"):
+        return 0
+    if unit.has("hasted"):
+        mv *= 2
+    if unit.has("slowed"):
+        mv //= 2
+    if unit.has("hampered"):
+        mv //= 2
+    return mv
+
+
 def hindered(conditions: tuple[tuple[str, int], ...]) -> bool:
     return any(name in HINDERING for name, _ in conditions)
+
+
+def attack_modifiers(att: Unit, tgt: Unit) -> list[Modifier]:
+    """The spells' modifiers to an attack roll: slowed -2, tangled -2, blessed +1 for the attacker;
+    a held target +4, a slowed one's AC 2 worse (docs/rules.md#magic)."""
+    mods: list[Modifier] = []
+    for name, value in (("hasted", 0), ("slowed", -2), ("tangled", -2), ("blessed", 1)):
+        if att.has(name):
+            mods.append(Modifier(name, value))
+    if tgt.has("held"):
+        mods.append(Modifier("held", 4))
+    if tgt.has("slowed"):
+        mods.append(Modifier("target_slowed", 2))
+    return mods

@@ -44,6 +44,7 @@ class RoundState:
     waiting_adjusted: bool = False
     # Quarter offered this round: target -> the side that offered first (docs/rules.md#offering-surrender).
     offers: dict[str, str] = field(default_factory=dict)
+    damaged: set[str] = field(default_factory=set)  # took damage this round: a spell it casts is lost
 
     def copy(self) -> RoundState:
         return RoundState(
@@ -64,6 +65,7 @@ class RoundState:
             self.other_side_attacked,
             self.waiting_adjusted,
             dict(self.offers),
+            set(self.damaged),
         )
 
 
@@ -79,6 +81,7 @@ class SideRecord:
     strongest_lost: bool = False
     leaders_lost: set[str] = field(default_factory=set)  # each leader is lost once: slain or deserted
     met: set[str] = field(default_factory=set)  # members that have checked morale for a trigger this battle
+    struck_by_magic: int = 0  # members killed, held or tangled by a spell since the last morale step
 
     def copy(self) -> SideRecord:
         return SideRecord(
@@ -90,6 +93,7 @@ class SideRecord:
             self.strongest_lost,
             set(self.leaders_lost),
             set(self.met),
+            self.struck_by_magic,
         )
 
 

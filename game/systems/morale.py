@@ -76,6 +76,10 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
     if leaders:
         rec.leaders_lost |= leaders
         out.append("leader_lost")
+    # 'When an ally is slain by magic' (seed 000); a spell that kills, holds or tangles is magic.
+    if rec.struck_by_magic:
+        rec.struck_by_magic = 0
+        out.append("slain_by_magic")
     return out
 
 
@@ -109,6 +113,8 @@ def check_modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
         mods.append(Modifier("most_powerful_ally_killed", -4))
     if "cannot_hurt" in triggers:
         mods.append(Modifier("cannot_affect_foe", -8))
+    if u.has("blessed"):
+        mods.append(Modifier("blessed", 1))  # bless: '+1 to morale' (docs/rules.md#magic)
     if above_nearest_enemy(ctx, u):
         mods.append(Modifier("higher_ground", 1))
     if "surprised" in triggers:

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from game.rules import encumbrance
 from game.rules.geometry import VECTORS, Pos, footprint
+from game.systems import conditions
 from game.systems.context import Ctx
 from game.terrain import Hazard
 from game.world import Unit
@@ -18,11 +19,13 @@ BLOCKED = -1
 def effective_mv(unit: Unit) -> int:
     """MV after encumbrance, which fatigue raises one or two categories (seed 000)."""
     cat = encumbrance.effective_category(unit.kind.encumbrance, unit.fatigue_state)
-    return encumbrance.movement(unit.kind.mv, cat)
+    mv = encumbrance.movement(unit.kind.mv, cat)
+    return conditions.movement(unit, mv) if unit.conditions else mv
 
 
 def half_move(unit: Unit) -> int:
-    return max(1, effective_mv(unit) // 2)
+    mv = effective_mv(unit)
+    return max(1, mv // 2) if mv else 0
 
 
 def in_pit(ctx: Ctx, unit: Unit, pos: Pos | None = None) -> bool:

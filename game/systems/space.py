@@ -103,7 +103,13 @@ def strikes(ctx: Ctx, unit: Unit, pos: Pos, facing: int, sq: Pos) -> bool:
 def can_threaten(unit: Unit) -> bool:
     """A withdrawing or fleeing creature never attacks (docs/rules.md#activations), nor one that
     'will not fight' (seed 001, morale 2)."""
-    return unit.able and unit.morale not in (WITHDRAWING, FLEEING) and unit.fights and unit.kind.melee is not None
+    return (
+        unit.able
+        and unit.morale not in (WITHDRAWING, FLEEING)
+        and unit.fights
+        and unit.kind.melee is not None
+        and not (unit.conditions and unit.has("held"))  # held: 'cannot move or attack'
+    )
 
 
 def threatens(ctx: Ctx, attacker: Unit, target_squares: list[Pos]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game import events as ev
 from game.rules.dice import parse_dice, roll_dice
-from game.systems import conditions
+from game.systems import conditions, magic
 from game.systems.attack import damage_unit
 from game.systems.context import Ctx
 
@@ -20,6 +20,8 @@ def run(ctx: Ctx) -> None:
             r = roll_dice(ctx.rng, parse_dice(dice))
             ctx.emit(ev.Status, id=uid, effect=effect, amount=r.total, roll=r, rounds_left=rounds - 1)
             damage_unit(ctx, uid, r.total, effect)
+            if effect == "acid" and not ctx.world[uid].able:
+                magic.struck_by_magic(ctx, uid)  # Melf's acid arrow kills by magic
             if rounds > 1:
                 left.append((effect, dice, rounds - 1))
         if not ctx.world[uid].alive:

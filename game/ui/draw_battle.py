@@ -5,7 +5,7 @@ Drawing only reads the screen; what it keeps between frames lives in the screen'
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,11 +14,14 @@ from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
 from game.commands import Action
 from game.rules.geometry import VECTORS, Pos, facing_toward
+from game.rules.spells import SPELLS
 from game.ui import draw_review, theme, undo_control
+from game.ui.draw_cast import draw_cast
 from game.ui.draw_panels import draw_initiative, draw_panel
 from game.ui.draw_tokens import draw_floaters, draw_tokens
 from game.ui.modes import (
     AttackMode,
+    CastMode,
     Confirm,
     FacingMode,
     FireMode,
@@ -169,7 +172,9 @@ def _draw_choices(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, lega
         o = legal.attack_from(hovered, s.shift())
         if len(o.path) > 1:
             _draw_path(s, surface, r, o.path)
-    if isinstance(mode, FacingMode):
+    if isinstance(mode, CastMode):
+        draw_cast(s, surface, r, mode, legal.unit)
+    elif isinstance(mode, FacingMode):
         _draw_path(s, surface, r, mode.path)
         _draw_facing_arrow(s, surface, r, mode.path[-1], mode.facing)
     elif s.hover_sq in legal.full.costs and mode.walks and b.world.at(s.hover_sq) is None:
@@ -357,8 +362,24 @@ def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
             enabled=Action.OFFER_SURRENDER in may,
             active=isinstance(mode, OfferMode),
         ),
+        Button("Cast", "K", lambda: Press(pygame.K_k), enabled=Action.CAST in may, active=isinstance(mode, CastMode)),
+        *_spell_buttons(mode),
         Button("Rest", "R", lambda: Press(pygame.K_r), enabled=Action.REST in may),
         Button("End turn", "H", lambda: Press(pygame.K_h)),
+    ]
+
+
+def _press(key: int) -> Callable[[], Press]:
+    return lambda: Press(key)
+
+
+def _spell_buttons(mode: object) -> list[Button]:
+    """The Cast mode's spell picker: one button per spell left, its number key beside it."""
+    if not isinstance(mode, CastMode):
+        return []
+    return [
+        Button(SPELLS[k].name, str(i + 1), _press(pygame.K_1 + i), active=k == mode.spell)
+        for i, k in enumerate(mode.spells[:9])
     ]
 
 

@@ -10,10 +10,12 @@ from game import query
 from game.battle import ACTIVATION
 from game.events import Initiative
 from game.rules.geometry import Pos
+from game.rules.spells import SPELLS
 from game.rules.tables import thac0
 from game.systems.movement import effective_mv
 from game.ui import draw_review, theme
 from game.ui.combat_log import log_layout
+from game.ui.view import CONDITION_MARKS
 from game.ui.widgets import text, wrap
 
 if TYPE_CHECKING:
@@ -120,6 +122,11 @@ def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid:
         f"morale {k.morale} / ose {k.morale_ose}: {state}",
         "weapons: " + ", ".join(w.name for w in k.weapons),
     ]
+    shown = [f"{name} {n}" for name, n in u.conditions if name in CONDITION_MARKS]
+    if shown:
+        rows.append("conditions: " + ", ".join(shown) + " (rounds left)")
+    if u.spells:
+        rows.append("spells left: " + ", ".join(SPELLS[sp].name for sp in u.spells))
     for row in rows:
         text(surface, row, (area.x + 10, y), 18)
         y += 19

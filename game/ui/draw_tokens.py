@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme
-from game.ui.view import Token
+from game.ui.view import CONDITION_MARKS, Token
 from game.ui.widgets import text
 
 if TYPE_CHECKING:
@@ -79,6 +79,10 @@ def _draw_marks(s: BattleScreen, surface: pygame.Surface, tok: Token, rect: pyga
         icons.append(tok.fatigue)
     for i, name in enumerate(icons):
         surface.blit(s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3))
+    if tok.conditions and tok.life == "fighting":
+        # A small letter per spell condition, top left: H hasted, S slowed, T tangled, X held, B blessed.
+        marks = "".join(CONDITION_MARKS[c] for c in sorted(tok.conditions) if c in CONDITION_MARKS)
+        text(surface, marks, (rect.x + 1, rect.bottom - 19), 15, (200, 160, 255), True)
     if tok.life == "fighting" and tok.morale != "steady" and s.controllers.get(tok.side) == "human":
         text(surface, "AI", (rect.x + 2, rect.y), 16, theme.TEXT_WARN, True)
 

@@ -21,6 +21,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("M  A  F  W", "move, attack, fire, withdraw"),
             ("T  U  C  R", "turn, stand up, set vs charge, rest"),
             ("O", "offer a foe quarter (within 6 squares, in sight)"),
+            ("K, then 1-9", "cast: pick a spell, then its target or square (pointing previews it)"),
             ("H", "end the unit's turn"),
             ("Esc / right click", "cancel; with nothing to cancel, this menu"),
             ("Ctrl+Z", "undo, while no die has been rolled since"),

@@ -13,6 +13,7 @@ from game import query
 from game.battle import RETREAT, Battle
 from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward, footprint
+from game.rules.spells import ALLY, AROUND, FOE, SPELLS
 from game.systems.retreat import RetreatSpace
 from game.ui.legal import Legal
 
@@ -143,6 +144,11 @@ class ActivationMode(Mode):
     def press(self, key: int, turn: Turn) -> Outcome:
         if key in SIMPLE_ACTIONS:
             return Command(SIMPLE_ACTIONS[key], turn.unit)
+        if key == pygame.K_k:
+            spells = tuple(dict.fromkeys(turn.battle.world[turn.unit].spells))
+            if not (turn.legal and Action.CAST in turn.legal.allowed and spells):
+                return Hint("no spell to cast")
+            return CastMode(spells, spells[0] if len(spells) == 1 else None)
         mode = ACTION_MODES.get(key)
         if mode is None:
             return None
@@ -299,6 +305,57 @@ def offer_words(battle: Battle, uid: str, foe: str) -> str:
         chance = query.offer_surrender_chance(battle, foe)
         return f"offer {foe} quarter: it has checked morale before, so it must check ({chance:.0%} it surrenders)"
     return f"offer {foe} quarter: it has met no morale trigger yet, so the offer alone brings no check"
+
+
+@dataclass(frozen=True)
+class CastMode(ActivationMode):
+    """Cast (K): pick one of the spells left (number keys or its button), then its target or square;
+    pointing previews what the spell would take in."""
+
+    spells: tuple[str, ...] = ()
+    spell: str | None = None
+    aimed: Pos | None = None
+
+    lets_select = False
+
+    def hint(self) -> str:
+        if self.spell is None:
+            return "cast which spell? " + "  ".join(f"[{i + 1}] {SPELLS[k].name}" for i, k in enumerate(self.spells))
+        spell = SPELLS[self.spell]
+        how = {FOE: "click a foe", ALLY: "click a wounded ally in reach", AROUND: "Enter casts it"}.get(
+            spell.aim, "click the square to aim at"
+        )
+        return f"{spell.name}: {how}; Esc for another spell"
+
+    def press(self, key: int, turn: Turn) -> Outcome:
+        i = key - pygame.K_1
+        if 0 <= i < min(9, len(self.spells)):
+            return CastMode(self.spells, self.spells[i])
+        return super().press(key, turn)
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        return CastMode(self.spells, self.spell, sq) if self.spell is not None and sq != self.aimed else None
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        if self.spell is None:
+            return Hint("choose a spell first: its number, or its button")
+        aim = SPELLS[self.spell].aim
+        if aim == AROUND:
+            return Command(Action.CAST, turn.unit, spell=self.spell)
+        if aim in (FOE, ALLY):
+            who = turn.battle.world.at(sq)
+            if who is None:
+                return Hint("click a creature")
+            return Command(Action.CAST, turn.unit, spell=self.spell, target=who)
+        return Command(Action.CAST, turn.unit, spell=self.spell, at=sq)
+
+    def confirm(self, turn: Turn) -> Outcome:
+        if self.spell is not None and SPELLS[self.spell].aim == AROUND:
+            return Command(Action.CAST, turn.unit, spell=self.spell)
+        return None
+
+    def cancel(self) -> Mode | None:
+        return CastMode(self.spells) if self.spell is not None and len(self.spells) > 1 else MoveMode()
 
 
 ACTION_MODES: dict[int, type[ActivationMode]] = {

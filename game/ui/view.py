@@ -44,6 +44,10 @@ REFUSED = {
 }
 
 
+# The spells' conditions and the letter that marks a token under each (docs/rules.md#magic).
+CONDITION_MARKS = {"hasted": "H", "slowed": "S", "tangled": "T", "held": "X", "blessed": "B"}
+
+
 @dataclass
 class Token:
     id: str
@@ -61,6 +65,7 @@ class Token:
     morale: str = "steady"
     life: str = "fighting"
     fatigue: str = "fresh"
+    conditions: frozenset[str] = frozenset()  # the spells' conditions on it (hasted, held, ...)
     alpha: float = 1.0
     lunge: tuple[float, float] = (0.0, 0.0)
 
@@ -269,6 +274,11 @@ class BattleView:
                 tok.life, tok.alpha = "fled", 0.0
             case ev.RetreatRefused(reason=reason):
                 self._float(tok, REFUSED.get(reason, ""), (200, 230, 255))
+            case ev.Condition():
+                tok.conditions = tok.conditions | {e.condition} if e.started else tok.conditions - {e.condition}
+            case ev.Heal():
+                tok.hp = e.hp
+                self._float(tok, f"+{e.amount}", (120, 240, 140))
 
     def _float(self, tok: Token, words: str, colour: tuple[int, int, int]) -> None:
         """A word rising from the token; one that starts while others still rise from it starts
@@ -303,5 +313,6 @@ class BattleView:
             tok.morale = "surrendered" if u.life == "surrendered" else u.morale
             tok.alpha = 1.0 if u.life in ("fighting", "surrendered") else 0.0
             tok.fatigue = ("fresh", "fatigued", "exhausted")[u.fatigue_state]
+            tok.conditions = frozenset(name for name, _ in u.conditions if name in CONDITION_MARKS)
             tok.lunge = (0.0, 0.0)
         return wrong

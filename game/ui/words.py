@@ -6,6 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from game import events as ev
+from game.rules.spells import SPELLS
+
+SPELL_NAMES = {k: s.name for k, s in SPELLS.items()}
 
 Names = dict[str, str]
 
@@ -42,7 +45,7 @@ def _initiative(e: ev.Initiative, names: Names) -> str:
 def _attack(e: ev.Attack, names: Names) -> str:
     verb = {"attack_of_opportunity": "takes a free swing at", "first_strike": "swings at"}.get(e.purpose, "attacks")
     if e.kind == "missile":
-        verb = "shoots at"
+        verb = "shoots at" if e.purpose != "spell" else f"looses {SPELL_NAMES.get(e.weapon, e.weapon)} at"
     result = f"hits for {e.damage}" if e.hit else "misses"
     if e.reason == "cannot_hurt":
         # 'hit only by magic weapons': the hit lands and does nothing
@@ -64,6 +67,8 @@ def _save(e: ev.Save, names: Names) -> str:
         "stand_fast": "to stand fast",
         "poison": "against the poison",
     }
+    if e.vs == "spell":
+        what[e.purpose] = f"against {SPELL_NAMES.get(e.purpose, e.purpose)}"
     return f"{_name(e.id, names)} {verdict} {what.get(e.purpose, e.purpose)}: {_roll(e.roll)} vs {e.needed}"
 
 
@@ -121,6 +126,33 @@ def _status(e: ev.Status, names: Names) -> str:
     return f"{_name(e.id, names)} suffers {e.amount} from {e.effect}"
 
 
+def _cast(e: ev.Cast, names: Names) -> str:
+    """'Wizard casts magic missile: 2 missiles, 4 + 3 = 7 to Orc 2'."""
+    spell = SPELL_NAMES.get(e.spell, e.spell.replace("_", " "))
+    who = _name(e.id, names)
+    if e.lost:
+        return f"{who} loses {spell}: hurt earlier this round, the spell is spent"
+    targets = ", ".join(_name(t, names) for t in e.targets)
+    rolls = e.rolls or ()
+    if e.spell == "magic_missile" and rolls:
+        n = len(rolls)
+        sums = " + ".join(str(r.total) for r in rolls)
+        total = sum(r.total for r in rolls)
+        return f"{who} casts {spell}: {n} missile{'s' if n > 1 else ''}, {sums} = {total} to {targets}"
+    dice = f" ({_roll(rolls[0])})" if rolls else ""
+    return f"{who} casts {spell}{dice}" + (f" on {targets}" if targets else "")
+
+
+def _condition(e: ev.Condition, names: Names) -> str:
+    if e.started:
+        return f"{_name(e.id, names)} is {e.condition} for {e.rounds} round{'s' if e.rounds > 1 else ''}"
+    return f"{_name(e.id, names)} is no longer {e.condition}"
+
+
+def _heal(e: ev.Heal, names: Names) -> str:
+    return f"{_name(e.id, names)} is healed {e.amount} ({e.source.replace('_', ' ')}), now {e.hp} hp"
+
+
 def _death(e: ev.Death, names: Names) -> str:
     return f"{_name(e.id, names)} is slain" + (f" by {_name(e.by, names)}" if e.by in names else "")
 
@@ -175,6 +207,9 @@ LINES: dict[type[ev.Event], Callable[[Any, Names], str | None]] = {
     ev.Rest: _simple("rests"),
     ev.SetVsCharge: _simple("sets to receive a charge"),
     ev.SurrenderOffered: lambda e, names: f"{_name(e.id, names)} offers {_name(e.target, names)} quarter",
+    ev.Cast: _cast,
+    ev.Condition: _condition,
+    ev.Heal: _heal,
     ev.AttackLost: lambda e, names: f"{_name(e.id, names)} loses its attack ({e.reason.replace('_', ' ')})",
     ev.BattleEnd: _end,
     ev.BattleStart: lambda e, names: f"{e.scenario} (seed {e.seed})",

@@ -1,0 +1,69 @@
+"""Casting from the window (docs/rules.md#magic): the Cast button (K), the spell picker, the preview,
+and a click that casts; the combat log says it in words."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.battle import Battle
+from game.ui.battle_screen import BattleScreen
+from game.ui.modes import CastMode
+from game.ui.words import describe
+from tests.helpers import ScriptedRng, as_json, board, unit
+from tests.ui.drive import app, click, hover, key, screen_pos, settle
+
+
+def _screen(a, units, script):
+    sc = board(units, width=12, height=9)
+    controllers = {"blue": "human", "red": "ai"}
+    battle = Battle(sc, seed=1, rng=ScriptedRng(script), controllers=controllers)
+    s = BattleScreen(a, sc, controllers=controllers, threaded=False, battle=battle)
+    s.speed_i = 4
+    a.show(s)
+    settle(a, s)
+    return s
+
+
+def test_cast_button_picker_preview_and_click_cast_a_magic_missile():
+    a = app()
+    s = _screen(a, [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard5", (2, 4), "E")], [1, 10, 4, 3, 2])
+    cast = next(b for b in s.buttons if b.label == "Cast")
+    assert cast.enabled
+    click(a, cast.rect.center)
+    assert isinstance(s.mode, CastMode) and s.mode.spell is None
+    assert "[1] magic missile" in s.message and "[3] Melf's acid arrow" in s.message
+    key(a, pygame.K_1)
+    assert s.mode.spell == "magic_missile"
+    hover(a, screen_pos(s, (8, 4)))
+    assert s.mode.aimed == (8, 4)
+    click(a, screen_pos(s, (8, 4)))
+    e = next(x for x in s.battle.events if x.type == "cast")
+    assert e.spell == "magic_missile" and e.targets == ("o",)
+    assert (
+        describe(e, {"w": "Wizard", "o": "Orc 2"}) == "Wizard casts magic missile: 3 missiles, 5 + 4 + 3 = 12 to Orc 2"
+    )
+
+
+def test_an_area_spell_is_aimed_at_a_square_and_a_refused_cast_says_why():
+    a = app()
+    s = _screen(
+        a,
+        [
+            unit("f", "blue", "fighter1", (3, 4), "E"),
+            unit("o", "red", "orc", (10, 4), "W"),
+            unit("w", "blue", "wizard5", (2, 4), "E"),
+        ],
+        [1, 1, 10],
+    )
+    if s.battle.pending().unit != "w":
+        key(a, pygame.K_h)
+        settle(a, s)
+    key(a, pygame.K_k)
+    haste = next(b for b in s.buttons if b.label == "haste")
+    click(a, haste.rect.center)
+    assert s.mode.spell == "haste"
+    click(a, screen_pos(s, (11, 8)))  # no ally there: refused, nothing cast
+    assert "would take in no creature" in s.message
+    click(a, screen_pos(s, (3, 4)))
+    cast = [e for e in as_json(s.battle.events) if e["type"] == "cast"]
+    assert cast and cast[0]["spell"] == "haste" and "f" in cast[0]["targets"]
