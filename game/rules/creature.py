@@ -43,6 +43,7 @@ class Weapon:
     knockdown: int = 0  # die size, 0 for none
     range: tuple[int, int, int] = (0, 0, 0)
     rate: int = 1
+    settable: bool = False  # can be set to receive a charge: spear, halberd, pike, lance, trident
     # A weapon attacks within max(1, ceil(reach/5)) squares, set from reach_ft
     # (docs/rules.md#reach-and-threatened-squares).
     reach_squares: int = field(default=1, init=False, repr=False, compare=False)

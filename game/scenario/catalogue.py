@@ -108,6 +108,7 @@ def _weapon(key: str, d: dict) -> Weapon:
         knockdown=int(kd[1:]) if kd else 0,
         range=(short, medium, long),
         rate=d.get("rate", 1),
+        settable=d.get("settable", False),
     )
 
 

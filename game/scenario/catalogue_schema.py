@@ -54,6 +54,7 @@ class Key:
             return "a list of names from " + ", ".join(self.choices)
         return {
             "text": "a string",
+            "bool": "true or false",
             "dice": f'dice such as "1d8" or "2d4+1" (1 to {MAX_DICE} dice of 2 to {MAX_DICE} sides)',
             "die": "a knockdown die, one of " + ", ".join(KNOCKDOWN_NAMES) + ', or "" for none',
             "range": f"three whole numbers [short, medium, long], from 1 to {MAX_RANGE} squares, each above the last",
@@ -69,6 +70,7 @@ WEAPON_KEYS: dict[str, Key] = {
     "knockdown": Key("die", "melee only: the knockdown die for a size-M wielder, one step up per size above M"),
     "range": Key("range", "missile only, required: short, medium and long range limits in squares"),
     "rate": Key("int", "missile only: shots per attack", 1, 5),
+    "settable": Key("bool", "melee only: can be set to receive a charge (spear, halberd, pike, lance, trident)"),
 }
 
 UNIT_KEYS: dict[str, Key] = {
@@ -150,6 +152,7 @@ def _fits(key: Key, value: object) -> bool:
         return _names_ok(key, value)
     return {
         "text": isinstance(value, str),
+        "bool": isinstance(value, bool),
         "choice": isinstance(value, str) and value in key.choices,
         "die": value == "" or value in KNOCKDOWN_NAMES,
         "dice": key.type == "dice" and _dice_ok(value),
@@ -241,6 +244,8 @@ def _weapon_problems(entry: dict, _weapons: dict[str, object]) -> list[str]:
         out += [
             f"{k} counts only for missile weapons; a melee weapon has none" for k in ("range", "rate") if k in entry
         ]
+    if entry.get("kind") == "missile" and entry.get("settable"):
+        out.append("settable counts only for melee weapons: a missile weapon is never set against a charge")
     return out
 
 
