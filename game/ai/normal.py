@@ -14,7 +14,8 @@ order, so the choice is deterministic. Scoring, in short:
   of foes that have not acted yet, allies beside us;
 - the wounded, fatigued and the wounded leader hang back (`tactics.caution`); fatigued units
   rest when no foe can reach them; set to receive a charge when a foe is about to charge;
-  missiles when no foe is adjacent;
+  missiles when no foe is adjacent; a charge scores as the attack it ends in, less the AC it
+  costs, and never runs into a weapon set against it (game/ai/charging.py);
 - end of the round: push into a hazard, else a rear space, else a flank; no space at all is a
   save-or-fall, always taken; follow when the foe would otherwise slip out of reach and the
   follow square leaves us no more exposed.
@@ -32,6 +33,7 @@ import math
 from game import query
 from game.ai import flight
 from game.ai.candidate import Candidate
+from game.ai.charging import charge_candidates
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
 from game.battle import RETREAT, Battle
@@ -233,7 +235,9 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
             out.append(Candidate(here + 2.5 + u.fatigue_state, Command(Action.REST, u.id), "rest (safe)"))
         else:
             out.append(Candidate(stay_now - 1.0, Command(Action.REST, u.id), "rest"))
-    return out, MoveSearch(view, query.moves(battle, u.id), c, ranged, out)
+    full = query.moves(battle, u.id)
+    out += charge_candidates(view, c, full, score_attack)
+    return out, MoveSearch(view, full, c, ranged, out)
 
 
 SLACK = 1e-6  # far above float rounding, far below any score difference that matters
