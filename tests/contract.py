@@ -36,6 +36,8 @@ class Contract:
     def __init__(self) -> None:
         self.dead: set[str] = set()
         self.pos: dict[str, tuple[int, int]] = {}
+        self.charging: set[str] = set()  # under the `charging` condition (docs/rules.md#charge)
+        self.set_in: dict[str, int] = {}  # the round each creature last set to receive a charge
 
     def event(self, event: Event) -> None:
         e = event.to_json()
@@ -46,6 +48,30 @@ class Contract:
         if e["type"] in ACTING:
             assert e.get("id") not in self.dead, f"dead {e.get('id')} acts after its death: {e}"
         self._places(e)
+        self._charges(e)
+
+    def _charges(self, e: dict) -> None:
+        """A charge's blow comes from a charging creature at +2; a set weapon meets only a charger,
+        on doubled dice; whoever attacks a charger rolls with `target_charging` (docs/rules.md#charge)."""
+        kind = e["type"]
+        if kind == "condition" and e["condition"] == "charging":
+            if e["started"]:
+                self.charging.add(e["id"])
+            else:
+                assert e["id"] in self.charging, f"{e['id']} stops charging without having charged: {e}"
+                self.charging.discard(e["id"])
+        elif kind == "set_vs_charge":
+            self.set_in[e["id"]] = e["round"]
+        elif kind == "attack":
+            names = {m["name"]: m["value"] for m in e["modifiers"]}
+            assert ("target_charging" in names) == (e["target"] in self.charging), e
+            if e["purpose"] == "charge":
+                assert e["id"] in self.charging and names.get("charge") == 2, e
+            if e["purpose"] == "set_vs_charge":
+                assert e["target"] in self.charging, f"a set weapon strikes only a charger: {e}"
+                assert e["round"] - self.set_in.get(e["id"], -9) <= 1, f"{e['id']} is not set: {e}"
+                if e["hit"]:
+                    assert int(DICE.match(e["damage_roll"]["dice"]).group(1)) % 2 == 0, f"dice not doubled: {e}"
 
     def _rolls(self, e: dict) -> None:
         for r in rolls_in(e):
