@@ -18,7 +18,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Actions",
         [
-            ("M  A  F  W", "move, attack, fire, withdraw"),
+            ("M  A  G  F  W", "move, attack, charge, fire, withdraw"),
             ("T  U  C  R", "turn, stand up, set vs charge, rest"),
             ("H", "end the unit's turn"),
             ("Esc / right click", "cancel; with nothing to cancel, this menu"),
