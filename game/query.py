@@ -190,12 +190,10 @@ def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
 
 
-def set_weapons_on(battle: Battle, uid: str, path: list[Pos] | tuple[Pos, ...]) -> list[str]:
-    """Foes set to receive a charge, a settable weapon in hand, whose reach takes in a square of
-    this path: they would strike the unit first if it charged along it (docs/rules.md#charge)."""
-    u, ctx = battle.world[uid], battle.ctx
-    ready = [e for e in battle.world.enemies_of(u) if charge.set_weapon_ready(e, ctx)]
-    return [e.id for e in ready if any(space.threatens(ctx, e, replace(u, pos=p).squares) for p in list(path)[1:])]
+def set_against_charge(battle: Battle, uid: str) -> bool:
+    """Whether the creature stands set to receive a charge with a weapon that can be set, its
+    blow still to come: a charge at it meets that weapon first (docs/rules.md#charge)."""
+    return charge.set_weapon_ready(battle.world[uid], battle.ctx)
 
 
 @dataclass(frozen=True)

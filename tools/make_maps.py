@@ -844,6 +844,8 @@ LESSON_FORCE_MARCH_PROPS = lesson_props(
 
 def _scenarios() -> list[tuple]:
     """(file name, layout, legend, map properties, units, zones) for every map we write."""
+    import lessons_charge  # noqa: PLC0415  # it imports this module: loaded when the maps are listed
+
     return [
         ("skirmish.tmx", SKIRMISH, LEGEND, SKIRMISH_PROPS, SKIRMISH_UNITS, SKIRMISH_ZONES),
         ("test_arena.tmx", ARENA, ARENA_LEGEND, ARENA_PROPS, ARENA_UNITS, ARENA_ZONES),
@@ -926,7 +928,7 @@ def _scenarios() -> list[tuple]:
             LESSON_FORCE_MARCH_UNITS,
             side_exits(14, 8),
         ),
-    ]
+    ] + lessons_charge.SCENARIOS
 
 
 # ---------------------------------------------------------------- writing

@@ -8,11 +8,15 @@ from game.ai.candidate import Candidate
 from game.ai.tactics import View
 from game.commands import Action, Command
 from game.systems.movement import Reach
+from game.world import Unit
 
 # 'AC 1 worse': each foe's blow lands 5% more often (more with the Dex bonus lost), for the blows
 # of this round and the next until the charger acts again.
 AC_STEP = 0.05
 ROUNDS_EXPOSED = 1.5
+# A weapon that can be set makes setting worth its doubled blow at a charger, by the odds that a
+# foe runs onto it (an AI foe never charges it, but may charge past it).
+SET_ODDS = 0.6
 
 
 def ac_cost(view: View, end, c: float) -> float:
@@ -24,16 +28,22 @@ def ac_cost(view: View, end, c: float) -> float:
 
 def charge_candidates(view: View, c: float, reach: Reach, score_attack) -> list[Candidate]:
     """Every charge worth a thought, scored as the attack it ends in, less the AC it costs. Never
-    into a foe set to receive it (nor along a path a set weapon covers): that is what setting is for."""
+    at a foe set to receive it with a weapon that can be set: that is what setting is for."""
     battle, u = view.battle, view.unit
     out = []
     for o in query.charge_options(battle, u.id, reach):
-        if query.set_weapons_on(battle, u.id, o.path):
+        if query.set_against_charge(battle, o.target):
             continue
         score = score_attack(view, o, c) - ac_cost(view, o.path[-1], c)
-        out.append(
-            Candidate(
-                score, Command(Action.CHARGE, u.id, path=o.path, target=o.target), f"charge {o.arc} {o.chance:.2f}"
-            )
-        )
+        cmd = Command(Action.CHARGE, u.id, path=o.path, target=o.target)
+        out.append(Candidate(score, cmd, f"charge {o.arc} {o.chance:.2f}"))
     return out
+
+
+def set_value(u: Unit) -> float:
+    """What setting is worth beyond its +2 initiative to a creature whose weapon can be set."""
+    w = u.kind.melee
+    if w is None or not w.settable:
+        return 0.0
+    d = w.damage
+    return SET_ODDS * (d.count * (d.sides + 1) + d.bonus + u.kind.damage_bonus)
