@@ -10,8 +10,9 @@ from dataclasses import replace
 from game import events as ev
 from game.commands import Action, Command, Illegal
 from game.rules import capabilities
+from game.rules import charge as charge_rules
 from game.rules.geometry import FACINGS, Pos, footprint_distance
-from game.systems import actions, magic, spell_aim, surrender, withdrawal
+from game.systems import actions, charge, conditions, magic, spell_aim, surrender, withdrawal
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.movement import effective_mv, half_move, path_cost
@@ -96,6 +97,20 @@ def _fire(ctx: Ctx, u: Unit, cmd: Command) -> None:
         actions.fire(ctx, u.id, t.id, ctx.deferring)
 
 
+def _charge(ctx: Ctx, u: Unit, cmd: Command) -> None:
+    """'a full move of at least 2 squares that ends with the charger in reach of its target, then
+    one melee attack at +2'; the charger is `charging` from the moment it sets off (docs/rules.md#charge)."""
+    t = _target(ctx, u, cmd)
+    path = _path(ctx, u, cmd, effective_mv(u))
+    why = charge.refusal(ctx, u, path)
+    if why is not None:
+        raise Illegal(why)
+    _check_melee_from(ctx, u, path[-1], t)
+    conditions.start(ctx, u.id, "charging", charge_rules.CHARGING_ROUNDS)
+    if actions.walk(ctx, u.id, path, provoke=True, charging=True):
+        actions.melee(ctx, u.id, t.id, cmd.facing, ctx.deferring, purpose="charge")
+
+
 def _withdraw(ctx: Ctx, u: Unit, cmd: Command) -> None:
     """'half move directly away from an adjacent enemy, provokes no attack of opportunity'."""
     path = _path(ctx, u, cmd, half_move(u))
@@ -177,6 +192,7 @@ Handler = Callable[[Ctx, Unit, Command], None]
 HANDLERS: dict[Action, Handler] = {
     Action.MOVE: _move,
     Action.ATTACK: _attack,
+    Action.CHARGE: _charge,
     Action.FIRE: _fire,
     Action.WITHDRAW: _withdraw,
     Action.TURN: _turn,
@@ -190,6 +206,19 @@ HANDLERS: dict[Action, Handler] = {
 
 
 def carry_out(ctx: Ctx, u: Unit, cmd: Command) -> None:
-    """Check the creature may take this action, then take it."""
+    """Check the creature may take this action, then take it.
+
+    A charger's `charging` ends 'at the start of its next activation' (docs/rules.md#charge), so
+    before the handler runs; a refused command puts it back, and changes nothing."""
     check_allowed(u, cmd)
-    HANDLERS[cmd.action](ctx, u, cmd)
+    if not u.has("charging"):
+        HANDLERS[cmd.action](ctx, u, cmd)
+        return
+    mark = len(ctx.events)
+    conditions.end(ctx, u.id, "charging")
+    try:
+        HANDLERS[cmd.action](ctx, ctx.world[u.id], cmd)
+    except Illegal:
+        ctx.world.update(u.id, conditions=u.conditions)
+        del ctx.events[mark:]
+        raise

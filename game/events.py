@@ -156,7 +156,7 @@ class Attack(Event):
     needed: int
     hit: bool
     damage: int
-    purpose: str  # attack, fire, attack_of_opportunity or first_strike
+    purpose: str  # attack, fire, attack_of_opportunity, first_strike, charge or set_vs_charge
     damage_roll: Roll | None = field(default=None, metadata=OMIT_NONE)
     knockdown_roll: Roll | None = field(default=None, metadata=OMIT_NONE)
     knockdown_needed: int | None = field(default=None, metadata=OMIT_NONE)

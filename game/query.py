@@ -10,10 +10,11 @@ from game.options import Options
 from game.rules import attack as attack_rules
 from game.rules import capabilities
 from game.rules.capabilities import Action
+from game.rules.charge import MIN_SQUARES
 from game.rules.dice import Modifier
 from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.knockdown import knockdown_chance
-from game.systems import actions, flight, morale, retreat, space, surrender, trail, withdrawal
+from game.systems import actions, charge, flight, morale, retreat, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
 from game.terrain import Terrain
@@ -64,7 +65,7 @@ def _knockdown_chance(att: Unit, tgt: Unit, options: Options) -> float:
     return knockdown_chance(w, att.kind, tgt.kind)
 
 
-def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
+def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str, purpose: str = "attack") -> tuple | None:
     """How an attack on t from end would be rolled: (facing, arc, needed, modifiers, chance),
     or None if t cannot be attacked from there."""
     ctx = battle.ctx
@@ -83,7 +84,7 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str) -> tuple | None:
         f = facing_toward(end, u.n, t.pos, t.n)
     # The unit as it would stand at the end of its path (its own facing never enters the roll).
     there = u if end == u.pos else replace(u, pos=end)
-    mods, needed, arc = modifiers(ctx, there, t, kind, weapon)
+    mods, needed, arc = modifiers(ctx, there, t, kind, weapon, purpose)
     chance = attack_rules.hit_chance(sum(m.value for m in mods), needed)
     return f, arc, needed, mods, chance
 
@@ -154,6 +155,50 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
             if kind == "missile":
                 break  # standing still is best for a shot once one is possible
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
+
+
+def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list[AttackOption]:
+    """Every foe the unit can charge now (docs/rules.md#charge), as `attack_options` gives attacks:
+    one option per (target, arc), its chance with the charge's +2, by the cheapest path of at least
+    two squares. `reach` is the unit's `moves(battle, uid)` when the caller already has it."""
+    u = battle.world[uid]
+    weapon = u.kind.melee
+    if Action.CHARGE not in capabilities.allowed(u.morale, u.prone, u.fights) or weapon is None:
+        return []
+    if charge.start_refusal(battle.ctx, u) is not None:
+        return []
+    limit = weapon.reach_squares
+    targets = [
+        t for t in battle.world.enemies_of(u) if footprint_distance(u.pos, u.n, t.pos, t.n) <= effective_mv(u) + limit
+    ]
+    if not targets:
+        return []
+    reach = moves(battle, uid) if reach is None else reach
+    costs = reach.costs
+    best: dict[tuple[str, str], AttackOption] = {}
+    for t in targets:
+        lo_x, lo_y = t.pos[0] - limit - (u.n - 1), t.pos[1] - limit - (u.n - 1)
+        hi_x, hi_y = t.pos[0] + t.n - 1 + limit, t.pos[1] + t.n - 1 + limit
+        near = sorted(
+            (costs[e], e) for y in range(lo_y, hi_y + 1) for x in range(lo_x, hi_x + 1) if (e := (x, y)) in costs
+        )
+        for cost, end in near:
+            path = reach.path(end)
+            if len(path) - 1 < MIN_SQUARES:
+                continue
+            aim = _aim(battle, u, end, t, "melee", "charge")
+            if aim is None:
+                continue
+            key, chance = (t.id, aim[1]), aim[4]
+            if key not in best or (chance, -cost) > (best[key].chance, -best[key].cost):
+                best[key] = _option(battle, u, t, "melee", aim, path=path, cost=cost)
+    return sorted(best.values(), key=lambda o: (o.target, o.arc))
+
+
+def set_against_charge(battle: Battle, uid: str) -> bool:
+    """Whether the creature stands set to receive a charge with a weapon that can be set, its
+    blow still to come: a charge at it meets that weapon first (docs/rules.md#charge)."""
+    return charge.set_weapon_ready(battle.world[uid], battle.ctx)
 
 
 @dataclass(frozen=True)

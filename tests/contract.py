@@ -39,6 +39,8 @@ class Contract:
         self.pos: dict[str, tuple[int, int]] = {}
         self.poisoned: set[str] = set()  # failed a save vs poison
         self.conditions: set[tuple[str, str]] = set()  # (unit, condition) started and not yet ended
+        self.charging: set[str] = set()  # under the `charging` condition (docs/rules.md#charge)
+        self.set_in: dict[str, int] = {}  # the round each creature last set to receive a charge
 
     def event(self, event: Event) -> None:
         e = event.to_json()
@@ -51,6 +53,7 @@ class Contract:
         self._places(e)
         self._offers_and_poison(e)
         self._magic(e)
+        self._charges(e)
 
     def _offers_and_poison(self, e: dict) -> None:
         """Quarter is offered to a living foe, never to oneself (docs/rules.md#offering-surrender); poison
@@ -89,6 +92,29 @@ class Contract:
                 assert e["amount"] <= e["roll"]["total"], e
         elif kind == "status" and e["effect"] == "acid":
             assert e["roll"]["dice"] == "2d4" and e["amount"] == e["roll"]["total"], e
+
+    def _charges(self, e: dict) -> None:
+        """A charge's blow comes from a charging creature at +2; a set weapon meets only a charger,
+        on doubled dice; whoever attacks a charger rolls with `target_charging` (docs/rules.md#charge)."""
+        kind = e["type"]
+        if kind == "condition" and e["condition"] == "charging":
+            if e["started"]:
+                self.charging.add(e["id"])
+            else:
+                assert e["id"] in self.charging, f"{e['id']} stops charging without having charged: {e}"
+                self.charging.discard(e["id"])
+        elif kind == "set_vs_charge":
+            self.set_in[e["id"]] = e["round"]
+        elif kind == "attack":
+            names = {m["name"]: m["value"] for m in e["modifiers"]}
+            assert ("target_charging" in names) == (e["target"] in self.charging), e
+            if e["purpose"] == "charge":
+                assert e["id"] in self.charging and names.get("charge") == 2, e
+            if e["purpose"] == "set_vs_charge":
+                assert e["target"] in self.charging, f"a set weapon strikes only a charger: {e}"
+                assert e["round"] - self.set_in.get(e["id"], -9) <= 1, f"{e['id']} is not set: {e}"
+                if e["hit"]:
+                    assert int(DICE.match(e["damage_roll"]["dice"]).group(1)) % 2 == 0, f"dice not doubled: {e}"
 
     def _rolls(self, e: dict) -> None:
         for r in rolls_in(e):

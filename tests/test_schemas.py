@@ -86,6 +86,7 @@ BATTLES = [
     ("lesson_poison.tmx", "baseline", 1, {}),
     ("lesson_gargoyle.tmx", "baseline", 1, {}),
     ("lesson_magic.tmx", "normal", 1, {}),
+    ("lesson_charge.tmx", "normal", 1, {}),
 ]
 _LOGS: dict[int, list[dict[str, Any]]] = {}
 

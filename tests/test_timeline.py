@@ -98,10 +98,11 @@ def test_steps_by_event_decision_and_round_go_forward_and_back():
 
 def test_a_save_loads_as_its_timeline_and_a_changed_one_is_refused(tmp_path):
     t = starter()
-    b = t.battle_at(30)
-    path = write_save(tmp_path / "s.json", b, t.commands[:30], ai={"blue": "normal"})
+    mid = len(t.commands) // 2  # a save in the middle of the battle
+    b = t.battle_at(mid)
+    path = write_save(tmp_path / "s.json", b, t.commands[:mid], ai={"blue": "normal"})
     loaded = load_timeline(path)
-    assert event_lines(loaded.events) == event_lines(b.events) and loaded.commands == t.commands[:30]
+    assert event_lines(loaded.events) == event_lines(b.events) and loaded.commands == t.commands[:mid]
     text = path.read_text().replace('"seed": 4', '"seed": 5')
     (tmp_path / "bad.json").write_text(text)
     with pytest.raises(SaveError, match="bad.json"):

@@ -845,6 +845,7 @@ LESSON_FORCE_MARCH_PROPS = lesson_props(
 def _scenarios() -> list[tuple]:
     """(file name, layout, legend, map properties, units, zones) for every map we write."""
     # The lessons of issue 11's areas, each in its own module (which imports this one: hence here).
+    import lessons_charge  # noqa: PLC0415
     import lessons_magic  # noqa: PLC0415
     import lessons_surrender  # noqa: PLC0415
 
@@ -941,6 +942,7 @@ def _scenarios() -> list[tuple]:
         ]
         + lessons_surrender.SCENARIOS
         + lessons_magic.SCENARIOS
+        + lessons_charge.SCENARIOS
     )
 
 

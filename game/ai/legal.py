@@ -47,6 +47,8 @@ def legal_commands(battle: Battle) -> list[Command]:
         out += [Command(Action.MOVE, uid, path=tuple(reach.path(q))) for q in sorted(reach.costs) if q != u.pos]
     if Action.ATTACK in may:
         out += [Command(Action.ATTACK, uid, path=o.path, target=o.target) for o in query.attack_options(battle, uid)]
+    if Action.CHARGE in may:
+        out += [Command(Action.CHARGE, uid, path=o.path, target=o.target) for o in query.charge_options(battle, uid)]
     if Action.FIRE in may:
         for o in query.attack_options(battle, uid, "missile"):
             out.append(Command(Action.FIRE, uid, path=o.path, target=o.target))

@@ -14,7 +14,8 @@ order, so the choice is deterministic. Scoring, in short:
   of foes that have not acted yet, allies beside us;
 - the wounded, fatigued and the wounded leader hang back (`tactics.caution`); fatigued units
   rest when no foe can reach them; set to receive a charge when a foe is about to charge;
-  missiles when no foe is adjacent;
+  missiles when no foe is adjacent; a charge scores as the attack it ends in, less the AC it
+  costs, and never runs into a weapon set against it (game/ai/charging.py);
 - end of the round: push into a hazard, else a rear space, else a flank; no space at all is a
   save-or-fall, always taken; follow when the foe would otherwise slip out of reach and the
   follow square leaves us no more exposed.
@@ -32,6 +33,7 @@ import math
 from game import query
 from game.ai import flight, quarter, spells
 from game.ai.candidate import Candidate
+from game.ai.charging import charge_candidates, set_value
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
 from game.battle import RETREAT, Battle
@@ -161,9 +163,12 @@ def _lead_penalty(view: View, p) -> float:
 
 def _charge_coming(view: View) -> bool:
     u = view.unit
+    # A set weapon stays set through the next round (docs/rules.md#charge): a foe that has acted
+    # may still charge it then.
+    settable = set_value(u) > 0
     for e in view.threats:
         reach = e.kind.melee.reach_squares if e.kind.melee else 1
-        extra = effective_mv(e) if e.id in view.unacted else 0
+        extra = effective_mv(e) if e.id in view.unacted or settable else 0
         if footprint_distance(u.pos, u.n, e.pos, e.n) <= half_move(e) + reach + extra:
             return True
     return False
@@ -232,14 +237,16 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     # Set to receive a charge only against a foe still coming: not when already engaged, and not
     # twice running (two sides both set, round after round, is a standoff nobody breaks).
     if _charge_coming(view) and not adjacent and not u.has("set_vs_charge"):
-        out.append(Candidate(stay_now + 0.4, Command(Action.SET_VS_CHARGE, u.id), "set vs charge"))
+        out.append(Candidate(stay_now + 0.4 + set_value(u), Command(Action.SET_VS_CHARGE, u.id), "set vs charge"))
     out += quarter.offer_candidates(battle, u, stay_now)
     if u.fatigue_state > 0:
         if _safe_to_rest(view):
             out.append(Candidate(here + 2.5 + u.fatigue_state, Command(Action.REST, u.id), "rest (safe)"))
         else:
             out.append(Candidate(stay_now - 1.0, Command(Action.REST, u.id), "rest"))
-    return out, MoveSearch(view, query.moves(battle, u.id), c, ranged, out)
+    full = query.moves(battle, u.id)
+    out += charge_candidates(view, c, full, score_attack)
+    return out, MoveSearch(view, full, c, ranged, out)
 
 
 SLACK = 1e-6  # far above float rounding, far below any score difference that matters

@@ -52,8 +52,10 @@ def _may(*actions: Action) -> frozenset[Action]:
 
 
 # (morale, prone) -> capability.
-# 'An activation is one of: move, attack, fire, withdraw, turn, stand up, set to receive a
-# charge, rest or hold.' 'Facing may change freely during one's own activation.'
+# 'An activation is one of: move, attack, charge, fire, withdraw, turn, stand up, set to receive a
+# charge, rest or hold.' 'Facing may change freely during one's own activation.' A charge is
+# for a steady creature on its feet: it cannot 'be made prone, withdrawing, fleeing or exhausted'
+# (exhaustion is checked by the charge itself, game.systems.charge).
 # 'Standing costs a half move; the rest may be a half move or an attack': a prone creature
 # stands up, rests or holds. 'Withdrawing creatures back away at half move facing the enemy,
 # never attack.' 'Fleeing creatures run at full move.' (docs/rules.md#activations)
@@ -64,6 +66,7 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
         _may(
             Action.MOVE,
             Action.ATTACK,
+            Action.CHARGE,
             Action.FIRE,
             Action.WITHDRAW,
             Action.TURN,
@@ -74,7 +77,7 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
             Action.CAST,
         ),
         attacks=True,
-        limits="it can move, attack, fire, withdraw, turn, set vs charge, cast, offer surrender, rest or hold",
+        limits="it can move, attack, charge, fire, withdraw, turn, set vs charge, cast, offer surrender, rest or hold",
     ),
     (STEADY, True): Capability(
         "prone", _may(Action.STAND_UP, Action.REST, Action.HOLD), True, "it can stand up, rest or hold"
@@ -97,7 +100,7 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
 
 # 'A score of 2: Means the monster will not fight' (seed 001): under ose such a creature never
 # attacks, fires or strikes from the ground (docs/rules.md#morale-under-ose).
-NO_FIGHTING = frozenset({Action.ATTACK, Action.FIRE})
+NO_FIGHTING = frozenset({Action.ATTACK, Action.CHARGE, Action.FIRE})
 
 
 # 'held (hindered ...): cannot move or attack'; 'tangled (hindered ...): cannot move' (docs/rules.md#magic).

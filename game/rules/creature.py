@@ -56,6 +56,7 @@ class Weapon:
     rate: int = 1
     magic: int = 0  # the +N of a magic weapon: to hit, to damage, and what it can hurt
     poison: Poison | None = None
+    settable: bool = False  # can be set to receive a charge: spear, halberd, pike, lance, trident
     # A weapon attacks within max(1, ceil(reach/5)) squares, set from reach_ft
     # (docs/rules.md#reach-and-threatened-squares).
     reach_squares: int = field(default=1, init=False, repr=False, compare=False)

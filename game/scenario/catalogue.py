@@ -110,6 +110,7 @@ def _weapon(key: str, d: dict) -> Weapon:
         rate=d.get("rate", 1),
         magic=d.get("magic", 0),
         poison=Poison(d["poison"]["dice"], d["poison"]["rounds"]) if "poison" in d else None,
+        settable=d.get("settable", False),
     )
 
 

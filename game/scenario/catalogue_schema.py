@@ -56,6 +56,7 @@ class Key:
             return "a list of names from " + ", ".join(self.choices)
         return {
             "text": "a string",
+            "bool": "true or false",
             "dice": f'dice such as "1d8" or "2d4+1" (1 to {MAX_DICE} dice of 2 to {MAX_DICE} sides)',
             "die": "a knockdown die, one of " + ", ".join(KNOCKDOWN_NAMES) + ', or "" for none',
             "range": f"three whole numbers [short, medium, long], from 1 to {MAX_RANGE} squares, each above the last",
@@ -77,6 +78,7 @@ WEAPON_KEYS: dict[str, Key] = {
         "int", "the +N of a magic weapon: added to hit and damage; hurts creatures hit only by +N or less", 0, 5
     ),
     "poison": Key("poison", "a hit forces a save vs poison; failed, the dice in each of the next status steps"),
+    "settable": Key("bool", "melee only: can be set to receive a charge (spear, halberd, pike, lance, trident)"),
 }
 
 UNIT_KEYS: dict[str, Key] = {
@@ -169,6 +171,7 @@ def _fits(key: Key, value: object) -> bool:
     return {
         "text": isinstance(value, str),
         "spells": isinstance(value, list) and all(isinstance(v, str) and v in key.choices for v in value),
+        "bool": isinstance(value, bool),
         "choice": isinstance(value, str) and value in key.choices,
         "die": value == "" or value in KNOCKDOWN_NAMES,
         "dice": key.type == "dice" and _dice_ok(value),
@@ -269,6 +272,8 @@ def _weapon_problems(entry: dict, _weapons: dict[str, object]) -> list[str]:
         out += [
             f"{k} counts only for missile weapons; a melee weapon has none" for k in ("range", "rate") if k in entry
         ]
+    if entry.get("kind") == "missile" and entry.get("settable"):
+        out.append("settable counts only for melee weapons: a missile weapon is never set against a charge")
     return out
 
 

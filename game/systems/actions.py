@@ -10,7 +10,7 @@ from itertools import pairwise
 from game import events as ev
 from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance, squares_between
 from game.rules.initiative import first_strike_applies
-from game.systems import attack, trail
+from game.systems import attack, charge, trail
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.flight import in_exit
@@ -29,7 +29,7 @@ def _can_move_on(ctx: Ctx, uid: str) -> bool:
     return u.able and not u.prone
 
 
-def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool = False) -> bool:
+def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool = False, charging: bool = False) -> bool:
     """Walk a checked path; return False when the walk was cut short (death, knockdown, flight).
 
     'Leaving a square threatened by an enemy (other than by a withdrawal or a
@@ -72,6 +72,9 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             flush()
             leave_field(ctx, uid)
             return False
+        # A set weapon meets a charger before anyone's first strike: it 'strikes a charger first'.
+        if charging and not charge.set_weapons(ctx, uid, flush, swung):
+            return stopped()
         if provoke and ctx.round == 1 and not _first_strikes(ctx, uid, flush, swung):
             return stopped()
     flush()
@@ -189,7 +192,7 @@ def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None)
     return True
 
 
-def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool) -> None:
+def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool, purpose: str = "attack") -> None:
     u, t = ctx.world[uid], ctx.world[target]
     if not t.alive or not u.able:
         ctx.emit(ev.AttackLost, id=uid, target=target, reason="target_gone")
@@ -202,10 +205,10 @@ def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool
         ctx.world.update(uid, facing=f)
         ctx.emit(ev.Turn, id=uid, facing=FACINGS[f])
     exert(ctx, uid)
-    attack.resolve(ctx, uid, target, "melee", "attack", defer=defer)
+    attack.resolve(ctx, uid, target, "melee", purpose, defer=defer)
     # Hasted: 'one extra melee attack per attack action' (docs/rules.md#magic).
     if ctx.world[uid].has("hasted") and ctx.world[uid].able and ctx.world[target].able:
-        attack.resolve(ctx, uid, target, "melee", "attack", defer=defer)
+        attack.resolve(ctx, uid, target, "melee", purpose, defer=defer)
     if facing_after is not None and ctx.world[uid].alive and facing_after != ctx.world[uid].facing:
         ctx.world.update(uid, facing=facing_after)
         ctx.emit(ev.Turn, id=uid, facing=FACINGS[facing_after])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game import events as ev
 from game.rules import attack as rules
-from game.rules import encumbrance
+from game.rules import charge, encumbrance
 from game.rules.creature import Poison, Weapon
 from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import footprint_distance
@@ -16,10 +16,16 @@ from game.systems.space import arc_from, elevation
 from game.world import DEAD, FIGHTING, Unit
 
 
-def modifiers(ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon) -> tuple[list[Modifier], int, str]:
+def modifiers(
+    ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon, purpose: str = "attack"
+) -> tuple[list[Modifier], int, str]:
     """Return (modifiers, needed, arc) for an attack as it would be rolled now."""
     arc = arc_from(att, tgt)
     mods = rules.arc_modifiers(arc, kind)
+    if purpose == "charge":
+        mods.append(charge.charge_modifier())
+    if tgt.has("charging"):
+        mods.append(charge.charging_modifier(tgt.kind.dex_ac, arc))
     mods += rules.prone_modifiers(tgt.prone, att.prone, kind)
     if elevation(ctx, att) > elevation(ctx, tgt):
         mods.append(Modifier("higher_ground", 1))
@@ -48,7 +54,7 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     assert weapon is not None
     if ctx.options.waiting and att.side != ctx.options.waiting:
         ctx.rs.other_side_attacked = True  # 'waiting ... if the other side attacks' (seed 002)
-    mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon)
+    mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon, purpose)
     r = roll(ctx.rng, 1, 20, mods)
     hit = rules.is_hit(r.natural, r.total, needed)
     damage = 0
@@ -57,7 +63,9 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     hurts = att.kind.can_hurt(weapon, tgt.kind)
     if hit and hurts:
         extra = (att.kind.damage_bonus if kind == "melee" else 0) + weapon.magic
-        dr = roll_dice(ctx.rng, weapon.damage, extra)
+        # A set weapon's hit on a charger: 'dice doubled, bonuses not' (docs/rules.md#charge).
+        dice = charge.doubled(weapon.damage) if purpose == "set_vs_charge" else weapon.damage
+        dr = roll_dice(ctx.rng, dice, extra)
         damage = max(1, dr.total)
     kd_check = False
     if hit and hurts and kind == "melee" and ctx.options.knockdown_dice and weapon.knockdown:

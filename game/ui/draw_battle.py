@@ -22,6 +22,7 @@ from game.ui.draw_tokens import draw_floaters, draw_tokens
 from game.ui.modes import (
     AttackMode,
     CastMode,
+    ChargeMode,
     Confirm,
     FacingMode,
     FireMode,
@@ -159,7 +160,17 @@ def _draw_choices(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, lega
     b = s.battle
     mode = s.mode
     cam = s.camera
-    key = (s.decision_key, legal.unit, mode.reach, mode.shoots, cam.size, round(cam.x), round(cam.y), r.size)
+    key = (
+        s.decision_key,
+        legal.unit,
+        mode.reach,
+        mode.shoots,
+        mode.charges,
+        cam.size,
+        round(cam.x),
+        round(cam.y),
+        r.size,
+    )
 
     def paint() -> pygame.Surface:
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -172,6 +183,8 @@ def _draw_choices(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, lega
         o = legal.attack_from(hovered, s.shift())
         if len(o.path) > 1:
             _draw_path(s, surface, r, o.path)
+    if hovered in legal.charge and mode.charges:
+        _draw_path(s, surface, r, legal.charge[hovered].path)
     if isinstance(mode, CastMode):
         draw_cast(s, surface, r, mode, legal.unit)
     elif isinstance(mode, FacingMode):
@@ -193,8 +206,7 @@ def _paint_reach(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, legal
         _fill(s, surface, r, legal.withdraw, theme.REACH_HALF, 90)
     elif mode.reach == "stand":
         _fill(s, surface, r, list(legal.half.costs), theme.REACH_HALF, 80)
-    targets = legal.missile if mode.shoots else legal.melee
-    for t in targets:
+    for t in legal.targets(mode.shoots, mode.charges):
         tu = b.world[t]
         pygame.draw.rect(surface, theme.TARGET, _sq_rect(s, r, tu.pos, tu.n).inflate(-2, -2), 3)
 
@@ -331,6 +343,13 @@ def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
             lambda: Press(pygame.K_a),
             enabled=Action.ATTACK in may and bool(legal.melee),
             active=isinstance(mode, AttackMode),
+        ),
+        Button(
+            "Charge",
+            "G",
+            lambda: Press(pygame.K_g),
+            enabled=Action.CHARGE in may and bool(legal.charge),
+            active=isinstance(mode, ChargeMode),
         ),
         Button(
             "Fire",

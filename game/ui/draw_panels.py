@@ -99,6 +99,13 @@ def _paint_order(
         x += 6
 
 
+# What a condition on the unit card means to the player (docs/rules.md#charge).
+CONDITION_WORDS = {
+    "charging": "charging: AC 1 worse, no Dex bonus, till it acts again",
+    "set_vs_charge": "set to receive a charge",
+}
+
+
 def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid: str) -> None:
     u = s.battle.world[uid]
     k = u.kind
@@ -120,22 +127,25 @@ def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid:
         f"size {k.size}   Dex {k.dex}   {'level ' + str(k.level) if k.cls != 'monster' else 'HD ' + str(k.hd)}",
         f"fatigue {('fresh', 'fatigued', 'exhausted')[u.fatigue_state]} ({u.fatigue_points}/{u.fatigue_max})",
         f"morale {k.morale} / ose {k.morale_ose}: {state}",
-        "weapons: " + ", ".join(w.name for w in k.weapons),
+        "weapons: " + ", ".join(w.name + (" (can be set)" if w.settable else "") for w in k.weapons),
     ]
     shown = [f"{name} {n}" for name, n in u.conditions if name in CONDITION_MARKS]
     if shown:
         rows.append("conditions: " + ", ".join(shown) + " (rounds left)")
     if u.spells:
         rows.append("spells left: " + ", ".join(SPELLS[sp].name for sp in u.spells))
+    rows += [CONDITION_WORDS.get(name, name) for name, _ in u.conditions]
     for row in rows:
         text(surface, row, (area.x + 10, y), 18)
         y += 19
 
 
-def _attack_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, o: query.AttackOption) -> None:
+def _attack_card(
+    s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, o: query.AttackOption, verb: str = "Attack"
+) -> None:
     y = area.y + 8
     tgt = s.battle.world[o.target]
-    text(surface, f"Attack {tgt.kind.name} ({o.kind})", (area.x + 10, y), 21, theme.TARGET, True)
+    text(surface, f"{verb} {tgt.kind.name} ({o.kind})", (area.x + 10, y), 21, theme.TARGET, True)
     y += 22
     text(
         surface,
@@ -212,16 +222,16 @@ def _draw_choice_card(
     """The card for what a click would do: the attack on the hovered foe, or the move to the hovered
     square; whether there was one."""
     mode = s.mode
-    options = legal.missile if mode.shoots else legal.melee
+    options = legal.targets(mode.shoots, mode.charges)
     if hover_unit in options:
         o = (
             options[hover_unit]
-            if mode.shoots or hover_unit in legal.missile and hover_unit not in legal.melee
+            if mode.shoots or mode.charges or hover_unit in legal.missile and hover_unit not in legal.melee
             else legal.attack_from(hover_unit, s.shift())
         )
-        _attack_card(s, surface, card, o)
+        _attack_card(s, surface, card, o, "Charge" if mode.charges else "Attack")
         best = legal.melee.get(hover_unit)
-        if best is not None and o is not best:
+        if best is not None and o is not best and not mode.charges:
             text(
                 surface,
                 f"Shift+click: from its {best.arc}, {round(best.chance * 100)}% (moves {best.cost})",

@@ -18,7 +18,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Actions",
         [
-            ("M  A  F  W", "move, attack, fire, withdraw"),
+            ("M  A  G  F  W", "move, attack, charge, fire, withdraw"),
             ("T  U  C  R", "turn, stand up, set vs charge, rest"),
             ("O", "offer a foe quarter (within 6 squares, in sight)"),
             ("K, then 1-9", "cast: pick a spell, then its target or square (pointing previews it)"),

@@ -21,6 +21,7 @@ class Legal:
     melee: dict[str, query.AttackOption]  # each foe in reach: the attack with the best chance
     melee_here: dict[str, query.AttackOption]  # each foe in reach from where the unit stands
     missile: dict[str, query.AttackOption]  # each foe it may shoot from where it stands
+    charge: dict[str, query.AttackOption]  # each foe it may charge: the run with the best chance
     withdraw: dict[Pos, int]  # the squares a withdrawal may end on
     withdrawal: Reach  # its paths, each step directly away from the enemy
     allowed: frozenset[Action]  # what its posture and morale allow (the rules' table, via query)
@@ -34,21 +35,23 @@ class Legal:
         half = query.moves(b, uid, half=True)
         melee = query.attack_options(b, uid, "melee")
         missile = query.attack_options(b, uid, "missile")
-        best: dict[str, query.AttackOption] = {}
-        for o in melee:
-            if o.target not in best or (o.chance, -o.cost) > (best[o.target].chance, -best[o.target].cost):
-                best[o.target] = o
+        charges = query.charge_options(b, uid, full) if Action.CHARGE in allowed else []
         return Legal(
             unit=uid,
             full=full,
             half=half,
-            melee=best,
+            melee=_best(melee),
             melee_here={o.target: o for o in melee if o.cost == 0},
             missile={o.target: o for o in missile if o.cost == 0},
+            charge=_best(charges),
             withdraw=query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
             withdrawal=query.withdraw_reach(b, uid) if Action.WITHDRAW in allowed else half,
             allowed=allowed,
         )
+
+    def targets(self, shoots: bool, charges: bool) -> dict[str, query.AttackOption]:
+        """The foes a mode marks and describes: those to charge, to shoot, or to strike."""
+        return self.charge if charges else self.missile if shoots else self.melee
 
     def attack_from(self, target: str, shift: bool) -> query.AttackOption:
         """Where a click attacks from: where the unit stands if it can; else, or with Shift held,
@@ -56,3 +59,12 @@ class Legal:
         if target in self.melee_here and not shift:
             return self.melee_here[target]
         return self.melee[target]
+
+
+def _best(options: list[query.AttackOption]) -> dict[str, query.AttackOption]:
+    """Each foe's option with the best chance, then the shortest way there."""
+    best: dict[str, query.AttackOption] = {}
+    for o in options:
+        if o.target not in best or (o.chance, -o.cost) > (best[o.target].chance, -best[o.target].cost):
+            best[o.target] = o
+    return best

@@ -80,6 +80,7 @@ class Mode:
     reach: ClassVar[str] = ""  # the squares painted: "move" (full and half), "withdraw", "stand" or none
     walks: ClassVar[bool] = False  # hovering shows the path to a square or to the attack on a foe
     shoots: ClassVar[bool] = False  # the foes marked and described are those in missile range
+    charges: ClassVar[bool] = False  # the foes marked and described are those it may charge
 
     def hint(self) -> str:
         """What the player is told on entering this mode."""
@@ -204,6 +205,18 @@ class FireMode(ActivationMode):
         if who in legal.missile:
             return Command(Action.FIRE, turn.unit, target=who)
         return Hint("no shot at that square")
+
+
+class ChargeMode(ActivationMode):
+    HINT = "click a foe to charge it: a run of 2 squares or more, then +2 to hit, AC 1 worse till it acts again"
+    reach = "move"
+    charges = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.charge:
+            return Command(Action.CHARGE, turn.unit, path=legal.charge[who].path, target=who)
+        return Hint("no charge at that square: it needs a run of 2 squares or more, not starting next to a foe")
 
 
 class WithdrawMode(ActivationMode):
@@ -362,6 +375,7 @@ ACTION_MODES: dict[int, type[ActivationMode]] = {
     pygame.K_m: MoveMode,
     pygame.K_a: AttackMode,
     pygame.K_f: FireMode,
+    pygame.K_g: ChargeMode,
     pygame.K_w: WithdrawMode,
     pygame.K_t: TurnMode,
     pygame.K_u: StandMode,

@@ -42,8 +42,16 @@ def _initiative(e: ev.Initiative, names: Names) -> str:
     return f"Initiative: {order}"
 
 
+VERBS = {
+    "attack_of_opportunity": "takes a free swing at",
+    "first_strike": "swings at",
+    "charge": "charges",
+    "set_vs_charge": "meets the charge of",
+}
+
+
 def _attack(e: ev.Attack, names: Names) -> str:
-    verb = {"attack_of_opportunity": "takes a free swing at", "first_strike": "swings at"}.get(e.purpose, "attacks")
+    verb = VERBS.get(e.purpose, "attacks")
     if e.kind == "missile":
         verb = "shoots at" if e.purpose != "spell" else f"looses {SPELL_NAMES.get(e.weapon, e.weapon)} at"
     result = f"hits for {e.damage}" if e.hit else "misses"

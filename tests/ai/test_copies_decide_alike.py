@@ -27,9 +27,9 @@ def test_a_copy_of_the_battle_gets_the_same_decision(level):
 def test_a_fleeing_creature_on_a_copy_remembers_where_it_has_been():
     # Flight never doubles back onto squares just left (issue: flight that looks like a rout);
     # that memory is in the battle's state, so the window's worker, which decides on a copy
-    # (with an empty log), has it too. Seed 5 has a fleeing creature that decides otherwise
-    # without it.
-    b = Battle(load_scenario(SKIRMISH), seed=5)
+    # (with an empty log), has it too. Seed 4 has a fleeing creature that decides otherwise
+    # without it (seed 5 did, before the AI charged).
+    b = Battle(load_scenario(SKIRMISH), seed=4)
     routed = 0
     while not b.over:
         p = b.pending()

@@ -26,7 +26,8 @@ def test_takes_a_free_rear_attack_over_a_front_one(level):
     arcs = {o.arc for o in query.attack_options(b, "a")}
     assert {"front", "rear"} <= arcs  # both are on offer
     c = ai.decide(b, level)
-    assert c.action == "attack" and c.target == "z"
+    # A run of 3 squares to its rear is also a charge, at +2 more (docs/rules.md#charge).
+    assert c.action in ("attack", "charge") and c.target == "z"
     assert c.path[-1] in query.arcs(b, "z")["rear"]
 
 
@@ -166,4 +167,5 @@ def test_explain_lists_the_top_candidates():
     c = ai.decide(b, "normal", notes)
     assert notes and notes[-1] and all(isinstance(s, float) for s, _ in notes[-1])
     assert notes[-1][0][0] == max(s for s, _ in notes[-1])
-    assert c.action == "attack"
+    assert c.action in ("attack", "charge")
+    assert any(what.startswith("charge z") for _, what in notes[-1]), "charges are explained like the others"

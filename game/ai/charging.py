@@ -1,0 +1,49 @@
+"""The `normal` AI's charges: a charge is an attack from a full move at +2, paid for with an AC
+1 worse (and no Dex) until the charger's next activation (docs/rules.md#charge)."""
+
+from __future__ import annotations
+
+from game import query
+from game.ai.candidate import Candidate
+from game.ai.tactics import View
+from game.commands import Action, Command
+from game.systems.movement import Reach
+from game.world import Unit
+
+# 'AC 1 worse': each foe's blow lands 5% more often (more with the Dex bonus lost), for the blows
+# of this round and the next until the charger acts again.
+AC_STEP = 0.05
+ROUNDS_EXPOSED = 1.5
+# A weapon that can be set makes setting worth its doubled blow at a charger, by the odds that a
+# foe runs onto it (an AI foe never charges it, but may charge past it).
+SET_ODDS = 0.6
+
+
+def ac_cost(view: View, end, c: float) -> float:
+    """The expected damage the worse AC lets through from the foes that can strike the end square."""
+    worse = 1 + max(view.unit.kind.dex_ac, 0)
+    blows = sum(dmg for _, dmg, radius, gap, _ in view.around(end) if gap <= radius)
+    return AC_STEP * worse * blows * ROUNDS_EXPOSED * (1 + c)
+
+
+def charge_candidates(view: View, c: float, reach: Reach, score_attack) -> list[Candidate]:
+    """Every charge worth a thought, scored as the attack it ends in, less the AC it costs. Never
+    at a foe set to receive it with a weapon that can be set: that is what setting is for."""
+    battle, u = view.battle, view.unit
+    out = []
+    for o in query.charge_options(battle, u.id, reach):
+        if query.set_against_charge(battle, o.target):
+            continue
+        score = score_attack(view, o, c) - ac_cost(view, o.path[-1], c)
+        cmd = Command(Action.CHARGE, u.id, path=o.path, target=o.target)
+        out.append(Candidate(score, cmd, f"charge {o.arc} {o.chance:.2f}"))
+    return out
+
+
+def set_value(u: Unit) -> float:
+    """What setting is worth beyond its +2 initiative to a creature whose weapon can be set."""
+    w = u.kind.melee
+    if w is None or not w.settable:
+        return 0.0
+    d = w.damage
+    return SET_ODDS * (d.count * (d.sides + 1) + d.bonus + u.kind.damage_bonus)

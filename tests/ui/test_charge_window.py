@@ -1,0 +1,75 @@
+"""The window's charge (docs/rules.md#charge): the Charge button and key G, the mode that marks
+the foes to charge and describes the run with its +2, the combat log's words and the unit card."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import events as ev
+from game.battle import Battle
+from game.rules.dice import Modifier, Roll
+from game.ui.battle_screen import BattleScreen
+from game.ui.draw_panels import CONDITION_WORDS
+from game.ui.modes import ChargeMode
+from game.ui.words import describe
+from tests.helpers import ScriptedRng, as_json, board, unit
+from tests.ui.drive import app, click, hover, key, screen_pos
+
+
+def _screen(a) -> BattleScreen:
+    sc = board([unit("a", "blue", "fighter1", (1, 4), "E"), unit("b", "red", "orc", (8, 4), "W")], width=10, height=9)
+    s = BattleScreen(
+        a,
+        sc,
+        controllers={"blue": "human", "red": "ai"},
+        threaded=False,
+        battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])),
+    )
+    a.show(s)
+    s.view.skip()
+    a.step(0.0)
+    return s
+
+
+def test_the_charge_button_and_key_g_open_the_charge_mode_and_a_click_charges():
+    a = app()
+    s = _screen(a)
+    button = next(btn for btn in s.buttons if btn.label == "Charge")
+    assert button.enabled, "seven squares from the orc: a charge reaches it, an attack does not"
+    assert not s.legal.melee and "b" in s.legal.charge
+    key(a, pygame.K_g)
+    assert isinstance(s.mode, ChargeMode)
+    hover(a, screen_pos(s, (8, 4)))
+    a.step(0.0)
+    click(a, screen_pos(s, (8, 4)))
+    blow = next(e for e in as_json(s.battle.events) if e["type"] == "attack" and e["id"] == "a")
+    assert blow["purpose"] == "charge" and {"name": "charge", "value": 2} in blow["modifiers"]
+    assert s.battle.world["a"].has("charging")
+
+
+def test_the_combat_log_says_who_charges_and_who_meets_the_charge():
+    names = {"o": "Orc 2", "f": "Fighter", "m": "Militia"}
+    d20 = Roll("1d20", (12,), 2, 14)
+
+    def attack(att: str, tgt: str, purpose: str) -> ev.Attack:
+        mods = (Modifier("charge", 2),) if purpose == "charge" else (Modifier("target_charging", 2),)
+        return ev.Attack(
+            1,
+            id=att,
+            target=tgt,
+            kind="melee",
+            weapon="spear",
+            arc="front",
+            roll=d20,
+            modifiers=mods,
+            needed=14,
+            hit=False,
+            damage=0,
+            purpose=purpose,
+        )
+
+    assert describe(attack("o", "f", "charge"), names).startswith(
+        "Orc 2 charges Fighter (front): 1d20 12 +2 = 14 [charge +2]"
+    )
+    assert describe(attack("m", "o", "set_vs_charge"), names).startswith("Militia meets the charge of Orc 2")
+    assert "AC 1 worse" in CONDITION_WORDS["charging"]
