@@ -25,7 +25,7 @@ from game.scenario.tiled import load_scenario
 SPELLS = (
     "magic_missile",
     "burning_hands",
-    "acid_arrow",
+    "melfs_acid_arrow",
     "haste",
     "slow",
     "bless",

@@ -3,7 +3,7 @@ each cast would do (missiles and damage range, save chances), for the window and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game import query
 from game.battle import Battle
@@ -26,6 +26,7 @@ class SpellOption:
     high: int
     fail_chance: tuple[float, ...]  # per creature taken in: the chance it fails its save (1.0: no save)
     summary: str  # what it would do, in words
+    path: tuple[Pos, ...] = ()  # the half move before the cast, start included; () to cast where it stands
 
 
 def spells_left(battle: Battle, uid: str) -> list[str]:
@@ -40,10 +41,13 @@ def save_fail_chance(u: Unit) -> float:
     return min(1.0, max(0.0, (save_vs_spell(u.kind) - 1) / 20))
 
 
-def preview(battle: Battle, uid: str, key: str, target: str | None, at: Pos | None) -> SpellOption | str:
-    """What casting `key` at the target or square would do now, or why it cannot be cast."""
+def preview(
+    battle: Battle, uid: str, key: str, target: str | None, at: Pos | None, pos: Pos | None = None
+) -> SpellOption | str:
+    """What casting `key` at the target or square would do now (from pos, after a half move
+    there), or why it cannot be cast."""
     u = battle.world[uid]
-    a = spell_aim.aim(battle.ctx, u, key, target, at)
+    a = spell_aim.aim(battle.ctx, u, key, target, at, pos)
     if isinstance(a, str):
         return a
     level = u.kind.level
@@ -91,6 +95,30 @@ def spell_options(battle: Battle, uid: str) -> list[SpellOption]:
                 continue
             seen.add(o.takes_in)
             out.append(o)
+    return out
+
+
+def touch_options(battle: Battle, uid: str) -> list[SpellOption]:
+    """Touch spells (cure light wounds) for each wounded ally out of touch but within a half move:
+    the cast after walking to the nearest square that touches it ('no move beyond a half move
+    before it', docs/rules.md#magic)."""
+    u = battle.world[uid]
+    keys = [k for k in spells_left(battle, uid) if book.SPELLS[k].aim == book.ALLY]
+    if not keys:
+        return []
+    reach = query.moves(battle, uid, half=True)
+    squares = sorted((q for q in reach.costs if q != u.pos), key=lambda q: (reach.costs[q], q))
+    out: list[SpellOption] = []
+    for key in keys:
+        for v in sorted(battle.world.living(), key=lambda v: v.id):
+            if v.side != u.side or v.hp >= v.hp_max or not isinstance(preview(battle, uid, key, v.id, None), str):
+                continue  # not wounded, or in touch already (spell_options has that cast)
+            near = [q for q in squares if max(abs(q[0] - v.pos[0]), abs(q[1] - v.pos[1])) <= v.n + u.n]
+            for q in near:
+                o = preview(battle, uid, key, v.id, None, q)
+                if not isinstance(o, str):
+                    out.append(replace(o, path=tuple(reach.path(q))))
+                    break
     return out
 
 

@@ -29,7 +29,7 @@ LESSON_MAGIC_UNITS = [
     ("blue_fighter_2", "blue", "fighter1", 9, 4, "E", {}),
     ("blue_fighter_3", "blue", "fighter1", 9, 5, "E", {}),
     ("blue_fighter_4", "blue", "fighter1", 9, 6, "E", {}),
-    ("blue_wizard", "blue", "wizard5", 1, 4, "E", {}),
+    ("blue_wizard", "blue", "wizard5", 6, 4, "E", {}),
     ("blue_priest", "blue", "priest3", 1, 6, "E", {}),
     ("blue_wizard_2", "blue", "wizard3", 1, 2, "E", {}),
     ("red_hobgoblin_1", "red", "hobgoblin", 18, 3, "W", {"hero": True}),

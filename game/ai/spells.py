@@ -61,7 +61,8 @@ def _value(view: View, o: query_magic.SpellOption) -> float:
         fresh = [t for t, _ in friends if t.steady and t.kind.melee is not None and not t.has(_condition(o.spell))]
         if near > CONTACT or len(fresh) < 2:
             return -1.0
-        return (6.0 if o.spell == "haste" else 1.2) * len(fresh)
+        # Haste doubles each blow of every ally it takes in for 3 + level rounds: worth more than a kill.
+        return (9.0 if o.spell == "haste" else 1.2) * len(fresh)
     if o.spell in ("slow", "entangle", "hold_person"):
         per = {"slow": 6.0, "entangle": 2.0, "hold_person": 3.5}[o.spell]
         gain = sum(f * (per + 0.4 * worth(t)) for t, f in foes if t.steady and not t.has("held"))
@@ -80,12 +81,16 @@ def candidates(view: View, u: Unit, c: float) -> list[Candidate]:
     battle = view.battle
     stay = view.exposure(u.pos, u.facing) * (1 + c) + 0.3 * view.strike_zone_risk(u.pos)
     out: list[Candidate] = []
-    for o in query_magic.spell_options(battle, u.id):
+    for o in query_magic.spell_options(battle, u.id) + query_magic.touch_options(battle, u.id):
         v = _value(view, o)
         if v <= 0:
             continue
         note = f"{o.spell} {', '.join(o.takes_in)}: {o.summary}"
-        out.append(
-            Candidate(CAST_BASE + v - stay, Command(Action.CAST, u.id, spell=o.spell, target=o.target, at=o.at), note)
-        )
+        there = stay
+        if o.path:  # walked to touch a wounded ally: judged where it will stand, and the walk's cost
+            end = o.path[-1]
+            there = view.exposure(end, u.facing) * (1 + c) + 0.3 * view.strike_zone_risk(end) + 0.1 * len(o.path)
+            note += f" (after moving to {end})"
+        cmd = Command(Action.CAST, u.id, spell=o.spell, target=o.target, at=o.at, path=o.path)
+        out.append(Candidate(CAST_BASE + v - there, cmd, note))
     return out
