@@ -197,8 +197,8 @@ def test_the_contract_s_rules_between_fields_are_in_the_schema():
     check["roll"]["mod"] = 1
     stood = _first("retreat_refused", lambda e: e["reason"] != "stood_fast")
     stood["reason"] = "stood_fast"  # and no detail
-    declined = _first("retreat_refused", lambda e: e["reason"] != "stood_fast")
-    declined["detail"] = "no_space"
+    declined = _first("retreat_refused", lambda e: e["reason"] not in ("stood_fast", "already_retreated"))
+    declined["detail"] = "no_space"  # only a stood-fast or second-push refusal has a detail
     initiative = _first("initiative", lambda e: e["mode"] == "individual")
     initiative["sides"] = ["blue", "red"]
     for broken in (miss, check, stood, declined, initiative):

@@ -37,10 +37,10 @@ LESSON_CHARGE_PROPS = lesson_props(
     "Lesson: Charge and the Set Spear",
     "Skeletons run at two archers in their alcoves; between them a spearman, walled in, has set "
     "his spear to receive a charge. A charge is a run of at least 2 squares, up to a full move, "
-    "that ends in reach of the foe with one blow at +2 (attack purpose charge, modifier charge); "
-    "until it acts again the charger's AC is 1 worse (condition charging). A set spear strikes "
-    "first as a charger comes into its reach, for double dice (attack purpose set_vs_charge, 2d6 "
-    "for a spear), and that is its attack of opportunity for the round. Watch it with the normal AI.",
+    "that ends in reach of the foe with one blow at +2 (the log says it charges); "
+    "until it acts again the charger's AC is 1 worse (its card says charging). A set spear strikes "
+    "first as a charger comes into its reach, for double dice (the log says it meets the charge: "
+    "2d6 for a spear), and that is its attack of opportunity for the round. Watch it with the normal AI.",
 )
 
 
@@ -71,7 +71,7 @@ LESSON_SIZE_PROPS = lesson_props(
     "Halflings ring an ogre. A creature that hits a foe without being hit back by it may drive "
     "it back at the end of the round, unless the foe is 4 or more levels or Hit Dice above it, "
     "or two sizes larger. The ogre's 4 HD are only 3 above a first-level halfling, but it is "
-    "Large and they are Small: each retreat they win is refused (retreat_refused, reason size).",
+    "Large and they are Small: each retreat they win is refused (the log says the ogre is too big to be driven back).",
 )
 
 SCENARIOS: list[tuple] = [

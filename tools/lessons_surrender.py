@@ -35,9 +35,9 @@ GARGOYLE_UNITS = [
 GARGOYLE_PROPS = lesson_props(
     "Lesson: Weapons that cannot hurt (gargoyles)",
     "Gargoyles are hit only by magic weapons. Only the veteran's long sword +1 hurts them; a hit by "
-    "a man-at-arms' plain sword does nothing (attack with reason cannot_hurt, damage 0). A man-at-arms "
-    "that a gargoyle threatens checks morale at the end of the round at -8 (morale_check, trigger "
-    "cannot_hurt) and soon gives way.",
+    "a man-at-arms' plain sword does nothing (the log says the sword cannot hurt it). A man-at-arms "
+    "that a gargoyle threatens checks morale at the end of the round at -8 (its morale line says "
+    "cannot hurt) and soon gives way.",
 )
 
 # (m) giant spiders: a bite that hits forces a save vs poison; a failure burns each status step.
@@ -79,9 +79,9 @@ SURRENDER_UNITS = [
 SURRENDER_PROPS = lesson_props(
     "Lesson: Offering surrender",
     "Three veterans surprise seven hobgoblins across a ravine of pits that neither side can cross, and "
-    "the hobgoblins check morale at the end of round 1. A hobgoblin that has checked once and is offered quarter (surrender_offered: the normal or "
-    "hard AI does it, or key O) checks again at the end of the round with trigger offered_surrender, "
-    "and a failure by any margin means it surrenders (morale_check, result surrender).",
+    "the hobgoblins check morale at the end of round 1. A hobgoblin that has checked once and is offered quarter (the normal or hard AI offers it, "
+    "or key O) checks again at the end of the round, its morale line saying offered surrender, "
+    "and a failure by any margin means it surrenders.",
     surprised="red",
     max_rounds=8,
 )

@@ -29,7 +29,7 @@ def modifiers(
     mods += rules.prone_modifiers(tgt.prone, att.prone, kind)
     if elevation(ctx, att) > elevation(ctx, tgt):
         mods.append(Modifier("higher_ground", 1))
-    if kind == "missile":
+    if kind == "missile" and purpose != "spell":  # a spell's attack roll has 'no range penalty'
         rm = rules.range_modifier(footprint_distance(att.pos, att.n, tgt.pos, tgt.n), weapon.range)
         if rm is not None and rm.value:
             mods.append(rm)

@@ -7,20 +7,20 @@ from collections.abc import Callable
 
 from game import events as ev
 from game.rules import attack as attack_rules
-from game.rules import encumbrance
 from game.rules import spells as book
+from game.rules.creature import Weapon
 from game.rules.dice import Dice, Roll, roll, roll_dice
 from game.rules.geometry import FACINGS, Pos, facing_toward
-from game.rules.tables import save_vs_spell, thac0
-from game.systems import conditions
+from game.rules.tables import save_vs_spell
+from game.systems import attack, conditions
 from game.systems.attack import damage_unit
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
-from game.systems.space import arc_from
 from game.systems.spell_aim import Aim
 from game.world import Unit
 
 ACID = Dice(2, 4)
+ACID_ARROW = Weapon("melfs_acid_arrow", "Melf's acid arrow", "missile", ACID)  # for the attack roll's modifiers
 
 
 def cast(ctx: Ctx, uid: str, a: Aim, at: Pos | None) -> None:
@@ -99,12 +99,8 @@ def _acid_arrow(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     status step for one more round per three levels'."""
     _announce(ctx, u, a, at)
     t = ctx.world[a.targets[0]]
-    arc = arc_from(u, t)
-    mods = attack_rules.arc_modifiers(arc, "missile") + attack_rules.prone_modifiers(t.prone, False, "missile")
-    mods += conditions.attack_modifiers(u, t)
-    tgt_cat = encumbrance.effective_category(t.kind.encumbrance, t.fatigue_state)
-    ac = attack_rules.effective_ac(t.kind.ac, t.kind.shield, t.kind.dex_ac, arc, encumbrance.ac_penalty(tgt_cat))
-    needed = thac0(u.kind) - ac
+    # Rolled as any missile attack is (arc, prone, higher ground, a charger's AC, conditions), bar range.
+    mods, needed, arc = attack.modifiers(ctx, u, t, "missile", ACID_ARROW, "spell")
     r = roll(ctx.rng, 1, 20, mods)
     hit = attack_rules.is_hit(r.natural, r.total, needed)
     dr = roll_dice(ctx.rng, ACID) if hit else None

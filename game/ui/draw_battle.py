@@ -322,8 +322,18 @@ def action_buttons(s: BattleScreen) -> list[Button]:
             buttons.append(Button("Follow", "F", lambda: Press(pygame.K_f), enabled=follow))
             buttons.append(Button("Hold ground", "H", lambda: Press(pygame.K_h)))
     w, h = s.app.size
-    layout_row(buttons, pygame.Rect(8, h - theme.BOTTOM_BAR + 8, w - 16, 28))
-    return buttons + undo_control.buttons(s)
+    undo = undo_control.buttons(s)
+    room = (min(b.rect.x for b in undo) if undo else w) - 14
+    row = pygame.Rect(8, h - theme.BOTTOM_BAR + 8, room - 8, 28)
+    layout_row(buttons, row)
+    if buttons and buttons[-1].rect.right > room:
+        # Too many for the bar with their keys: the keys move to the buttons' tips.
+        for btn in buttons:
+            if btn.key_hint:
+                btn.tip = btn.tip or f"key: {btn.key_hint}"
+                btn.key_hint = ""
+        layout_row(buttons, row, gap=4)
+    return buttons + undo
 
 
 def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:

@@ -317,3 +317,20 @@ def test_two_misses_on_one_token_float_apart():
     s.view._finish(miss)
     ys = [f.y for f in s.view.floaters]
     assert len(ys) == 2 and abs(ys[0] - ys[1]) >= 0.4
+
+
+def test_the_action_bar_never_runs_under_the_undo_button():
+    """Every action has its button (charge, cast and offer surrender too): at 1280 wide they fit
+    beside Undo, their keys moving to the tips when the keys would not fit."""
+    a = app()
+    sc = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "lesson_magic.tmx")
+    s = BattleScreen(a, sc, controllers={"blue": "human", "red": "human"}, threaded=False)
+    a.show(s)
+    settle(a, s)
+    buttons = s.buttons
+    labels = [b.label for b in buttons]
+    assert {"Charge", "Cast", "Offer surrender", "Undo"} <= set(labels)
+    for i, one in enumerate(buttons):
+        assert one.rect.right <= 1280
+        for other in buttons[i + 1 :]:
+            assert not one.rect.colliderect(other.rect), (one.label, other.label)
