@@ -34,7 +34,7 @@ def play(
     scenario = load_scenario(map_path) if map_path is not None else None
     app = App(settings=load_settings())
     try:
-        first = resumed_screen(app, *loaded) if loaded else _first_screen(app, scenario, mode, seed, side)
+        first = resumed_screen(app, *loaded) if loaded else first_screen(app, scenario, mode, seed, side)
         app.show(first)
         return app.run()
     except Exception as e:
@@ -45,7 +45,7 @@ def play(
         raise WindowCrash(e, known) from e
 
 
-def _first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: int, side: str | None) -> Screen:
+def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: int, side: str | None) -> Screen:
     """The menu, or with a map the battle straight away."""
     if scenario is None:
         return MenuScreen(app)
@@ -58,7 +58,7 @@ def _first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: i
         controllers = {s: "human" for s in sides}
     else:
         controllers = {s: "ai" for s in sides}
-    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level="normal")
+    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=app.settings.ai_level)
 
 
 def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> BattleScreen:
