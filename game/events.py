@@ -428,7 +428,12 @@ def _dump(value: Any) -> dict[str, Any]:
     return out
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))  # most of a log's values: returned first
+
+
 def _plain(v: Any) -> Any:
+    if type(v) in _SCALARS:
+        return v
     if isinstance(v, (tuple, list)):
         return [_plain(x) for x in v]
     if dataclasses.is_dataclass(v):
