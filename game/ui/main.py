@@ -15,9 +15,11 @@ from game.save.replay import Replay
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.settings import load_settings
+from game.ui import since
 from game.ui.app import App
 from game.ui.battle_screen import BattleScreen
 from game.ui.menu import MenuScreen
+from game.ui.recap import RecapScreen
 from game.ui.screen import Screen
 
 
@@ -34,7 +36,7 @@ def play(
     scenario = load_scenario(map_path) if map_path is not None else None
     app = App(settings=load_settings())
     try:
-        first = resumed_screen(app, *loaded) if loaded else first_screen(app, scenario, mode, seed, side)
+        first = opened_screen(app, *loaded) if loaded else first_screen(app, scenario, mode, seed, side)
         app.show(first)
         return app.run()
     except Exception as e:
@@ -59,6 +61,22 @@ def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: in
     else:
         controllers = {s: "ai" for s in sides}
     return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=app.settings.ai_level)
+
+
+def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> Screen:
+    """The loaded battle on screen; a save sent to the other player (its `to_play`) opens on the
+    recap of what happened since that side last acted, worked out from the commands, then that
+    side plays (docs/formats.md#saves)."""
+    screen = resumed_screen(app, battle, record, threaded)
+    side = record.to_play
+    if side is None:
+        return screen
+    mark = since.mark_from_commands(screen, side)
+    if mark is None:  # the side has not acted yet: nothing to catch up on
+        return screen
+    screen.marks[side] = mark
+    t = since.timeline_since(screen, side)
+    return screen if t is None else RecapScreen(app, screen, side, t)
 
 
 def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> BattleScreen:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command
+from game.runner import apply_all
 from game.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -44,6 +45,19 @@ class Mark:
 def note(bs: BattleScreen, side: str) -> None:
     """The side's player has just given a command: remember the battle as it stands."""
     bs.marks[side] = Mark(len(bs.played), bs.played[-1], bs.battle.copy(), len(bs.battle.events))
+
+
+def mark_from_commands(bs: BattleScreen, side: str) -> Mark | None:
+    """The side's mark worked out from the commands played (a battle opened from a save keeps no
+    marks): the battle replayed to just after the side's last command. A command is the side's
+    whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
+    side_of = bs.side_of
+    last = next((i for i in range(len(bs.played) - 1, -1, -1) if side_of.get(bs.played[i].unit) == side), None)
+    if last is None:
+        return None
+    b = Battle(bs.scenario, seed=bs.seed, options=bs.options, controllers=bs.controllers)
+    apply_all(b, bs.played[: last + 1])
+    return Mark(last + 1, bs.played[last], b, len(b.events))
 
 
 def mark_of(bs: BattleScreen, side: str) -> Mark | None:
