@@ -91,7 +91,8 @@ def summary(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str
     """The events in a line: how many moves and attacks, then who was killed, driven back, broken
     ("Since your last move: 3 attacks (2 hits), Orc 2 killed, your Fighter 1 driven back")."""
     moves = sum(1 for e in events if isinstance(e, ev.Move))
-    attacks = [e for e in events if isinstance(e, ev.Attack)]
+    # The others' attacks: the side's own free swings at passing foes are not news to tell it.
+    attacks = [e for e in events if isinstance(e, ev.Attack) and side_of.get(e.id) != side]
     hits = sum(1 for e in attacks if e.hit)
     parts = []
     if moves:
@@ -109,18 +110,24 @@ def summary(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str
 
 
 def _notable(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str, str], side: str) -> list[str]:
-    """'Orc 2 killed', 'your Fighter 1 driven back': each creature and what befell it, once, in order."""
-    seen: list[str] = []
+    """'Orc 2 killed', 'your Fighter 1 driven back': each creature named once, in the order it
+    first comes, with what befell it in order ('Goblin fled and left the field')."""
+    befell: dict[str, list[str]] = {}
     for e in events:
         what = NOTABLE.get(type(e))
         uid = getattr(e, "id", "")
-        if what is None or not uid:
-            continue
-        who = names.get(uid, uid)
-        words = f"your {who} {what}" if side_of.get(uid) == side else f"{who} {what}"
-        if words not in seen:
-            seen.append(words)
-    return seen
+        if what is not None and uid and what not in befell.setdefault(uid, []):
+            befell[uid].append(what)
+    out = []
+    for uid, whats in befell.items():
+        if whats:
+            who = names.get(uid, uid)
+            out.append(f"{'your ' if side_of.get(uid) == side else ''}{who} {_and(whats)}")
+    return out
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _count(n: int, thing: str) -> str:
