@@ -160,8 +160,12 @@ def screenshot(
     app.window.fill((0, 0, 0))
     screen.draw(app.window)
     tmp = Path(out).with_name("." + Path(out).name + ".tmp.png")
-    pygame.image.save(app.window, str(tmp))
-    tmp.replace(out)
+    try:
+        pygame.image.save(app.window, str(tmp))
+        tmp.replace(out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a half-written picture is never left beside the output
+        raise
     pygame.quit()
     return 0
 
