@@ -147,3 +147,30 @@ def test_the_name_is_never_taken_twice_and_a_solo_battle_has_no_such_entry(tmp_p
     assert first != second and second.endswith("-2.json")
     solo = BattleScreen(a, load_scenario(MAP), controllers={"blue": "human", "red": "ai"}, threaded=False)
     assert "Save for the other player" not in [e.label for e in PauseScreen(a, solo).entries()]
+
+
+def test_the_hand_over_saves_for_the_incoming_player_with_f_and_stays_until_they_play():
+    """The natural moment to send the file: the hand-over screen, before the next side looks."""
+    a = app()
+    s = hot_seat(a)
+    for _ in range(50):
+        settle(a, s)
+        if isinstance(a.screen, HandoverScreen) and since.mark_of(s, a.screen.side) is not None:
+            break
+        if isinstance(a.screen, HandoverScreen):
+            key(a, pygame.K_SPACE)
+            continue
+        play_turn_by_mouse(a, s)
+    handover = a.screen
+    assert isinstance(handover, HandoverScreen)
+    assert [b.label for b in handover.buttons()] == ["Watch what happened", "Play", "Save for them to play"]
+    key(a, pygame.K_f)
+    assert a.screen is handover  # still covering the board: the next player has not taken over
+    side = handover.side
+    assert handover.said.startswith(f"Saved for {side.capitalize()} to play: send them ")
+    path = Path(handover.said.split("send them ", 1)[1])
+    battle, record = load_save(path)
+    assert record.to_play == side == battle.pending().side
+    assert event_lines(battle.events) == event_lines(s.battle.events)
+    key(a, pygame.K_SPACE)
+    assert a.screen is s
