@@ -428,11 +428,8 @@ def _dump(value: Any) -> dict[str, Any]:
     return out
 
 
-_SCALARS = frozenset((str, int, float, bool, type(None)))  # most of a log's values: returned first
-
-
 def _plain(v: Any) -> Any:
-    if type(v) in _SCALARS:
+    if v is None or type(v) in (str, int, float, bool):  # most of a log's values: returned first
         return v
     if isinstance(v, (tuple, list)):
         return [_plain(x) for x in v]
