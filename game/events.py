@@ -432,6 +432,8 @@ def _dump(value: Any) -> dict[str, Any]:
 
 
 def _plain(v: Any) -> Any:
+    if v is None or type(v) in (str, int, float, bool):  # most of a log's values: returned first
+        return v
     if isinstance(v, (tuple, list)):
         return [_plain(x) for x in v]
     if dataclasses.is_dataclass(v):

@@ -25,6 +25,7 @@ from game.user_dirs import config_dir, made
 FILE_NAME = "settings.toml"
 MODES = ("solo", "hotseat", "watch")
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # the battle's animation and AI speeds, chosen with , and .
+VIEWER_SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # the replay viewer's playback speeds
 MAP_OWN = "map"  # in the file, a rule option left to the map: None in Settings
 MIN_WINDOW = (640, 400)
 MAX_WINDOW = 16384
@@ -41,6 +42,7 @@ class Settings:
     initiative: str | None = None
     knockdown_dice: bool | None = None
     speed: float = 1.0
+    viewer_speed: float = 2.0  # the replay viewer's playback speed
     pause_on_steps: bool = False  # stop at each step of the end of the round until a key
     handover: bool = True  # in hot-seat, a screen between the human sides' turns
     window_width: int = 1280
@@ -58,6 +60,11 @@ class Settings:
     def speed_i(self) -> int:
         """The speed's place among SPEEDS."""
         return SPEEDS.index(self.speed)
+
+    @property
+    def viewer_speed_i(self) -> int:
+        """The viewer's speed's place among VIEWER_SPEEDS."""
+        return VIEWER_SPEEDS.index(self.viewer_speed)
 
 
 def _one_of(values: tuple[object, ...]) -> Callable[[object], str | None]:
@@ -89,10 +96,13 @@ def _file_name(v: object) -> str | None:
     return None
 
 
-def _speed(v: object) -> str | None:
-    if isinstance(v, bool) or not isinstance(v, int | float) or float(v) not in SPEEDS:
-        return f"must be one of {', '.join(f'{x:g}' for x in SPEEDS)}, not {_shown(v)}"
-    return None
+def _speed_of(speeds: tuple[float, ...]) -> Callable[[object], str | None]:
+    def why(v: object) -> str | None:
+        if isinstance(v, bool) or not isinstance(v, int | float) or float(v) not in speeds:
+            return f"must be one of {', '.join(f'{x:g}' for x in speeds)}, not {_shown(v)}"
+        return None
+
+    return why
 
 
 CHECKS: dict[str, Callable[[object], str | None]] = {
@@ -102,7 +112,8 @@ CHECKS: dict[str, Callable[[object], str | None]] = {
     "morale_system": _one_of((None, *OPTIONS["morale_system"][1])),
     "initiative": _one_of((None, *OPTIONS["initiative"][1])),
     "knockdown_dice": _one_of((None, True, False)),
-    "speed": _speed,
+    "speed": _speed_of(SPEEDS),
+    "viewer_speed": _speed_of(VIEWER_SPEEDS),
     "pause_on_steps": _flag,
     "handover": _flag,
     "window_width": _whole(MIN_WINDOW[0], MAX_WINDOW),
@@ -143,7 +154,7 @@ def load_settings(path: Path | None = None) -> Settings:
         if why:
             bad.append(f"{f.name} {why}")
         else:
-            values[f.name] = float(value) if f.name == "speed" else value  # type: ignore[arg-type]
+            values[f.name] = float(value) if f.name in ("speed", "viewer_speed") else value  # type: ignore[arg-type]
     if bad:
         _warn(path, "has bad settings, their defaults used: " + "; ".join(bad))
     return Settings(**values)  # type: ignore[arg-type]

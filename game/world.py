@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 from game.rules.creature import Kind
@@ -90,6 +91,10 @@ class Unit:
         return any(name == condition for name, _ in self.conditions)
 
 
+_UNIT_FIELDS = tuple(f.name for f in fields(Unit))
+_unit_values = attrgetter(*_UNIT_FIELDS)
+
+
 class World:
     """Units by id, plus an index of which unit stands on each square."""
 
@@ -122,9 +127,13 @@ class World:
         return self.occupancy.get(pos)
 
     def update(self, uid: str, **changes: Any) -> Unit:
-        """Replace some of a unit's components (dataclasses.replace checks the names)."""
+        """Replace some of a unit's components (Unit() refuses a name it does not have)."""
         old = self.units[uid]
-        new = replace(old, **changes)
+        # dataclasses.replace, without its per-call walk over the fields: a walk updates a unit
+        # at every step. An unknown name is refused by Unit() as replace refuses it.
+        kept = dict(zip(_UNIT_FIELDS, _unit_values(old), strict=True))
+        kept.update(changes)
+        new = Unit(**kept)
         self.units[uid] = new
         if old.pos != new.pos or old.life != new.life:
             if old.life in (FIGHTING, SURRENDERED):
@@ -148,4 +157,5 @@ class World:
         return sorted({u.side for u in self.units.values()})
 
     def enemies_of(self, unit: Unit) -> list[Unit]:
-        return [u for u in self.living() if u.side != unit.side]
+        side = unit.side  # one pass, not living() filtered again: asked at every step of a walk
+        return [u for u in self.units.values() if u.life == FIGHTING and u.side != side]

@@ -14,28 +14,9 @@ from game import ai
 from game.battle import Battle
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
+from tests.command_line import ROOT, one_line_error, rout
 
-ROOT = Path(__file__).resolve().parent.parent
 ARENA = ROOT / "maps" / "test_arena.tmx"
-
-
-def rout(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {
-        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "dummy",
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(ROOT),  # this checkout's game, from any working folder (not an installed one)
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "game", *args],
-        cwd=cwd,
-        check=False,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
 
 
 def broken_map(tmp_path: Path, old: str, new: str) -> Path:
@@ -45,15 +26,6 @@ def broken_map(tmp_path: Path, old: str, new: str) -> Path:
     out = tmp_path / "broken.tmx"
     out.write_text(text.replace(old, new, 1))
     return out
-
-
-def one_line_error(r: subprocess.CompletedProcess, *words: str) -> None:
-    assert r.returncode == 2, r.stderr
-    assert "Traceback" not in r.stderr
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1, r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
 
 
 def test_simulate_json_summary():

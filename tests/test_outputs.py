@@ -296,3 +296,23 @@ def test_the_json_results_stream_from_disk_and_match_the_games():
     whole = tally.as_json("m.tmx", 1, {}, False) | {"results": results}
     assert out.getvalue() == json.dumps(whole, sort_keys=True) + "\n"  # as the whole object printed at once
     assert whole["wins"] == {"blue": 1, "red": 1} and whole["draws"] == 1 and whole["games"] == 3
+
+
+def test_a_screenshot_that_fails_to_render_leaves_no_temporary_picture(tmp_path, monkeypatch):
+    """The picture is written to a hidden .NAME.tmp.png and renamed; a failure while writing it
+    (here: the disk fills half-way) removes it, and the output is never created."""
+    import pygame  # noqa: PLC0415  # only this test of the command line draws
+
+    from game.ui import main as window  # noqa: PLC0415
+
+    def half_written(surface: pygame.Surface, path: str) -> None:
+        Path(path).write_bytes(b"\x89PNG half")
+        raise pygame.error("No space left on device")
+
+    monkeypatch.setattr(pygame.image, "save", half_written)
+    out = tmp_path / "shot.png"
+    with pytest.raises(pygame.error, match="No space left"):
+        window.screenshot(
+            str(ARENA), str(out), select=None, hover=None, round_=1, seed=1, at="activation", size=(640, 400)
+        )
+    assert list(tmp_path.iterdir()) == []

@@ -28,6 +28,7 @@ from typing import IO, Any, TextIO
 from game.events import Event
 
 TEMP_SUFFIX = ".tmp"
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # json.dumps's, made once
 _SYSTEM = ("/dev/", "/proc/")
 
 
@@ -223,4 +224,5 @@ def _mode_for(path: Path) -> int:
 
 def event_lines(events: Iterable[Event]) -> str:
     """The event log as JSON Lines, byte for byte the same for the same battle."""
-    return "".join(json.dumps(e.to_json(), separators=(",", ":"), ensure_ascii=False) + "\n" for e in events)
+    encode = _COMPACT.encode
+    return "".join(encode(e.to_json()) + "\n" for e in events)

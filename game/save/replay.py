@@ -2,7 +2,8 @@
 (docs/formats.md#the-replay-file).
 
 A save is a replay file with four more fields, "game_version", "ai", "map_sha256" and
-"log_sha256" (game/save/savefile.py, docs/formats.md#saves); both are read here.
+"log_sha256", and a save sent to the other player of a hot-seat battle a fifth, "to_play"
+(game/save/savefile.py, docs/formats.md#saves); both are read here.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Replay:
     ai: dict = field(default_factory=dict)  # side -> AI level, for the decisions the commands leave
     game_version: str | None = None  # set in a save: the Rout that wrote it
     map_sha256: str | None = None  # set in a save: the map's bytes when it was saved
+    to_play: str | None = None  # set in a save for the other player: the side whose decision it waits on
 
     @property
     def is_save(self) -> bool:
@@ -53,6 +55,8 @@ class Replay:
         }
         if self.ai:
             out["ai"] = self.ai
+        if self.to_play:
+            out["to_play"] = self.to_play
         if self.map_sha256:
             out["map_sha256"] = self.map_sha256
         if self.digest:
@@ -85,6 +89,7 @@ def load_replay(path: str | Path) -> Replay:
         _levels(path, data),
         _game_version(path, data),
         _sha(path, data, "map_sha256"),
+        _to_play(path, data),
     )
     rep.map = str(_find_map(path, rep))
     return rep
@@ -154,6 +159,14 @@ def _game_version(path: Path, data: dict) -> str | None:
     v = data.get("game_version")
     if v is not None and not isinstance(v, str):
         raise ReplayError(f"{path}: 'game_version' must be a string like \"0.2.0\", not {_shown(v)}")
+    return v
+
+
+def _to_play(path: Path, data: dict) -> str | None:
+    """A side's name; whether the map has it, and whether the battle waits on it, are checked on loading."""
+    v = data.get("to_play")
+    if v is not None and (not isinstance(v, str) or not v):
+        raise ReplayError(f"{path}: 'to_play' must name a side, not {_shown(v)}")
     return v
 
 

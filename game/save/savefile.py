@@ -31,12 +31,17 @@ def save_record(
     *,
     options: Mapping[str, object] | None = None,
     ai: Mapping[str, str] | None = None,
+    to_play: bool = False,
 ) -> Replay:
     """The save of `battle` for writing at `path`: `commands` are every command it was given, in
     order; `options` the rule options it was started with (beyond the map's); `ai` each
-    AI-controlled side's level. A battle on a map built in code (no file) cannot be saved."""
+    AI-controlled side's level. With `to_play`, the save is for the player of the side whose
+    decision the battle waits on, and says which side that is. A battle on a map built in code
+    (no file) cannot be saved."""
     if not battle.scenario.path:
         raise ValueError("only a battle on a map file can be saved")
+    if to_play and battle.over:
+        raise ValueError("the battle is over: there is no one to play next")
     return Replay(
         map_paths.stored_map(battle.scenario.path, path),
         battle.seed,
@@ -47,6 +52,7 @@ def save_record(
         dict(ai or {}),
         __version__,
         map_paths.file_sha256(Path(battle.scenario.path)),
+        battle.pending().side if to_play else None,
     )
 
 
@@ -66,10 +72,11 @@ def write_save(
     *,
     options: Mapping[str, object] | None = None,
     ai: Mapping[str, str] | None = None,
+    to_play: bool = False,
 ) -> Path:
     """Save the battle at `path`, atomically: the previous file stays whole until the new one is."""
     path = Path(path)
-    write_atomic(path, save_text(save_record(path, battle, commands, options=options, ai=ai)))
+    write_atomic(path, save_text(save_record(path, battle, commands, options=options, ai=ai, to_play=to_play)))
     return path
 
 
@@ -89,7 +96,18 @@ def load_save(path: str | Path) -> tuple[Battle, Replay]:
     if rep.is_save and rep.digest is not None and digest(event_lines(battle.events)) != rep.digest:
         older = f" (saved by Rout {rep.game_version}, this is {__version__})" if rep.game_version != __version__ else ""
         raise SaveError(f"{path}: the replayed battle differs from the one saved{older}")
+    _check_to_play(path, rep, battle)
     return battle, rep
+
+
+def _check_to_play(path: str | Path, rep: Replay, battle: Battle) -> None:
+    """A save for the other player names the side the battle waits on; the replay must agree."""
+    if rep.to_play is None:
+        return
+    waits = None if battle.over else battle.pending().side
+    if waits != rep.to_play:
+        now = "the battle is over" if waits is None else f"the battle waits on {waits}"
+        raise SaveError(f"{path}: the save is for {rep.to_play} to play, but {now}")
 
 
 def _scenario(path: str | Path, rep: Replay) -> Scenario:
@@ -101,7 +119,11 @@ def _scenario(path: str | Path, rep: Replay) -> Scenario:
 
 def check_sides(path: str | Path, rep: Replay, sides: list[str]) -> None:
     """Every side the record names is one of the map's."""
-    for what, named in (("controllers", rep.controllers), ("ai", rep.ai)):
+    for what, named in (
+        ("controllers", rep.controllers),
+        ("ai", rep.ai),
+        ("to_play", [rep.to_play] if rep.to_play else []),
+    ):
         for side in named:
             if side not in sides:
                 raise ReplayError(f"{path}: {what}: the map has no side {side!r} (its sides: {', '.join(sides)})")

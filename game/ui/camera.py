@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+
+
+@cache
+def _size(tile: int, zoom_i: int) -> int:
+    """Pixels per square at a zoom: asked for every square and token drawn, so worked out once."""
+    return max(4, round(tile * ZOOMS[zoom_i]))
 
 
 @dataclass
@@ -25,7 +32,7 @@ class Camera:
     @property
     def size(self) -> int:
         """Pixels per square on screen."""
-        return max(4, round(self.tile * self.zoom))
+        return _size(self.tile, self.zoom_i)
 
     def clamp(self) -> None:
         w, h = self.map_w * self.size, self.map_h * self.size

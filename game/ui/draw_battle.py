@@ -49,8 +49,13 @@ def draw(s: BattleScreen, surface: pygame.Surface) -> None:
 
 
 def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:
-    """Everything but the bottom bar: the map and its overlays, the initiative track, the panel."""
-    surface.fill(theme.PANEL_BG)
+    """Everything but the bottom bar: the map and its overlays, the initiative track, the panel.
+
+    Only what nothing else covers is cleared: the initiative track and the panel are opaque
+    layers over their parts of the window, and the map's picture often fills its rectangle
+    (clearing the whole window was a tenth of a frame)."""
+    w, h = s.app.size
+    surface.fill(theme.PANEL_BG, (0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR))
     map_rect = s.map_rect()
     surface.set_clip(map_rect)
     _draw_map(s, surface, map_rect)
@@ -79,7 +84,10 @@ def _draw_map(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
 
     img = s.cache.get("map", size, scaled)
     cam = s.camera
-    surface.blit(img, (r.x - round(cam.x), r.y - round(cam.y)))
+    at = img.get_rect(topleft=(r.x - round(cam.x), r.y - round(cam.y)))
+    if not at.contains(r):  # the map does not fill its rectangle: the rest is background
+        surface.fill(theme.PANEL_BG, r)
+    surface.blit(img, at)
 
 
 def _sq_rect(s: BattleScreen, r: pygame.Rect, sq: Pos, n: int = 1) -> pygame.Rect:

@@ -37,6 +37,32 @@ def _cached(s: BattleScreen, name: str, key: Hashable, rect: pygame.Rect, paint:
     return s.cache.get(name, key, make)
 
 
+def _blit_layer(
+    s: BattleScreen,
+    surface: pygame.Surface,
+    name: str,
+    key: Hashable,
+    at: pygame.Rect,
+    paint: Callable[[pygame.Surface, pygame.Rect], None],
+) -> None:
+    """Blit the opaque layer showing `key` at `at`, painted (into the rectangle it is given) only
+    when the key changes.
+
+    The layer is one column wider than what is blitted. SDL copies rows whose ends all fall on
+    16 bytes with streaming stores, which are several times slower where a row does not start on
+    a 64-byte line (the panel's column at 1280 wide: the combat log took 0.36 ms against 0.04);
+    the spare column sends every blit down the ordinary copy, quick wherever the panel is."""
+    local = pygame.Rect(0, 0, at.w, at.h)
+
+    def make() -> pygame.Surface:
+        layer = pygame.Surface((at.w + 1, at.h)).convert()
+        layer.fill(theme.PANEL_BG)
+        paint(layer, local)
+        return layer
+
+    surface.blit(s.cache.get(name, (key, tuple(at)), make), at, local)
+
+
 def draw_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
     w, _ = s.app.size
     b = s.battle
@@ -194,15 +220,16 @@ def _move_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, lega
 
 
 def draw_panel(s: BattleScreen, surface: pygame.Surface) -> None:
+    """The card (what a click would do, or a unit) over the combat log. The log is an opaque
+    layer over the panel's lower part, so only the card's part is cleared here."""
     w, h = s.app.size
     panel = pygame.Rect(w - theme.SIDE_PANEL, theme.TOP_BAR, theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
-    pygame.draw.rect(surface, theme.PANEL_BG, panel)
-    pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft)
     card = pygame.Rect(panel.x, panel.y, panel.w, 200)
     b = s.battle
     hover_unit = b.world.at(s.hover_sq) if s.hover_sq else None
     shown = False
     if s.human_turn() and s.legal is not None and b.pending().kind == ACTIVATION:
+        surface.fill(theme.PANEL_BG, card.clip(panel))
         shown = _draw_choice_card(s, surface, card, s.legal, hover_unit)
     fights = draw_review.fights_shown(s)
     if not shown and fights and hover_unit is None:
@@ -210,10 +237,21 @@ def draw_panel(s: BattleScreen, surface: pygame.Surface) -> None:
         shown = True
     if not shown:
         uid = hover_unit or s.inspect or s.selected
-        if uid and uid in b.world.units:
-            _unit_card(s, surface, card, uid)
+        _draw_unit_card(s, surface, card.clip(panel), uid if uid and uid in b.world.units else None)
+    pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft)
     pygame.draw.line(surface, theme.PANEL_EDGE, (panel.x, card.bottom), (panel.right, card.bottom))
     _draw_log(s, surface, s.log_rect())
+
+
+def _draw_unit_card(s: BattleScreen, surface: pygame.Surface, card: pygame.Rect, uid: str | None) -> None:
+    """A unit's card on the panel's background, kept while the unit is the same to the last value."""
+    u = s.battle.world[uid] if uid is not None else None
+
+    def paint(layer: pygame.Surface, area: pygame.Rect) -> None:
+        if uid is not None:
+            _unit_card(s, layer, area, uid)
+
+    _blit_layer(s, surface, "card", (uid, u), card, paint)
 
 
 def _draw_choice_card(
@@ -247,10 +285,8 @@ def _draw_choice_card(
 
 
 def _draw_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> None:
-    key = (area.size, len(s.log), s.log_scroll, id(s.hover_log))
-    local = pygame.Rect(0, 0, area.w, area.h)
-    layer = _cached(s, "log", key, local, lambda surf: _paint_log(s, surf, local))
-    surface.blit(layer, area)
+    key = (len(s.log), s.log_scroll, id(s.hover_log))
+    _blit_layer(s, surface, "log", key, area, lambda layer, local: _paint_log(s, layer, local))
 
 
 def _paint_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -1,5 +1,6 @@
 """Hot-seat: a screen between human sides so one player does not see the other's plans. It says
-what happened since the incoming side last acted, and offers to watch it played back."""
+what happened since the incoming side last acted, offers to watch it played back, and to save
+the battle for the incoming side's player when the two play by file (F)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import since, theme
+from game.ui.saving import save_for_other_player
 from game.ui.widgets import Button, layout_row, text, wrap
 
 if TYPE_CHECKING:
@@ -24,6 +26,16 @@ class HandoverScreen:
             since.summary(events, battle_screen.names, battle_screen.side_of, side) if events is not None else ""
         )
         self.mouse = (0, 0)
+        self.said = ""  # where a save for the side's player went, or why it failed
+
+    def save_for_player(self) -> None:
+        """Playing by file: save the battle for the incoming side's player, to send them."""
+        self.said = save_for_other_player(self.battle_screen)
+
+    @property
+    def can_save(self) -> bool:
+        """Whether the battle can be saved: it is played on a map file."""
+        return bool(self.battle_screen.scenario.path)
 
     @property
     def can_watch(self) -> bool:
@@ -42,6 +54,8 @@ class HandoverScreen:
     def buttons(self) -> list[Button]:
         """Watch (when there is something to watch) and Play, side by side under the summary."""
         bs = [Button("Play", "any key", lambda: None)]
+        if self.can_save:
+            bs.append(Button("Save for them to play", "F", lambda: None))
         if self.can_watch:
             bs.insert(0, Button("Watch what happened", "R", lambda: None))
         w, h = self.app.size
@@ -58,8 +72,15 @@ class HandoverScreen:
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.can_watch:
             return self.watch()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f and self.can_save:
+            self.save_for_player()
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN:
-            if self.can_watch and self.buttons()[0].hit(event.pos):
+            buttons = self.buttons()
+            if self.can_save and buttons[-1].hit(event.pos):
+                self.save_for_player()
+                return None
+            if self.can_watch and buttons[0].hit(event.pos):
                 return self.watch()
             return self.battle_screen
         if event.type == pygame.KEYDOWN:
@@ -92,3 +113,6 @@ class HandoverScreen:
             text(surface, line, (w // 2, h // 2 + 20 + i * 28), 24, theme.TEXT, anchor="center")
         for b in self.buttons():
             b.draw(surface, self.mouse)
+        if self.said:
+            colour = theme.TEXT_WARN if self.said.startswith("Could not") else theme.TEXT_DIM
+            text(surface, self.said, (w // 2, h // 2 + 160), 18, colour, anchor="center")

@@ -15,9 +15,11 @@ from game.save.replay import Replay
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.settings import load_settings
+from game.ui import since
 from game.ui.app import App
 from game.ui.battle_screen import BattleScreen
 from game.ui.menu import MenuScreen
+from game.ui.recap import RecapScreen
 from game.ui.screen import Screen
 
 
@@ -34,7 +36,7 @@ def play(
     scenario = load_scenario(map_path) if map_path is not None else None
     app = App(settings=load_settings())
     try:
-        first = resumed_screen(app, *loaded) if loaded else _first_screen(app, scenario, mode, seed, side)
+        first = opened_screen(app, *loaded) if loaded else first_screen(app, scenario, mode, seed, side)
         app.show(first)
         return app.run()
     except Exception as e:
@@ -45,7 +47,7 @@ def play(
         raise WindowCrash(e, known) from e
 
 
-def _first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: int, side: str | None) -> Screen:
+def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: int, side: str | None) -> Screen:
     """The menu, or with a map the battle straight away."""
     if scenario is None:
         return MenuScreen(app)
@@ -58,7 +60,23 @@ def _first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: i
         controllers = {s: "human" for s in sides}
     else:
         controllers = {s: "ai" for s in sides}
-    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level="normal")
+    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=app.settings.ai_level)
+
+
+def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> Screen:
+    """The loaded battle on screen; a save sent to the other player (its `to_play`) opens on the
+    recap of what happened since that side last acted, worked out from the commands, then that
+    side plays (docs/formats.md#saves)."""
+    screen = resumed_screen(app, battle, record, threaded)
+    side = record.to_play
+    if side is None:
+        return screen
+    mark = since.mark_from_commands(screen, side)
+    if mark is None:  # the side has not acted yet: nothing to catch up on
+        return screen
+    screen.marks[side] = mark
+    t = since.timeline_since(screen, side)
+    return screen if t is None else RecapScreen(app, screen, side, t)
 
 
 def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> BattleScreen:
@@ -142,8 +160,12 @@ def screenshot(
     app.window.fill((0, 0, 0))
     screen.draw(app.window)
     tmp = Path(out).with_name("." + Path(out).name + ".tmp.png")
-    pygame.image.save(app.window, str(tmp))
-    tmp.replace(out)
+    try:
+        pygame.image.save(app.window, str(tmp))
+        tmp.replace(out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a half-written picture is never left beside the output
+        raise
     pygame.quit()
     return 0
 

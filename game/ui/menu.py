@@ -118,7 +118,7 @@ class MenuScreen:
 
     def continue_saved(self) -> Screen | None:
         """The newest save, resumed where it was left; a save that cannot load says why here."""
-        from game.ui.main import resumed_screen  # noqa: PLC0415  # import cycle: main -> menu
+        from game.ui.main import opened_screen  # noqa: PLC0415  # import cycle: main -> menu
 
         if self.newest_save is None:
             return None
@@ -127,7 +127,7 @@ class MenuScreen:
         except SaveError as e:
             self.error = str(e)
             return None
-        return resumed_screen(self.app, battle, record, threaded=not self.app.headless)
+        return opened_screen(self.app, battle, record, threaded=not self.app.headless)
 
     def remember(self) -> None:
         """Write down the choices as they stand, for the next time the menu opens."""

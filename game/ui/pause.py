@@ -13,7 +13,7 @@ from game.ui import theme
 from game.ui.help_keys import HELP
 from game.ui.help_overlay import draw_table
 from game.ui.menu import MenuScreen
-from game.ui.saving import save_by_hand
+from game.ui.saving import save_by_hand, save_for_other_player
 from game.ui.widgets import Button, text, wrap
 
 if TYPE_CHECKING:
@@ -57,13 +57,21 @@ class PauseScreen:
             ]
         if self.page == HELP_PAGE:
             return [Entry("Back", "Esc", (pygame.K_ESCAPE, pygame.K_BACKSPACE), lambda: self.show(MENU))]
-        return [
+        entries = [
             Entry("Resume", "Esc", (pygame.K_ESCAPE,), self.resume),
             Entry("Save", "S", (pygame.K_s,), self.save),
             Entry("Save and quit", "X", (pygame.K_x,), self.save_and_quit),
             Entry("Help: the keys", "F1", (pygame.K_F1, pygame.K_h), lambda: self.show(HELP_PAGE)),
             Entry("Quit to menu", "Q", (pygame.K_q,), lambda: self.show(CONFIRM_QUIT)),
         ]
+        if self.hot_seat():
+            entries.insert(3, Entry("Save for the other player", "P", (pygame.K_p,), self.save_for_other_player))
+        return entries
+
+    def hot_seat(self) -> bool:
+        """Whether the battle is played by two people or more, one still to decide: it can be sent."""
+        humans = sum(1 for c in self.bs.controllers.values() if c == "human")
+        return humans > 1 and not self.bs.battle.over
 
     def show(self, page: str) -> None:
         self.page = page
@@ -73,6 +81,9 @@ class PauseScreen:
 
     def save(self) -> None:
         self.said = save_by_hand(self.bs)
+
+    def save_for_other_player(self) -> None:
+        self.said = save_for_other_player(self.bs)
 
     def save_and_quit(self) -> Screen | None:
         """Quit only once the save is whole: a failed save stays on the menu, saying why."""

@@ -1,5 +1,6 @@
-"""Saving the battle on screen: by hand (Ctrl+S, the pause menu) into a new file, and at the
-end of every round as an autosave (the last few kept), all in the user's saves folder."""
+"""Saving the battle on screen: by hand (Ctrl+S, the pause menu) into a new file, for the other
+player of a hot-seat battle (the pause menu), and at the end of every round as an autosave (the
+last few kept), all in the user's saves folder."""
 
 from __future__ import annotations
 
@@ -23,15 +24,30 @@ def ai_levels(bs: BattleScreen) -> dict[str, str]:
 
 def save_by_hand(bs: BattleScreen, folder: Path | None = None) -> str:
     """Save to a new file (never over another); the words to show the player."""
+    stem = Path(bs.scenario.path).stem or "battle"
+    return _save_new(bs, f"{stem}-round{bs.battle.round}-{datetime.now().strftime('%Y%m%d-%H%M%S')}", folder)
+
+
+def save_for_other_player(bs: BattleScreen, folder: Path | None = None) -> str:
+    """Save a hot-seat battle for the player of the side it waits on, to send them (playing by
+    file, docs/formats.md#saves): a new file named after the map, that side and the round."""
+    if bs.battle.over:
+        return "Could not save for the other player: the battle is over"
+    side = bs.battle.pending().side or "side"
+    stem = Path(bs.scenario.path).stem or "battle"
+    said = _save_new(bs, f"{stem}-{side}-to-play-round{bs.battle.round}", folder, to_play=True)
+    return said.replace("Saved to ", f"Saved for {side.capitalize()} to play: send them ", 1)
+
+
+def _save_new(bs: BattleScreen, name: str, folder: Path | None, to_play: bool = False) -> str:
+    """Save to NAME.json in the saves folder, or NAME-2.json and on if it is taken; the words to show."""
     try:
         where = user_dirs.made(folder or saves_folder())
-        stem = Path(bs.scenario.path).stem or "battle"
-        name = f"{stem}-round{bs.battle.round}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
         path = where / f"{name}.json"
         n = 2
         while path.exists():
             path, n = where / f"{name}-{n}.json", n + 1
-        write_save(path, bs.battle, bs.played, options=bs.options, ai=ai_levels(bs))
+        write_save(path, bs.battle, bs.played, options=bs.options, ai=ai_levels(bs), to_play=to_play)
     except (OSError, ValueError) as e:
         return f"Could not save: {e}"
     bs.saved_at = len(bs.played)

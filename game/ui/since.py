@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command
+from game.runner import apply_all
 from game.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -46,6 +47,19 @@ def note(bs: BattleScreen, side: str) -> None:
     bs.marks[side] = Mark(len(bs.played), bs.played[-1], bs.battle.copy(), len(bs.battle.events))
 
 
+def mark_from_commands(bs: BattleScreen, side: str) -> Mark | None:
+    """The side's mark worked out from the commands played (a battle opened from a save keeps no
+    marks): the battle replayed to just after the side's last command. A command is the side's
+    whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
+    side_of = bs.side_of
+    last = next((i for i in range(len(bs.played) - 1, -1, -1) if side_of.get(bs.played[i].unit) == side), None)
+    if last is None:
+        return None
+    b = Battle(bs.scenario, seed=bs.seed, options=bs.options, controllers=bs.controllers)
+    apply_all(b, bs.played[: last + 1])
+    return Mark(last + 1, bs.played[last], b, len(b.events))
+
+
 def mark_of(bs: BattleScreen, side: str) -> Mark | None:
     """The side's mark, if it still stands (its command not undone) and others acted since."""
     m = bs.marks.get(side)
@@ -77,7 +91,8 @@ def summary(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str
     """The events in a line: how many moves and attacks, then who was killed, driven back, broken
     ("Since your last move: 3 attacks (2 hits), Orc 2 killed, your Fighter 1 driven back")."""
     moves = sum(1 for e in events if isinstance(e, ev.Move))
-    attacks = [e for e in events if isinstance(e, ev.Attack)]
+    # The others' attacks: the side's own free swings at passing foes are not news to tell it.
+    attacks = [e for e in events if isinstance(e, ev.Attack) and side_of.get(e.id) != side]
     hits = sum(1 for e in attacks if e.hit)
     parts = []
     if moves:
@@ -95,18 +110,24 @@ def summary(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str
 
 
 def _notable(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str, str], side: str) -> list[str]:
-    """'Orc 2 killed', 'your Fighter 1 driven back': each creature and what befell it, once, in order."""
-    seen: list[str] = []
+    """'Orc 2 killed', 'your Fighter 1 driven back': each creature named once, in the order it
+    first comes, with what befell it in order ('Goblin fled and left the field')."""
+    befell: dict[str, list[str]] = {}
     for e in events:
         what = NOTABLE.get(type(e))
         uid = getattr(e, "id", "")
-        if what is None or not uid:
-            continue
-        who = names.get(uid, uid)
-        words = f"your {who} {what}" if side_of.get(uid) == side else f"{who} {what}"
-        if words not in seen:
-            seen.append(words)
-    return seen
+        if what is not None and uid and what not in befell.setdefault(uid, []):
+            befell[uid].append(what)
+    out = []
+    for uid, whats in befell.items():
+        if whats:
+            who = names.get(uid, uid)
+            out.append(f"{'your ' if side_of.get(uid) == side else ''}{who} {_and(whats)}")
+    return out
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _count(n: int, thing: str) -> str:

@@ -16,6 +16,7 @@ import pygame
 
 from game import events as ev
 from game.battle import RETREAT
+from game.settings import VIEWER_SPEEDS
 from game.timeline import Timeline
 from game.ui import draw_battle, help_keys, theme, viewer_bar
 from game.ui.battle_screen import BattleScreen
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # playback speeds, chosen with , and .
+SPEEDS = VIEWER_SPEEDS  # playback speeds, chosen with , and . (the last one chosen is remembered)
 FORWARD = 200  # events: a step forward up to this many plays them on; further, the view is rebuilt
 LOG_EVERY = 0.1  # seconds: in playback the log follows at most this often (its panel is redrawn each time)
 HOLD = 0.8  # seconds (at speed 1) playback rests on a retreat choice, so its arrows are seen
@@ -77,7 +78,7 @@ class ViewerScreen:
         self.cmd = 0  # the commands the stage's battle has had
         self.moment = t.first
         self.playing = False
-        self.speed_i = 2
+        self.speed_i = app.settings.viewer_speed_i
         self.chunk_end = t.first  # where the events pushed for playback end
         self.hold = 0.0
         self.log_age = 0.0  # seconds since playback last brought the log up to date
@@ -272,6 +273,7 @@ class ViewerScreen:
             self.toggle_play()
         elif k in (pygame.K_PERIOD, pygame.K_COMMA):
             self.speed_i = max(0, min(len(SPEEDS) - 1, self.speed_i + (1 if k == pygame.K_PERIOD else -1)))
+            self.app.remember(viewer_speed=self.speed)
         elif k == pygame.K_t:
             self.take_over()
         elif k == pygame.K_ESCAPE:

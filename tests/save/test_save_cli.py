@@ -5,36 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 from game.save.files import event_lines
 from game.save.savefile import write_save
-from tests.save.played import ARENA, ROOT, arena_copy, played
-
-
-def rout(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    """The command line as a user runs it, from `cwd`, on this checkout's code wherever `cwd` is."""
-    base = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    base |= {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(cwd)}
-    return subprocess.run(
-        [sys.executable, "-m", "game", *args],
-        cwd=cwd,
-        check=False,
-        capture_output=True,
-        text=True,
-        env=base | (env or {}),
-        timeout=300,
-    )
-
-
-def one_line_error(r: subprocess.CompletedProcess, *words: str) -> None:
-    assert r.returncode == 2, r.stderr
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
+from tests.command_line import one_line_error, rout
+from tests.save.played import ARENA, arena_copy, played
 
 
 def test_a_replay_and_its_map_moved_elsewhere_replay_from_a_third_folder(tmp_path):

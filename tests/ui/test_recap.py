@@ -1,7 +1,8 @@
 """The hot-seat recap, driven headless (issue: time: a replay viewer...): the hand-over says what
-the others did since the incoming side last acted, R plays it back on the board and ends at that
-side's decision with the live battle's board, any skip jumps to now at once, a side's first
-hand-over has nothing to recap, and the AI's commands in a mixed game are recapped too."""
+the others did since the incoming side last acted (their attacks, each creature named once), R
+plays it back on the board and ends at that side's decision with the live battle's board, any
+skip jumps to now at once, a side's first hand-over has nothing to recap, and the AI's commands
+in a mixed game are recapped too."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pygame
 import pytest
 
 from game import events as ev
+from game.rules.dice import Roll
 from game.save.files import event_lines
 from game.ui import since
 from game.ui.battle_screen import BattleScreen
@@ -91,15 +93,16 @@ def test_the_hand_over_says_what_the_others_did_since_the_side_last_acted():
     assert len(recapped) >= 4 and {h.side for h in recapped} == {"blue", "red"}
     for h in recapped:
         assert h.summary.startswith("Since your last move: ") and h.can_watch
-        moves, attacks = count(h.window, ev.Move), count(h.window, ev.Attack)
+        moves = count(h.window, ev.Move)
+        attacks = sum(1 for e in h.window if isinstance(e, ev.Attack) and d.s.side_of[e.id] != h.side)
         assert (f"{moves} move" in h.summary) == (moves > 0), h
         assert (f"{attacks} attack" in h.summary) == (attacks > 0), h
         for e in h.window:
             if isinstance(e, ev.Death | ev.Knockdown | ev.Retreat):
                 who = d.s.names[e.id]
                 mine = "your " if d.s.side_of[e.id] == h.side else ""
-                what = since.NOTABLE[type(e)]
-                assert f"{mine}{who} {what}" in h.summary, (h.summary, e)
+                told = next(p for p in h.summary.split(", ") if p.startswith(f"{mine}{who} "))
+                assert since.NOTABLE[type(e)] in told, (h.summary, e)
     named = [h for h in recapped if any(isinstance(e, ev.Death | ev.Knockdown | ev.Retreat) for e in h.window)]
     assert named, "no hand-over had a creature killed, knocked down or driven back to name"
     # Seed 3: blue's third hand-over follows red's orc knocking blue's first fighter down.
@@ -189,7 +192,9 @@ def test_the_ais_commands_in_a_mixed_game_are_recapped_too():
     h = d.to_handover(stop=green_acted)
     assert h is not None
     window = d.handovers[-1].window
-    moves, attacks = count(window, ev.Move), count(window, ev.Attack)
+    moves = count(window, ev.Move)
+    attacks = sum(1 for e in window if isinstance(e, ev.Attack) and s.side_of[e.id] != "blue")
+    assert any(isinstance(e, ev.Attack) and s.side_of[e.id] == "blue" for e in window)  # blue's own free swing
     assert (f"{moves} move" in h.summary) == (moves > 0) and (f"{attacks} attack" in h.summary) == (attacks > 0)
     t = since.timeline_since(s, "blue")
     assert t is not None and any(c.unit.startswith("green") for c in t.commands)
@@ -202,3 +207,27 @@ def test_the_ais_commands_in_a_mixed_game_are_recapped_too():
             break
         a.step(0.05)
     assert a.screen is s and tokens(recap.viewer.stage.view) == tokens(s.view)
+
+
+def swing(attacker: str, target: str, purpose: str, hit: bool) -> ev.Attack:
+    roll = Roll("1d20", (15 if hit else 2,), 0, 15 if hit else 2)
+    return ev.Attack(
+        round=2, id=attacker, target=target, kind="melee", weapon="sword", arc="front", roll=roll,
+        modifiers=(), needed=10, hit=hit, damage=3 if hit else 0, purpose=purpose,
+    )  # fmt: skip
+
+
+def test_the_summary_counts_only_the_others_attacks_and_names_each_creature_once():
+    """The incoming side's own free swings at passing foes are not among the attacks; a goblin
+    that fled and then left the field is named once, with both."""
+    side_of = {"blue_fighter": "blue", "red_goblin": "red", "red_orc": "red"}
+    names = {"blue_fighter": "Fighter", "red_goblin": "Goblin", "red_orc": "Orc"}
+    events = [
+        ev.Move(round=2, id="red_goblin", path=((3, 3), (3, 4)), facing="S"),
+        swing("blue_fighter", "red_goblin", "attack_of_opportunity", hit=True),  # blue's own free swing
+        ev.Flee(round=2, id="red_goblin"),
+        swing("red_orc", "blue_fighter", "attack", hit=False),
+        ev.Fled(round=2, id="red_goblin"),
+    ]
+    said = since.summary(events, names, side_of, "blue")
+    assert said == "Since your last move: 1 move, 1 attack (no hits), Goblin fled and left the field"

@@ -1,19 +1,26 @@
 """The window remembers the player's settings between runs (game/settings.py): the menu's
-choices, the battle's speed and pause on steps, the window's size, and whether hot-seat shows a
-hand-over screen between the players' turns."""
+choices, the battle's speed and pause on steps, the viewer's speed, the window's size, and whether
+hot-seat shows a hand-over screen between the players' turns."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
+from game import ai
+from game.battle import Battle
 from game.scenario.tiled import load_scenario
 from game.settings import Settings, load_settings, save_settings, settings_path
-from game.ui.app import CALM
+from game.timeline import Timeline
+from game.ui.app import CALM, App
 from game.ui.battle_screen import BattleScreen
 from game.ui.handover import HandoverScreen
+from game.ui.main import first_screen
 from game.ui.menu import MenuScreen
+from game.ui.viewer import Source, ViewerScreen
 from tests.ui.drive import app, key, settle
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
@@ -135,3 +142,68 @@ def test_settings_that_cannot_be_written_are_said_once_and_the_game_goes_on(caps
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("rout: cannot save the settings")
     assert blocked.read_text(encoding="utf-8").startswith("a file where")
+
+
+def arena_timeline() -> Timeline:
+    """A few rounds of the arena, AI against AI, for the viewer."""
+    b = Battle(load_scenario(ARENA), seed=3)
+    commands = []
+    while not b.over and b.round <= 2:
+        commands.append(ai.decide(b))
+        b.apply(commands[-1])
+    t = Timeline(Battle(load_scenario(ARENA), seed=3), commands)
+    t.finish()
+    return t
+
+
+def test_the_viewer_speed_chosen_is_the_next_viewer_speed():
+    a = app(load_settings())
+    v = ViewerScreen(a, arena_timeline(), Source(3, {}, threaded=False))
+    a.show(v)
+    assert v.speed == 2.0  # the default
+    for _ in range(3):
+        key(a, pygame.K_PERIOD)
+    assert v.speed == 16.0
+    assert "viewer_speed = 16.0" in settings_path().read_text(encoding="utf-8").splitlines()
+    later = ViewerScreen(app(load_settings()), arena_timeline(), Source(3, {}, threaded=False))
+    assert later.speed == 16.0
+
+
+def test_rout_play_map_plays_against_the_ai_level_last_chosen():
+    """`rout play MAP` (no menu) takes the AI level from the settings, as the menu would."""
+    save_settings(Settings(ai_level="hard"))
+    s = first_screen(app(load_settings()), load_scenario(ARENA), "solo", 1, None)
+    assert isinstance(s, BattleScreen) and s.ai_level == "hard" and s.controllers == {"blue": "human", "red": "ai"}
+
+
+# Each setting as the next run sees it: (setting, a value other than its default, what shows it).
+NEXT_RUN: list[tuple[str, object, Callable[[App], object]]] = [
+    ("mode", "hotseat", lambda a: MenuScreen(a).mode),
+    ("side", 1, lambda a: MenuScreen(a).side_i),
+    (
+        "ai_level",
+        "hard",
+        lambda a: (MenuScreen(a).ai_level, first_screen(a, load_scenario(ARENA), None, 1, None).ai_level),
+    ),
+    ("speed", 4.0, lambda a: BattleScreen(a, load_scenario(ARENA), threaded=False).speed),
+    ("viewer_speed", 8.0, lambda a: ViewerScreen(a, arena_timeline(), Source(3, {}, threaded=False)).speed),
+    ("pause_on_steps", True, lambda a: BattleScreen(a, load_scenario(ARENA), threaded=False).view.pause_on_steps),
+    ("handover", False, lambda a: MenuScreen(a).handover),
+    ("window_width", 1000, lambda a: App(headless=True, settings=a.settings).size[0]),
+    ("window_height", 600, lambda a: App(headless=True, settings=a.settings).size[1]),
+    ("fullscreen", True, lambda a: App(headless=True, settings=a.settings).fullscreen),
+    ("scenario", "battle.tmx", lambda a: MenuScreen(a).entry.path.name),
+    ("morale_system", "ose", lambda a: MenuScreen(a).options.get("morale_system")),
+]
+EXPECTED = {"ai_level": ("hard", "hard")}
+
+
+@pytest.mark.parametrize(("name", "value", "seen"), NEXT_RUN, ids=[n for n, _, _ in NEXT_RUN])
+def test_a_setting_changed_in_the_window_holds_through_a_restart(name, value, seen, monkeypatch):
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the fonts cached for the other tests stay valid
+    first = app(load_settings())
+    assert getattr(first.settings, name) != value  # not the default, or the test proves nothing
+    first.remember(**{name: value})
+    restarted = app(load_settings())
+    assert getattr(restarted.settings, name) == value
+    assert seen(restarted) == EXPECTED.get(name, value)
