@@ -11,75 +11,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.battle import Battle
 from game.bundled import MAPS
-from game.runner import play
-from game.scenario.tiled import load_scenario
-
-SPELLS = (
-    "magic_missile",
-    "burning_hands",
-    "melfs_acid_arrow",
-    "haste",
-    "slow",
-    "bless",
-    "cure_light_wounds",
-    "entangle",
-    "hold_person",
-)
-
-
-def _mods(e: dict) -> set[str]:
-    return {m["name"] for m in e.get("modifiers", ())}
-
-
-def _initiative_mod(name: str) -> Callable[[dict], bool]:
-    return lambda e: e["type"] == "initiative" and any(name in _mods(x) for x in e["entries"])
-
-
-def _trigger(name: str) -> Callable[[dict], bool]:
-    return lambda e: e["type"] == "morale_check" and name in e.get("triggers", (e["trigger"],))
-
-
-def _spell(name: str) -> Callable[[dict], bool]:
-    return lambda e: e["type"] == "cast" and e["spell"] == name and not e["lost"]
-
-
-# mechanic -> does this event show it
-MECHANICS: dict[str, Callable[[dict], bool]] = {
-    "charge (an attack with the charge modifier)": lambda e: e["type"] == "attack" and "charge" in _mods(e),
-    "a set weapon's double damage": lambda e: e["type"] == "attack" and e["purpose"] == "set_vs_charge" and e["hit"],
-    **{f"cast {s}": _spell(s) for s in SPELLS},
-    "initiative: hasted": _initiative_mod("hasted"),
-    "initiative: slowed": _initiative_mod("slowed"),
-    "initiative: hindered": _initiative_mod("hindered"),
-    "morale: slain_by_magic": _trigger("slain_by_magic"),
-    "morale: cannot_hurt": _trigger("cannot_hurt"),
-    "morale: offered_surrender": _trigger("offered_surrender"),
-    "continuing acid damage": lambda e: e["type"] == "status" and e["effect"] == "acid",
-    "continuing poison damage": lambda e: e["type"] == "status" and e["effect"] == "poison",
-    "retreat refused for size": lambda e: e["type"] == "retreat_refused" and e["reason"] == "size",
-}
-
-
-def one_game(task: tuple[str, int, str]) -> tuple[str, int, list[str]]:
-    """The mechanics one game shows."""
-    path, seed, level = task
-    scenario = load_scenario(path)
-    battle = play(Battle(scenario, seed=seed), {s: level for s in scenario.sides})
-    shown = set()
-    for event in battle.events:
-        e = event.to_json()
-        for name, shows in MECHANICS.items():
-            if name not in shown and shows(e):
-                shown.add(name)
-    return Path(path).stem, seed, sorted(shown)
+from tests.mechanics import MECHANICS, one_game
 
 
 def main() -> int:

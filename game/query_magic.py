@@ -99,16 +99,18 @@ def spell_options(battle: Battle, uid: str) -> list[SpellOption]:
 
 
 def touch_options(battle: Battle, uid: str) -> list[SpellOption]:
-    """Touch spells (cure light wounds) for each wounded ally out of touch but within a half move:
-    the cast after walking to the nearest square that touches it ('no move beyond a half move
-    before it', docs/rules.md#magic)."""
+    """The spells cast at arm's length after a half move ('no move beyond a half move before it',
+    docs/rules.md#magic): cure light wounds at each wounded ally out of touch, from the nearest
+    square that touches it; burning hands at the foes a step or two away, from the nearest square
+    whose fan takes each set of them in."""
     u = battle.world[uid]
-    keys = [k for k in spells_left(battle, uid) if book.SPELLS[k].aim == book.ALLY]
-    if not keys:
+    left = spells_left(battle, uid)
+    keys = [k for k in left if book.SPELLS[k].aim == book.ALLY]
+    if not keys and "burning_hands" not in left:
         return []
     reach = query.moves(battle, uid, half=True)
     squares = sorted((q for q in reach.costs if q != u.pos), key=lambda q: (reach.costs[q], q))
-    out: list[SpellOption] = []
+    out: list[SpellOption] = _fans(battle, u, squares, reach) if "burning_hands" in left else []
     for key in keys:
         for v in sorted(battle.world.living(), key=lambda v: v.id):
             if v.side != u.side or v.hp >= v.hp_max or not isinstance(preview(battle, uid, key, v.id, None), str):
@@ -119,6 +121,27 @@ def touch_options(battle: Battle, uid: str) -> list[SpellOption]:
                 if not isinstance(o, str):
                     out.append(replace(o, path=tuple(reach.path(q))))
                     break
+    return out
+
+
+def _fans(battle: Battle, u: Unit, squares: list[Pos], reach: query.Reach) -> list[SpellOption]:
+    """Burning hands after a half move, one option per set of foes its fan would take in."""
+    near = [
+        q
+        for q in squares
+        if any(max(abs(q[0] - e.pos[0]), abs(q[1] - e.pos[1])) <= 2 for e in battle.world.enemies_of(u))
+    ]
+    seen = {o.takes_in for o in spell_options(battle, u.id) if o.spell == "burning_hands"}
+    out: list[SpellOption] = []
+    for q in near:
+        for vx, vy in VECTORS:
+            o = preview(battle, u.id, "burning_hands", None, (q[0] + vx, q[1] + vy), q)
+            if isinstance(o, str) or o.takes_in in seen:
+                continue
+            if not any(battle.world[t].side != u.side for t in o.takes_in):
+                continue
+            seen.add(o.takes_in)
+            out.append(replace(o, path=tuple(reach.path(q))))
     return out
 
 

@@ -64,7 +64,7 @@ def _value(view: View, o: query_magic.SpellOption) -> float:
         # Haste doubles each blow of every ally it takes in for 3 + level rounds: worth more than a kill.
         return (9.0 if o.spell == "haste" else 1.2) * len(fresh)
     if o.spell in ("slow", "entangle", "hold_person"):
-        per = {"slow": 6.0, "entangle": 2.0, "hold_person": 3.5}[o.spell]
+        per = {"slow": 9.0, "entangle": 2.0, "hold_person": 3.5}[o.spell]  # slow: haste's mirror
         gain = sum(f * (per + 0.4 * worth(t)) for t, f in foes if t.steady and not t.has("held"))
         return gain - sum(f * (per + 1.0) for t, f in friends)
     return 0.0
