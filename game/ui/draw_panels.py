@@ -126,9 +126,9 @@ def _paint_order(
 
 
 # What a condition on the unit card means to the player (docs/rules.md#charge).
-CONDITION_WORDS = {
-    "charging": "charging: AC 1 worse, no Dex bonus, till it acts again",
-    "set_vs_charge": "set to receive a charge",
+CONDITION_WORDS = {  # the conditions whose name alone would not say what they do
+    "charging": "charging (AC 1 worse, no Dex bonus)",
+    "set_vs_charge": "set vs charge",
 }
 
 
@@ -155,15 +155,18 @@ def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid:
         f"morale {k.morale} / ose {k.morale_ose}: {state}",
         "weapons: " + ", ".join(w.name + (" (can be set)" if w.settable else "") for w in k.weapons),
     ]
-    shown = [f"{name} {n}" for name, n in u.conditions if name in CONDITION_MARKS]
+    # One line for every condition, its rounds left beside the timed spells' ones.
+    shown = [CONDITION_WORDS.get(name, name) + (f" {n}" if name in CONDITION_MARKS else "") for name, n in u.conditions]
     if shown:
-        rows.append("conditions: " + ", ".join(shown) + " (rounds left)")
+        rows.append("now: " + ", ".join(shown))
     if u.spells:
         rows.append("spells left: " + ", ".join(SPELLS[sp].name for sp in u.spells))
-    rows += [CONDITION_WORDS.get(name, name) for name, _ in u.conditions]
     for row in rows:
-        text(surface, row, (area.x + 10, y), 18)
-        y += 19
+        for line in wrap(row, 18, area.w - 20):
+            if y + 19 > area.bottom:
+                return
+            text(surface, line, (area.x + 10, y), 18)
+            y += 19
 
 
 def _attack_card(
