@@ -176,6 +176,7 @@ def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list
     reach = moves(battle, uid) if reach is None else reach
     costs = reach.costs
     best: dict[tuple[str, str], AttackOption] = {}
+    height: dict[tuple[str, str], int] = {}  # the ground each best option strikes from
     for t in targets:
         lo_x, lo_y = t.pos[0] - limit - (u.n - 1), t.pos[1] - limit - (u.n - 1)
         hi_x, hi_y = t.pos[0] + t.n - 1 + limit, t.pos[1] + t.n - 1 + limit
@@ -183,6 +184,12 @@ def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list
             (costs[e], e) for y in range(lo_y, hi_y + 1) for x in range(lo_x, hi_x + 1) if (e := (x, y)) in costs
         )
         for cost, end in near:
+            there = replace(u, pos=end)
+            # Of the roll's modifiers only the arc and the ground depend on where the run ends: a
+            # dearer square for an arc already found is worth a look only from higher ground.
+            key, ground = (t.id, space.arc_from(there, t)), space.elevation(battle.ctx, there)
+            if key in best and ground <= height[key]:
+                continue
             path = reach.path(end)
             if len(path) - 1 < MIN_SQUARES:
                 continue
@@ -192,6 +199,7 @@ def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list
             key, chance = (t.id, aim[1]), aim[4]
             if key not in best or (chance, -cost) > (best[key].chance, -best[key].cost):
                 best[key] = _option(battle, u, t, "melee", aim, path=path, cost=cost)
+                height[key] = ground
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
 
 
