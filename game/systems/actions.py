@@ -86,11 +86,7 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung
     not yet this round); return False when the creature can no longer move on."""
     u = ctx.world[uid]
     for e in ctx.world.enemies_of(u):
-        if e.id in ctx.rs.aoo_used or e.kind.melee is None:
-            continue
-        if footprint_distance(e.pos, e.n, u.pos, u.n) > e.kind.melee.reach_squares:
-            continue  # out of reach whatever it faces: skip the arc test
-        if not threatens(ctx, e, u.squares):
+        if not takes_free_swing(ctx, e, u):
             continue
         flush()
         ctx.rs.aoo_used.add(e.id)
@@ -100,6 +96,28 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung
         if not _can_move_on(ctx, uid):
             return False
     return True
+
+
+def takes_free_swing(ctx: Ctx, e: Unit, mover: Unit) -> bool:
+    """Whether the enemy takes an attack of opportunity as the mover leaves the square it stands on."""
+    if e.id in ctx.rs.aoo_used or e.kind.melee is None:
+        return False
+    if footprint_distance(e.pos, e.n, mover.pos, mover.n) > e.kind.melee.reach_squares:
+        return False  # out of reach whatever it faces: skip the arc test
+    return threatens(ctx, e, mover.squares)
+
+
+def first_strike_reason(ctx: Ctx, e: Unit, mover: Unit, swung: set[str]) -> str | None:
+    """Why the enemy strikes first at the mover that has just stepped where it stands (round 1:
+    `reach` or `size`), or None (docs/rules.md#first-strike-in-round-1)."""
+    if e.id in ctx.rs.acted or e.id in ctx.rs.lost_action or e.id in swung or not can_threaten(e) or e.prone:
+        return None
+    ew, mw = e.kind.melee, mover.kind.melee
+    assert ew is not None
+    reason = first_strike_applies(mover.kind, e.kind, mw.reach_ft if mw else 0, ew.reach_ft)
+    if reason is None or footprint_distance(mover.pos, mover.n, e.pos, e.n) > 2:
+        return None
+    return reason if threatens(ctx, e, mover.squares) else None
 
 
 def _fall_back(ctx: Ctx, uid: str, walked: list[Pos]) -> None:
@@ -137,16 +155,9 @@ def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str
     strike against the same mover in one move' (docs/rules.md#first-strike-in-round-1): an enemy
     in `swung` has had its swing at this approach."""
     mover = ctx.world[uid]
-    mw = mover.kind.melee
     for e in ctx.world.enemies_of(mover):
-        if e.id in ctx.rs.acted or e.id in ctx.rs.lost_action or e.id in swung or not can_threaten(e) or e.prone:
-            continue
-        ew = e.kind.melee
-        assert ew is not None
-        reason = first_strike_applies(mover.kind, e.kind, mw.reach_ft if mw else 0, ew.reach_ft)
-        if reason is None or footprint_distance(mover.pos, mover.n, e.pos, e.n) > 2:
-            continue
-        if not threatens(ctx, e, mover.squares):
+        reason = first_strike_reason(ctx, e, mover, swung)
+        if reason is None:
             continue
         flush()
         ctx.rs.lost_action.add(e.id)

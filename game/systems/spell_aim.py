@@ -3,6 +3,7 @@ cast command, the query and the AI share. Every check says in one line why a cas
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from game.rules.geometry import VECTORS, Pos, footprint, footprint_distance, squares_between
@@ -140,7 +141,7 @@ def _burning_hands(ctx: Ctx, caster: Unit, spell: Spell, at: Pos) -> Aim | str:
     return Aim(spell, tuple(sorted(taken)), tuple(area), facing)
 
 
-def _in_area(ctx: Ctx, area: list[Pos], keep) -> list[str]:
+def _in_area(ctx: Ctx, area: list[Pos], keep: Callable[[Unit], bool]) -> list[str]:
     squares = set(area)
     return [u.id for u in ctx.world.living() if keep(u) and any(sq in squares for sq in u.squares)]
 

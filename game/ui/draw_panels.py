@@ -9,6 +9,7 @@ import pygame
 from game import query
 from game.battle import ACTIVATION
 from game.events import Initiative
+from game.query_swings import WHY, free_swings
 from game.rules.geometry import Pos
 from game.rules.spells import SPELLS
 from game.rules.tables import thac0
@@ -197,6 +198,28 @@ def _attack_card(
         y += 17
     if len(o.path) > 1:
         text(surface, f"moves {o.cost} first", (area.x + 10, y), 17, theme.TEXT_DIM)
+        y += 17
+    _swings(s, surface, area, y, o.path, charging=verb == "Charge")
+
+
+def _swings(  # a card's place and the walk it proposes
+    s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, y: int, path: Sequence[Pos], charging: bool = False
+) -> None:
+    """The blows the walk would draw before the action, each with its chance to hit: what the
+    card proposes causes these first (issue 13: a preview tells the whole truth)."""
+    uid = s.battle.pending().unit or ""
+    key = (s.decision_key, len(s.battle.events), tuple(path), charging)
+    swings = s.cache.get("swings", key, lambda: free_swings(s.battle, uid, path, charging)) if len(path) > 1 else []
+    if not swings:
+        text(surface, "no free blows at it on the way", (area.x + 10, y), 17, theme.TEXT_DIM)
+        return
+    for sw in swings:
+        line = f"first: {s.names.get(sw.enemy, sw.enemy)}, {WHY[sw.why]} {tuple(sw.at)}: {round(sw.chance * 100)}%"
+        for part in wrap(line, 17, area.w - 20):
+            if y + 17 > area.bottom - 24:  # the card's last line may say what Shift+click does
+                return
+            text(surface, part, (area.x + 10, y), 17, theme.TEXT_WARN)
+            y += 17
 
 
 def _move_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, legal: Legal, sq: Pos) -> None:
@@ -209,17 +232,7 @@ def _move_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, lega
     y += 22
     text(surface, f"cost {cost} ({'half move' if half else 'full move: no attack'})", (area.x + 10, y), 18)
     y += 20
-    key = (s.decision_key, len(s.battle.events), sq)
-    provoke = s.cache.get("provokers", key, lambda: query.provokers(s.battle, legal.unit, path))
-    if provoke:
-        names = ", ".join(s.battle.world[i].kind.name for i in provoke)
-        for line in wrap(
-            f"leaving threatened squares provokes {len(provoke)} attack(s) of opportunity: {names}", 17, area.w - 20
-        ):
-            text(surface, line, (area.x + 10, y), 17, theme.TEXT_WARN)
-            y += 17
-    else:
-        text(surface, "no attacks of opportunity", (area.x + 10, y), 17, theme.TEXT_DIM)
+    _swings(s, surface, area, y, path)
 
 
 def draw_panel(s: BattleScreen, surface: pygame.Surface) -> None:
