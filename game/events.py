@@ -7,67 +7,21 @@ the JSON when it is None; every other field is always written, null included.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from game.event_json import FROM, OMIT_NONE, dump, spec
+from game.event_values import InitiativeEntry, Reroll, UnitInfo
 from game.rules.dice import Modifier, Roll
 from game.rules.geometry import Pos
 
-__all__ = ["Modifier", "Roll"]  # re-exported: the value types events carry
+# Re-exported: the values events carry, and the field specs.
+__all__ = ["InitiativeEntry", "Modifier", "Reroll", "Roll", "UnitInfo", "spec"]
 
-
-# Field metadata: left out of the JSON when None; a JSON key that is not a Python name (`from`).
-OMIT_NONE = {"omit_none": True}
-FROM = {"json": "from"}
 
 # The event log's format, written in battle_start: raised when a change could mislead an older
 # reader (new event types, a changed meaning); fields are added without raising it.
 LOG_FORMAT = 2
-
-
-# -- values carried by events ----------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class UnitInfo:
-    """A creature as the battle starts (`battle_start.units`)."""
-
-    id: str
-    side: str
-    kind: str
-    pos: Pos
-    facing: str
-    size: str
-    hp: int
-    dex: int
-    mv: int
-    level: float
-    morale: int
-    hero: bool
-    leader: bool
-    fatigue: int
-    force_marched: bool
-    spells: tuple[str, ...] | None = field(default=None, metadata=OMIT_NONE)  # memorised, casters only
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class InitiativeEntry:
-    """One creature's (or, in group initiative, one side's) roll."""
-
-    id: str | None = field(default=None, metadata=OMIT_NONE)
-    side: str | None = field(default=None, metadata=OMIT_NONE)
-    roll: Roll
-    modifiers: tuple[Modifier, ...]
-    total: int
-    dex: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reroll:
-    """Group initiative: the rolls of a tie that was rolled again."""
-
-    tie: tuple[Roll, ...]
 
 
 # -- events ----------------------------------------------------------------------
@@ -82,7 +36,7 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """Return the event-log object, field order included."""
-        return {"type": self.type, **_dump(self)}
+        return {"type": self.type, **dump(self)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -403,41 +357,3 @@ def involved(e: Event) -> list[str]:
     """The unit ids an event names, the acting one first."""
     ids = [v for key in ("id", "target", "by", "against") if isinstance(v := getattr(e, key, None), str)]
     return ids + [t for t in getattr(e, "targets", ()) if t not in ids]
-
-
-# -- JSON ------------------------------------------------------------------------
-
-
-_SPECS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
-
-
-def spec(cls: type) -> tuple[tuple[str, str, bool], ...]:
-    """(attribute, JSON key, left out when None) for each field, in order."""
-    found = _SPECS.get(cls)
-    if found is None:
-        found = _SPECS[cls] = tuple(
-            (f.name, f.metadata.get("json", f.name), bool(f.metadata.get("omit_none"))) for f in dataclasses.fields(cls)
-        )
-    return found
-
-
-def _dump(value: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, key, omit in spec(type(value)):
-        v = getattr(value, name)
-        if v is None and omit:
-            continue
-        out[key] = _plain(v)
-    return out
-
-
-def _plain(v: Any) -> Any:
-    if v is None or type(v) in (str, int, float, bool):  # most of a log's values: returned first
-        return v
-    if isinstance(v, (tuple, list)):
-        return [_plain(x) for x in v]
-    if dataclasses.is_dataclass(v):
-        return _dump(v)
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v

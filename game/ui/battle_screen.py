@@ -15,7 +15,7 @@ from game.events import Event
 from game.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.systems.retreat import RetreatSpace
-from game.ui import battle_input, draw_battle, help_keys, since, theme
+from game.ui import battle_input, draw_bar, draw_battle, help_keys, since, theme
 from game.ui.ai_worker import AiWorker
 from game.ui.art import Sprites, render_map, render_terrain
 from game.ui.battle_input import SPEEDS
@@ -24,8 +24,9 @@ from game.ui.combat_log import LogLine, display_name, log_layout
 from game.ui.draw_cache import DrawCache
 from game.ui.handover import HandoverScreen
 from game.ui.legal import Legal
-from game.ui.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, RetreatMode, Turn
+from game.ui.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
 from game.ui.result import ResultScreen
+from game.ui.retreat_mode import RetreatMode
 from game.ui.saving import autosave_at_round_end
 from game.ui.view import BattleView
 from game.ui.widgets import Button
@@ -303,7 +304,7 @@ class BattleScreen:
     @property
     def buttons(self) -> list[Button]:
         """The bottom bar's buttons as they stand now, laid out."""
-        return draw_battle.action_buttons(self)
+        return draw_bar.action_buttons(self)
 
     @property
     def retreat_space(self) -> RetreatSpace | None:

@@ -5,35 +5,24 @@ Drawing only reads the screen; what it keeps between frames lives in the screen'
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
-from game.commands import Action
 from game.rules.geometry import VECTORS, Pos, facing_toward
-from game.rules.spells import SPELLS
-from game.ui import draw_review, theme, undo_control
+from game.ui import draw_bar, draw_review, theme
 from game.ui.draw_cast import draw_cast
 from game.ui.draw_panels import draw_initiative, draw_panel
 from game.ui.draw_tokens import draw_floaters, draw_tokens
 from game.ui.modes import (
-    AttackMode,
     CastMode,
-    ChargeMode,
-    Confirm,
     FacingMode,
-    FireMode,
-    MoveMode,
-    OfferMode,
-    Press,
-    StandMode,
     TurnMode,
-    WithdrawMode,
 )
-from game.ui.widgets import Button, font, layout_row, text, tooltip
+from game.ui.widgets import font, text
 
 if TYPE_CHECKING:
     from game.ui.battle_screen import BattleScreen
@@ -45,7 +34,7 @@ Colour = tuple[int, int, int]
 
 def draw(s: BattleScreen, surface: pygame.Surface) -> None:
     draw_field(s, surface)
-    _draw_bottom(s, surface)
+    draw_bar.draw_bottom(s, surface)
 
 
 def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:
@@ -311,143 +300,3 @@ def _draw_banner(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> No
             on = name == (v.step_banner or "retreats")
             rect = text(surface, name, (x, r.y + 8), 20, theme.HIGHLIGHT if on else theme.TEXT_DIM, on, "topright")
             x = rect.x - 14
-
-
-def action_buttons(s: BattleScreen) -> list[Button]:
-    """The bottom bar's buttons for the decision at hand, laid out; each answers with the key it names."""
-    b = s.battle
-    human = s.human_turn()
-    p = b.pending() if not b.over else None
-    buttons: list[Button] = []
-    if human and p is not None and p.kind == ACTIVATION and s.legal is not None:
-        buttons = _activation_buttons(s, s.legal)
-    elif human and p is not None and p.kind == RETREAT:
-        buttons = [Button("Decline", "D", lambda: Press(pygame.K_d))]
-        if not p.spaces:
-            buttons.append(Button("Force: save or fall", "Enter", Confirm))
-        if s.retreat_space is not None:
-            follow = s.retreat_space["follow_to"] is not None
-            buttons.append(Button("Follow", "F", lambda: Press(pygame.K_f), enabled=follow))
-            buttons.append(Button("Hold ground", "H", lambda: Press(pygame.K_h)))
-    w, h = s.app.size
-    undo = undo_control.buttons(s)
-    room = (min(b.rect.x for b in undo) if undo else w) - 14
-    row = pygame.Rect(8, h - theme.BOTTOM_BAR + 8, room - 8, 28)
-    layout_row(buttons, row)
-    if buttons and buttons[-1].rect.right > room:
-        # Too many for the bar with their keys: the keys move to the buttons' tips.
-        for btn in buttons:
-            if btn.key_hint:
-                btn.tip = btn.tip or f"key: {btn.key_hint}"
-                btn.key_hint = ""
-        layout_row(buttons, row, gap=4)
-    return buttons + undo
-
-
-def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
-    may = legal.allowed  # the rules' table of what the unit's posture and morale allow
-    mode = s.mode
-    return [
-        Button(
-            "Move",
-            "M",
-            lambda: Press(pygame.K_m),
-            enabled=Action.MOVE in may,
-            active=isinstance(mode, (MoveMode, FacingMode)),
-        ),
-        Button(
-            "Attack",
-            "A",
-            lambda: Press(pygame.K_a),
-            enabled=Action.ATTACK in may and bool(legal.melee),
-            active=isinstance(mode, AttackMode),
-        ),
-        Button(
-            "Charge",
-            "G",
-            lambda: Press(pygame.K_g),
-            enabled=Action.CHARGE in may and bool(legal.charge),
-            active=isinstance(mode, ChargeMode),
-        ),
-        Button(
-            "Fire",
-            "F",
-            lambda: Press(pygame.K_f),
-            enabled=Action.FIRE in may and bool(legal.missile),
-            active=isinstance(mode, FireMode),
-        ),
-        Button(
-            "Withdraw",
-            "W",
-            lambda: Press(pygame.K_w),
-            enabled=Action.WITHDRAW in may and bool(legal.withdraw),
-            active=isinstance(mode, WithdrawMode),
-        ),
-        Button("Turn", "T", lambda: Press(pygame.K_t), enabled=Action.TURN in may, active=isinstance(mode, TurnMode)),
-        Button(
-            "Stand up",
-            "U",
-            lambda: Press(pygame.K_u),
-            enabled=Action.STAND_UP in may,
-            active=isinstance(mode, StandMode),
-        ),
-        Button("Set vs charge", "C", lambda: Press(pygame.K_c), enabled=Action.SET_VS_CHARGE in may),
-        Button(
-            "Offer surrender",
-            "O",
-            lambda: Press(pygame.K_o),
-            enabled=Action.OFFER_SURRENDER in may,
-            active=isinstance(mode, OfferMode),
-        ),
-        Button("Cast", "K", lambda: Press(pygame.K_k), enabled=Action.CAST in may, active=isinstance(mode, CastMode)),
-        *_spell_buttons(mode),
-        Button("Rest", "R", lambda: Press(pygame.K_r), enabled=Action.REST in may),
-        Button("End turn", "H", lambda: Press(pygame.K_h)),
-    ]
-
-
-def _press(key: int) -> Callable[[], Press]:
-    return lambda: Press(key)
-
-
-def _spell_buttons(mode: object) -> list[Button]:
-    """The Cast mode's spell picker: one button per spell left, its number key beside it."""
-    if not isinstance(mode, CastMode):
-        return []
-    return [
-        Button(SPELLS[k].name, str(i + 1), _press(pygame.K_1 + i), active=k == mode.spell)
-        for i, k in enumerate(mode.spells[:9])
-    ]
-
-
-def _draw_bottom(s: BattleScreen, surface: pygame.Surface) -> None:
-    w, h = s.app.size
-    bar = pygame.Rect(0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR)
-    pygame.draw.rect(surface, (16, 18, 24), bar)
-    pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
-    buttons = action_buttons(s)
-    for btn in buttons:
-        btn.draw(surface, s.mouse)
-    speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
-    text(surface, s.message or _status(s), (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
-    text(surface, speed, (w - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
-    tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(s.mouse)), "")
-    if tip:
-        tooltip(surface, tip, (s.mouse[0], bar.y - 6))
-
-
-def _status(s: BattleScreen) -> str:
-    """Whose decision it is and what it asks."""
-    b = s.battle
-    if b.over:
-        return "The battle is over."
-    p = b.pending()
-    if s.human_turn():
-        u = b.world[p.unit] if p.unit else None
-        who = f"{s.controllers_label(p.side)}: {u.kind.name} ({p.unit})" if u else ""
-        if p.kind == RETREAT:
-            return f"{who} — force {b.world[p.target or ''].kind.name} back? click a marked space"
-        return f"{who} — your move"
-    if not s.view.idle:
-        return "showing what happened…" if not s.view.waiting_for_key else "paused at a step: any key goes on"
-    return f"{p.side} (AI) is acting…"
