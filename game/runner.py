@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import itertools
 import json
 import multiprocessing as mp
 import os
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
 
 from game import ai
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal, shown_id
 from game.scenario.tiled import load_scenario
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 
 
 def apply_all(battle: Battle, commands: Iterable[Command]) -> None:
@@ -128,10 +132,16 @@ def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
     whole process group leaves the pool broken (an error), where Pool's clean-up would wait for
     it for ever."""
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    with _signals_held():  # a Ctrl-C while the workers start waits until the pool can be ended
-        pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start)
-        started = pool.submit(int)  # the workers start here, signals held
+    held = _hold_signals()  # a Ctrl-C while the workers start waits until the pool can be ended
     try:
+        pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),))
+    except BaseException:
+        _let_signals_in(held)
+        raise
+    try:
+        started = pool.submit(int)  # the workers start here, signals held
+        _let_signals_in(held)  # one held back arrives now, inside the try: the pool is ended below
+        held = None
         started.result()
         flight: deque[Future] = deque()
         for t in tasks:
@@ -140,30 +150,49 @@ def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
                 yield flight.popleft().result()
         while flight:
             yield flight.popleft().result()
+    except BaseException:
+        # Stopped (Ctrl-C, SIGTERM, a broken pool): no game under way is wanted any more, so the
+        # workers end now rather than finish them; waiting on them was seen to hang under load.
+        for child in mp.active_children():
+            child.terminate()
+        raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)  # the games under way end; no others start
+        if held is not None:
+            _let_signals_in(held)
+        pool.shutdown(wait=True, cancel_futures=True)  # no game starts after this
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """A worker leaves Ctrl-C to its parent, which ends the pool, and stops at once when the pool
     ends it (SIGTERM), whatever the parent made of that signal: one line on Ctrl-C, not a
-    traceback from every worker."""
+    traceback from every worker. It also dies with its parent: a worker left behind by a parent
+    stopped at the wrong moment (seen under load) would keep the terminal's pipes open."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    _die_with_parent(parent)
 
 
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back while the block runs (where the system can), then let them in."""
+def _die_with_parent(parent: int) -> None:
+    """Ask the kernel to kill this process when its parent ends (Linux); if it has ended already, end now."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _hold_signals() -> set[int | signal.Signals] | None:
+    """Hold Ctrl-C and SIGTERM back (where the system can); the mask to restore, or None."""
     if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+def _let_signals_in(before: set[int | signal.Signals] | None) -> None:
+    """Restore the mask _hold_signals changed: a signal held back is delivered now."""
+    if before is not None:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
