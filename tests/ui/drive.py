@@ -5,9 +5,12 @@ from __future__ import annotations
 import pygame
 
 import tests.helpers  # noqa: F401  (sets the SDL dummy drivers first)
+from game.battle import Battle
+from game.scenario.model import Placement
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.battle_screen import BattleScreen
+from tests.helpers import ScriptedRng, board
 
 
 def app(settings: Settings | None = None) -> App:
@@ -45,3 +48,14 @@ def settle(a: App, screen: BattleScreen, limit: int = 3000) -> None:
         if a.screen is not screen or screen.human_turn() and screen.decision_key == len(screen.battle.events):
             return
         a.step(0.05)
+
+
+def on_board(
+    a: App, units: list[Placement], script: list[int], controllers: dict[str, str] | None = None, **board_kw
+) -> BattleScreen:
+    """A battle screen shown on a test board (tests/helpers.board), its first dice scripted."""
+    sc = board(units, **board_kw)
+    battle = Battle(sc, seed=1, rng=ScriptedRng(script))
+    s = BattleScreen(a, sc, controllers=controllers or {"blue": "human", "red": "ai"}, threaded=False, battle=battle)
+    a.show(s)
+    return s

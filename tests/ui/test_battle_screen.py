@@ -13,7 +13,7 @@ from game.ui.handover import HandoverScreen
 from game.ui.modes import FacingMode
 from game.ui.result import ResultScreen
 from tests.helpers import ScriptedRng, as_json, board, unit
-from tests.ui.drive import app, click, hover, key, screen_pos, settle
+from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
 
@@ -159,15 +159,8 @@ def test_end_of_round_steps_shown_in_order_with_pauses():
 
 def test_hovering_a_unit_colours_its_front_flank_and_rear():
     a = app()
-    sc = board([unit("a", "blue", "fighter1", (4, 4), "N"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
-    s = BattleScreen(
-        a,
-        sc,
-        controllers={"blue": "ai", "red": "ai"},
-        threaded=False,
-        battle=Battle(sc, seed=1, rng=ScriptedRng([1, 10])),
-    )
-    a.show(s)
+    units = [unit("a", "blue", "fighter1", (4, 4), "N"), unit("b", "red", "orc", (8, 8), "W")]
+    s = on_board(a, units, [1, 10], {"blue": "ai", "red": "ai"}, width=10, height=9)
     s.view.skip()
     a.step(0.0)
     plain = a.window.copy()
@@ -192,15 +185,8 @@ def test_hovering_a_unit_colours_its_front_flank_and_rear():
 
 def test_keyboard_alone_moves_a_unit_with_a_chosen_facing():
     a = app()
-    sc = board([unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
-    s = BattleScreen(
-        a,
-        sc,
-        controllers={"blue": "human", "red": "ai"},
-        threaded=False,
-        battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])),
-    )
-    a.show(s)
+    units = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")]
+    s = on_board(a, units, [10, 1], width=10, height=9)
     settle(a, s)
     assert s.cursor == (2, 2)
     key(a, pygame.K_RIGHT)
@@ -215,15 +201,8 @@ def test_keyboard_alone_moves_a_unit_with_a_chosen_facing():
 def test_while_choosing_a_facing_the_arcs_shown_are_those_of_the_facing_being_chosen():
     """Issue 13: 'While choosing a facing, the arcs shown are still the old ones.'"""
     a = app()
-    sc = board([unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")], width=10, height=9)
-    s = BattleScreen(
-        a,
-        sc,
-        controllers={"blue": "human", "red": "ai"},
-        threaded=False,
-        battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])),
-    )
-    a.show(s)
+    units = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")]
+    s = on_board(a, units, [10, 1], width=10, height=9)
     settle(a, s)
     click(a, screen_pos(s, (4, 2)))  # move there; now the facing
     assert isinstance(s.mode, FacingMode)

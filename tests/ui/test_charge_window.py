@@ -6,26 +6,18 @@ from __future__ import annotations
 import pygame
 
 from game import events as ev
-from game.battle import Battle
 from game.rules.dice import Modifier, Roll
 from game.ui.battle_screen import BattleScreen
 from game.ui.draw_panels import CONDITION_WORDS
 from game.ui.modes import ChargeMode
 from game.ui.words import describe
-from tests.helpers import ScriptedRng, as_json, board, unit
-from tests.ui.drive import app, click, hover, key, screen_pos
+from tests.helpers import as_json, unit
+from tests.ui.drive import app, click, hover, key, on_board, screen_pos
 
 
 def _screen(a) -> BattleScreen:
-    sc = board([unit("a", "blue", "fighter1", (1, 4), "E"), unit("b", "red", "orc", (8, 4), "W")], width=10, height=9)
-    s = BattleScreen(
-        a,
-        sc,
-        controllers={"blue": "human", "red": "ai"},
-        threaded=False,
-        battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1])),
-    )
-    a.show(s)
+    units = [unit("a", "blue", "fighter1", (1, 4), "E"), unit("b", "red", "orc", (8, 4), "W")]
+    s = on_board(a, units, [10, 1], width=10, height=9)
     s.view.skip()
     a.step(0.0)
     return s

@@ -9,33 +9,20 @@ import pygame
 from game.battle import Battle
 from game.query_swings import free_swings
 from game.ui import draw_panels
-from game.ui.battle_screen import BattleScreen
 from tests.helpers import ScriptedRng, as_json, board, unit
-from tests.ui.drive import app, click, hover, key, screen_pos, settle
+from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
 
 def test_the_attack_card_names_the_free_swing_that_the_battle_then_rolls(monkeypatch):
     # The fighter at (2, 2) stands in the goblin's front; it walks to (4, 2) to strike the orc,
     # leaving the goblin's threatened square on the way.
-    sc = board(
-        [
-            unit("a", "blue", "fighter1", (2, 2), "E", hp=60),  # no blow on the way stops it
-            unit("g", "red", "goblin", (2, 3), "N"),
-            unit("o", "red", "orc", (5, 2), "W"),
-        ],
-        width=10,
-        height=8,
-        options={"knockdown_dice": False},
-    )
+    units = [
+        unit("a", "blue", "fighter1", (2, 2), "E", hp=60),  # no blow on the way stops it
+        unit("g", "red", "goblin", (2, 3), "N"),
+        unit("o", "red", "orc", (5, 2), "W"),
+    ]
     a = app()
-    s = BattleScreen(
-        a,
-        sc,
-        controllers={"blue": "human", "red": "ai"},
-        threaded=False,
-        battle=Battle(sc, seed=1, rng=ScriptedRng([10, 1, 1])),
-    )
-    a.show(s)
+    s = on_board(a, units, [10, 1, 1], width=10, height=8, options={"knockdown_dice": False})
     settle(a, s)
     assert s.battle.pending().unit == "a"
     key(a, pygame.K_a)  # attack mode
