@@ -73,6 +73,8 @@ def _options(items: list[str]) -> dict[str, object]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.map)
     levels = _levels(args.ai, scenario.sides)
+    if scenario.lesson is not None:  # a lesson plays its own opponent level where --ai names none
+        levels = {s: scenario.lesson.opponent for s in scenario.sides} | levels
     options = _options(args.option)
     try:
         Options.build(scenario.sides, options)
@@ -137,7 +139,7 @@ def _save_replay(
     """The first game as a replay file, with its log's digest to verify it by."""
     recorded = digest(event_lines(first["events"])) if first.get("events") else None
     where = stored_map(args.map, args.save_replay)
-    rep = Replay(where, first["seed"], options, {s: "ai" for s in sides}, digest=recorded, ai=dict(ai))
+    rep = Replay(where, first["seed"], options, {s: "ai" for s in sides}, first["commands"] or [], recorded, dict(ai))
     write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")
 
 

@@ -18,6 +18,7 @@ from game import ai
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal, shown_id
+from game.lesson_run import LessonRun
 from game.scenario.tiled import load_scenario
 
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
@@ -39,8 +40,11 @@ def play(
     levels: dict[str, str] | None = None,
     commands: Iterable[Command] = (),
     stop_at_human: bool = False,
+    *,
     max_decisions: int = 200_000,
     explain: Callable[[Battle, object, str, Command, list], None] | None = None,
+    script: LessonRun | None = None,
+    played: list[Command] | None = None,
 ) -> Battle:
     """Run commands in order, then let the AI (each side's level) decide until the battle ends.
 
@@ -48,6 +52,9 @@ def play(
     commands have run out (a replay of a game that was saved mid-battle).
     With explain, each AI decision also calls explain(battle, pending, level, command, notes),
     where notes are the AI's top candidates and scores (the event log is not touched).
+    With a lesson's script, its commands due are played before the AI decides (the player's own
+    steps too); one the battle refuses is skipped and noted in the script's run. With played,
+    every command after `commands` is appended to it.
     """
     levels = levels or {}
     apply_all(battle, commands)
@@ -56,17 +63,28 @@ def play(
         p = battle.pending()
         if stop_at_human and p.controller == "human":
             break
-        level = levels.get(p.side or "", "baseline")
-        if explain is None:
-            battle.apply(ai.decide(battle, level))
-        else:
-            notes: list = []
-            cmd = ai.decide(battle, level, notes)
-            explain(battle, p, level, cmd, notes)
-            battle.apply(cmd)
         decisions += 1
         if decisions > max_decisions:
             raise RuntimeError("the battle did not end; the AI is stuck")
+        step = script.due(battle) if script is not None else None
+        if step is not None and script is not None:
+            try:
+                battle.apply(step.do)
+            except Illegal as e:
+                script.skip(step, str(e))
+            else:
+                script.done(step)
+                if played is not None:
+                    played.append(step.do)
+                continue
+        level = levels.get(p.side or "", "baseline")
+        notes: list = []
+        cmd = ai.decide(battle, level, notes if explain else None)
+        if explain is not None:
+            explain(battle, p, level, cmd, notes)
+        battle.apply(cmd)
+        if played is not None:
+            played.append(cmd)
     return battle
 
 
@@ -209,7 +227,17 @@ def _one_game(task: tuple) -> dict:
     def note(battle: Battle, p, level: str, cmd: Command, notes: list) -> None:
         lines.append(explain_line(seed, battle, p, level, cmd, notes))
 
-    battle = play(Battle(scenario, seed=seed, options=options), levels, explain=note if want_explain else None)
+    # A lesson map's script is followed (`rout simulate` shows what the window teaches), and its
+    # commands kept: a replay of the game must play them again, not ask the AI.
+    script = LessonRun(scenario.lesson) if scenario.lesson is not None else None
+    commands: list[Command] = []
+    battle = play(
+        Battle(scenario, seed=seed, options=options),
+        levels,
+        explain=note if want_explain else None,
+        script=script,
+        played=commands if script is not None else None,
+    )
     end = battle.events[-1]
     return {
         "seed": seed,
@@ -220,6 +248,8 @@ def _one_game(task: tuple) -> dict:
         "summary": summary(battle),
         "events": battle.events if keep_events else None,
         "explain": lines,
+        "commands": commands if script is not None and keep_events else None,
+        "skipped": [f"{step.unit} {step.do.action}: {why}" for step, why in script.skipped] if script else [],
     }
 
 

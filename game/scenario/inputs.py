@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.scenario.catalogue import CATALOGUE
 from game.scenario.check import xml_problems
+from game.scenario.lesson import script_path
 
 
 def map_inputs(path: str | Path) -> list[tuple[Path, str]]:
@@ -17,6 +18,9 @@ def map_inputs(path: str | Path) -> list[tuple[Path, str]]:
     own = _catalogue_property(path)
     if own:
         out.append((path.parent / own, "the map's unit catalogue"))
+    script = script_path(path)
+    if script.is_file():
+        out.append((script, "the map's lesson script"))
     return out
 
 

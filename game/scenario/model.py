@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.rules.creature import Kind
 from game.rules.geometry import Pos
 from game.terrain import Terrain
+
+if TYPE_CHECKING:
+    from game.scenario.lesson import Lesson
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,7 @@ class Scenario:
     title: str = ""
     description: str = ""
     path: str = ""
+    lesson: Lesson | None = None  # the script beside a lesson map (game/scenario/lesson.py)
 
     @property
     def sides(self) -> list[str]:

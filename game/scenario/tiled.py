@@ -22,6 +22,7 @@ from game.scenario import catalogue
 from game.scenario.check import xml_problems
 from game.scenario.errors import ScenarioError
 from game.scenario.exits import unreachable_exits
+from game.scenario.lesson import load_lesson, script_path
 from game.scenario.model import Scenario
 from game.scenario.options import OPTIONS, WORDS, check_option
 from game.scenario.tmx import first_object_layer, square, typed, what
@@ -250,8 +251,16 @@ def _load(path: Path) -> Scenario:
     if problems:
         raise ScenarioError(problems)
     props = tmx.properties or {}
+    script = script_path(path)
+    lesson = load_lesson(script, {u.id: u.side for u in units}) if script.is_file() else None
     return Scenario(
-        terrain, tuple(units), options, str(props.get("title", path.stem)), str(props.get("description", "")), str(path)
+        terrain,
+        tuple(units),
+        options,
+        str(props.get("title", path.stem)),
+        str(props.get("description", "")),
+        str(path),
+        lesson,
     )
 
 
