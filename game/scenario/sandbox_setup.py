@@ -74,8 +74,9 @@ class Setup:
         return unit
 
     def new_id(self, side: str, kind_key: str) -> str:
+        """A new id, its number new for the kind on every side: the log names both "Orc 1" and "Orc 2"."""
         n = 1
-        while f"{side}_{kind_key}_{n}" in self.units:
+        while any(f"{s}_{kind_key}_{n}" in self.units for s in self.sides):
             n += 1
         return f"{side}_{kind_key}_{n}"
 

@@ -55,6 +55,8 @@ class SandboxScreen:
         self.seed = seed
         self.kind_keys = sorted(kinds, key=lambda k: (kinds[k].name.lower(), k))
         self.kind_i, self.side_i, self.list_top = 0, 0, 0
+        if "fighter1" in self.kind_keys:  # a plain fighter to start with, not the list's first monster
+            self.pick_kind(self.kind_keys.index("fighter1"))
         self.controllers = dict.fromkeys(self.setup.sides, "ai")
         self.selected: str | None = None
         self.mouse = (0, 0)
