@@ -91,7 +91,7 @@ def test_the_saved_setup_passes_rout_check_and_loads_with_the_same_units_and_sta
 
 def test_a_map_with_a_bad_state_is_refused_by_rout_check(tmp_path):
     a = app()
-    s, _, red = two_foes(a)
+    s, _, _ = two_foes(a)
     out = tmp_path / "bad.tmx"
     s.out = out
     s.save()
