@@ -22,7 +22,7 @@ from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
 from game.systems.retreat import RetreatSpace
 from game.terrain import Terrain
-from game.world import FLEEING, STEADY, Unit, World
+from game.world import FLEEING, STEADY, Morale, Unit, World
 
 ACTIVATION, RETREAT, OVER = "activation", "retreat", "over"
 
@@ -51,12 +51,14 @@ def make_world(scenario: Scenario, options: Options) -> World:
             kind=p.kind,
             pos=p.pos,
             facing=p.facing,
-            hp=hp,
+            hp=hp - p.wounds,
             hp_max=hp,  # a map's `hp` is the creature's own full hit points (docs/rules.md#damage-and-death)
             fatigue_max=pts,
             fatigue_points=pts,
             # 'they automatically begin the combat in a fatigued state rather than fresh' (seed 000)
-            fatigue_state=FATIGUED if p.force_marched else 0,
+            fatigue_state=max(FATIGUED if p.force_marched else 0, p.fatigue),
+            morale=Morale(p.morale),
+            prone=p.prone,
             force_marched=p.force_marched,
             hero=p.hero,
             leader=p.leader,

@@ -12,7 +12,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import NoReturn
 
-from game import __version__, cli_gif
+from game import __version__, cli_gif, cli_sandbox
 from game import cli_bounds as bounds
 from game.ai import LEVELS
 from game.battle import Battle
@@ -321,6 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--verify", action="store_true")
     r.set_defaults(func=cmd_replay)
     cli_gif.add_parser(sub)
+    cli_sandbox.add_parser(sub, MAP_HELP)
     return p
 
 
@@ -335,7 +336,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         if not getattr(args, "func", None):
             args = parser.parse_args(["play"])
         # The window closes on SIGTERM as on its close button (SDL's own handler); the rest stop cleanly.
-        with nullcontext() if args.func is cmd_play else terminate_raises():
+        with nullcontext() if args.func in (cmd_play, cli_sandbox.cmd_sandbox) else terminate_raises():
             code: int = args.func(args)
         sys.stdout.flush()  # here, where a reader that went away is caught, not at exit
         return code

@@ -6,11 +6,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.rules.creature import Kind
+from game.rules.fatigue import STATE_NAMES
 from game.rules.geometry import FACINGS, Pos, footprint
 from game.scenario.model import Placement
 from game.scenario.options import SIDE_RULE, plain_side
 from game.scenario.tmx import first_object_layer, object_layers, square, typed, what
 from game.terrain import Terrain
+from game.world import Morale
 
 CONTROLLERS = ("human", "ai")
 MAX_HP = 1000  # a unit's hp property may exceed its kind's (a lesson's tough foe), within reason
@@ -18,6 +20,7 @@ UNIT_FLAGS = ("hero", "leader", "retainer", "force_marched")
 # `cornered` (bool, unit property): the unit starts with no way to its exits on purpose
 # (say, a lesson about being surrounded); the exit check passes it by.
 CHECK_FLAGS = ("cornered",)
+MORALE_STATES = tuple(m.value for m in Morale)
 Say = Callable[[str], None]  # says one problem with the object at hand
 
 
@@ -97,10 +100,50 @@ def _unit(obj, pos: Pos, kinds: dict[str, Kind], seen: dict[str, int], bad: Say)
     elif hp is not None and not 1 <= hp <= MAX_HP:
         bad(f"property hp {hp} is out of range 1..{MAX_HP}")
     kind = kinds.get(kind_key) if isinstance(kind_key, str) else None
+    wounds, prone, fatigue, morale = _states(
+        props, hp if isinstance(hp, int) and hp > 0 else (kind.hp if kind else None), bad
+    )
     if kind is None or facing not in FACINGS:
         return None
-    unit_flags = {flag: flags[flag] for flag in UNIT_FLAGS}
-    return Placement(name, side, kind, pos, FACINGS.index(facing), controller=controller, hp=hp, **unit_flags)
+    return Placement(
+        name,
+        side,
+        kind,
+        pos,
+        FACINGS.index(facing),
+        controller=controller,
+        hp=hp,
+        hero=flags["hero"],
+        leader=flags["leader"],
+        retainer=flags["retainer"],
+        force_marched=flags["force_marched"],
+        wounds=wounds,
+        prone=prone,
+        fatigue=fatigue,
+        morale=morale,
+    )
+
+
+def _states(props: dict, full_hp: int | None, bad: Say) -> tuple[int, bool, int, str]:
+    """The state a unit starts the battle in (a sandbox's setup): `wounds` (hit points already
+    lost, fewer than its hit points), `prone`, `fatigue` and `morale` by name."""
+    wounds = props.get("wounds", 0)
+    if not typed(wounds, int):
+        bad(f"property wounds must be a whole number (type int), not {what(wounds)}")
+    elif full_hp is not None and not 0 <= wounds < full_hp:
+        bad(f"property wounds {wounds} is out of range 0..{full_hp - 1} (the unit has {full_hp} hit points)")
+    prone = props.get("prone", False)
+    if not isinstance(prone, bool):
+        bad(f"property prone must be true or false (type bool), not {what(prone)}")
+    fatigue = props.get("fatigue", STATE_NAMES[0])
+    if fatigue not in STATE_NAMES:
+        bad(f"property fatigue must be one of {', '.join(STATE_NAMES)}, not {what(fatigue)}")
+    morale = props.get("morale", Morale.STEADY.value)
+    if morale not in MORALE_STATES:
+        bad(f"property morale must be one of {', '.join(MORALE_STATES)}, not {what(morale)}")
+    # A bad value was said above and the unit is not placed: these stand in until then.
+    ok_wounds = wounds if typed(wounds, int) else 0
+    return ok_wounds, prone is True, STATE_NAMES.index(fatigue) if fatigue in STATE_NAMES else 0, str(morale)
 
 
 def _check_side(side: object, bad: Say) -> None:

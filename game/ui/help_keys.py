@@ -55,6 +55,7 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("click, Up / Down, wheel", "choose a scenario"),
             ("Enter", "start it"),
+            ("B", "the sandbox on it: set up any fight"),
             ("C", "continue the newest save"),
             ("M", "mode: solo, hot-seat, or watch the AI"),
             ("S", "your side (solo)"),
@@ -66,6 +67,51 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
             ("Esc / Q", "quit"),
         ],
     ),
+]
+
+SANDBOX: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Setting up",
+        [
+            ("click an empty square", "place the kind picked, for the side picked"),
+            ("Up / Down, wheel on the list", "pick a kind"),
+            ("Tab", "the side to place"),
+            ("click / drag a unit", "select it / move it"),
+            ("Delete, Backspace", "remove the unit selected"),
+            ("C", "clear the field"),
+        ],
+    ),
+    (
+        "The unit selected",
+        [
+            ("Q / E", "turn left / right"),
+            ("+ / -", "hit points"),
+            ("S  P  F  M", "side, prone, fatigue, morale"),
+        ],
+    ),
+    (
+        "The fight",
+        [
+            ("1  2", "who plays each side: the AI (stepped) or you"),
+            ("D", "new dice (the next seed)"),
+            ("Enter", "fight it, one activation at a time"),
+            ("Ctrl+S", "save the setup as a Tiled map"),
+            ("wheel, right-drag", "zoom, pan"),
+            ("Esc", "deselect; then back to the menu"),
+        ],
+    ),
+]
+
+SANDBOX_BATTLE: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Stepping the sandbox",
+        [
+            ("N / Space", "the next activation or end-of-round choice"),
+            ("any key", "on past a step of the round's end"),
+            ("Esc", "pause: back to the sandbox, setup kept"),
+        ],
+    ),
+    *HELP,
 ]
 
 VIEWER: list[tuple[str, list[tuple[str, str]]]] = [

@@ -116,6 +116,16 @@ class MenuScreen:
             threaded=not self.app.headless,
         )
 
+    def sandbox(self) -> Screen | None:
+        """The sandbox on the chosen map: its units to change, or to clear and place anew."""
+        from game.scenario.sandbox_setup import map_kinds  # noqa: PLC0415  # read when asked for
+        from game.ui.sandbox import SandboxScreen  # noqa: PLC0415  # import cycle: sandbox -> menu
+
+        scenario = self.entry.scenario if self.entries else None
+        if scenario is None:
+            return None
+        return SandboxScreen(self.app, scenario, map_kinds(scenario.path), seed=self.seed.value)
+
     def continue_saved(self) -> Screen | None:
         """The newest save, resumed where it was left; a save that cannot load says why here."""
         from game.ui.main import opened_screen  # noqa: PLC0415  # import cycle: main -> menu
@@ -161,7 +171,7 @@ class MenuScreen:
         elif event.type == pygame.MOUSEWHEEL and self.entries:
             self.index = min(max(self.index - event.y, 0), len(self.entries) - 1)
         elif event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self.sandbox() if event.key == pygame.K_b and not self.seed.typing else self._key(event.key)
         return None
 
     def _key(self, k: int) -> Screen | None:
@@ -293,6 +303,13 @@ class MenuScreen:
         ]
         row3 = [
             Button("Start", "Enter", self.start, enabled=e.scenario is not None),
+            Button(
+                "Sandbox",
+                "B",
+                self.sandbox,
+                enabled=e.scenario is not None,
+                tip="Set up any fight on this map, then step through it",
+            ),
             self._continue_button(),
             Button("Quit", "Q", self.app.quit),
         ]

@@ -274,3 +274,32 @@ def test_a_watched_battle_autosaves_and_the_save_opens_in_the_viewer_and_resumes
             if game.poll() is None:
                 game.kill()
         assert b"Traceback" not in game.stderr.read(), args
+
+
+def test_the_sandbox_opens_places_a_unit_by_a_real_click_and_closes_cleanly(display, tmp_path):
+    """Issue 13: `rout sandbox` opens, places a unit by clicking, and closes cleanly. The unit
+    placed is read back from the map Ctrl+S writes (skirmish at 1280x720: square (9,8) is empty
+    grass, its centre at (390, 366) in the window)."""
+    out = tmp_path / "setup.tmx"
+    game = start_game(display, "sandbox", "skirmish", "--out", str(out))
+    try:
+        win = window_of(display, game)
+        drawn(display, game, tmp_path / "frame.rgb")
+        deadline = time.monotonic() + 60
+        placed: list[str] = []
+        while not placed and time.monotonic() < deadline:  # a click lost while starting is clicked again
+            xdo(display, "mousemove", "--window", win, "390", "366", "click", "1")
+            xdo(display, "key", "--window", win, "ctrl+s")
+            for _ in range(50):
+                if out.exists():
+                    lines = out.read_text().splitlines()
+                    placed = [line for line in lines if "_fighter1_" in line and 'x="288" y="256"' in line]
+                    if placed:
+                        break
+                time.sleep(0.1)
+        assert placed, "the click placed no unit at (9,8)"
+        assert closes(game, lambda: close_button(display, win)) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+    assert b"Traceback" not in game.stderr.read()

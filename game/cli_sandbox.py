@@ -1,0 +1,41 @@
+"""`rout sandbox [MAP]`: the window's sandbox, straight from the command line (README.md, "The sandbox")."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from game import cli_bounds as bounds
+from game.bundled import DEFAULT_MAP, map_path
+from game.cli_outputs import UsageError, check_outputs
+from game.scenario.inputs import map_inputs
+from game.scenario.tiled import load_scenario
+
+
+def add_parser(sub: argparse._SubParsersAction, map_help: str) -> None:
+    s = sub.add_parser("sandbox", help="place any units on a map, fight it step by step, save it as a map")
+    s.add_argument("map", nargs="?", type=map_path, default=str(DEFAULT_MAP), help=f"{map_help}; default skirmish")
+    s.add_argument("--out", help="the .tmx file Ctrl+S saves the setup to (default: a new file in your data folder)")
+    s.add_argument("--seed", type=bounds.seed, default=1, help="the dice of the first fight (D in the window: next)")
+    s.set_defaults(func=cmd_sandbox)
+
+
+def cmd_sandbox(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.map)  # a broken map stops here with its one-line error
+    if args.out is not None:
+        if Path(args.out).suffix.lower() != ".tmx":
+            raise UsageError(f"--out must name a .tmx file, not {args.out!r}")
+        check_outputs({"--out": args.out}, map_inputs(args.map))
+    from game import crash  # noqa: PLC0415  # only the window writes crash logs
+    from game.ui.sandbox_main import open_sandbox  # noqa: PLC0415  # headless commands never import pygame
+
+    try:
+        return open_sandbox(scenario, args.out, args.seed)
+    except crash.WindowCrash as c:  # a bug: a crash log, one line, exit 70
+        return crash.report(c.error, c.context)
+    except Exception as e:  # pygame.error when there is no display, for one
+        if type(e).__name__ == "error":
+            raise UsageError(f"cannot open the game window: {e}") from None
+        if isinstance(e, OSError):
+            raise
+        return crash.report(e)
