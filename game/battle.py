@@ -12,7 +12,7 @@ from game.options import Options
 from game.rules.capabilities import END_OF_ROUND
 from game.rules.creature import CreatureClass
 from game.rules.dice import Rng
-from game.rules.fatigue import FATIGUED, fatigue_points
+from game.rules.fatigue import FATIGUED, STATE_NAMES, fatigue_points
 from game.rules.geometry import FACINGS
 from game.rules.morale import ose_rating
 from game.scenario.model import Scenario
@@ -196,6 +196,10 @@ class Battle:
             fatigue=u.fatigue_max,
             force_marched=u.force_marched,
             spells=u.spells or None,
+            hp_max=u.hp_max if u.hp_max != u.hp else None,
+            prone=u.prone or None,
+            fatigue_state=STATE_NAMES[u.fatigue_state] if u.fatigue_state else None,
+            morale_state=str(u.morale) if u.morale != STEADY else None,
         )
 
     def _start_round(self) -> None:

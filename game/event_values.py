@@ -30,6 +30,12 @@ class UnitInfo:
     fatigue: int
     force_marched: bool
     spells: tuple[str, ...] | None = field(default=None, metadata=OMIT_NONE)  # memorised, casters only
+    # A creature that starts the battle hurt, down, tired or shaken (a map's unit properties):
+    # each is written only where it differs from a fresh creature, so other logs are unchanged.
+    hp_max: int | None = field(default=None, metadata=OMIT_NONE)
+    prone: bool | None = field(default=None, metadata=OMIT_NONE)
+    fatigue_state: str | None = field(default=None, metadata=OMIT_NONE)
+    morale_state: str | None = field(default=None, metadata=OMIT_NONE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

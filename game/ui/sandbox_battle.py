@@ -10,7 +10,6 @@ import pygame
 
 from game.commands import Command
 from game.events import Event
-from game.rules.fatigue import STATE_NAMES
 from game.scenario.model import Scenario
 from game.ui import battle_input, help_keys
 from game.ui.battle_screen import BattleScreen
@@ -38,14 +37,6 @@ class SandboxBattle(BattleScreen):
         self.autosaves = False  # the setup is no file a save could name: it is saved as a map instead
         self.view.pause_on_steps = True  # the round's end, step by step (P turns it off for this fight)
         self.go = False  # N or Space lets the AI take its next decision
-        self._show_start_states()
-
-    def _show_start_states(self) -> None:
-        """The tokens as the setup left them: the battle's first event names none of these states."""
-        for uid, u in self.battle.world.units.items():
-            tok = self.view.tokens[uid]
-            tok.hp_max, tok.prone, tok.morale = u.hp_max, u.prone, str(u.morale)
-            tok.fatigue = STATE_NAMES[u.fatigue_state]
 
     def waiting_for_step(self) -> bool:
         """Whether the AI's next decision waits for N or Space."""

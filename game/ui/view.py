@@ -101,9 +101,14 @@ class BattleView:
         v = BattleView()
         for u in start.units:
             n = {"H": 2, "G": 3}.get(u.size, 1)
-            v.tokens[u.id] = Token(
+            tok = Token(
                 u.id, u.side, u.kind, n, float(u.pos[0]), float(u.pos[1]), u.facing, u.hp, u.hp, u.hero, u.leader
             )
+            tok.hp_max = u.hp_max or u.hp
+            tok.prone = bool(u.prone)
+            tok.fatigue = u.fatigue_state or "fresh"
+            tok.morale = u.morale_state or "steady"
+            v.tokens[u.id] = tok
         return v
 
     def push(self, events: list[ev.Event]) -> None:
