@@ -198,7 +198,8 @@ class Battle:
             spells=u.spells or None,
             hp_max=u.hp_max if u.hp_max != u.hp else None,
             prone=u.prone or None,
-            fatigue_state=STATE_NAMES[u.fatigue_state] if u.fatigue_state else None,
+            # a force-marched creature starts fatigued anyway (force_marched says so)
+            fatigue_state=STATE_NAMES[u.fatigue_state] if u.fatigue_state > (u.force_marched and FATIGUED) else None,
             morale_state=str(u.morale) if u.morale != STEADY else None,
         )
 

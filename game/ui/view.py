@@ -106,7 +106,7 @@ class BattleView:
             )
             tok.hp_max = u.hp_max or u.hp
             tok.prone = bool(u.prone)
-            tok.fatigue = u.fatigue_state or "fresh"
+            tok.fatigue = u.fatigue_state or ("fatigued" if u.force_marched else "fresh")
             tok.morale = u.morale_state or "steady"
             v.tokens[u.id] = tok
         return v
