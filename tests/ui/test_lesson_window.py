@@ -15,6 +15,7 @@ from game.ui import undo_control
 from game.ui.battle_screen import BattleScreen
 from game.ui.lesson_play import finished
 from game.ui.main import first_screen, opened_screen
+from game.ui.menu import Entry, MenuScreen
 from game.ui.saving import save_by_hand
 from tests.lessons.test_lesson_script import MAP, SCRIPT, _lesson_map
 from tests.ui import drive
@@ -216,3 +217,18 @@ def test_a_saved_lesson_goes_on_following_its_script(tmp_path):
     assert again.controllers["blue"] == "human"
     assert again.battle.pending().kind in ("activation", RETREAT, "over")
     assert MAP in again.scenario.path
+
+
+def test_the_menu_starts_a_lesson_on_its_side_with_its_seed_unless_one_is_typed(tmp_path):
+    """Whatever mode and side the menu shows, a lesson with a script is played solo on the
+    script's side; a seed the player typed wins over the script's."""
+    path = _lesson_map(tmp_path, SCRIPT)
+    menu = MenuScreen(drive.app(), entries=[Entry(path, load_scenario(path))])
+    menu.mode, menu.side_i, menu.ai_level = "hotseat", 1, "hard"
+    s = menu.start()
+    assert isinstance(s, BattleScreen)
+    assert (s.seed, s.controllers, s.ai_level) == (3, {"blue": "human", "red": "ai"}, "baseline")
+    menu.seed.begin()
+    menu.seed.key(pygame.K_9)
+    typed = menu.start()
+    assert isinstance(typed, BattleScreen) and typed.seed == 9
