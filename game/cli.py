@@ -272,7 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("map", nargs="?", type=map_path, help=MAP_HELP)
     pl.add_argument("--mode", help="solo, hotseat or watch")
     pl.add_argument("--side", help="the side you play in solo")
-    pl.add_argument("--seed", type=bounds.seed, default=1)
+    pl.add_argument("--seed", type=bounds.seed, help="the dice (default 1; a lesson: its script's seed)")
     pl.add_argument(
         "--load", metavar="SAVE", help="go on with a saved battle (a file, or a save's name in the saves folder)"
     )

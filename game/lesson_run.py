@@ -5,7 +5,6 @@ window for a player (game/scenario/lesson.py holds the script itself)."""
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from game.battle import OVER, RETREAT, Battle, Pending
@@ -33,8 +32,9 @@ class LessonRun:
     fired: set[int] = field(default_factory=set)  # cards (by index) already shown
 
     def copy(self) -> LessonRun:
-        """A copy to keep beside a snapshot of the battle (undo)."""
-        return copy.deepcopy(self)
+        """A copy to keep beside a snapshot of the battle (undo). It shares the script: steps,
+        cards and patterns are told apart by identity, so a copy must hold the same ones."""
+        return LessonRun(self.lesson, self.read, dict(self.seen), set(self.played), list(self.skipped), set(self.fired))
 
     # -- the log -------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from game.events import Event
 from game.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.systems.retreat import RetreatSpace
-from game.ui import battle_input, draw_bar, draw_battle, help_keys, since, theme
+from game.ui import battle_input, draw_bar, draw_battle, help_keys, lesson_play, since, theme
 from game.ui.ai_worker import AiWorker
 from game.ui.art import Sprites, render_map, render_terrain
 from game.ui.battle_input import SPEEDS
@@ -24,6 +24,7 @@ from game.ui.combat_log import LogLine, display_name, log_layout
 from game.ui.draw_cache import DrawCache
 from game.ui.handover import HandoverScreen
 from game.ui.legal import Legal
+from game.ui.lesson_play import LessonPlay
 from game.ui.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
 from game.ui.result import ResultScreen
 from game.ui.retreat_mode import RetreatMode
@@ -83,6 +84,7 @@ class BattleScreen:
         self.ai_wait = 0.0
         self.speed_i = app.settings.speed_i if speed_i is None else speed_i  # None: the speed last chosen
         self._set_up_controls()
+        self.lesson = LessonPlay.of(self)  # a lesson map's script (game/ui/lesson_play.py)
 
     def _set_up_art(self, scenario: Scenario) -> None:
         """The map's picture, the sides' colours and marks, and a camera that shows the whole map."""
@@ -165,10 +167,13 @@ class BattleScreen:
 
     def human_turn(self) -> bool:
         b = self.battle
-        return not b.over and self.view.idle and b.pending().controller == "human"
+        free = self.lesson is None or self.lesson.lets_play(self)
+        return not b.over and self.view.idle and b.pending().controller == "human" and free
 
     def update(self, dt: float) -> Screen | None:
-        self.view.update(dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
+        if self.lesson is not None and self.lesson.holds(self):
+            return None  # a lesson's card is open: the battle waits until it is read
+        lesson_play.animate(self, dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
         self.reveal_log()
         battle_input.edge_scroll(self, dt)
         b = self.battle
@@ -182,6 +187,8 @@ class BattleScreen:
         if not self.view.idle:
             return None
         p = b.pending()
+        if self.lesson is not None and self.lesson.play_scripted(self):
+            return None
         if p.controller == "ai":
             self._run_ai(dt)
             return None
@@ -219,10 +226,15 @@ class BattleScreen:
         """Send a command; a refusal is shown to the player and changes nothing."""
         b = self.battle
         side, count, draws = b.pending().side or "", len(b.events), b.ctx.rng.draws
+        if human and self.lesson is not None and self.lesson.refuse(self, cmd):
+            self.message = ""  # the lesson's card says why, beside the step's prompt
+            return False
         try:
             events = self.history.apply(b, cmd) if human else b.apply(cmd)
         except Illegal as e:
             self.message = str(e)
+            if self.lesson is not None:
+                self.lesson.doing = None
             return False
         if not human:
             self.history.record_ai(cmd, side, count, draws)
@@ -237,6 +249,8 @@ class BattleScreen:
         self.played.append(cmd)
         self.feed(events)
         self.mode = MoveMode()
+        if self.lesson is not None:
+            self.lesson.took(self)
         autosave_at_round_end(self, events)
 
     def close(self) -> None:
@@ -263,6 +277,8 @@ class BattleScreen:
             tgt = self.battle.world[p.target or ""]
             self.camera_follow(tgt.pos)
             self.cursor = tgt.pos
+        if self.lesson is not None:
+            self.lesson.focus(self)
 
     def select(self, uid: str | None) -> None:
         """Choose the unit to act (of those the decision allows) and ask what it may do."""
@@ -323,6 +339,8 @@ class BattleScreen:
     # -- input ------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> Screen | None:
+        if self.lesson is not None and self.lesson.open is not None:
+            return self.lesson.handle(self, event)
         return battle_input.handle(self, event)
 
     def _turn(self) -> Turn:

@@ -13,7 +13,7 @@ import pygame
 from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
 from game.rules.geometry import VECTORS, Pos, facing_toward
-from game.ui import draw_bar, draw_review, theme
+from game.ui import draw_bar, draw_lesson, draw_review, theme
 from game.ui.draw_cast import draw_cast
 from game.ui.draw_panels import draw_initiative, draw_panel
 from game.ui.draw_tokens import draw_floaters, draw_tokens
@@ -35,6 +35,7 @@ Colour = tuple[int, int, int]
 def draw(s: BattleScreen, surface: pygame.Surface) -> None:
     draw_field(s, surface)
     draw_bar.draw_bottom(s, surface)
+    draw_lesson.draw(s, surface)
 
 
 def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:

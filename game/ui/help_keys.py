@@ -47,6 +47,13 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("F11", "full screen"),
         ],
     ),
+    (
+        "Lessons",
+        [
+            ("Enter / Space / click", "go on from a lesson's card (the battle waits for it)"),
+            ("Your turn card", "do what it asks on the board; a wrong move is not played"),
+        ],
+    ),
 ]
 
 MENU: list[tuple[str, list[tuple[str, str]]]] = [

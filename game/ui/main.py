@@ -26,7 +26,7 @@ from game.ui.screen import Screen
 def play(
     map_path: str | None,
     mode: str | None,
-    seed: int,
+    seed: int | None,
     side: str | None = None,
     loaded: tuple[Battle, Replay] | None = None,
 ) -> int:
@@ -47,20 +47,25 @@ def play(
         raise WindowCrash(e, known) from e
 
 
-def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: int, side: str | None) -> Screen:
-    """The menu, or with a map the battle straight away."""
+def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: int | None, side: str | None) -> Screen:
+    """The menu, or with a map the battle straight away. A lesson map with a script plays the
+    script's seed (unless one is given), the learner on its side, the others at its AI level."""
     if scenario is None:
         return MenuScreen(app)
     sides = scenario.sides
     mode = mode or "solo"
+    lesson = scenario.lesson
+    ai_level = lesson.opponent if lesson is not None else app.settings.ai_level
+    if seed is None:
+        seed = lesson.seed if lesson is not None else 1
     if mode == "solo":
-        you = side or sides[0]
+        you = side or (lesson.player if lesson is not None else sides[0])
         controllers = {s: ("human" if s == you else "ai") for s in sides}
     elif mode == "hotseat":
         controllers = {s: "human" for s in sides}
     else:
         controllers = {s: "ai" for s in sides}
-    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=app.settings.ai_level)
+    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=ai_level)
 
 
 def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> Screen:

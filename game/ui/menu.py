@@ -98,21 +98,24 @@ class MenuScreen:
         if scenario is None:
             return None
         sides = scenario.sides
-        if self.mode == "solo":
+        self.seed.end()
+        lesson = scenario.lesson  # a lesson with a script: solo on its side, its seed and AI level
+        if lesson is not None:
+            controllers = {s: ("human" if s == lesson.player else "ai") for s in sides}
+        elif self.mode == "solo":
             controllers = {s: ("human" if i == self.side_i % len(sides) else "ai") for i, s in enumerate(sides)}
         elif self.mode == "hotseat":
             controllers = {s: "human" for s in sides}
         else:
             controllers = {s: "ai" for s in sides}
         options = {k: self._value(k) for k in self.options}
-        self.seed.end()
         return BattleScreen(
             self.app,
             scenario,
-            seed=self.seed.value,
+            seed=lesson.seed if lesson is not None and not self.seed.chosen else self.seed.value,
             options=options,
             controllers=controllers,
-            ai_level=self.ai_level,
+            ai_level=lesson.opponent if lesson is not None else self.ai_level,
             threaded=not self.app.headless,
         )
 

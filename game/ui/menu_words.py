@@ -36,6 +36,7 @@ class SeedField:
     def __init__(self, value: int = 1) -> None:
         self.value = value
         self.typed: str | None = None  # the digits so far, while typing
+        self.chosen = False  # a seed was typed: a lesson then plays it instead of its script's
 
     @property
     def typing(self) -> bool:
@@ -51,6 +52,7 @@ class SeedField:
         """Take the digits typed as the seed (none typed: the seed stays)."""
         if self.typed:
             self.value = min(int(self.typed), SEED_MAX)
+            self.chosen = True
         self.typed = None
 
     def key(self, k: int) -> None:
