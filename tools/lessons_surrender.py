@@ -42,9 +42,9 @@ GARGOYLE_PROPS = lesson_props(
 
 # (m) giant spiders: a bite that hits forces a save vs poison; a failure burns each status step.
 POISON_UNITS = [
-    ("blue_fighter_1", "blue", "fighter1", 5, 3, "E", {"hp": 40}),
-    ("blue_fighter_2", "blue", "fighter1", 5, 5, "E", {"hp": 40}),
-    ("blue_fighter_3", "blue", "fighter1", 5, 7, "E", {"hp": 40}),
+    ("blue_fighter_1", "blue", "fighter1", 5, 3, "E", {"hero": True, "hp": 40}),
+    ("blue_fighter_2", "blue", "fighter1", 5, 5, "E", {"hero": True, "hp": 40}),
+    ("blue_fighter_3", "blue", "fighter1", 5, 7, "E", {"hero": True, "hp": 40}),
     ("red_spider_1", "red", "giant_spider", 7, 3, "W", {}),
     ("red_spider_2", "red", "giant_spider", 7, 5, "W", {}),
     ("red_spider_3", "red", "giant_spider", 7, 7, "W", {}),
