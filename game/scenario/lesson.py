@@ -29,7 +29,8 @@ class Match:
     """A pattern an event of the log may fit: its type and some of its fields.
 
     A field's wanted value is a value (equal), a list (any of them), or a table: `{any = X}` for a
-    list with an element that fits X, `{size_at_least = N}` for a list of N or more."""
+    list with an element that fits X, `{size_at_least = N}` for a list of N or more, and for a
+    table in the event the fields it must have (`modifiers = {any = {name = "charge"}}`)."""
 
     type: str
     fields: Mapping[str, Any]
@@ -46,6 +47,8 @@ def _fits(value: Any, want: Any) -> bool:
     if isinstance(want, list):
         return any(_fits(value, w) for w in want)
     if isinstance(want, dict):
+        if isinstance(value, Mapping):  # a table inside the event, such as one of an attack's modifiers
+            return all(_fits(value.get(k), w) for k, w in want.items())
         if not isinstance(value, list | tuple):
             return False
         if "size_at_least" in want and len(value) < want["size_at_least"]:

@@ -17,6 +17,7 @@ from game.commands import from_json
 from game.lesson_run import LessonRun
 from game.runner import play
 from game.scenario.errors import ScenarioError
+from game.scenario.lesson import Match
 from game.scenario.tiled import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -170,3 +171,14 @@ def test_rout_simulate_follows_the_script_and_its_replay_plays_it_again(tmp_path
     assert any(e["type"] == "hold" and e["id"] == "red_gnoll_2" for e in events)
     assert json.loads(rep.read_text())["commands"], "a lesson's replay keeps the commands its script played"
     assert main(["replay", str(rep), "--verify"]) == 0
+
+
+def test_a_pattern_reaches_into_the_tables_and_lists_of_an_event():
+    """An attack whose modifiers include the charge bonus, an initiative with a group of two."""
+    attack = {"type": "attack", "modifiers": [{"name": "rear", "value": 2}, {"name": "charge", "value": 2}]}
+    assert Match("attack", {"modifiers": {"any": {"name": "charge"}}}).fits(attack)
+    assert not Match("attack", {"modifiers": {"any": {"name": "charge", "value": 4}}}).fits(attack)
+    assert not Match("attack", {"modifiers": {"any": {"name": "flank"}}}).fits(attack)
+    order = {"type": "initiative", "order": [["a"], ["b", "c"]]}
+    assert Match("initiative", {"order": {"any": {"size_at_least": 2}}}).fits(order)
+    assert not Match("initiative", {"order": {"any": {"size_at_least": 3}}}).fits(order)
