@@ -97,9 +97,10 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     if kind == "melee":
         ctx.last_melee_round = ctx.round
     if hit:
-        ctx.rs.hits.add((att_id, tgt_id))
-        if kind == "melee":
-            ctx.rs.melee_damage.add((att_id, tgt_id))
+        ctx.rs.hits.add((att_id, tgt_id))  # any hit is 'hit in return', even one that cannot hurt
+    if kind == "melee" and damage > 0:
+        # Only a blow that hurts 'inflicts melee damage' and may force a retreat (docs/rules.md#forced-retreats).
+        ctx.rs.melee_damage.add((att_id, tgt_id))
     knock = kd_check and not saving_throw(ctx, tgt_id, "knockdown")
     if damage and weapon.poison is not None:
         poison(ctx, tgt_id, weapon.poison)
