@@ -1,5 +1,6 @@
 """The window's charge (docs/rules.md#charge): the Charge button and key G, the mode that marks
-the foes to charge and describes the run with its +2, the combat log's words, the unit card and the token's charging mark."""
+the foes to charge and describes the run with its +2, the combat log's words, the unit card and
+the token's charging mark."""
 
 from __future__ import annotations
 
