@@ -13,9 +13,17 @@ SEEDS = range(1, 11)
 
 
 def test_over_ten_seeds_of_every_shipped_map_every_mechanic_shows():
-    names = sorted(m.stem for m in MAPS.glob("*.tmx") if not m.stem.startswith("test_"))
+    # The lessons first (short games, each staged for its mechanic), the big battles last, and no
+    # game more once every mechanic has shown: the verdict over all the games is the same, since
+    # a mechanic seen in some of them is seen in all, and a miss still plays every game.
+    names = sorted(
+        (m.stem for m in MAPS.glob("*.tmx") if not m.stem.startswith("test_")),
+        key=lambda n: (not n.startswith("lesson_"), n),
+    )
     seen: set[str] = set()
     for name in names:
         for seed in SEEDS:
             seen.update(one_game((str(MAPS / f"{name}.tmx"), seed, "normal"))[2])
+            if seen >= set(MECHANICS):
+                return
     assert sorted(set(MECHANICS) - seen) == []

@@ -51,9 +51,10 @@ POISON_UNITS = [
 ]
 POISON_PROPS = lesson_props(
     "Lesson: Poison (giant spiders)",
-    "Giant spiders bite with poison. A bite that hits forces a save vs poison (save, vs poison); on a "
-    "failure the venom does 1d6 more in the status step at the end of this round and of the next two "
-    "(status, effect poison), whatever happens in the fighting. The save halves nothing.",
+    "Giant spiders bite with poison. A bite that hits forces a save vs poison (the log says the bitten "
+    "creature saves or fails against the poison); on a failure the venom does 1d6 more in the status step "
+    "at the end of this round and of the next two (the log says it suffers that much from poison), "
+    "whatever happens in the fighting. The save halves nothing.",
 )
 
 # (n) quarter across a ravine: surprised hobgoblins check morale in round 1; the veterans, unable to reach

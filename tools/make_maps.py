@@ -530,7 +530,7 @@ LESSON_RETREAT_REAR_PROPS = lesson_props(
     "Three veterans face three gnolls on open ground. Watch the end of each round: a "
     "creature that dealt melee damage without being hit back by that foe forces the foe "
     "to give ground into one of its three rear squares, and may follow to keep it "
-    "threatened (retreat events, space rear).",
+    "threatened (the log says who drives whom back into a rear space, and who follows).",
 )
 
 # (b) retreat into a flank space: hobgoblins stand in wall bays, the wall at
@@ -563,7 +563,7 @@ LESSON_RETREAT_FLANK_PROPS = lesson_props(
     "Three hobgoblins hold wall bays behind a ditch; militia spearmen jab at them across it "
     "(a spear reaches 10 ft, a sword does not). A creature hurt without hitting back is "
     "forced to retreat, but these have a wall behind them, so they must give ground "
-    "sideways into a flank square of the bay (retreat events, space flank).",
+    "sideways into a flank square of the bay (the log says who drives whom back into a flank space).",
     max_rounds=12,
 )
 
@@ -680,8 +680,8 @@ LESSON_FLANKING_PROPS = lesson_props(
     "Lesson: Flanks and Rear",
     "Two orcs are caught between men-at-arms in front and a thief and a fighter behind. A "
     "creature faces one way: an attack from a flank square gets +1 to hit, from a rear "
-    "square +2 and the defender loses its shield and Dex bonus (attack events, arc flank "
-    "or rear).",
+    "square +2 and the defender loses its shield and Dex bonus (each blow in the log says "
+    "where it comes from, flank or rear, and adds its +1 or +2).",
 )
 
 # (g) initiative: equal Dex everywhere, so ties act simultaneously.
@@ -769,7 +769,8 @@ LESSON_FATIGUE_PROPS = lesson_props(
     "after round. Each phase a creature moves or attacks checks off a fatigue point; at 0 it "
     "is fatigued (slower, worse to hit) and checks off two a phase; at 0 again it is "
     "exhausted. The far blue archer, once fatigued, rests: each round of rest allows a save "
-    "to recover one step (fatigue and recover events).",
+    "to recover one step (the log says when each becomes fatigued or exhausted, and each "
+    "rest's roll to recover).",
 )
 
 # (j) morale: kobolds caught unawares by veterans.

@@ -1244,6 +1244,19 @@ def icon_withdraw():
     return p
 
 
+def icon_charging():
+    p = icon_painter()
+    # a forward double chevron, pale yellow to stand out on any side's base: running at the foe
+    # (withdraw's is blue and points back)
+    for x in (-0.22, 0.1):
+        p.poly(
+            [(x - 0.14, -0.4), (x + 0.14, 0.0), (x - 0.14, 0.4), (x + 0.06, 0.4), (x + 0.34, 0.0), (x + 0.06, -0.4)],
+            (255, 238, 140),
+            ow=ICON_OW,
+        )
+    return p
+
+
 def icon_flee():
     p = icon_painter()
     p.poly([(-0.12, -0.44), (0.12, -0.44), (0.07, 0.14), (-0.07, 0.14)], (255, 80, 60), ow=ICON_OW)
@@ -1289,6 +1302,7 @@ ICONS = {
     "hero": icon_hero,
     "leader": icon_leader,
     "withdraw": icon_withdraw,
+    "charging": icon_charging,
     "flee": icon_flee,
     "surrender": icon_surrender,
     "fatigued": icon_fatigued,

@@ -88,12 +88,7 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung
     for e in ctx.world.enemies_of(u):
         if not takes_free_swing(ctx, e, u):
             continue
-        flush()
-        ctx.rs.aoo_used.add(e.id)
-        swung.add(e.id)
-        exert(ctx, e.id)
-        attack.resolve(ctx, e.id, uid, "melee", "attack_of_opportunity")
-        if not _can_move_on(ctx, uid):
+        if not attack.free_blow(ctx, e.id, uid, "attack_of_opportunity", flush, swung):
             return False
     return True
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game import events as ev
 from game.rules import attack as rules
 from game.rules import charge, encumbrance
@@ -12,6 +14,7 @@ from game.rules.knockdown import knockdown_roll
 from game.rules.tables import save_vs_paralyzation, thac0
 from game.systems import conditions
 from game.systems.context import Ctx, Effect
+from game.systems.fatigue import exert
 from game.systems.space import arc_from, elevation
 from game.world import DEAD, FIGHTING, Unit
 
@@ -94,9 +97,10 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     if kind == "melee":
         ctx.last_melee_round = ctx.round
     if hit:
-        ctx.rs.hits.add((att_id, tgt_id))
-        if kind == "melee":
-            ctx.rs.melee_damage.add((att_id, tgt_id))
+        ctx.rs.hits.add((att_id, tgt_id))  # any hit is 'hit in return', even one that cannot hurt
+    if kind == "melee" and damage > 0:
+        # Only a blow that hurts 'inflicts melee damage' and may force a retreat (docs/rules.md#forced-retreats).
+        ctx.rs.melee_damage.add((att_id, tgt_id))
     knock = kd_check and not saving_throw(ctx, tgt_id, "knockdown")
     if damage and weapon.poison is not None:
         poison(ctx, tgt_id, weapon.poison)
@@ -106,6 +110,19 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     elif hit:
         apply_effect(ctx, effect)
     return hit
+
+
+def free_blow(ctx: Ctx, att_id: str, mover_id: str, purpose: str, flush: Callable[[], None], swung: set[str]) -> bool:
+    """Give an enemy its one free melee swing of the round at a creature on the move (an attack of
+    opportunity, or a set weapon meeting a charge: 'This is its attack of opportunity for the round');
+    return False when the mover, felled or knocked prone, can go no further."""
+    flush()  # the steps walked so far are logged before the swing that interrupts them
+    ctx.rs.aoo_used.add(att_id)
+    swung.add(att_id)
+    exert(ctx, att_id)
+    resolve(ctx, att_id, mover_id, "melee", purpose)
+    mover = ctx.world[mover_id]
+    return mover.able and not mover.prone
 
 
 def saving_throw(

@@ -9,7 +9,6 @@ from game.rules.fatigue import EXHAUSTED
 from game.rules.geometry import Pos, footprint_distance
 from game.systems import attack
 from game.systems.context import Ctx
-from game.systems.fatigue import exert
 from game.systems.space import threatens
 from game.world import Unit
 
@@ -55,12 +54,6 @@ def set_weapons(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str]) 
     for e in ctx.world.enemies_of(ctx.world[uid]):
         if not set_weapon_ready(e, ctx) or not threatens(ctx, e, ctx.world[uid].squares):
             continue
-        flush()
-        ctx.rs.aoo_used.add(e.id)
-        swung.add(e.id)
-        exert(ctx, e.id)
-        attack.resolve(ctx, e.id, uid, "melee", "set_vs_charge")
-        u = ctx.world[uid]
-        if not (u.able and not u.prone):
+        if not attack.free_blow(ctx, e.id, uid, "set_vs_charge", flush, swung):
             return False
     return True

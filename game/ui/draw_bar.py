@@ -116,7 +116,7 @@ def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
             "Offer surrender",
             "O",
             lambda: Press(pygame.K_o),
-            enabled=Action.OFFER_SURRENDER in may,
+            enabled=Action.OFFER_SURRENDER in may and bool(legal.offer),
             active=isinstance(mode, OfferMode),
         ),
         Button("Cast", "K", lambda: Press(pygame.K_k), enabled=Action.CAST in may, active=isinstance(mode, CastMode)),

@@ -73,6 +73,8 @@ def _draw_marks(s: BattleScreen, surface: pygame.Surface, tok: Token, rect: pyga
         icons.append("leader")
     if tok.prone:
         icons.append("prone")
+    if "charging" in tok.conditions and tok.life == "fighting":
+        icons.append("charging")  # AC 1 worse until its next activation: foes should see it
     if tok.morale in MORALE_ICONS:
         icons.append(MORALE_ICONS[tok.morale])
     if tok.fatigue in ("fatigued", "exhausted"):

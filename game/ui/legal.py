@@ -24,6 +24,7 @@ class Legal:
     charge: dict[str, query.AttackOption]  # each foe it may charge: the run with the best chance
     withdraw: dict[Pos, int]  # the squares a withdrawal may end on
     withdrawal: Reach  # its paths, each step directly away from the enemy
+    offer: tuple[str, ...]  # the foes it may offer quarter to from where it stands
     allowed: frozenset[Action]  # what its posture and morale allow (the rules' table, via query)
 
     @staticmethod
@@ -46,6 +47,7 @@ class Legal:
             charge=_best(charges),
             withdraw=query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
             withdrawal=query.withdraw_reach(b, uid) if Action.WITHDRAW in allowed else half,
+            offer=tuple(query.offer_targets(b, uid)),
             allowed=allowed,
         )
 

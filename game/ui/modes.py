@@ -154,6 +154,8 @@ class ActivationMode(Mode):
             return None
         if mode is StandMode and not (turn.legal and Action.STAND_UP in turn.legal.allowed):
             return Hint("only a prone creature stands up")
+        if mode is OfferMode and not (turn.legal and turn.legal.offer):
+            return Hint("no foe to offer quarter to: none within 6 squares, in sight, not a hero or mindless")
         return mode()
 
 

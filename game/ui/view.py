@@ -46,6 +46,8 @@ REFUSED = {
 
 # The spells' conditions and the letter that marks a token under each (docs/rules.md#magic).
 CONDITION_MARKS = {"hasted": "H", "slowed": "S", "tangled": "T", "held": "X", "blessed": "B"}
+# The conditions a token shows: the spells' letters, and a charger's icon (docs/rules.md#charge).
+TOKEN_CONDITIONS = frozenset({*CONDITION_MARKS, "charging"})
 
 
 @dataclass
@@ -65,7 +67,7 @@ class Token:
     morale: str = "steady"
     life: str = "fighting"
     fatigue: str = "fresh"
-    conditions: frozenset[str] = frozenset()  # the spells' conditions on it (hasted, held, ...)
+    conditions: frozenset[str] = frozenset()  # the conditions it shows (hasted, held, charging, ...)
     alpha: float = 1.0
     lunge: tuple[float, float] = (0.0, 0.0)
 
@@ -318,6 +320,6 @@ class BattleView:
             tok.morale = "surrendered" if u.life == "surrendered" else u.morale
             tok.alpha = 1.0 if u.life in ("fighting", "surrendered") else 0.0
             tok.fatigue = ("fresh", "fatigued", "exhausted")[u.fatigue_state]
-            tok.conditions = frozenset(name for name, _ in u.conditions if name in CONDITION_MARKS)
+            tok.conditions = frozenset(name for name, _ in u.conditions if name in TOKEN_CONDITIONS)
             tok.lunge = (0.0, 0.0)
         return wrong

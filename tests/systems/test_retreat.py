@@ -139,6 +139,24 @@ def test_no_retreat_when_hit_in_return():
     assert b.round == 2
 
 
+def test_a_hit_that_cannot_hurt_forces_no_retreat():
+    """Only one who 'inflicts melee damage' may force a retreat: a plain sword's hit on a gargoyle
+    (`cannot_hurt`, damage 0) offers no retreat (docs/rules.md#weapons-a-creature-cannot-hurt)."""
+    b = fight(script=[10, 1, 20], a_kind="fighter3", b_kind="gargoyle")
+    hit = events_of(b.events, "attack")[0]
+    assert hit["hit"] and hit["damage"] == 0 and hit["reason"] == "cannot_hurt"
+    assert b.pending().kind != RETREAT and b.round == 2
+    assert not events_of(b.events, "retreat") and not events_of(b.events, "retreat_refused")
+
+
+def test_a_magic_weapon_that_hurts_the_gargoyle_may_force_it_back():
+    """The same blow with a +1 sword does damage, and its wielder may force the gargoyle back."""
+    b = fight(script=[10, 1, 20, 3, 1], a_kind="fighter3_magic", b_kind="gargoyle")
+    assert events_of(b.events, "attack")[0]["damage"] > 0
+    p = b.pending()
+    assert p.kind == RETREAT and p.unit == "a" and p.target == "b"
+
+
 def test_stand_fast_with_back_to_a_cliff():
     """'This allows a character with his back to a cliff (for example) to avoid giving ground.'
     Decision: the foe saves vs paralyzation; here it succeeds."""

@@ -1,5 +1,6 @@
 """The window's charge (docs/rules.md#charge): the Charge button and key G, the mode that marks
-the foes to charge and describes the run with its +2, the combat log's words and the unit card."""
+the foes to charge and describes the run with its +2, the combat log's words, the unit card and
+the token's charging mark."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from game import events as ev
 from game.rules.dice import Modifier, Roll
 from game.ui.battle_screen import BattleScreen
 from game.ui.draw_panels import CONDITION_WORDS
+from game.ui.draw_tokens import draw_tokens
 from game.ui.modes import ChargeMode
 from game.ui.words import describe
 from tests.helpers import as_json, unit
-from tests.ui.drive import app, click, hover, key, on_board, screen_pos
+from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
 
 def _screen(a) -> BattleScreen:
@@ -65,3 +67,47 @@ def test_the_combat_log_says_who_charges_and_who_meets_the_charge():
     )
     assert describe(attack("m", "o", "set_vs_charge"), names).startswith("Militia meets the charge of Orc 2")
     assert "AC 1 worse" in CONDITION_WORDS["charging"]
+
+
+def _icons_drawn(s: BattleScreen, uid: str) -> list[str]:
+    """The state icons the board draws on one creature's token, in the order drawn."""
+    drawn: list[str] = []
+    real = s.sprites.icon
+
+    def spy(name: str, px: int) -> pygame.Surface:
+        drawn.append(name)
+        return real(name, px)
+
+    others = {t: tok for t, tok in s.view.tokens.items() if t != uid}
+    for t in others:
+        del s.view.tokens[t]
+    s.sprites.icon = spy
+    try:
+        draw_tokens(s, pygame.Surface((1280, 720)), s.map_rect())
+    finally:
+        del s.sprites.icon
+        s.view.tokens.update(others)
+    return drawn
+
+
+def test_a_charging_creature_wears_the_charging_mark_until_the_charge_ends():
+    """The charger is 'charging' until its next activation (docs/rules.md#charge), and its token
+    shows it, as the unit card does: after the charge is played, and after the view is rebuilt
+    from the battle (an undo); not before."""
+    a = app()
+    s = _screen(a)
+    assert "charging" not in _icons_drawn(s, "a")
+    key(a, pygame.K_g)
+    hover(a, screen_pos(s, (8, 4)))
+    click(a, screen_pos(s, (8, 4)))
+    s.view.skip()
+    a.step(0.0)
+    assert s.battle.world["a"].has("charging")
+    assert "charging" in _icons_drawn(s, "a") and "charging" not in _icons_drawn(s, "b")
+    s.view.sync(s.battle.world)
+    assert "charging" in _icons_drawn(s, "a")
+    settle(a, s)  # the orc's turn and the end of the round: round 2 waits for the fighter
+    assert s.battle.round == 2 and "charging" in _icons_drawn(s, "a")
+    key(a, pygame.K_h)  # its next activation (it ends its turn): the charge is over
+    s.view.skip()
+    assert not s.battle.world["a"].has("charging") and "charging" not in _icons_drawn(s, "a")

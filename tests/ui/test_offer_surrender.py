@@ -12,9 +12,9 @@ from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 
 
-def _screen(met: bool):
+def _screen(met: bool, foe_at=(6, 4)):
     a = app()
-    sc = board([unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", (6, 4), "W")], width=10, height=9)
+    sc = board([unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", foe_at, "W")], width=12, height=9)
     b = Battle(sc, seed=1, rng=ScriptedRng([10, 1]))
     if met:
         b.ctx.sides["red"].met.add("o")  # as if it had checked morale in an earlier round
@@ -41,3 +41,20 @@ def test_hovering_a_foe_that_met_no_trigger_says_the_offer_brings_no_check():
     key(a, pygame.K_o)
     hover(a, screen_pos(s, (6, 4)))
     assert "no check" in s.message
+
+
+def test_with_no_foe_within_6_squares_the_offer_button_is_off_and_key_o_says_why():
+    """'an adjacent or visible enemy within 6 squares' (docs/rules.md#offering-surrender): with the only
+    foe 8 squares off there is no one to offer quarter to, so the button is off, as Charge is with no foe
+    to charge, and O says so instead of opening a mode with nothing to click."""
+    a, s = _screen(met=True, foe_at=(10, 4))
+    button = next(b for b in s.buttons if b.label == "Offer surrender")
+    assert not button.enabled and not s.legal.offer
+    key(a, pygame.K_o)
+    assert not isinstance(s.mode, OfferMode) and "no foe to offer quarter to" in s.message
+
+
+def test_a_foe_within_6_squares_turns_the_offer_button_on():
+    _, s = _screen(met=True, foe_at=(8, 4))  # 6 squares off: the farthest an offer reaches
+    assert s.legal.offer == ("o",)
+    assert next(b for b in s.buttons if b.label == "Offer surrender").enabled
