@@ -515,19 +515,32 @@ OPEN_12x8 = """
             ............
 """
 
-# (a) retreat into a rear space: three pairs already in contact on an open
-# field; gnolls are big enough to survive a blow and be driven back.
+# (a) retreat into a rear space: three pairs already in contact; gnolls are big
+# enough to survive a blow and be driven back.
+# Walls part the pairs into three lanes, so each fight stays its own: on open ground the free
+# veterans gang up on the script's gnoll (maps/lesson_retreat_rear.lesson.toml), and that gnoll has
+# 12 hp, so no single blow of a long sword (at most 9) kills it before it can be driven back.
+LESSON_RETREAT_REAR = """
+            ............
+            ............
+            ############
+            ............
+            ............
+            ............
+            ############
+            ............
+"""
 LESSON_RETREAT_REAR_UNITS = [
     ("blue_veteran_1", "blue", "fighter3", 4, 1, "E", {}),
-    ("blue_veteran_2", "blue", "fighter3", 4, 3, "E", {}),
-    ("blue_veteran_3", "blue", "fighter3", 4, 5, "E", {}),
+    ("blue_veteran_2", "blue", "fighter3", 4, 4, "E", {}),
+    ("blue_veteran_3", "blue", "fighter3", 4, 7, "E", {}),
     ("red_gnoll_1", "red", "gnoll", 5, 1, "W", {}),
-    ("red_gnoll_2", "red", "gnoll", 5, 3, "W", {}),
-    ("red_gnoll_3", "red", "gnoll", 5, 5, "W", {}),
+    ("red_gnoll_2", "red", "gnoll", 5, 4, "W", {"hp": 12}),
+    ("red_gnoll_3", "red", "gnoll", 5, 7, "W", {}),
 ]
 LESSON_RETREAT_REAR_PROPS = lesson_props(
     "Lesson: Retreat into the Rear",
-    "Three veterans face three gnolls on open ground. Watch the end of each round: a "
+    "Three veterans face three gnolls in lanes between walls. Watch the end of each round: a "
     "creature that dealt melee damage without being hit back by that foe forces the foe "
     "to give ground into one of its three rear squares, and may follow to keep it "
     "threatened (retreat events, space rear).",
@@ -859,7 +872,7 @@ def _scenarios() -> list[tuple]:
             ("melee3.tmx", MELEE3, LEGEND, MELEE3_PROPS, MELEE3_UNITS, MELEE3_ZONES),
             (
                 "lesson_retreat_rear.tmx",
-                OPEN_12x8,
+                LESSON_RETREAT_REAR,
                 LEGEND,
                 LESSON_RETREAT_REAR_PROPS,
                 LESSON_RETREAT_REAR_UNITS,
