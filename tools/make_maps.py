@@ -564,9 +564,10 @@ LESSON_RETREAT_FLANK = """
             .............
 """
 LESSON_RETREAT_FLANK_UNITS = [
-    ("red_hobgoblin_1", "red", "hobgoblin", 2, 2, "S", {}),
-    ("red_hobgoblin_2", "red", "hobgoblin", 6, 2, "S", {}),
-    ("red_hobgoblin_3", "red", "hobgoblin", 10, 2, "S", {}),
+    # 8 hp: each outlasts a jab (1d6), so the first to be hit is driven back, not slain.
+    ("red_hobgoblin_1", "red", "hobgoblin", 2, 2, "S", {"hp": 8}),
+    ("red_hobgoblin_2", "red", "hobgoblin", 6, 2, "S", {"hp": 8}),
+    ("red_hobgoblin_3", "red", "hobgoblin", 10, 2, "S", {"hp": 8}),
     ("blue_spear_1", "blue", "militia", 2, 4, "N", {}),
     ("blue_spear_2", "blue", "militia", 6, 4, "N", {}),
     ("blue_spear_3", "blue", "militia", 10, 4, "N", {}),
