@@ -662,11 +662,11 @@ LESSON_HAZARDS = """
             CCCCCCCfffpppp
             CCCCCCC,,,,,,,
 """
-LESSON_HAZARDS_UNITS = [
-    ("red_gnoll_1", "red", "gnoll", 2, 5, "N", {}),
-    ("red_gnoll_2", "red", "gnoll", 5, 5, "N", {}),
-    ("red_gnoll_3", "red", "gnoll", 8, 5, "N", {}),
-    ("red_gnoll_4", "red", "gnoll", 11, 5, "N", {}),
+LESSON_HAZARDS_UNITS = [  # 12 hp: each gnoll outlasts a long sword's blow (at most 9), so the first hit drives it
+    ("red_gnoll_1", "red", "gnoll", 2, 5, "N", {"hp": 12}),
+    ("red_gnoll_2", "red", "gnoll", 5, 5, "N", {"hp": 12}),
+    ("red_gnoll_3", "red", "gnoll", 8, 5, "N", {"hp": 12}),
+    ("red_gnoll_4", "red", "gnoll", 11, 5, "N", {"hp": 12}),
     ("blue_veteran_1", "blue", "fighter3", 2, 4, "S", {}),
     ("blue_veteran_2", "blue", "fighter3", 5, 4, "S", {}),
     ("blue_veteran_3", "blue", "fighter3", 8, 4, "S", {}),
