@@ -720,8 +720,10 @@ LESSON_INITIATIVE_PROPS = lesson_props(
 )
 
 # (h) the first-round reach and size exception: Hambone and the stone giant.
-# The giant stands waist-deep in a pool (deep water, -4 initiative), so Hambone
-# usually moves first. A wall hides the giant from Hambone's sling, so he runs
+# The giant stands waist-deep in a pool (deep water, -4 initiative) far from its
+# mountains (red's foreign environment, -6), so its d10 totals 0 or less and
+# Hambone, 1 or more, always moves first (the first strike needs a giant that has
+# not yet acted; with the pool alone it acted first in about 1 game in 10). A wall hides the giant from Hambone's sling, so he runs
 # round it to close in; the dwarves are too slow to reach the giant in round 1.
 #            0         1
 #            0123456789012345
@@ -745,11 +747,13 @@ LESSON_FIRST_STRIKE_UNITS = [
 ]
 LESSON_FIRST_STRIKE_PROPS = lesson_props(
     "Lesson: Hambone and the Giant",
-    "The seed's example: Hambone the halfling charges a stone giant that stands in a pool. "
+    "The seed's example: Hambone the halfling charges a stone giant that stands in a pool, far "
+    "from its mountains (-4 and -6 to its initiative, so Hambone moves first). "
     "In the first round only, a creature with a weapon of reach over 10 ft, or a Large or "
     "bigger creature, strikes first at a smaller, shorter-reached foe that comes within "
     "10 ft, even if it lost the initiative; that blow is its action for the round "
     "(the banner says First strike!, then the log shows the giant's blow at Hambone).",
+    foreign_environment="red",
 )
 
 # (i) fatigue: heroic archers trade arrows across an impassable gorge for many
