@@ -515,19 +515,32 @@ OPEN_12x8 = """
             ............
 """
 
-# (a) retreat into a rear space: three pairs already in contact on an open
-# field; gnolls are big enough to survive a blow and be driven back.
+# (a) retreat into a rear space: three pairs already in contact; gnolls are big
+# enough to survive a blow and be driven back.
+# Walls part the pairs into three lanes, so each fight stays its own: on open ground the free
+# veterans gang up on the script's gnoll (maps/lesson_retreat_rear.lesson.toml), and that gnoll has
+# 12 hp, so no single blow of a long sword (at most 9) kills it before it can be driven back.
+LESSON_RETREAT_REAR = """
+            ............
+            ............
+            ############
+            ............
+            ............
+            ............
+            ############
+            ............
+"""
 LESSON_RETREAT_REAR_UNITS = [
     ("blue_veteran_1", "blue", "fighter3", 4, 1, "E", {}),
-    ("blue_veteran_2", "blue", "fighter3", 4, 3, "E", {}),
-    ("blue_veteran_3", "blue", "fighter3", 4, 5, "E", {}),
+    ("blue_veteran_2", "blue", "fighter3", 4, 4, "E", {}),
+    ("blue_veteran_3", "blue", "fighter3", 4, 7, "E", {}),
     ("red_gnoll_1", "red", "gnoll", 5, 1, "W", {}),
-    ("red_gnoll_2", "red", "gnoll", 5, 3, "W", {}),
-    ("red_gnoll_3", "red", "gnoll", 5, 5, "W", {}),
+    ("red_gnoll_2", "red", "gnoll", 5, 4, "W", {"hp": 12}),
+    ("red_gnoll_3", "red", "gnoll", 5, 7, "W", {}),
 ]
 LESSON_RETREAT_REAR_PROPS = lesson_props(
     "Lesson: Retreat into the Rear",
-    "Three veterans face three gnolls on open ground. Watch the end of each round: a "
+    "Three veterans face three gnolls in lanes between walls. Watch the end of each round: a "
     "creature that dealt melee damage without being hit back by that foe forces the foe "
     "to give ground into one of its three rear squares, and may follow to keep it "
     "threatened (the log says who drives whom back into a rear space, and who follows).",
@@ -551,9 +564,10 @@ LESSON_RETREAT_FLANK = """
             .............
 """
 LESSON_RETREAT_FLANK_UNITS = [
-    ("red_hobgoblin_1", "red", "hobgoblin", 2, 2, "S", {}),
-    ("red_hobgoblin_2", "red", "hobgoblin", 6, 2, "S", {}),
-    ("red_hobgoblin_3", "red", "hobgoblin", 10, 2, "S", {}),
+    # 8 hp: each outlasts a jab (1d6), so the first to be hit is driven back, not slain.
+    ("red_hobgoblin_1", "red", "hobgoblin", 2, 2, "S", {"hp": 8}),
+    ("red_hobgoblin_2", "red", "hobgoblin", 6, 2, "S", {"hp": 8}),
+    ("red_hobgoblin_3", "red", "hobgoblin", 10, 2, "S", {"hp": 8}),
     ("blue_spear_1", "blue", "militia", 2, 4, "N", {}),
     ("blue_spear_2", "blue", "militia", 6, 4, "N", {}),
     ("blue_spear_3", "blue", "militia", 10, 4, "N", {}),
@@ -648,11 +662,11 @@ LESSON_HAZARDS = """
             CCCCCCCfffpppp
             CCCCCCC,,,,,,,
 """
-LESSON_HAZARDS_UNITS = [
-    ("red_gnoll_1", "red", "gnoll", 2, 5, "N", {}),
-    ("red_gnoll_2", "red", "gnoll", 5, 5, "N", {}),
-    ("red_gnoll_3", "red", "gnoll", 8, 5, "N", {}),
-    ("red_gnoll_4", "red", "gnoll", 11, 5, "N", {}),
+LESSON_HAZARDS_UNITS = [  # 12 hp: each gnoll outlasts a long sword's blow (at most 9), so the first hit drives it
+    ("red_gnoll_1", "red", "gnoll", 2, 5, "N", {"hp": 12}),
+    ("red_gnoll_2", "red", "gnoll", 5, 5, "N", {"hp": 12}),
+    ("red_gnoll_3", "red", "gnoll", 8, 5, "N", {"hp": 12}),
+    ("red_gnoll_4", "red", "gnoll", 11, 5, "N", {"hp": 12}),
     ("blue_veteran_1", "blue", "fighter3", 2, 4, "S", {}),
     ("blue_veteran_2", "blue", "fighter3", 5, 4, "S", {}),
     ("blue_veteran_3", "blue", "fighter3", 8, 4, "S", {}),
@@ -706,8 +720,10 @@ LESSON_INITIATIVE_PROPS = lesson_props(
 )
 
 # (h) the first-round reach and size exception: Hambone and the stone giant.
-# The giant stands waist-deep in a pool (deep water, -4 initiative), so Hambone
-# usually moves first. A wall hides the giant from Hambone's sling, so he runs
+# The giant stands waist-deep in a pool (deep water, -4 initiative) far from its
+# mountains (red's foreign environment, -6), so its d10 totals 0 or less and
+# Hambone, 1 or more, always moves first (the first strike needs a giant that has
+# not yet acted; with the pool alone it acted first in about 1 game in 10). A wall hides the giant from Hambone's sling, so he runs
 # round it to close in; the dwarves are too slow to reach the giant in round 1.
 #            0         1
 #            0123456789012345
@@ -731,11 +747,13 @@ LESSON_FIRST_STRIKE_UNITS = [
 ]
 LESSON_FIRST_STRIKE_PROPS = lesson_props(
     "Lesson: Hambone and the Giant",
-    "The seed's example: Hambone the halfling charges a stone giant that stands in a pool. "
+    "The seed's example: Hambone the halfling charges a stone giant that stands in a pool, far "
+    "from its mountains (-4 and -6 to its initiative, so Hambone moves first). "
     "In the first round only, a creature with a weapon of reach over 10 ft, or a Large or "
     "bigger creature, strikes first at a smaller, shorter-reached foe that comes within "
     "10 ft, even if it lost the initiative; that blow is its action for the round "
     "(the banner says First strike!, then the log shows the giant's blow at Hambone).",
+    foreign_environment="red",
 )
 
 # (i) fatigue: heroic archers trade arrows across an impassable gorge for many
@@ -860,7 +878,7 @@ def _scenarios() -> list[tuple]:
             ("melee3.tmx", MELEE3, LEGEND, MELEE3_PROPS, MELEE3_UNITS, MELEE3_ZONES),
             (
                 "lesson_retreat_rear.tmx",
-                OPEN_12x8,
+                LESSON_RETREAT_REAR,
                 LEGEND,
                 LESSON_RETREAT_REAR_PROPS,
                 LESSON_RETREAT_REAR_UNITS,

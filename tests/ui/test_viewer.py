@@ -30,7 +30,7 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 def saved_battle(folder: Path, rounds: int = 3) -> Path:
     """A save of a real battle: AI against AI on the rear-retreat lesson, where a retreat comes in round 1."""
-    b = Battle(load_scenario(MAPS / "lesson_retreat_rear.tmx"), seed=1)
+    b = Battle(load_scenario(MAPS / "lesson_retreat_rear.tmx"), seed=5)
     commands = []
     while not b.over and b.round <= rounds:
         commands.append(ai.decide(b, "normal"))
