@@ -53,3 +53,8 @@ def test_the_lesson_opens_with_a_card_and_gives_the_player_a_turn(stem):
     assert any(c.at == "start" for c in lesson.cards), "a card at the start says what the lesson is about"
     assert any(s.yours for s in lesson.steps), "the player does the thing at least once"
     assert any(c.on is not None or c.due is not None for c in lesson.cards), "a card explains what happened"
+
+
+def test_every_lesson_of_the_menu_has_a_script():
+    assert SCRIPTED == list(TEACHING_ORDER)
+    assert sorted(p.stem for p in MAPS.glob("lesson_*.tmx")) == sorted(TEACHING_ORDER)
