@@ -140,17 +140,23 @@ def _spell_buttons(mode: object) -> list[Button]:
     ]
 
 
-def draw_bottom(s: BattleScreen, surface: pygame.Surface) -> None:
-    w, h = s.app.size
+def bottom_bar(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
+    """Draw the empty bar along the bottom of a screen of this size; return where it is."""
+    w, h = size
     bar = pygame.Rect(0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR)
     pygame.draw.rect(surface, (16, 18, 24), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+    return bar
+
+
+def draw_bottom(s: BattleScreen, surface: pygame.Surface) -> None:
+    bar = bottom_bar(surface, s.app.size)
     buttons = action_buttons(s)
     for btn in buttons:
         btn.draw(surface, s.mouse)
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
     text(surface, s.message or _status(s), (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
-    text(surface, speed, (w - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
+    text(surface, speed, (bar.right - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
     tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(s.mouse)), "")
     if tip:
         tooltip(surface, tip, (s.mouse[0], bar.y - 6))

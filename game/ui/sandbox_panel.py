@@ -11,6 +11,7 @@ import pygame
 from game.rules.fatigue import STATE_NAMES
 from game.rules.geometry import FACINGS, footprint
 from game.ui import theme
+from game.ui.draw_bar import bottom_bar
 from game.ui.draw_tokens import draw_tokens
 from game.ui.widgets import Button, layout_row, text, tooltip
 
@@ -127,9 +128,7 @@ def draw(s: SandboxScreen, surface: pygame.Surface) -> None:
     text(surface, title, (12, 10), 22, theme.TEXT, True)
     text(surface, "F1: the keys", (w - theme.SIDE_PANEL - 12, 14), 17, theme.TEXT_DIM, anchor="topright")
     _draw_panel(s, surface)
-    bar = pygame.Rect(0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR)
-    pygame.draw.rect(surface, (16, 18, 24), bar)
-    pygame.draw.line(surface, theme.PANEL_EDGE, bar.topleft, bar.topright)
+    bar = bottom_bar(surface, (w, h))
     all_buttons = buttons(s)
     for b in all_buttons:
         b.draw(surface, s.mouse)
