@@ -112,7 +112,8 @@ class LessonRun:
 
     def due(self, battle: Battle) -> Step | None:
         """The step the battle waits for now: a scripted command, or (with `yours`) the player's
-        turn. Each creature's steps come in the script's order."""
+        turn. Each creature's steps come in the script's order, those for its turns and those
+        for its retreat choices each in their own line."""
         self._scan(battle)
         pending = battle.pending()
         if pending.kind == OVER:
@@ -120,11 +121,11 @@ class LessonRun:
         units = pending.units if pending.kind != RETREAT else [pending.unit]
         for uid in units:
             for i, step in enumerate(self.lesson.steps):
-                if step.unit != uid or self._finished(i, step):
+                if step.unit != uid or step.decision != pending.kind or self._finished(i, step):
                     continue
-                if step.round <= battle.round and self._is_due(uid, step.decision, pending):
+                if step.round <= battle.round:
                     return step
-                break  # this creature's next step is not due yet
+                break  # this creature's next step of this kind is not due yet
         return None
 
     def done(self, step: Step) -> None:

@@ -182,3 +182,33 @@ def test_a_pattern_reaches_into_the_tables_and_lists_of_an_event():
     order = {"type": "initiative", "order": [["a"], ["b", "c"]]}
     assert Match("initiative", {"order": {"any": {"size_at_least": 2}}}).fits(order)
     assert not Match("initiative", {"order": {"any": {"size_at_least": 3}}}).fits(order)
+
+
+def test_a_creature_s_retreat_step_is_due_at_its_choice_while_its_attack_step_repeats(tmp_path):
+    """A creature's steps for its turns and for its retreat choices are two lines: the veteran's
+    attack repeats until the gnoll is driven back, and his retreat step is still played at his
+    first choice (the gnoll, facing W at (5, 4), has (6, 5) among its rear squares)."""
+    retreat = """
+[[step]]
+unit = "blue_veteran_2"
+do = { action = "force_retreat", target = "red_gnoll_2", to = [6, 5], follow = false }
+"""
+    held = SCRIPT.replace(
+        'do = { action = "hold" }\nuntil = { type = "retreat", space = "rear" }',
+        'do = { action = "hold" }\nuntil = { type = "retreat", id = "red_gnoll_2" }',
+    )
+    assert held != SCRIPT
+    scenario = load_scenario(_lesson_map(tmp_path, held + retreat))
+    assert scenario.lesson is not None
+    chose = 0
+    for seed in range(1, 6):
+        run = LessonRun(scenario.lesson)
+        battle = play(Battle(scenario, seed=seed), {"blue": "baseline", "red": "baseline"}, script=run)
+        pushes = [
+            e.to_json() for e in battle.events if e.type == "retreat" and getattr(e, "by", "") == "blue_veteran_2"
+        ]
+        if pushes:
+            chose += 1
+            assert (list(pushes[0]["to"]), pushes[0]["followed"]) == ([6, 5], False), seed
+        assert run.skipped == []
+    assert chose >= 1

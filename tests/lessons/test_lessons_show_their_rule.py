@@ -56,5 +56,5 @@ def test_the_lesson_opens_with_a_card_and_gives_the_player_a_turn(stem):
 
 
 def test_every_lesson_of_the_menu_has_a_script():
-    assert SCRIPTED == list(TEACHING_ORDER)
+    assert list(TEACHING_ORDER) == SCRIPTED
     assert sorted(p.stem for p in MAPS.glob("lesson_*.tmx")) == sorted(TEACHING_ORDER)
