@@ -194,6 +194,10 @@ def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> 
     while not reached() and guard < 20000:
         screen.feed(b.apply(ai.decide(b)))
         guard += 1
+    if guard and screen.lesson is not None:
+        # A lesson's cards wait for a reader who is not there: once the battle has played on, the
+        # picture shows the board of that moment, not the opening card still lying over it.
+        screen.lesson.open, screen.lesson.waiting = None, []
     _settle(screen)
 
 

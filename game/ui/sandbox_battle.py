@@ -50,7 +50,7 @@ class SandboxBattle(BattleScreen):
         p = self.battle.pending()
         who = self.names.get(p.unit or "", p.unit or "")
         what = "acts" if p.kind == "activation" else "chooses whether to drive its foe back"
-        self.message = f"Next: {p.side}'s {who} {what} — N or Space to step, Esc for the setup"
+        self.message = f"Next: {p.side}'s {who} {what} — N or Space to step, Esc then B for the setup"
 
     def _took(self, cmd: Command, events: list[Event]) -> None:
         super()._took(cmd, events)
@@ -58,7 +58,7 @@ class SandboxBattle(BattleScreen):
 
     def update(self, dt: float) -> Screen | None:
         if self.battle.over and self.view.idle:
-            self.message = "The battle is over — Esc: back to the sandbox, the setup kept"
+            self.message = "The battle is over — Esc then B: back to the sandbox, the setup kept"
             return None  # no result screen: the sandbox stays a key away
         return super().update(dt)
 

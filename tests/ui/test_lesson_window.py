@@ -14,7 +14,7 @@ from game.scenario.tiled import load_scenario
 from game.ui import undo_control
 from game.ui.battle_screen import BattleScreen
 from game.ui.lesson_play import finished
-from game.ui.main import first_screen, opened_screen
+from game.ui.main import _play_to, first_screen, opened_screen
 from game.ui.menu import Entry, MenuScreen
 from game.ui.saving import save_by_hand
 from tests.lessons.test_lesson_script import MAP, SCRIPT, _lesson_map
@@ -232,3 +232,16 @@ def test_the_menu_starts_a_lesson_on_its_side_with_its_seed_unless_one_is_typed(
     menu.seed.key(pygame.K_9)
     typed = menu.start()
     assert isinstance(typed, BattleScreen) and typed.seed == 9
+
+
+def test_a_screenshot_of_a_lesson_past_its_opening_shows_no_stale_card(tmp_path):
+    """`rout screenshot` of a lesson at round 2 once drew the start card, which the lesson had
+    long gone past, over the board; at round 1, before any command, the start card is the moment."""
+    a = drive.app()
+    for round_, card_open in ((1, True), (2, False)):
+        scenario = load_scenario(_lesson_map(tmp_path, SCRIPT))
+        s = BattleScreen(a, scenario, seed=1, controllers={side: "human" for side in scenario.sides}, threaded=False)
+        a.show(s)
+        _play_to(s, None, round_, "activation")
+        assert s.lesson is not None
+        assert (s.lesson.open is not None) is card_open, round_
