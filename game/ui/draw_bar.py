@@ -39,8 +39,10 @@ def action_buttons(s: BattleScreen) -> list[Button]:
     human = s.human_turn()
     p = b.pending() if not b.over else None
     buttons: list[Button] = []
+    spells: list[Button] = []
     if human and p is not None and p.kind == ACTIVATION and s.legal is not None:
         buttons = _activation_buttons(s, s.legal)
+        spells = _spell_buttons(s.mode)
     elif human and p is not None and p.kind == RETREAT:
         buttons = [Button("Decline", "D", lambda: Press(pygame.K_d))]
         if not p.spaces:
@@ -61,7 +63,10 @@ def action_buttons(s: BattleScreen) -> list[Button]:
                 btn.tip = btn.tip or f"key: {btn.key_hint}"
                 btn.key_hint = ""
         layout_row(buttons, row, gap=4)
-    return buttons + undo
+    # The spell picker has a row of its own just above the bar: a wizard's seven spells would
+    # push the actions (and the picker itself) past Undo and off the screen.
+    layout_row(spells, pygame.Rect(8, h - theme.BOTTOM_BAR - 34, w - 16, 28))
+    return buttons + spells + undo
 
 
 def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
@@ -120,7 +125,6 @@ def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
             active=isinstance(mode, OfferMode),
         ),
         Button("Cast", "K", lambda: Press(pygame.K_k), enabled=Action.CAST in may, active=isinstance(mode, CastMode)),
-        *_spell_buttons(mode),
         Button("Rest", "R", lambda: Press(pygame.K_r), enabled=Action.REST in may),
         Button("End turn", "H", lambda: Press(pygame.K_h)),
     ]

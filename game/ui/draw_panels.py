@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import pygame
@@ -161,7 +162,7 @@ def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid:
     if shown:
         rows.append("now: " + ", ".join(shown))
     if u.spells:
-        rows.append("spells left: " + ", ".join(SPELLS[sp].name for sp in u.spells))
+        rows.append(spells_left(u.spells))
     for row in rows:
         for line in wrap(row, 18, area.w - 20):
             if y + 19 > area.bottom:
@@ -324,3 +325,10 @@ def _paint_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> N
 def _lighter(c: tuple[int, int, int]) -> tuple[int, int, int]:
     r, g, b = (min(255, v + (255 - v) * 55 // 100) for v in c)
     return r, g, b
+
+
+def spells_left(spells: tuple[str, ...]) -> str:
+    """The unit card's line of spells: each once, in the order memorised, with how many are left
+    (seven names in full ran past the card's last line)."""
+    counts = Counter(spells)
+    return "spells left: " + ", ".join(SPELLS[k].name + (f" x{n}" if n > 1 else "") for k, n in counts.items())

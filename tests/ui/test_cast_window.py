@@ -7,6 +7,7 @@ import pygame
 
 from game.battle import Battle
 from game.ui.battle_screen import BattleScreen
+from game.ui.draw_panels import spells_left
 from game.ui.modes import CastMode
 from game.ui.words import describe
 from tests.helpers import ScriptedRng, as_json, board, unit
@@ -67,3 +68,27 @@ def test_an_area_spell_is_aimed_at_a_square_and_a_refused_cast_says_why():
     click(a, screen_pos(s, (3, 4)))
     cast = [e for e in as_json(s.battle.events) if e["type"] == "cast"]
     assert cast and cast[0]["spell"] == "haste" and "f" in cast[0]["targets"]
+
+
+def test_the_spell_picker_has_a_row_of_its_own_every_spell_in_sight_and_clickable():
+    """A 5th-level wizard's four kinds of spell: the picker no longer runs the bar past Undo and off the
+    screen (the haste button, which the magic lesson asks for, was out of sight)."""
+    a = app()
+    s = _screen(a, [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard5", (2, 4), "E")], [1, 10])
+    key(a, pygame.K_k)
+    assert isinstance(s.mode, CastMode)
+    spells = [b for b in s.buttons if b.key_hint in "123456789" and b.key_hint]
+    assert [b.label for b in spells] == ["magic missile", "burning hands", "Melf's acid arrow", "haste"]
+    width, height = a.size
+    for i, one in enumerate(s.buttons):
+        assert one.rect.right <= width and one.rect.bottom <= height, one.label
+        for other in s.buttons[i + 1 :]:
+            assert not one.rect.colliderect(other.rect), (one.label, other.label)
+    haste = next(b for b in spells if b.label == "haste")
+    click(a, haste.rect.center)
+    assert s.mode.spell == "haste"
+
+
+def test_the_unit_card_counts_the_spells_left():
+    spells = ("magic_missile", "magic_missile", "burning_hands", "magic_missile", "melfs_acid_arrow", "haste")
+    assert spells_left(spells) == "spells left: magic missile x3, burning hands, Melf's acid arrow, haste"
