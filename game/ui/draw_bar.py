@@ -159,14 +159,14 @@ def draw_bottom(s: BattleScreen, surface: pygame.Surface) -> None:
     for btn in buttons:
         btn.draw(surface, s.mouse)
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
-    text(surface, s.message or _status(s), (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
+    text(surface, s.message or status(s), (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
     text(surface, speed, (bar.right - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
     tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(s.mouse)), "")
     if tip:
         tooltip(surface, tip, (s.mouse[0], bar.y - 6))
 
 
-def _status(s: BattleScreen) -> str:
+def status(s: BattleScreen) -> str:
     """Whose decision it is and what it asks."""
     b = s.battle
     if b.over:
@@ -174,9 +174,10 @@ def _status(s: BattleScreen) -> str:
     p = b.pending()
     if s.human_turn():
         u = b.world[p.unit] if p.unit else None
-        who = f"{s.controllers_label(p.side)}: {u.kind.name} ({p.unit})" if u else ""
+        # the name the log gives it (Militia 2), not its id (blue_militia_2)
+        who = f"{s.controllers_label(p.side)}: {s.names.get(u.id, u.id)}, {u.kind.name}" if u else ""
         if p.kind == RETREAT:
-            return f"{who} — force {b.world[p.target or ''].kind.name} back? click a marked space"
+            return f"{who} — force {s.names.get(p.target or '', p.target)} back? click a marked space"
         return f"{who} — your move"
     if not s.view.idle:
         return "showing what happened…" if not s.view.waiting_for_key else "paused at a step: any key goes on"

@@ -20,7 +20,7 @@ from game.settings import MODES, check
 from game.ui import help_keys, theme
 from game.ui.draw_cache import DrawCache
 from game.ui.menu_details import draw_details
-from game.ui.menu_words import TIPS, SeedField
+from game.ui.menu_words import TIPS, SeedField, save_label
 from game.ui.widgets import Button, layout_row, text, wrap
 
 if TYPE_CHECKING:
@@ -223,7 +223,8 @@ class MenuScreen:
         self.remember()
 
     def _continue_button(self) -> Button:
-        label = f"Continue: {self.newest_save.stem}" if self.newest_save else "Continue (no save yet)"
+        titles = {e.path.stem: e.scenario.title for e in self.entries if e.scenario is not None}
+        label = f"Continue: {save_label(self.newest_save, titles)}" if self.newest_save else "Continue (no save yet)"
         return Button(label, "C", self.continue_saved, enabled=self.newest_save is not None)
 
     def _rows(self) -> int:

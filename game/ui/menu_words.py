@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pygame
 
 SEED_MAX = 2**64 - 1  # as the command line's --seed
@@ -62,3 +65,16 @@ class SeedField:
             self.typed = self.typed[:-1]
         else:
             self.end()
+
+
+AUTOSAVE = re.compile(r"autosave-(?P<stem>.+)-r(?P<round>\d+)")
+
+
+def save_label(path: Path, titles: dict[str, str]) -> str:
+    """A save as the menu names it: an autosave by its battle's title and round ("Lesson:
+    Fatigue, round 14"), any other save by its file's name."""
+    m = AUTOSAVE.fullmatch(path.stem)
+    if m is None:
+        return path.stem
+    stem = m["stem"]
+    return f"{titles.get(stem, stem.replace('_', ' '))}, round {int(m['round'])}"

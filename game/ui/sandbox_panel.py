@@ -11,6 +11,7 @@ import pygame
 from game.rules.fatigue import STATE_NAMES
 from game.rules.geometry import FACINGS, footprint
 from game.ui import theme
+from game.ui.combat_log import display_name
 from game.ui.draw_bar import bottom_bar
 from game.ui.draw_tokens import draw_tokens
 from game.ui.widgets import Button, layout_row, text, tooltip
@@ -191,5 +192,6 @@ def _draw_panel(s: SandboxScreen, surface: pygame.Surface) -> None:
         text(surface, "Click a unit on the map to change it.", (box.x + 10, box.y + 12), 17, theme.TEXT_DIM)
         return
     u = s.setup.units[s.selected]
-    text(surface, u.id, (box.x + 10, box.y + 8), 19, theme.TEXT, True)
-    text(surface, f"{u.kind.name} at {u.pos}", (box.x + 10, box.y + 30), 16, theme.TEXT_DIM)
+    # the name the log will give it; its id (the map's object name) stays in the small line
+    text(surface, display_name(u.id, u.side), (box.x + 10, box.y + 8), 19, theme.TEXT, True)
+    text(surface, f"{u.kind.name} at {u.pos}, id {u.id}", (box.x + 10, box.y + 30), 16, theme.TEXT_DIM)

@@ -9,6 +9,7 @@ import pygame
 
 from game.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
+from game.ui import draw_bar
 from game.ui.battle_screen import BattleScreen
 from game.ui.handover import HandoverScreen
 from game.ui.modes import FacingMode
@@ -315,3 +316,16 @@ def test_the_action_bar_never_runs_under_the_undo_button():
         assert one.rect.right <= 1280
         for other in buttons[i + 1 :]:
             assert not one.rect.colliderect(other.rect), (one.label, other.label)
+
+
+def test_the_status_line_names_the_creature_as_the_log_does():
+    """'blue: Militia 2, Human militia', never the id with its underscores (blue_militia_2)."""
+    a = app()
+    sc = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "skirmish.tmx")
+    s = BattleScreen(a, sc, controllers={"blue": "human", "red": "human"}, threaded=False)
+    a.show(s)
+    settle(a, s)
+    p = s.battle.pending()
+    line = draw_bar.status(s)
+    assert s.names[p.unit] in line and s.battle.world[p.unit].kind.name in line
+    assert "_" not in line, line

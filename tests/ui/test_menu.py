@@ -3,12 +3,15 @@ with no scenarios says so instead of failing (issue: installs like a real game).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from game.ui import menu
 from game.ui.app import App
 from game.ui.menu import MenuScreen
+from game.ui.menu_words import save_label
 from tests.ui.drive import app, click, key
 
 
@@ -155,3 +158,10 @@ def test_f1_shows_the_screens_keys_and_any_key_closes_them():
     assert help_overlay.sections_for(screen)[0][0] == "Choosing a battle"
     key(a, pygame.K_DOWN)  # closes the help and does nothing else
     assert not a.help_open and screen.index == 0
+
+
+def test_continue_names_an_autosave_by_its_battle_and_round():
+    titles = {"lesson_fatigue": "Lesson: Fatigue"}
+    assert save_label(Path("autosave-lesson_fatigue-r014.json"), titles) == "Lesson: Fatigue, round 14"
+    assert save_label(Path("autosave-my_map-r003.json"), titles) == "my map, round 3"
+    assert save_label(Path("before the charge.json"), titles) == "before the charge"
