@@ -35,40 +35,29 @@ def draw(s: BattleScreen, surface: pygame.Surface) -> None:
     pos = _pos_of(s, step.unit)
     _ring(s, surface, step.unit)
     name = s.names.get(step.unit, step.unit)
-    lines = [(line, theme.TEXT) for line in wrap(step.yours, BODY, _width(s) - 36)]
+    words = [(step.yours, theme.TEXT)]
     hint = lesson.hint_for(step)
     if hint:
-        lines += [("", theme.TEXT)] + [
-            (line, theme.TEXT_WARN) for line in wrap(f"Not that: {hint}", BODY, _width(s) - 36)
-        ]
-    _card(s, surface, f"Your turn: {name}", lines, pos, footer="")
+        words += [("", theme.TEXT), (f"Not that: {hint}", theme.TEXT_WARN)]
+    _card(s, surface, f"Your turn: {name}", words, pos, footer="")
 
 
 def _narration(s: BattleScreen, surface: pygame.Surface, fired: Fired) -> None:
     card = fired.card
     title = {"start": "Lesson", "end": "Lesson over"}.get(card.at, "Lesson")
-    lines = [(line, theme.TEXT) for line in wrap(card.text, BODY, _width(s) - 36)]
-    _card(s, surface, title, lines, _focus(s, fired), footer="Go on")
+    _card(s, surface, title, [(card.text, theme.TEXT)], _focus(s, fired), footer="Go on")
 
 
 def _card(
     s: BattleScreen,
     surface: pygame.Surface,
     title: str,
-    lines: list[tuple[str, tuple[int, int, int]]],
+    words: list[tuple[str, tuple[int, int, int]]],
     focus: Pos | None,
     footer: str,
 ) -> pygame.Rect:
-    """The card: a title, its lines, and with a footer a button that says how to go on."""
-    m = s.map_rect()
-    h = 44 + 24 * len(lines) + (48 if footer else 12)
-    box = pygame.Rect(0, 0, _width(s), h)
-    box.centerx = m.centerx
-    below = focus is not None and s.camera.to_screen(focus[0] + 0.5, focus[1] + 0.5)[1] < m.h / 2
-    if below:
-        box.bottom = m.bottom - 10
-    else:
-        box.top = m.top + 10
+    """The card: a title, its words, and with a footer a button that says how to go on."""
+    box, lines = card_box(s, words, focus, footer)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((*theme.PANEL_BG, 238))
     surface.blit(shade, box)
@@ -85,6 +74,50 @@ def _card(
         go.draw(surface, s.mouse)
         text(surface, "or click anywhere", (go.rect.x - 12, go.rect.centery), 18, theme.TEXT_DIM, anchor="midright")
     return box
+
+
+Lines = list[tuple[str, tuple[int, int, int]]]
+
+
+def card_box(s: BattleScreen, words: Lines, focus: Pos | None, footer: str) -> tuple[pygame.Rect, Lines]:
+    """Where the card goes and its words cut to its width: at the top or the bottom of the map,
+    whichever hides no creature; where both would (a small map fills its area), over the side
+    panel beside the map instead."""
+    m = s.map_rect()
+    extra = 44 + (48 if footer else 12)
+    lines = _wrapped(words, _width(s) - 36)
+    box = pygame.Rect(0, 0, _width(s), extra + 24 * len(lines))
+    box.centerx = m.centerx
+    top, bottom = box.copy(), box.copy()
+    top.top, bottom.bottom = m.top + 10, m.bottom - 10
+    best = min((top, bottom), key=lambda b: _hidden(s, b, focus))
+    if _hidden(s, best, focus) == 0:
+        return best, lines
+    side_w = s.app.size[0] - m.right - 16
+    lines = _wrapped(words, side_w - 36)
+    return pygame.Rect(m.right + 8, m.top + 10, side_w, extra + 24 * len(lines)), lines
+
+
+def _wrapped(words: Lines, width: int) -> Lines:
+    out: Lines = []
+    for para, colour in words:
+        out += [(line, colour) for line in wrap(para, BODY, width)] if para else [("", colour)]
+    return out
+
+
+def _hidden(s: BattleScreen, card: pygame.Rect, focus: Pos | None) -> int:
+    """How many creatures the card would cover; the one it is about counts a hundred."""
+    m = s.map_rect()
+    count = 0
+    for tok in s.view.tokens.values():
+        if tok.alpha <= 0:
+            continue
+        x, y = s.camera.to_screen(tok.x, tok.y)
+        size = s.camera.size * tok.n
+        if card.colliderect(pygame.Rect(m.x + x, m.y + y, size, size)):
+            is_focus = focus is not None and (round(tok.x), round(tok.y)) == focus
+            count += 100 if is_focus else 1
+    return count
 
 
 def _width(s: BattleScreen) -> int:

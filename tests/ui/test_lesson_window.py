@@ -6,12 +6,14 @@ commands are played as the AI's. Driven headless with synthetic events, frame by
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game import ai
 from game.battle import RETREAT
+from game.bundled import MAPS, TEACHING_ORDER
 from game.save.savefile import load_save
 from game.scenario.tiled import load_scenario
-from game.ui import undo_control
+from game.ui import draw_lesson, undo_control
 from game.ui.battle_screen import BattleScreen
 from game.ui.lesson_play import finished
 from game.ui.main import _play_to, first_screen, opened_screen
@@ -245,3 +247,25 @@ def test_a_screenshot_of_a_lesson_past_its_opening_shows_no_stale_card(tmp_path)
         _play_to(s, None, round_, "activation")
         assert s.lesson is not None
         assert (s.lesson.open is not None) is card_open, round_
+
+
+@pytest.mark.parametrize("stem", TEACHING_ORDER)
+def test_the_start_card_hides_no_creature(stem):
+    """At 1280x720 each shipped lesson's start card sits where it covers none of the creatures it
+    introduces (on lesson_fatigue it sat on the near archer): over the map where there is room,
+    else over the side panel beside it."""
+    a = drive.app()
+    s = first_screen(a, load_scenario(MAPS / f"{stem}.tmx"), None, None, None)
+    assert isinstance(s, BattleScreen)
+    s.close()
+    s.worker, s.threaded = None, False
+    a.show(s)
+    a.step(0.05)
+    assert s.lesson is not None and s.lesson.open is not None and s.lesson.open.card.at == "start"
+    box, _ = draw_lesson.card_box(s, [(s.lesson.open.card.text, (255, 255, 255))], None, "Go on")
+    assert box.right <= 1280 and box.bottom <= 720 - 64, "on the screen, above the bottom bar"
+    m = s.map_rect()
+    for uid, tok in s.view.tokens.items():
+        x, y = s.camera.to_screen(tok.x, tok.y)
+        size = s.camera.size * tok.n
+        assert not box.colliderect(pygame.Rect(m.x + x, m.y + y, size, size)), f"{stem}: the card hides {uid}"
