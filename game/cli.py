@@ -33,7 +33,7 @@ from game.scenario.errors import ScenarioError
 from game.scenario.inputs import map_inputs
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
-from game.tally import Tally, print_report
+from game.tally import LessonTally, Tally, print_report
 
 
 class _Parser(argparse.ArgumentParser):
@@ -93,10 +93,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     t = Tally(scenario.sides, keep_results=args.json)
     first = None
+    lessons = LessonTally()
     with GameWriter(args.log, args.explain, args.games) as writer:
         for g in games:  # one at a time: a million games take no more memory than one
             writer.add(g)
             t.add(g)
+            lessons.add(g.pop("lesson", None))
             first = first or g
     if progress is not None:
         progress(None)
@@ -107,6 +109,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         t.write_json(report, str(args.map), args.seed, levels, bool(args.swap))
     else:
         print_report(t, scenario.title, args.seed, bool(levels or args.swap), report)
+        lessons.report(report)
     return 0
 
 

@@ -249,7 +249,16 @@ def _one_game(task: tuple) -> dict:
         "events": battle.events if keep_events else None,
         "explain": lines,
         "commands": commands if script is not None and keep_events else None,
-        "skipped": [f"{step.unit} {step.do.action}: {why}" for step, why in script.skipped] if script else [],
+        "lesson": None if script is None else _lesson_result(script, battle),
+    }
+
+
+def _lesson_result(script: LessonRun, battle: Battle) -> dict:
+    """Whether a lesson's game showed its rule, and the scripted commands the battle refused."""
+    return {
+        "shown": script.shown(battle),
+        "missing": [m.words() for m in script.missing(battle)],
+        "refused": [f"{step.unit} {step.do.action}: {why}" for step, why in script.skipped],
     }
 
 

@@ -154,3 +154,31 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / den
     return (round(max(0.0, mid - half), 4), round(min(1.0, mid + half), 4))
+
+
+class LessonTally:
+    """For a lesson map, how many games showed the rule its script promises, and what the battle
+    refused of the script (`rout simulate` says so under its report)."""
+
+    def __init__(self) -> None:
+        self.games = self.shown = 0
+        self.missing: dict[str, int] = {}
+        self.refused: list[str] = []
+
+    def add(self, lesson: dict | None) -> None:
+        if lesson is None:
+            return
+        self.games += 1
+        self.shown += bool(lesson["shown"])
+        for m in lesson["missing"]:
+            self.missing[m] = self.missing.get(m, 0) + 1
+        self.refused += lesson["refused"]
+
+    def report(self, out: TextIO | None = None) -> None:
+        if not self.games:
+            return
+        print(f"  lesson script: its rule showed in {self.shown} of {self.games} games", file=out)
+        for m, n in sorted(self.missing.items()):
+            print(f"    not shown in {n}: {m}", file=out)
+        if self.refused:
+            print(f"    {len(self.refused)} scripted commands refused, the first: {self.refused[0]}", file=out)

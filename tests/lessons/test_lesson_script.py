@@ -170,6 +170,7 @@ def test_rout_simulate_follows_the_script_and_its_replay_plays_it_again(tmp_path
     assert any(e["type"] == "retreat" and e["space"] == "rear" for e in events)
     assert any(e["type"] == "hold" and e["id"] == "red_gnoll_2" for e in events)
     assert json.loads(rep.read_text())["commands"], "a lesson's replay keeps the commands its script played"
+    assert "lesson script: its rule showed in 1 of 1 games" in capsys.readouterr().out
     assert main(["replay", str(rep), "--verify"]) == 0
 
 
