@@ -6,8 +6,9 @@ from game import query
 from game.ai import baseline, hard, normal, random_ai
 from game.battle import ACTIVATION, Battle
 from game.commands import Action, Command
+from game.levels import LEVELS
 
-LEVELS = ("random", "baseline", "normal", "hard")
+__all__ = ["LEVELS", "decide"]
 
 
 def decide(battle: Battle, level: str = "baseline", explain: list | None = None) -> Command:

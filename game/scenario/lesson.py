@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from game import events as ev
-from game.ai import LEVELS
 from game.commands import Command, Illegal, from_json
+from game.levels import LEVELS
 from game.rules.capabilities import END_OF_ROUND, Action
 from game.scenario.errors import ScenarioError
 
