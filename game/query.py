@@ -96,7 +96,10 @@ def _option(battle: Battle, u: Unit, t: Unit, kind: str, aim: tuple, *, path: li
     dmg = weapon.damage
     avg = dmg.count * (dmg.sides + 1) / 2 + dmg.bonus + (u.kind.damage_bonus if kind == "melee" else 0)
     rate = weapon.rate if kind == "missile" else 1
-    kd = _knockdown_chance(u, t, battle.ctx.options) if kind == "melee" else 0.0
+    # a weapon that cannot hurt the target does nothing when it hits: no damage, no knockdown
+    # (docs/rules.md#weapons-a-creature-cannot-hurt)
+    hurts = u.kind.can_hurt(weapon, t.kind)
+    kd = _knockdown_chance(u, t, battle.ctx.options) if kind == "melee" and hurts else 0.0
     return AttackOption(
         t.id,
         kind,
@@ -108,7 +111,7 @@ def _option(battle: Battle, u: Unit, t: Unit, kind: str, aim: tuple, *, path: li
         tuple(mods),
         chance,
         kd,
-        chance * max(1.0, avg) * rate,
+        chance * max(1.0, avg) * rate if hurts else 0.0,
     )
 
 

@@ -86,7 +86,7 @@ def _kill_chance(o: query.AttackOption, u: Unit, t: Unit) -> float:
     else:
         frac = (hi - t.hp + 1) / (hi - lo + 1)
     shots = w.rate if o.kind == "missile" else 1
-    return min(1.0, o.chance * frac * shots)
+    return min(1.0, o.chance * frac * shots) if o.expected_damage > 0 else 0.0  # 0: its weapon cannot hurt t
 
 
 def score_attack(view: View, o: query.AttackOption, c: float) -> float:
@@ -102,11 +102,11 @@ def score_attack(view: View, o: query.AttackOption, c: float) -> float:
             s += 0.5
         if t.prone:
             s += 0.3
-        # A foe that will not hit back this round can be forced to retreat.
-        if o.arc != FRONT or o.target not in view.unacted:
+        # A foe that will not hit back this round can be forced to retreat, if the blow hurts it.
+        if (o.arc != FRONT or o.target not in view.unacted) and o.expected_damage > 0:
             s += 0.5 * o.chance
         s += 0.4 * min(view.ganged(t), 3)
-        if view.free_back_spaces(t) == 0:
+        if view.free_back_spaces(t) == 0 and o.expected_damage > 0:
             s += 0.5 * o.chance
     end = o.path[-1]
     s -= view.exposure(end, o.facing) * (1 + c)

@@ -169,3 +169,13 @@ def test_explain_lists_the_top_candidates():
     assert notes[-1][0][0] == max(s for s, _ in notes[-1])
     assert c.action in ("attack", "charge")
     assert any(what.startswith("charge z") for _, what in notes[-1]), "charges are explained like the others"
+
+
+def test_an_attack_that_cannot_hurt_promises_no_damage_and_no_knockdown():
+    """A plain sword's hit on a gargoyle does nothing (docs/rules.md#weapons-a-creature-cannot-hurt):
+    the attack options, which the cards show and the AI scores, say so; a +1 sword's do not."""
+    for kind, hurts in (("fighter3", False), ("fighter3_magic", True)):
+        b = battle([unit("a", "blue", kind, (5, 6), "N"), unit("g", "red", "gargoyle", (5, 5), "S")], script=[10, 1])
+        o = next(o for o in query.attack_options(b, "a") if o.target == "g")
+        assert o.chance > 0
+        assert (o.expected_damage > 0, o.knockdown_chance > 0) == (hurts, hurts), kind
