@@ -285,7 +285,8 @@ def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colo
 
 def _draw_banner(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
     v = s.view
-    if v.banner_left > 0 or v.waiting_for_key:
+    reading = s.lesson is not None and s.lesson.open is not None  # a lesson's card speaks instead
+    if (v.banner_left > 0 or v.waiting_for_key) and not reading:
         words = v.banner + ("  — press any key" if v.waiting_for_key else "")
         img = font(34, True).render(words, True, theme.TEXT)
         box = img.get_rect(center=(r.centerx, r.y + 46)).inflate(40, 16)
