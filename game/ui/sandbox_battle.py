@@ -40,8 +40,12 @@ class SandboxBattle(BattleScreen):
 
     def waiting_for_step(self) -> bool:
         """Whether the AI's next decision waits for N or Space."""
+        return self.view.idle and self._ai_next()
+
+    def _ai_next(self) -> bool:
+        """Whether the next decision is the AI's and no step has been asked for yet."""
         b = self.battle
-        return not b.over and self.view.idle and not self.go and b.pending().controller == "ai"
+        return not b.over and not self.go and b.pending().controller == "ai"
 
     def _run_ai(self, dt: float) -> None:
         if self.go or (self.worker is not None and self.worker.busy):
@@ -66,6 +70,9 @@ class SandboxBattle(BattleScreen):
         if event.type == pygame.KEYDOWN:
             if event.key in STEP_KEYS and self.waiting_for_step():
                 self.go, self.message = True, ""
+                return None
+            if event.key == pygame.K_n and self._ai_next() and not self.view.idle:
+                self.go = True  # pressed while the board still moves: the step waits for it, not lost
                 return None
             if event.key == pygame.K_s and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.message = "The sandbox saves its setup as a map: Esc, Back to the sandbox, then Ctrl+S"

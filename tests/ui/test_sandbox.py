@@ -127,6 +127,30 @@ def test_fight_it_steps_one_ai_decision_per_key_and_esc_goes_back_to_the_setup()
     assert a.screen is s and set(s.setup.units) == {blue, red}  # the setup, as it was
 
 
+def test_n_pressed_while_the_board_moves_is_kept_for_the_next_step():
+    """A step asked for while the last one's events still play is not lost: it comes once the
+    board is still."""
+    a = app()
+    two_foes(a)
+    key(a, pygame.K_RETURN)
+    b = a.screen
+    assert isinstance(b, SandboxBattle)
+    for _ in range(100):
+        a.step(0.05)
+    key(a, pygame.K_n)
+    for _ in range(200):
+        a.step(0.01)
+        if len(b.played) == 1:
+            break
+    assert len(b.played) == 1 and not b.view.idle, "the first step's events are still playing"
+    key(a, pygame.K_n)  # asked for while they play
+    for _ in range(400):
+        a.step(0.05)
+        if len(b.played) == 2 or b.battle.over:
+            break
+    assert len(b.played) == 2 or b.battle.over
+
+
 def test_the_menu_opens_the_sandbox_on_the_chosen_map():
     a = app()
     m = MenuScreen(a)
