@@ -164,6 +164,14 @@ class _Where:
     def say(self, where: str, what: str) -> None:
         self.problems.append(f"{self.path}: {where}: {what}")
 
+    def table(self, raw: object, known: set[str], where: str) -> dict[str, Any] | None:
+        """The card's or step's table, its unknown keys said; None (said too) when it is no table."""
+        if not isinstance(raw, dict):
+            self.say(where, "must be a table")
+            return None
+        self.unknown(raw, known, where)
+        return raw
+
     def unknown(self, table: Mapping[str, Any], known: set[str], where: str) -> None:
         for key in sorted(set(table) - known):
             self.say(where, f"unknown key {key!r} (known: {', '.join(sorted(known))})")
@@ -188,10 +196,9 @@ def _list(raw: Mapping[str, Any], key: str, where: _Where) -> list[Any]:
 
 def _card(raw: object, n: int, where: _Where, units: Mapping[str, str]) -> Card | None:
     name = f"card {n}"
-    if not isinstance(raw, dict):
-        where.say(name, "must be a table")
+    raw = where.table(raw, CARD_KEYS, name)
+    if raw is None:
         return None
-    where.unknown(raw, CARD_KEYS, name)
     text = raw.get("text")
     if not isinstance(text, str) or not text.strip():
         where.say(name, "needs a 'text' to show")
@@ -218,10 +225,9 @@ def _card(raw: object, n: int, where: _Where, units: Mapping[str, str]) -> Card 
 
 def _step(raw: object, n: int, where: _Where, units: Mapping[str, str], player: object) -> Step | None:
     name = f"step {n}"
-    if not isinstance(raw, dict):
-        where.say(name, "must be a table")
+    raw = where.table(raw, STEP_KEYS, name)
+    if raw is None:
         return None
-    where.unknown(raw, STEP_KEYS, name)
     unit = raw.get("unit")
     if not isinstance(unit, str) or unit not in units:
         where.say(name, f"unit {unit!r} is not on the map")
