@@ -36,9 +36,9 @@ from game import ai
 from game.battle import ACTIVATION, Battle
 from game.commands import Command, Illegal
 from game.scenario.tiled import load_scenario
-from game.ui import undo_control
 from game.ui.app import App
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle import undo_control
+from game.ui.battle.battle_screen import BattleScreen
 from game.undo import History
 
 

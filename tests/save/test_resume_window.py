@@ -7,7 +7,7 @@ import pygame
 
 from game.save.files import event_lines
 from game.save.savefile import load_save, write_save
-from game.ui.main import resumed_screen
+from game.ui.menus.resume import resumed_screen
 from tests.save.played import played
 from tests.ui.drive import app, key, settle
 

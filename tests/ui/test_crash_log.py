@@ -20,7 +20,7 @@ from game.save.files import event_lines
 from game.save.replay import load_replay
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen
 from tests.ui.drive import app as headless_app
 
 ROOT = Path(__file__).resolve().parents[2]

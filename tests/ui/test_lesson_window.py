@@ -1,4 +1,4 @@
-"""A lesson played in the window (game/ui/lesson_play.py, maps/README.md "Lesson scripts"): it
+"""A lesson played in the window (game/ui/battle/lesson_play.py, maps/README.md "Lesson scripts"): it
 opens on the script's side with its seed, its cards wait for the player at the moment they
 explain, the player's own steps are judged before they reach the battle, and the script's own
 commands are played as the AI's. Driven headless with synthetic events, frame by frame."""
@@ -13,12 +13,14 @@ from game.battle import RETREAT
 from game.bundled import MAPS, TEACHING_ORDER
 from game.save.savefile import load_save
 from game.scenario.tiled import load_scenario
-from game.ui import draw_lesson, undo_control
-from game.ui.battle_screen import BattleScreen
-from game.ui.lesson_play import finished
-from game.ui.main import _play_to, first_screen, opened_screen
-from game.ui.menu import Entry, MenuScreen
-from game.ui.saving import save_by_hand
+from game.ui.battle import undo_control
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.lesson_play import finished
+from game.ui.battle.saving import save_by_hand
+from game.ui.draw import draw_lesson
+from game.ui.main import _play_to, first_screen
+from game.ui.menus.menu import Entry, MenuScreen
+from game.ui.menus.resume import opened_screen
 from tests.lessons.test_lesson_script import MAP, SCRIPT, _lesson_map
 from tests.ui import drive
 

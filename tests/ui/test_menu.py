@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import menu
 from game.ui.app import App
-from game.ui.menu import MenuScreen
-from game.ui.menu_words import save_label
+from game.ui.menus import menu
+from game.ui.menus.menu import MenuScreen
+from game.ui.menus.menu_words import save_label
 from tests.ui.drive import app, click, key
 
 
@@ -126,7 +126,7 @@ def test_each_rule_option_explains_itself_on_hover():
     assert menu_words_text is real_text
     hover_at = options[1].rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=hover_at, rel=(0, 0), buttons=(0, 0, 0)))
-    import game.ui.menu as m  # noqa: PLC0415
+    import game.ui.menus.menu as m  # noqa: PLC0415
 
     m.text = lambda surface, s, *args, **kw: said.append(s) or real_text(surface, s, *args, **kw)
     try:
@@ -148,7 +148,7 @@ def test_a_seed_is_typed_and_the_battle_uses_it():
 
 
 def test_f1_shows_the_screens_keys_and_any_key_closes_them():
-    from game.ui import help_overlay  # noqa: PLC0415
+    from game.ui.common import help_overlay  # noqa: PLC0415
 
     a = app()
     screen = MenuScreen(a)

@@ -18,13 +18,13 @@ from game.save.errors import SaveError
 from game.save.files import event_lines
 from game.save.savefile import load_save
 from game.scenario.tiled import load_scenario
-from game.ui import since
-from game.ui.battle_screen import BattleScreen
-from game.ui.handover import HandoverScreen
-from game.ui.main import opened_screen
-from game.ui.pause import PauseScreen
-from game.ui.recap import RecapScreen
-from game.ui.saving import save_for_other_player
+from game.ui.battle import since
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.handover import HandoverScreen
+from game.ui.battle.saving import save_for_other_player
+from game.ui.menus.pause import PauseScreen
+from game.ui.menus.resume import opened_screen
+from game.ui.viewer.recap import RecapScreen
 from tests.test_schemas import REPLAYS, problems
 from tests.ui.drive import app, key, settle
 from tests.ui.test_battle_screen import play_turn_by_mouse

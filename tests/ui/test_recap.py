@@ -14,11 +14,11 @@ import pytest
 from game import events as ev
 from game.rules.dice import Roll
 from game.save.files import event_lines
-from game.ui import since
-from game.ui.battle_screen import BattleScreen
-from game.ui.handover import HandoverScreen
-from game.ui.recap import RecapScreen
-from game.ui.view import BattleView
+from game.ui.battle import since
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.handover import HandoverScreen
+from game.ui.common.view import BattleView
+from game.ui.viewer.recap import RecapScreen
 from tests.helpers import board, unit
 from tests.ui.drive import app, click, key, settle
 from tests.ui.test_battle_screen import play_turn_by_mouse

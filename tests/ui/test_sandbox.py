@@ -13,10 +13,10 @@ from game.rules.fatigue import EXHAUSTED
 from game.scenario.errors import ScenarioError
 from game.scenario.sandbox_setup import map_kinds
 from game.scenario.tiled import load_scenario
-from game.ui.battle_screen import BattleScreen
-from game.ui.menu import MenuScreen
-from game.ui.sandbox import SandboxScreen
-from game.ui.sandbox_battle import SandboxBattle, SandboxPause
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.menus.menu import MenuScreen
+from game.ui.sandbox.sandbox import SandboxScreen
+from game.ui.sandbox.sandbox_battle import SandboxBattle, SandboxPause
 from game.world import Morale
 from tests.ui.drive import app, click, key
 

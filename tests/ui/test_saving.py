@@ -10,9 +10,9 @@ from game import bundled, user_dirs
 from game.save.autosave import list_saves, saves_folder
 from game.save.savefile import load_save
 from game.scenario.tiled import load_scenario
-from game.ui.battle_screen import BattleScreen
-from game.ui.menu import MenuScreen
-from game.ui.pause import PauseScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.menus.menu import MenuScreen
+from game.ui.menus.pause import PauseScreen
 from tests.helpers import as_json
 from tests.ui.drive import app, key, settle
 

@@ -16,11 +16,11 @@ from game.scenario.tiled import load_scenario
 from game.settings import Settings, load_settings, save_settings, settings_path
 from game.timeline import Timeline
 from game.ui.app import CALM, App
-from game.ui.battle_screen import BattleScreen
-from game.ui.handover import HandoverScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.handover import HandoverScreen
 from game.ui.main import first_screen
-from game.ui.menu import MenuScreen
-from game.ui.viewer import Source, ViewerScreen
+from game.ui.menus.menu import MenuScreen
+from game.ui.viewer.viewer import Source, ViewerScreen
 from tests.ui.drive import app, key, settle
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"

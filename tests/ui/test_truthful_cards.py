@@ -8,7 +8,7 @@ import pygame
 
 from game.battle import Battle
 from game.query_swings import free_swings
-from game.ui import draw_panels
+from game.ui.draw import draw_panels
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 

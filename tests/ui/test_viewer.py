@@ -17,11 +17,11 @@ from game.save.files import event_lines
 from game.save.savefile import load_save, write_save
 from game.scenario.tiled import load_scenario
 from game.timeline import Timeline, load_timeline
-from game.ui.battle_screen import BattleScreen
-from game.ui.result import ResultScreen
-from game.ui.takeover import TakeOverScreen, viewer_of_file
-from game.ui.view import BattleView
-from game.ui.viewer import ViewerScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common.view import BattleView
+from game.ui.menus.result import ResultScreen
+from game.ui.viewer.takeover import TakeOverScreen, viewer_of_file
+from game.ui.viewer.viewer import ViewerScreen
 from tests.ui.drive import app, click, key, settle
 from tests.ui.test_battle_screen import play_turn_by_mouse
 
