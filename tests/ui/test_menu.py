@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from game.ui.menus import menu
+from game.ui.menus import entries, menu
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.menu_words import save_label
 from tests.ui.drive import app, click, key
@@ -46,7 +46,8 @@ def test_the_wheel_and_a_click_choose_a_scenario():
 
 
 def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path):
-    monkeypatch.setattr(menu, "MAPS", tmp_path)
+    monkeypatch.setattr(entries, "MAPS", tmp_path)  # where the menu looks
+    monkeypatch.setattr(menu, "MAPS", tmp_path)  # what it says it looked in
     said: list[str] = []
     real_text = menu.text
     monkeypatch.setattr(menu, "text", lambda surface, s, *a, **k: said.append(s) or real_text(surface, s, *a, **k))

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from game.ai import LEVELS
-from game.bundled import MAPS, menu_order, section_of
+from game.bundled import MAPS, section_of
 from game.options import Options
 from game.save.autosave import list_saves, saves_folder
 from game.save.savefile import SaveError, load_save
-from game.scenario.errors import ScenarioError
-from game.scenario.model import Scenario
-from game.scenario.tiled import load_scenario
 from game.settings import MODES, check
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
@@ -33,26 +29,6 @@ if TYPE_CHECKING:
 
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
-
-
-@dataclass
-class Entry:
-    path: Path
-    scenario: Scenario | None
-    error: str = ""
-
-
-def shipped_scenarios() -> list[Entry]:
-    """The shipped maps a player chooses from, in the menu's order; the tests' maps are left out."""
-    out = []
-    for path in sorted(
-        (p for p in MAPS.glob("*.tmx") if not p.stem.startswith("test_")), key=lambda p: menu_order(p.stem)
-    ):
-        try:
-            out.append(Entry(path, load_scenario(path)))
-        except ScenarioError as e:
-            out.append(Entry(path, None, e.problems[0]))
-    return out
 
 
 class MenuScreen:
@@ -352,7 +328,7 @@ class MenuScreen:
             bottom = LIST_TOP + ROW * len(layout)
             text(surface, f"{below} more below (arrows or wheel)", (44, bottom - 2), 16, theme.TEXT_DIM)
         if self.entries:
-            draw_details(self, surface)
+            draw_details(self.entry, self.thumbs, self.app.size, surface)
         if self.error:
             text(surface, self.error, (440, self.app.size[1] - 158), 18, theme.TEXT_WARN)
         buttons = self.buttons

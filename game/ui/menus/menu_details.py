@@ -12,15 +12,15 @@ from game.ui.common.art import render_map
 from game.ui.common.widgets import text, wrap
 
 if TYPE_CHECKING:
-    from game.ui.menus.menu import Entry, MenuScreen
+    from game.ui.common.draw_cache import DrawCache
+    from game.ui.menus.entries import Entry
 
 
-def draw_details(menu: MenuScreen, surface: pygame.Surface) -> None:
+def draw_details(e: Entry, thumbs: DrawCache, size: tuple[int, int], surface: pygame.Surface) -> None:
     """The chosen scenario: its map, size, armies and description, or why it cannot load."""
-    w, h = menu.app.size
-    e = menu.entry
+    w, h = size
     right = pygame.Rect(440, 130, w - 480, h - 260)
-    thumb = _thumb(menu, e, right.w, right.h // 2)
+    thumb = _thumb(thumbs, e, right.w, right.h // 2)
     if thumb is not None:
         surface.blit(thumb, (right.x, right.y))
         ty = right.y + thumb.get_height() + 12
@@ -48,7 +48,7 @@ def draw_details(menu: MenuScreen, surface: pygame.Surface) -> None:
         ty += 21
 
 
-def _thumb(menu: MenuScreen, e: Entry, w: int, h: int) -> pygame.Surface | None:
+def _thumb(thumbs: DrawCache, e: Entry, w: int, h: int) -> pygame.Surface | None:
     """The map in miniature with the armies as side-coloured discs, made once per map."""
     if e.scenario is None:
         return None
@@ -65,5 +65,5 @@ def _thumb(menu: MenuScreen, e: Entry, w: int, h: int) -> pygame.Surface | None:
         scale = min(w / full.get_width(), h / full.get_height())
         return pygame.transform.smoothscale(full, (int(full.get_width() * scale), int(full.get_height() * scale)))
 
-    thumb: pygame.Surface = menu.thumbs.get(str(e.path), None, make)
+    thumb: pygame.Surface = thumbs.get(str(e.path), None, make)
     return thumb

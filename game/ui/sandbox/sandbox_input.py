@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.ui.navigation import ToMenu, go
-from game.ui.sandbox import sandbox_panel
+from game.ui.sandbox import layout, sandbox_panel
 
 if TYPE_CHECKING:
-    from game.ui.sandbox.sandbox import SandboxScreen
+    from game.ui.sandbox.setup_state import SandboxState
     from game.ui.screen import Screen
 
 UNIT_KEYS = (pygame.K_q, pygame.K_e, pygame.K_s, pygame.K_p, pygame.K_f, pygame.K_m, pygame.K_DELETE)
@@ -18,7 +18,7 @@ PLUS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 MINUS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
-def handle(s: SandboxScreen, event: pygame.event.Event) -> Screen | None:
+def handle(s: SandboxState, event: pygame.event.Event) -> Screen | None:
     if event.type == pygame.MOUSEMOTION:
         _moved(s, event)
     elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -41,7 +41,7 @@ def handle(s: SandboxScreen, event: pygame.event.Event) -> Screen | None:
     return None
 
 
-def _moved(s: SandboxScreen, event: pygame.event.Event) -> None:
+def _moved(s: SandboxState, event: pygame.event.Event) -> None:
     s.mouse = event.pos
     s.hover_sq = s.square_at(event.pos)
     if s.drag_from is not None and any(event.buttons[1:3]):
@@ -50,7 +50,7 @@ def _moved(s: SandboxScreen, event: pygame.event.Event) -> None:
         s.drag_from = (-1, -1)  # dragged: the release is no click
 
 
-def _press(s: SandboxScreen, pos: tuple[int, int]) -> Screen | None:
+def _press(s: SandboxState, pos: tuple[int, int]) -> Screen | None:
     """A left press: a button, a kind in the list, or a square of the map."""
     for b in sandbox_panel.buttons(s):
         if b.hit(pos):
@@ -66,7 +66,7 @@ def _press(s: SandboxScreen, pos: tuple[int, int]) -> Screen | None:
     return None
 
 
-def _release(s: SandboxScreen, pos: tuple[int, int]) -> None:
+def _release(s: SandboxState, pos: tuple[int, int]) -> None:
     """A left release away from where a unit was pressed: the unit moves there."""
     uid, s.pressed_on = s.pressed_on, None
     sq = s.square_at(pos)
@@ -78,15 +78,15 @@ def _release(s: SandboxScreen, pos: tuple[int, int]) -> None:
         s.message = f"{uid} cannot stand at {sq}."
 
 
-def _wheel(s: SandboxScreen, step: int) -> None:
-    if sandbox_panel.list_rect(s).collidepoint(s.mouse):
-        s.list_top = min(max(s.list_top - step * 3, 0), max(0, len(s.kind_keys) - sandbox_panel.list_rows(s)))
+def _wheel(s: SandboxState, step: int) -> None:
+    if layout.list_rect(s.app.size).collidepoint(s.mouse):
+        s.list_top = min(max(s.list_top - step * 3, 0), max(0, len(s.kind_keys) - layout.list_rows(s.app.size)))
     elif s.map_rect().collidepoint(s.mouse):
         r = s.map_rect()
         s.camera.zoom_at(1 if step > 0 else -1, s.mouse[0] - r.x, s.mouse[1] - r.y)
 
 
-def key(s: SandboxScreen, k: int, mod: int = 0) -> Screen | None:
+def key(s: SandboxState, k: int, mod: int = 0) -> Screen | None:
     if k == pygame.K_s and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
         s.save()
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -112,7 +112,7 @@ def key(s: SandboxScreen, k: int, mod: int = 0) -> Screen | None:
     return None
 
 
-def _escape(s: SandboxScreen) -> Screen | None:
+def _escape(s: SandboxState) -> Screen | None:
     """Esc lets go of the unit selected; with none, back to the menu."""
     if s.selected is not None:
         s.selected = None

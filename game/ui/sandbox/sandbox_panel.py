@@ -15,41 +15,26 @@ from game.ui.common.combat_log import display_name
 from game.ui.common.widgets import Button, layout_row, text, tooltip
 from game.ui.draw.draw_bar import bottom_bar
 from game.ui.draw.draw_tokens import draw_tokens
+from game.ui.sandbox.layout import ROW, UNIT_BOX, list_rect, list_rows, panel_rect
 
 if TYPE_CHECKING:
     from game.ui.battle.battle_screen import BattleScreen
-    from game.ui.sandbox.sandbox import SandboxScreen
+    from game.ui.sandbox.setup_state import SandboxState
 
-ROW = 24  # a kind's line in the list
-UNIT_BOX = 262  # the selected unit's part of the panel
 FREE, TAKEN = (90, 220, 120), (240, 80, 70)
 
 
-def panel_rect(s: SandboxScreen) -> pygame.Rect:
-    w, h = s.app.size
-    return pygame.Rect(w - theme.SIDE_PANEL, theme.TOP_BAR, theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
-
-
-def list_rect(s: SandboxScreen) -> pygame.Rect:
-    p = panel_rect(s)
-    return pygame.Rect(p.x + 8, p.y + 70, p.w - 16, max(ROW, p.h - 78 - UNIT_BOX))
-
-
-def list_rows(s: SandboxScreen) -> int:
-    return max(1, list_rect(s).h // ROW)
-
-
-def kind_rects(s: SandboxScreen) -> dict[int, pygame.Rect]:
+def kind_rects(s: SandboxState) -> dict[int, pygame.Rect]:
     """Where each kind in sight in the list sits, by its index."""
-    r = list_rect(s)
-    shown = range(s.list_top, min(s.list_top + list_rows(s), len(s.kind_keys)))
+    r = list_rect(s.app.size)
+    shown = range(s.list_top, min(s.list_top + list_rows(s.app.size), len(s.kind_keys)))
     return {i: pygame.Rect(r.x, r.y + (i - s.list_top) * ROW, r.w, ROW - 2) for i in shown}
 
 
-def buttons(s: SandboxScreen) -> list[Button]:
+def buttons(s: SandboxState) -> list[Button]:
     """Every button of the screen as it stands now, laid out."""
     w, h = s.app.size
-    p = panel_rect(s)
+    p = panel_rect(s.app.size)
     out = []
     side = Button(f"Place for: {s.side}", "Tab", lambda: setattr(s, "side_i", s.side_i + 1))
     layout_row([side], pygame.Rect(p.x + 8, p.y + 8, p.w - 16, 30))
@@ -75,12 +60,12 @@ def buttons(s: SandboxScreen) -> list[Button]:
     return out + bar
 
 
-def _menu(s: SandboxScreen) -> object:
+def _menu(s: SandboxState) -> object:
     s.selected = None
     return s.press(pygame.K_ESCAPE)
 
 
-def _unit_buttons(s: SandboxScreen, area: pygame.Rect) -> list[Button]:
+def _unit_buttons(s: SandboxState, area: pygame.Rect) -> list[Button]:
     """The selected unit's values, each a button that changes it (the key beside it does too)."""
     u = s.setup.units[s.selected or ""]
     full = s.setup.full_hp(u.id)
@@ -112,7 +97,7 @@ def _unit_buttons(s: SandboxScreen, area: pygame.Rect) -> list[Button]:
     return out
 
 
-def draw(s: SandboxScreen, surface: pygame.Surface) -> None:
+def draw(s: SandboxState, surface: pygame.Surface) -> None:
     w, h = s.app.size
     r = s.map_rect()
     surface.set_clip(r)
@@ -135,7 +120,7 @@ def draw(s: SandboxScreen, surface: pygame.Surface) -> None:
         tooltip(surface, tip, (s.mouse[0], s.mouse[1] - 12))
 
 
-def _draw_map(s: SandboxScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_map(s: SandboxState, surface: pygame.Surface, r: pygame.Rect) -> None:
     t, size = s.setup.terrain, s.camera.size
 
     def scaled() -> pygame.Surface:
@@ -149,7 +134,7 @@ def _draw_map(s: SandboxScreen, surface: pygame.Surface, r: pygame.Rect) -> None
     surface.blit(img, (r.x - round(s.camera.x), r.y - round(s.camera.y)))
 
 
-def _draw_ghost(s: SandboxScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_ghost(s: SandboxState, surface: pygame.Surface, r: pygame.Rect) -> None:
     """Where the kind picked would stand, green where it may and red where it may not."""
     sq = s.hover_sq
     if sq is None or s.setup.at(sq) is not None or s.pressed_on is not None:
@@ -163,8 +148,8 @@ def _draw_ghost(s: SandboxScreen, surface: pygame.Surface, r: pygame.Rect) -> No
         pygame.draw.rect(surface, colour, (r.x + x, r.y + y, size, size), 2)
 
 
-def _draw_panel(s: SandboxScreen, surface: pygame.Surface) -> None:
-    p = panel_rect(s)
+def _draw_panel(s: SandboxState, surface: pygame.Surface) -> None:
+    p = panel_rect(s.app.size)
     pygame.draw.rect(surface, theme.PANEL_BG, p)
     pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft)
     text(surface, "Kinds (click, Up / Down)", (p.x + 10, p.y + 46), 17, theme.TEXT_DIM)
