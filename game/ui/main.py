@@ -74,14 +74,21 @@ def crash_context(screen: Screen | None) -> dict[str, str]:
         return {"screen": type(screen).__name__ if screen is not None else "none"}
     try:
         b = screen.battle
-        ai_sides = {s: screen.ai_level for s, c in screen.controllers.items() if c == "ai"}
-        map_path = str(Path(screen.scenario.path).resolve())  # the replay may be saved anywhere
-        replay = Replay(map_path, screen.seed, screen.options, screen.controllers, screen.played, ai=ai_sides)
+        ai_sides = screen.session.ai_levels()
+        map_path = str(Path(screen.session.scenario.path).resolve())  # the replay may be saved anywhere
+        replay = Replay(
+            map_path,
+            screen.session.seed,
+            screen.session.options,
+            screen.session.controllers,
+            screen.session.played,
+            ai=ai_sides,
+        )
         return {
             "screen": "battle",
             "map": map_path,
-            "seed": str(screen.seed),
-            "round": f"{b.round}{' (over)' if b.over else ''}, {len(b.events)} events, {len(screen.played)} commands",
+            "seed": str(screen.session.seed),
+            "round": f"{b.round}{' (over)' if b.over else ''}, {len(b.events)} events, {len(screen.session.played)} commands",
             "replay (save as crash.json, then: rout replay crash.json)": _replay_text(replay),
         }
     except Exception as e:  # noqa: BLE001  # a battle broken by the crash: say so, keep the traceback

@@ -327,5 +327,5 @@ def test_the_status_line_names_the_creature_as_the_log_does():
     settle(a, s)
     p = s.battle.pending()
     line = draw_bar.status(s)
-    assert s.names[p.unit] in line and s.battle.world[p.unit].kind.name in line
+    assert s.session.names[p.unit] in line and s.battle.world[p.unit].kind.name in line
     assert "_" not in line, line

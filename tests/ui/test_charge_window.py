@@ -83,7 +83,7 @@ def _icons_drawn(s: BattleScreen, uid: str) -> list[str]:
         del s.view.tokens[t]
     s.sprites.icon = spy
     try:
-        draw_tokens(s, pygame.Surface((1280, 720)), s.map_rect())
+        draw_tokens(s, pygame.Surface((1280, 720)), s.map_rect(), s.session.controllers)
     finally:
         del s.sprites.icon
         s.view.tokens.update(others)

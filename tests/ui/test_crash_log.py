@@ -121,7 +121,7 @@ def test_the_log_replays_the_battle_up_to_the_crash(window, monkeypatch, capsys)
 
     def update_then_fail(self: BattleScreen, dt: float):
         out = update(self, dt)
-        if len(self.played) >= 3:
+        if len(self.session.played) >= 3:
             crashed.append(self)
             raise ValueError("after three commands")
         return out

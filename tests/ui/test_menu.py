@@ -145,7 +145,7 @@ def test_a_seed_is_typed_and_the_battle_uses_it():
         key(a, k)
     assert screen.seed.value == 42 and not screen.seed.typing
     key(a, pygame.K_RETURN)  # start
-    assert a.screen is not screen and a.screen.seed == 42
+    assert a.screen is not screen and a.screen.session.seed == 42
 
 
 def test_f1_shows_the_screens_keys_and_any_key_closes_them():

@@ -71,7 +71,7 @@ def test_save_and_quit_then_continue_resumes_at_the_same_decision():
     assert isinstance(resumed, BattleScreen) and resumed is not s
     assert resumed.battle.pending().unit == unit
     assert as_json(resumed.battle.events) == log
-    assert resumed.controllers == {"blue": "human", "red": "ai"}
+    assert resumed.session.controllers == {"blue": "human", "red": "ai"}
 
 
 def test_a_save_that_cannot_be_written_keeps_the_battle_and_says_why(monkeypatch, tmp_path):

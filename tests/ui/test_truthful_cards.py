@@ -38,7 +38,7 @@ def test_the_attack_card_names_the_free_swing_that_the_battle_then_rolls(monkeyp
     assert ("g", "attack_of_opportunity") in [(w.enemy, w.why) for w in swings]
     for w in swings:
         promised = f"{round(w.chance * 100)}%"
-        assert any(line.startswith(f"first: {s.names[w.enemy]},") and promised in line for line in said), said
+        assert any(line.startswith(f"first: {s.session.names[w.enemy]},") and promised in line for line in said), said
     click(a, screen_pos(s, (5, 2)))
     settle(a, s)
     log = as_json(s.battle.events)

@@ -12,17 +12,18 @@ from game.settings import SPEEDS
 from game.ui.battle import undo_control
 from game.ui.battle.modes import Input, Press
 from game.ui.battle.saving import save_by_hand
+from game.ui.draw import draw_bar
 from game.ui.navigation import ToPause, go
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
+    from game.ui.battle.state import BattleState
     from game.ui.screen import Screen
 
 EDGE = 12  # pixels from the window edge that scroll the map
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
-def edge_scroll(s: BattleScreen, dt: float) -> None:
+def edge_scroll(s: BattleState, dt: float) -> None:
     """Scroll the map while the pointer rests at the window's edge."""
     if not pygame.mouse.get_focused() or s.app.headless:
         return
@@ -34,7 +35,7 @@ def edge_scroll(s: BattleScreen, dt: float) -> None:
         s.camera.pan(dx * 600 * dt, dy * 600 * dt)
 
 
-def handle(s: BattleScreen, event: pygame.event.Event) -> Screen | None:
+def handle(s: BattleState, event: pygame.event.Event) -> Screen | None:
     """React to one mouse or key event; return the pause menu when Escape has nothing to cancel."""
     if event.type == pygame.MOUSEMOTION:
         _pointer_moved(s, event)
@@ -61,7 +62,7 @@ def handle(s: BattleScreen, event: pygame.event.Event) -> Screen | None:
     return None
 
 
-def _pointer_moved(s: BattleScreen, event: pygame.event.Event) -> None:
+def _pointer_moved(s: BattleState, event: pygame.event.Event) -> None:
     s.mouse = event.pos
     if s.drag_from is not None and any(event.buttons[1:3]):
         dx, dy = event.rel
@@ -74,8 +75,8 @@ def _pointer_moved(s: BattleScreen, event: pygame.event.Event) -> None:
         s.aim(s.hover_sq)
 
 
-def _left_click(s: BattleScreen, pos: tuple[int, int]) -> None:
-    for b in s.buttons:
+def _left_click(s: BattleState, pos: tuple[int, int]) -> None:
+    for b in draw_bar.action_buttons(s):
         if b.hit(pos):
             out = b.action()  # a mode's input, or None from a button that acts itself (Undo)
             if out is not None:
@@ -87,7 +88,7 @@ def _left_click(s: BattleScreen, pos: tuple[int, int]) -> None:
         s.click(sq)
 
 
-def _wheel(s: BattleScreen, pos: tuple[int, int], step: int) -> None:
+def _wheel(s: BattleState, pos: tuple[int, int], step: int) -> None:
     if s.log_rect().collidepoint(pos):
         s.log_scroll = max(0, min(len(s.log) - 1, s.log_scroll + step * 3))
     elif s.map_rect().collidepoint(pos):
@@ -95,7 +96,7 @@ def _wheel(s: BattleScreen, pos: tuple[int, int], step: int) -> None:
         s.camera.zoom_at(1 if step > 0 else -1, pos[0] - r.x, pos[1] - r.y)
 
 
-def key(s: BattleScreen, k: int, mod: int = 0) -> Screen | None:
+def key(s: BattleState, k: int, mod: int = 0) -> Screen | None:
     if s.view.waiting_for_key and not _heard_while_paused(k):
         s.view.key()  # any other key goes on to the next step
         return None
@@ -103,7 +104,7 @@ def key(s: BattleScreen, k: int, mod: int = 0) -> Screen | None:
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k in (pygame.K_z, pygame.K_y):
         _undo_key(s, redo=k == pygame.K_y or bool(shift))
     elif mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k == pygame.K_s:
-        s.message = save_by_hand(s)
+        s.message = save_by_hand(s.session)
     elif k in ARROWS:
         _arrow(s, ARROWS[k], bool(shift))
     elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -129,7 +130,7 @@ def _heard_while_paused(k: int) -> bool:
     )
 
 
-def _arrow(s: BattleScreen, step: tuple[int, int], shift: bool) -> None:
+def _arrow(s: BattleState, step: tuple[int, int], shift: bool) -> None:
     """Shift+arrow pans the map; an arrow alone moves the keyboard cursor."""
     dx, dy = step
     if shift:
@@ -143,7 +144,7 @@ def _arrow(s: BattleScreen, step: tuple[int, int], shift: bool) -> None:
     s.aim(s.cursor)
 
 
-def _view_key(s: BattleScreen, k: int) -> None:
+def _view_key(s: BattleState, k: int) -> None:
     """Keys for the view (zoom, speed, the log, full screen); the rest are actions."""
     if k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
         s.camera.zoom_at(1, s.camera.view_w // 2, s.camera.view_h // 2)
@@ -163,7 +164,7 @@ def _view_key(s: BattleScreen, k: int) -> None:
         s.send(Press(k))
 
 
-def _speed_key(s: BattleScreen, k: int) -> None:
+def _speed_key(s: BattleState, k: int) -> None:
     """. and , step the speed, P pauses on the steps of the round's end or not: kept for the next battle."""
     if k == pygame.K_PERIOD:
         s.speed_i = min(s.speed_i + 1, len(SPEEDS) - 1)
@@ -176,7 +177,7 @@ def _speed_key(s: BattleScreen, k: int) -> None:
     s.app.remember(speed=SPEEDS[s.speed_i], pause_on_steps=s.view.pause_on_steps)
 
 
-def _undo_key(s: BattleScreen, redo: bool) -> None:
+def _undo_key(s: BattleState, redo: bool) -> None:
     """Ctrl+Z undoes; Ctrl+Y and Ctrl+Shift+Z redo."""
     if redo:
         undo_control.redo(s)
@@ -184,7 +185,7 @@ def _undo_key(s: BattleScreen, redo: bool) -> None:
         undo_control.undo(s)
 
 
-def _escape(s: BattleScreen) -> Screen | None:
+def _escape(s: BattleState) -> Screen | None:
     """Escape cancels what the controls are in the middle of; with nothing to cancel it pauses."""
     if s.mode.cancel() is not None:
         s.cancel()
@@ -195,7 +196,7 @@ def _escape(s: BattleScreen) -> Screen | None:
     return go(s.app, ToPause(s))
 
 
-def _cycle_target(s: BattleScreen, step: int) -> None:
+def _cycle_target(s: BattleState, step: int) -> None:
     legal = s.legal
     targets = sorted((legal.melee or legal.missile) if legal is not None else {})
     if not targets:

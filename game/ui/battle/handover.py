@@ -24,21 +24,23 @@ if TYPE_CHECKING:
 class HandoverScreen:
     def __init__(self, app: App, battle_screen: BattleScreen, side: str) -> None:
         self.app, self.battle_screen, self.side = app, battle_screen, side
-        events = since.events_since(battle_screen, side)
+        events = since.events_since(battle_screen.session, side)
         self.summary = (
-            since.summary(events, battle_screen.names, battle_screen.side_of, side) if events is not None else ""
+            since.summary(events, battle_screen.session.names, battle_screen.session.side_of, side)
+            if events is not None
+            else ""
         )
         self.mouse = (0, 0)
         self.said = ""  # where a save for the side's player went, or why it failed
 
     def save_for_player(self) -> None:
         """Playing by file: save the battle for the incoming side's player, to send them."""
-        self.said = save_for_other_player(self.battle_screen)
+        self.said = save_for_other_player(self.battle_screen.session)
 
     @property
     def can_save(self) -> bool:
         """Whether the battle can be saved: it is played on a map file."""
-        return bool(self.battle_screen.scenario.path)
+        return bool(self.battle_screen.session.scenario.path)
 
     @property
     def can_watch(self) -> bool:
@@ -47,7 +49,7 @@ class HandoverScreen:
 
     def watch(self) -> Screen:
         """The recap of the events since the side last acted; it hands over to the side at its end."""
-        t = since.timeline_since(self.battle_screen, self.side)
+        t = since.timeline_since(self.battle_screen.session, self.side)
         if t is None:
             return self.battle_screen
         return RecapScreen(self.app, self.battle_screen, self.side, t)

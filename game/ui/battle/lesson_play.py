@@ -19,7 +19,7 @@ from game.scenario.lesson import Lesson, Step
 from game.ui.battle import battle_input
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
+    from game.ui.battle.state import BattleState
     from game.ui.screen import Screen
 
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -41,29 +41,29 @@ class LessonPlay:
         self.hint: tuple[Step, str] | None = None  # what was wrong with the player's last try at a step
 
     @staticmethod
-    def of(s: BattleScreen) -> LessonPlay | None:
+    def of(s: BattleState) -> LessonPlay | None:
         """The lesson of the screen's map, if it has a script."""
-        lesson = s.scenario.lesson
+        lesson = s.session.scenario.lesson
         if lesson is None:
             return None
-        return LessonPlay(lesson, s.battle, s.controllers.get(lesson.player) == "human")
+        return LessonPlay(lesson, s.battle, s.session.controllers.get(lesson.player) == "human")
 
     # -- keeping in step with the screen's commands ------------------------------------
 
-    def took(self, s: BattleScreen) -> None:
+    def took(self, s: BattleState) -> None:
         """A command went through: the step it played is done, and the cards it fired wait."""
         if self.doing is not None:
             self.run.done(self.doing)
             self.doing, self.hint = None, None
         fired = self.run.cards(s.battle)
         self.waiting += fired
-        self.at = len(s.played)
+        self.at = len(s.session.played)
         self.fired_by[self.at] = fired
         self.snaps[self.at] = self.run.copy()
 
-    def sync(self, s: BattleScreen) -> None:
+    def sync(self, s: BattleState) -> None:
         """Follow an undo, a redo or a loaded save: the run as it was after the screen's commands."""
-        n = len(s.played)
+        n = len(s.session.played)
         if n == self.at:
             return
         if n in self.snaps:
@@ -78,14 +78,14 @@ class LessonPlay:
         if self.open is not None and self.open.at > end:
             self.open = None
 
-    def _rebuild(self, s: BattleScreen) -> None:
+    def _rebuild(self, s: BattleState) -> None:
         """Play the screen's commands through a fresh run from the seed, as the window followed
         them: a command that fits the step due played it, a scripted step that was not played was
         refused. The cards they fired were shown then, so none waits now."""
-        battle = Battle(s.scenario, seed=s.seed, options=s.options)
+        battle = Battle(s.session.scenario, seed=s.session.seed, options=s.session.options)
         run = LessonRun(self.lesson)
         run.cards(battle)
-        for cmd in s.played:
+        for cmd in s.session.played:
             step = run.due(battle)
             if step is not None:
                 if self._fits(run, step, cmd, battle):
@@ -95,7 +95,7 @@ class LessonPlay:
             battle.apply(cmd)
             run.cards(battle)
         self.run, self.waiting, self.open = run, [], None
-        self.snaps = {len(s.played): run.copy()}
+        self.snaps = {len(s.session.played): run.copy()}
         self.fired_by = {}
 
     def _fits(self, run: LessonRun, step: Step, cmd: Command, battle: Battle) -> bool:
@@ -109,25 +109,25 @@ class LessonPlay:
 
     # -- the battle's decisions ---------------------------------------------------------
 
-    def yours(self, s: BattleScreen) -> Step | None:
+    def yours(self, s: BattleState) -> Step | None:
         """The learner's step the battle waits for now, if any."""
         if s.battle.over:
             return None
         step = self.run.due(s.battle)
         return step if step is not None and self._waits(step) else None
 
-    def scripted(self, s: BattleScreen) -> Step | None:
+    def scripted(self, s: BattleState) -> Step | None:
         """The scripted command due now, if any (the window plays it)."""
         if s.battle.over:
             return None
         step = self.run.due(s.battle)
         return step if step is not None and not self._waits(step) else None
 
-    def lets_play(self, s: BattleScreen) -> bool:
+    def lets_play(self, s: BattleState) -> bool:
         """Whether the player may give a command now: no card open, no scripted command due."""
         return self.open is None and self.scripted(s) is None
 
-    def play_scripted(self, s: BattleScreen) -> bool:
+    def play_scripted(self, s: BattleState) -> bool:
         """Play the scripted command due, as an AI decision; one the battle refuses is skipped and
         the AI (or the player) decides instead. True when a command was played."""
         if s.worker is not None and s.worker.busy:
@@ -136,7 +136,7 @@ class LessonPlay:
         if step is None:
             return False
         self.doing = step
-        if s._apply(step.do, human=False):  # the screen's own way to play a command
+        if s.apply(step.do, human=False):  # the screen's own way to play a command
             return True
         self.doing = None
         self.run.skip(step, s.message)
@@ -144,7 +144,7 @@ class LessonPlay:
         s.message = ""
         return False
 
-    def refuse(self, s: BattleScreen, cmd: Command) -> str:
+    def refuse(self, s: BattleState, cmd: Command) -> str:
         """Judge the player's command before it reaches the battle: empty to let it through (then
         it plays the step due, if any), else the step's hint."""
         step = self.yours(s)
@@ -158,7 +158,7 @@ class LessonPlay:
     def hint_for(self, step: Step) -> str:
         return self.hint[1] if self.hint is not None and self.hint[0] is step else ""
 
-    def focus(self, s: BattleScreen) -> None:
+    def focus(self, s: BattleState) -> None:
         """At a new decision with a step of the learner's due, select the creature it is for."""
         step = self.yours(s)
         if step is not None and step.unit in s.battle.pending().units:
@@ -168,7 +168,7 @@ class LessonPlay:
 
     # -- the cards ----------------------------------------------------------------------
 
-    def holds(self, s: BattleScreen) -> bool:
+    def holds(self, s: BattleState) -> bool:
         """Each frame: keep in step, and open the next card once the board has finished showing
         the event it was fired by. True while a card is open: the battle waits for the player."""
         self.sync(s)
@@ -176,7 +176,7 @@ class LessonPlay:
             self.open = self.waiting.pop(0)
         return self.open is not None
 
-    def handle(self, s: BattleScreen, event: pygame.event.Event) -> Screen | None:
+    def handle(self, s: BattleState, event: pygame.event.Event) -> Screen | None:
         """Input while a card is open: Enter, Space or a click goes on; Esc still pauses; the
         rest waits (the card is read before the battle goes on)."""
         go_on = (event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS) or (
@@ -193,7 +193,7 @@ class LessonPlay:
         return None
 
 
-def animate(s: BattleScreen, dt: float, speed: float) -> None:
+def animate(s: BattleState, dt: float, speed: float) -> None:
     """Play the board's animation on, in a lesson stopping where the next card is due: the card
     then opens on the moment it explains, not a few events later."""
     queue = s.view.queue
@@ -203,6 +203,6 @@ def animate(s: BattleScreen, dt: float, speed: float) -> None:
     queue.extend(reversed(later))
 
 
-def finished(s: BattleScreen) -> int:
+def finished(s: BattleState) -> int:
     """How many of the battle's events the board has finished showing."""
     return s.fed - len(s.view.queue) - (1 if s.view.current is not None else 0)

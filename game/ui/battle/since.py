@@ -5,17 +5,12 @@ few words, and may watch them played back from the battle as it stood then."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game import events as ev
 from game.battle import Battle
-from game.commands import Command
 from game.runner import apply_all
 from game.timeline import Timeline
-
-if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.session import Mark, Session
 
 # The moments named in the summary, each with what it did to the creature.
 NOTABLE: dict[type[ev.Event], str] = {
@@ -31,58 +26,51 @@ NOTABLE: dict[type[ev.Event], str] = {
 MOST = 6  # notable moments named; the rest are counted
 
 
-@dataclass(frozen=True)
-class Mark:
-    """A side's last command: how many commands had been played with it, the command itself (to
-    tell it was not undone since), the battle just after it and its log's length then."""
-
-    commands: int
-    cmd: Command
-    battle: Battle
-    events: int
-
-
-def note(bs: BattleScreen, side: str) -> None:
+def note(session: Session, side: str) -> None:
     """The side's player has just given a command: remember the battle as it stands."""
-    bs.marks[side] = Mark(len(bs.played), bs.played[-1], bs.battle.copy(), len(bs.battle.events))
+    session.marks[side] = Mark(
+        len(session.played), session.played[-1], session.battle.copy(), len(session.battle.events)
+    )
 
 
-def mark_from_commands(bs: BattleScreen, side: str) -> Mark | None:
+def mark_from_commands(session: Session, side: str) -> Mark | None:
     """The side's mark worked out from the commands played (a battle opened from a save keeps no
     marks): the battle replayed to just after the side's last command. A command is the side's
     whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
-    side_of = bs.side_of
-    last = next((i for i in range(len(bs.played) - 1, -1, -1) if side_of.get(bs.played[i].unit) == side), None)
+    side_of = session.side_of
+    last = next(
+        (i for i in range(len(session.played) - 1, -1, -1) if side_of.get(session.played[i].unit) == side), None
+    )
     if last is None:
         return None
-    b = Battle(bs.scenario, seed=bs.seed, options=bs.options, controllers=bs.controllers)
-    apply_all(b, bs.played[: last + 1])
-    return Mark(last + 1, bs.played[last], b, len(b.events))
+    b = Battle(session.scenario, seed=session.seed, options=session.options, controllers=session.controllers)
+    apply_all(b, session.played[: last + 1])
+    return Mark(last + 1, session.played[last], b, len(b.events))
 
 
-def mark_of(bs: BattleScreen, side: str) -> Mark | None:
+def mark_of(session: Session, side: str) -> Mark | None:
     """The side's mark, if it still stands (its command not undone) and others acted since."""
-    m = bs.marks.get(side)
-    if m is None or not m.commands < len(bs.played) or bs.played[m.commands - 1] is not m.cmd:
+    m = session.marks.get(side)
+    if m is None or not m.commands < len(session.played) or session.played[m.commands - 1] is not m.cmd:
         return None
     return m
 
 
-def events_since(bs: BattleScreen, side: str) -> list[ev.Event] | None:
+def events_since(session: Session, side: str) -> list[ev.Event] | None:
     """The events since the side last acted; None before its first command."""
-    m = mark_of(bs, side)
-    return None if m is None else bs.battle.events[m.events :]
+    m = mark_of(session, side)
+    return None if m is None else session.battle.events[m.events :]
 
 
-def timeline_since(bs: BattleScreen, side: str) -> Timeline | None:
+def timeline_since(session: Session, side: str) -> Timeline | None:
     """The commands since the side last acted, played again on the battle as it stood then (the
     engine is deterministic: the same events as the live battle's)."""
-    m = mark_of(bs, side)
+    m = mark_of(session, side)
     if m is None:
         return None
     start = m.battle.copy()
-    start.ctx.events = list(bs.battle.events[: m.events])
-    t = Timeline(start, bs.played[m.commands :])
+    start.ctx.events = list(session.battle.events[: m.events])
+    t = Timeline(start, session.played[m.commands :])
     t.finish()
     return t
 

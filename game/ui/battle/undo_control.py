@@ -16,10 +16,10 @@ from game.ui.common.words import describe
 from game.undo import CannotUndo
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
+    from game.ui.battle.state import BattleState
 
 
-def asker(s: BattleScreen) -> str | None:
+def asker(s: BattleState) -> str | None:
     """The side whose player is at the controls: the side to decide, when a human decides; in a
     game with one human side, that side (while its last command still plays out on screen)."""
     b = s.battle
@@ -28,11 +28,11 @@ def asker(s: BattleScreen) -> str | None:
     p = b.pending()
     if p.controller == "human":
         return p.side
-    humans = [side for side, c in s.controllers.items() if c == "human"]
+    humans = [side for side, c in s.session.controllers.items() if c == "human"]
     return humans[0] if len(humans) == 1 else None
 
 
-def why_not_undo(s: BattleScreen) -> str | None:
+def why_not_undo(s: BattleState) -> str | None:
     """Why Undo cannot be done now, in the player's words; None when it can."""
     if s.battle.over:
         return "the battle is over"
@@ -41,63 +41,59 @@ def why_not_undo(s: BattleScreen) -> str | None:
     side = asker(s)
     if side is None:
         return "it is not your decision"
-    return s.history.why_not_undo(s.battle, side)
+    return s.session.history.why_not_undo(s.battle, side)
 
 
-def why_not_redo(s: BattleScreen) -> str | None:
+def why_not_redo(s: BattleState) -> str | None:
     if s.battle.over or (s.worker is not None and s.worker.busy) or asker(s) is None:
         return "nothing to redo"
-    return s.history.why_not_redo(asker(s))
+    return s.session.history.why_not_redo(asker(s))
 
 
-def undo(s: BattleScreen) -> bool:
+def undo(s: BattleState) -> bool:
     """Take back the last command, if the rules allow; else tell the player why not."""
     why = why_not_undo(s)
     if why is not None:
         s.message = f"Cannot undo: {why}"
         return False
     try:
-        restored, taken = s.history.undo(s.battle, asker(s))
+        cmd, taken = s.session.undo(asker(s))
     except CannotUndo as e:  # checked just above; kept so a refusal never crashes the window
         s.message = f"Cannot undo: {e}"
         return False
-    unit = s.history.undone[-1][0].unit
-    s.battle = restored
-    del s.played[-1]  # the crash log's replay must not hold a command the battle no longer has
+    unit = cmd.unit
     _forget(s, taken)
     s.selected = unit  # the same unit to act again (among a group's, the one that had acted)
-    s.message = f"Undone: {s.names.get(unit, unit)}'s {_action(taken)}"
+    s.message = f"Undone: {s.session.names.get(unit, unit)}'s {_action(taken)}"
     return True
 
 
-def redo(s: BattleScreen) -> bool:
+def redo(s: BattleState) -> bool:
     """Give the last undone command again: the same state and dice give the same events."""
     why = why_not_redo(s)
     if why is not None:
         s.message = f"Cannot redo: {why}"
         return False
-    cmd = s.history.undone[-1][0]
     try:
-        events = s.history.redo(s.battle, asker(s))
+        events = s.session.redo(asker(s))
     except CannotUndo as e:
         s.message = f"Cannot redo: {e}"
         return False
-    s.played.append(cmd)
     s.message = ""
     s.feed(events)
     s.mode = MoveMode()
     return True
 
 
-def buttons(s: BattleScreen) -> list[Button]:
+def buttons(s: BattleState) -> list[Button]:
     """Undo (and Redo, once something is undone) at the right of the bar, for human players; a
     disabled one says why when the pointer rests on it."""
-    if s.battle.over or "human" not in s.controllers.values():
+    if s.battle.over or "human" not in s.session.controllers.values():
         return []
     why = why_not_undo(s)
     buttons = [Button("Undo", "Ctrl+Z", lambda: _press(undo, s), enabled=why is None)]
     buttons[0].tip = f"Cannot undo: {why}" if why else "take back the last command"
-    if s.history.undone:
+    if s.session.history.undone:
         why_redo = why_not_redo(s)
         again = Button("Redo", "Ctrl+Y", lambda: _press(redo, s), enabled=why_redo is None)
         again.tip = f"Cannot redo: {why_redo}" if why_redo else "give the undone command again"
@@ -111,16 +107,16 @@ def buttons(s: BattleScreen) -> list[Button]:
     return buttons
 
 
-def _press(act: Callable[[BattleScreen], bool], s: BattleScreen) -> None:
+def _press(act: Callable[[BattleState], bool], s: BattleState) -> None:
     """A button that acts itself: it gives the mode no input."""
     act(s)
 
 
-def _forget(s: BattleScreen, taken: list[Event]) -> None:
+def _forget(s: BattleState, taken: list[Event]) -> None:
     """Put the screen back as the battle now is: no animation of what was undone, no log lines
     for it, nothing drawn from it, and the controls asked afresh for the pending decision."""
     s.reveal_log(everything=True)
-    gone = sum(1 for e in taken if describe(e, s.names))
+    gone = sum(1 for e in taken if describe(e, s.session.names))
     if gone:
         del s.log[-gone:]
     s.log_scroll = 0

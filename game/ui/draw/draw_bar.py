@@ -30,11 +30,11 @@ from game.ui.common import theme
 from game.ui.common.widgets import Button, layout_row, text, tooltip
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
     from game.ui.battle.legal import Legal
+    from game.ui.battle.state import BattleState
 
 
-def action_buttons(s: BattleScreen) -> list[Button]:
+def action_buttons(s: BattleState) -> list[Button]:
     """The bottom bar's buttons for the decision at hand, laid out; each answers with the key it names."""
     b = s.battle
     human = s.human_turn()
@@ -70,7 +70,7 @@ def action_buttons(s: BattleScreen) -> list[Button]:
     return buttons + spells + undo
 
 
-def _activation_buttons(s: BattleScreen, legal: Legal) -> list[Button]:
+def _activation_buttons(s: BattleState, legal: Legal) -> list[Button]:
     may = legal.allowed  # the rules' table of what the unit's posture and morale allow
     mode = s.mode
     return [
@@ -154,7 +154,7 @@ def bottom_bar(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
     return bar
 
 
-def draw_bottom(s: BattleScreen, surface: pygame.Surface) -> None:
+def draw_bottom(s: BattleState, surface: pygame.Surface) -> None:
     bar = bottom_bar(surface, s.app.size)
     buttons = action_buttons(s)
     for btn in buttons:
@@ -167,7 +167,7 @@ def draw_bottom(s: BattleScreen, surface: pygame.Surface) -> None:
         tooltip(surface, tip, (s.mouse[0], bar.y - 6))
 
 
-def status(s: BattleScreen) -> str:
+def status(s: BattleState) -> str:
     """Whose decision it is and what it asks."""
     b = s.battle
     if b.over:
@@ -176,9 +176,9 @@ def status(s: BattleScreen) -> str:
     if s.human_turn():
         u = b.world[p.unit] if p.unit else None
         # the name the log gives it (Militia 2), not its id (blue_militia_2)
-        who = f"{s.controllers_label(p.side)}: {s.names.get(u.id, u.id)}, {u.kind.name}" if u else ""
+        who = f"{s.controllers_label(p.side)}: {s.session.names.get(u.id, u.id)}, {u.kind.name}" if u else ""
         if p.kind == RETREAT:
-            return f"{who} — force {s.names.get(p.target or '', p.target)} back? click a marked space"
+            return f"{who} — force {s.session.names.get(p.target or '', p.target)} back? click a marked space"
         return f"{who} — your move"
     if not s.view.idle:
         return "showing what happened…" if not s.view.waiting_for_key else "paused at a step: any key goes on"

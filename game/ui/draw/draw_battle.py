@@ -27,19 +27,19 @@ from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
 from game.ui.draw.squares import Colour, fill, sq_rect
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
     from game.ui.battle.legal import Legal
+    from game.ui.battle.state import BattleState
 
 ARC_ALPHA = 90
 
 
-def draw(s: BattleScreen, surface: pygame.Surface) -> None:
+def draw(s: BattleState, surface: pygame.Surface) -> None:
     draw_field(s, surface)
     draw_bar.draw_bottom(s, surface)
     draw_lesson.draw(s, surface)
 
 
-def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:
+def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     """Everything but the bottom bar: the map and its overlays, the initiative track, the panel.
 
     Only what nothing else covers is cleared: the initiative track and the panel are opaque
@@ -53,7 +53,7 @@ def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:
     fights = draw_review.fights_shown(s)
     draw_review.draw_lines(s, surface, map_rect, fights)
     _draw_overlays(s, surface, map_rect)
-    draw_tokens(s, surface, map_rect)
+    draw_tokens(s, surface, map_rect, s.session.controllers)
     draw_review.draw_tags(s, surface, map_rect, fights)
     _draw_no_space(s, surface, map_rect)
     draw_floaters(s, surface, map_rect)
@@ -63,14 +63,16 @@ def draw_field(s: BattleScreen, surface: pygame.Surface) -> None:
     draw_panel(s, surface)
 
 
-def _draw_map(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_map(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     size = s.camera.size
 
     def scaled() -> pygame.Surface:
         src = s.map_surface
-        if size == src.get_width() // s.scenario.terrain.width:
+        if size == src.get_width() // s.session.scenario.terrain.width:
             return src
-        img = pygame.transform.smoothscale(src, (s.scenario.terrain.width * size, s.scenario.terrain.height * size))
+        img = pygame.transform.smoothscale(
+            src, (s.session.scenario.terrain.width * size, s.session.scenario.terrain.height * size)
+        )
         return img.convert()
 
     img = s.cache.get("map", size, scaled)
@@ -82,18 +84,18 @@ def _draw_map(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
 
 
 def _outline(
-    s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, squares: list[Pos], colour: Colour, width: int = 2
+    s: BattleState, surface: pygame.Surface, r: pygame.Rect, squares: list[Pos], colour: Colour, width: int = 2
 ) -> None:
     for sq in squares:
         pygame.draw.rect(surface, colour, sq_rect(s.camera, r, sq).inflate(-2, -2), width)
 
 
-def _centre(s: BattleScreen, r: pygame.Rect, pos: Pos, n: int = 1) -> tuple[int, int]:
+def _centre(s: BattleState, r: pygame.Rect, pos: Pos, n: int = 1) -> tuple[int, int]:
     x, y = s.camera.to_screen(pos[0] + n / 2, pos[1] + n / 2)
     return r.x + x, r.y + y
 
 
-def _arc_unit(s: BattleScreen, p: Pending | None) -> str | None:
+def _arc_unit(s: BattleState, p: Pending | None) -> str | None:
     """Whose arcs show: the hovered unit's, else the selected one's; in a retreat, the foe's."""
     b = s.battle
     arc_unit = b.world.at(s.hover_sq) if s.hover_sq else None
@@ -104,7 +106,7 @@ def _arc_unit(s: BattleScreen, p: Pending | None) -> str | None:
     return arc_unit
 
 
-def _draw_overlays(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     b = s.battle
     p = b.pending() if not b.over else None
     arc_unit = _arc_unit(s, p)
@@ -128,7 +130,7 @@ def _draw_overlays(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> 
         pygame.draw.rect(surface, theme.SELECT, sq_rect(s.camera, r, s.cursor).inflate(2, 2), 2)
 
 
-def _planned_stance(s: BattleScreen) -> tuple[Pos, int] | None:
+def _planned_stance(s: BattleState) -> tuple[Pos, int] | None:
     """Where and facing which way the selected unit would stand if the player confirmed now: the
     facing being chosen after a move, or the turn the pointed square asks for. Its arcs follow it."""
     mode, u = s.mode, s.battle.world[s.selected or ""]
@@ -139,7 +141,7 @@ def _planned_stance(s: BattleScreen) -> tuple[Pos, int] | None:
     return None
 
 
-def _draw_choices(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, legal: Legal) -> None:
+def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal: Legal) -> None:
     """The pending unit's reach and targets, and the path a click would take."""
     b = s.battle
     mode = s.mode
@@ -178,7 +180,7 @@ def _draw_choices(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, lega
         _draw_path(s, surface, r, legal.full.path(s.hover_sq))
 
 
-def _paint_reach(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, legal: Legal) -> None:
+def _paint_reach(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal: Legal) -> None:
     """Where the selected unit can go (full and half moves) and whom it can strike."""
     b = s.battle
     mode = s.mode
@@ -195,7 +197,7 @@ def _paint_reach(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, legal
         pygame.draw.rect(surface, theme.TARGET, sq_rect(s.camera, r, tu.pos, tu.n).inflate(-2, -2), 3)
 
 
-def _draw_path(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, path: Iterable[Pos]) -> None:
+def _draw_path(s: BattleState, surface: pygame.Surface, r: pygame.Rect, path: Iterable[Pos]) -> None:
     pts = [_centre(s, r, q) for q in path]
     if len(pts) > 1:
         pygame.draw.lines(surface, (0, 0, 0), False, pts, 5)
@@ -203,7 +205,7 @@ def _draw_path(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, path: I
     pygame.draw.circle(surface, theme.PATH, pts[-1], max(3, s.camera.size // 6))
 
 
-def _draw_facing_arrow(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, pos: Pos, facing: int) -> None:
+def _draw_facing_arrow(s: BattleState, surface: pygame.Surface, r: pygame.Rect, pos: Pos, facing: int) -> None:
     cx, cy = _centre(s, r, pos)
     vx, vy = VECTORS[facing]
     size = s.camera.size
@@ -213,7 +215,7 @@ def _draw_facing_arrow(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect,
     pygame.draw.circle(surface, theme.HIGHLIGHT, tip, max(4, size // 7))
 
 
-def _draw_retreat_choice(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, p: Pending) -> None:
+def _draw_retreat_choice(s: BattleState, surface: pygame.Surface, r: pygame.Rect, p: Pending) -> None:
     b = s.battle
     tgt = b.world[p.target or ""]
     start = _centre(s, r, tgt.pos, tgt.n)
@@ -238,7 +240,7 @@ def _draw_retreat_choice(s: BattleScreen, surface: pygame.Surface, r: pygame.Rec
                 _arrow(surface, _centre(s, r, att.pos, att.n), _centre(s, r, sp["follow_to"], att.n), theme.SELECT)
 
 
-def _draw_no_space(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_no_space(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     """Over the tokens, so nothing hides it: the foe at the retreat decision has no space to give ground."""
     p = s.battle.pending() if not s.battle.over else None
     if p is None or p.kind != RETREAT or p.spaces or not s.human_turn():
@@ -269,7 +271,7 @@ def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colo
     pygame.draw.polygon(surface, (0, 0, 0), head, 1)
 
 
-def _draw_banner(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_banner(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     v = s.view
     reading = s.lesson is not None and s.lesson.open is not None  # a lesson's card speaks instead
     if (v.banner_left > 0 or v.waiting_for_key) and not reading:

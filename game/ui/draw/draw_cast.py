@@ -15,12 +15,12 @@ from game.ui.common.widgets import text
 from game.ui.draw.squares import fill, sq_rect
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
+    from game.ui.battle.state import BattleState
 
 SPELL_AREA = (150, 90, 230)
 
 
-def draw_cast(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, mode: CastMode, uid: str) -> None:
+def draw_cast(s: BattleState, surface: pygame.Surface, r: pygame.Rect, mode: CastMode, uid: str) -> None:
     """Outline what the spell may be cast at; over the pointed target, preview the cast."""
     if mode.spell is None:
         return

@@ -15,14 +15,14 @@ from game.ui.common.widgets import Button, text, wrap
 
 if TYPE_CHECKING:
     from game.lesson_run import Fired
-    from game.ui.battle.battle_screen import BattleScreen
+    from game.ui.battle.state import BattleState
 
 WIDTH = 640  # the card's widest, in pixels: a line of about 80 letters
 BODY = 22  # the size of the card's words
 EDGE = (245, 205, 90)  # a lesson's colour: warm, apart from the sides' and the arcs'
 
 
-def draw(s: BattleScreen, surface: pygame.Surface) -> None:
+def draw(s: BattleState, surface: pygame.Surface) -> None:
     lesson = s.lesson
     if lesson is None:
         return
@@ -34,7 +34,7 @@ def draw(s: BattleScreen, surface: pygame.Surface) -> None:
         return
     pos = _pos_of(s, step.unit)
     _ring(s, surface, step.unit)
-    name = s.names.get(step.unit, step.unit)
+    name = s.session.names.get(step.unit, step.unit)
     words = [(step.yours, theme.TEXT)]
     hint = lesson.hint_for(step)
     if hint:
@@ -42,14 +42,14 @@ def draw(s: BattleScreen, surface: pygame.Surface) -> None:
     _card(s, surface, f"Your turn: {name}", words, pos, footer="")
 
 
-def _narration(s: BattleScreen, surface: pygame.Surface, fired: Fired) -> None:
+def _narration(s: BattleState, surface: pygame.Surface, fired: Fired) -> None:
     card = fired.card
     title = {"start": "Lesson", "end": "Lesson over"}.get(card.at, "Lesson")
     _card(s, surface, title, [(card.text, theme.TEXT)], _focus(s, fired), footer="Go on")
 
 
 def _card(
-    s: BattleScreen,
+    s: BattleState,
     surface: pygame.Surface,
     title: str,
     words: list[tuple[str, tuple[int, int, int]]],
@@ -79,7 +79,7 @@ def _card(
 Lines = list[tuple[str, tuple[int, int, int]]]
 
 
-def card_box(s: BattleScreen, words: Lines, focus: Pos | None, footer: str) -> tuple[pygame.Rect, Lines]:
+def card_box(s: BattleState, words: Lines, focus: Pos | None, footer: str) -> tuple[pygame.Rect, Lines]:
     """Where the card goes and its words cut to its width: at the top or the bottom of the map,
     whichever hides no creature; where both would (a small map fills its area), over the side
     panel beside the map instead."""
@@ -105,7 +105,7 @@ def _wrapped(words: Lines, width: int) -> Lines:
     return out
 
 
-def _hidden(s: BattleScreen, card: pygame.Rect, focus: Pos | None) -> int:
+def _hidden(s: BattleState, card: pygame.Rect, focus: Pos | None) -> int:
     """How many creatures the card would cover; the one it is about counts a hundred."""
     m = s.map_rect()
     count = 0
@@ -120,11 +120,11 @@ def _hidden(s: BattleScreen, card: pygame.Rect, focus: Pos | None) -> int:
     return count
 
 
-def _width(s: BattleScreen) -> int:
+def _width(s: BattleState) -> int:
     return min(WIDTH, s.map_rect().w - 40)
 
 
-def _focus(s: BattleScreen, fired: Fired) -> Pos | None:
+def _focus(s: BattleState, fired: Fired) -> Pos | None:
     """Where on the map the card's moment happens: the creature it waits for, or the first one
     in the event that fired it."""
     if fired.card.due is not None:
@@ -137,13 +137,13 @@ def _focus(s: BattleScreen, fired: Fired) -> Pos | None:
     return None
 
 
-def _pos_of(s: BattleScreen, uid: str) -> Pos | None:
+def _pos_of(s: BattleState, uid: str) -> Pos | None:
     """Where the board shows the creature now (its token, as animated)."""
     tok = s.view.tokens.get(uid)
     return (round(tok.x), round(tok.y)) if tok is not None else None
 
 
-def _ring(s: BattleScreen, surface: pygame.Surface, uid: str) -> None:
+def _ring(s: BattleState, surface: pygame.Surface, uid: str) -> None:
     """A ring around the creature the learner's step is for."""
     tok = s.view.tokens.get(uid)
     if tok is None:

@@ -24,11 +24,11 @@ from game.ui.draw import draw_review
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Sequence
 
-    from game.ui.battle.battle_screen import BattleScreen
     from game.ui.battle.legal import Legal
+    from game.ui.battle.state import BattleState
 
 
-def _cached(s: BattleScreen, name: str, key: Hashable, rect: pygame.Rect, paint: Callable) -> pygame.Surface:
+def _cached(s: BattleState, name: str, key: Hashable, rect: pygame.Rect, paint: Callable) -> pygame.Surface:
     """Redraw a panel only when what it shows has changed; otherwise blit last frame's."""
 
     def make() -> pygame.Surface:
@@ -41,7 +41,7 @@ def _cached(s: BattleScreen, name: str, key: Hashable, rect: pygame.Rect, paint:
 
 
 def _blit_layer(
-    s: BattleScreen,
+    s: BattleState,
     surface: pygame.Surface,
     name: str,
     key: Hashable,
@@ -66,7 +66,7 @@ def _blit_layer(
     surface.blit(s.cache.get(name, (key, tuple(at)), make), at, local)
 
 
-def draw_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
+def draw_initiative(s: BattleState, surface: pygame.Surface) -> None:
     w, _ = s.app.size
     b = s.battle
     key = (w, len(b.events), s.view.round, tuple(b.pending().units) if not b.over else ())
@@ -74,7 +74,7 @@ def draw_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
     surface.blit(layer, (0, 0))
 
 
-def _paint_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
+def _paint_initiative(s: BattleState, surface: pygame.Surface) -> None:
     w, _ = s.app.size
     bar = pygame.Rect(0, 0, w, theme.TOP_BAR)
     pygame.draw.rect(surface, (16, 18, 24), bar)
@@ -94,9 +94,7 @@ def _paint_initiative(s: BattleScreen, surface: pygame.Surface) -> None:
     _paint_order(s, surface, ini.order, totals, x)
 
 
-def _paint_order(
-    s: BattleScreen, surface: pygame.Surface, order: Sequence[Sequence[str]], totals: dict, x: int
-) -> None:
+def _paint_order(s: BattleState, surface: pygame.Surface, order: Sequence[Sequence[str]], totals: dict, x: int) -> None:
     """Individual initiative: a chip per unit in acting order, tied groups bracketed."""
     w, _ = s.app.size
     b = s.battle
@@ -135,7 +133,7 @@ CONDITION_WORDS = {  # the conditions whose name alone would not say what they d
 }
 
 
-def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid: str) -> None:
+def _unit_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, uid: str) -> None:
     u = s.battle.world[uid]
     k = u.kind
     colour = s.side_colour[u.side]
@@ -173,7 +171,7 @@ def _unit_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, uid:
 
 
 def _attack_card(
-    s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, o: query.AttackOption, verb: str = "Attack"
+    s: BattleState, surface: pygame.Surface, area: pygame.Rect, o: query.AttackOption, verb: str = "Attack"
 ) -> None:
     y = area.y + 8
     tgt = s.battle.world[o.target]
@@ -205,7 +203,7 @@ def _attack_card(
 
 
 def _swings(  # a card's place and the walk it proposes
-    s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, y: int, path: Sequence[Pos], charging: bool = False
+    s: BattleState, surface: pygame.Surface, area: pygame.Rect, y: int, path: Sequence[Pos], charging: bool = False
 ) -> None:
     """The blows the walk would draw before the action, each with its chance to hit: what the
     card proposes causes these first (issue 13: a preview tells the whole truth)."""
@@ -216,7 +214,9 @@ def _swings(  # a card's place and the walk it proposes
         text(surface, "no free blows at it on the way", (area.x + 10, y), 17, theme.TEXT_DIM)
         return
     for sw in swings:
-        line = f"first: {s.names.get(sw.enemy, sw.enemy)}, {WHY[sw.why]} {tuple(sw.at)}: {round(sw.chance * 100)}%"
+        line = (
+            f"first: {s.session.names.get(sw.enemy, sw.enemy)}, {WHY[sw.why]} {tuple(sw.at)}: {round(sw.chance * 100)}%"
+        )
         for part in wrap(line, 17, area.w - 20):
             if y + 17 > area.bottom - 24:  # the card's last line may say what Shift+click does
                 return
@@ -224,7 +224,7 @@ def _swings(  # a card's place and the walk it proposes
             y += 17
 
 
-def _move_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, legal: Legal, sq: Pos) -> None:
+def _move_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, legal: Legal, sq: Pos) -> None:
     reach = legal.full
     path = reach.path(sq)
     cost = reach.costs[sq]
@@ -237,7 +237,7 @@ def _move_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, lega
     _swings(s, surface, area, y, path)
 
 
-def draw_panel(s: BattleScreen, surface: pygame.Surface) -> None:
+def draw_panel(s: BattleState, surface: pygame.Surface) -> None:
     """The card (what a click would do, or a unit) over the combat log. The log is an opaque
     layer over the panel's lower part, so only the card's part is cleared here."""
     w, h = s.app.size
@@ -261,7 +261,7 @@ def draw_panel(s: BattleScreen, surface: pygame.Surface) -> None:
     _draw_log(s, surface, s.log_rect())
 
 
-def _draw_unit_card(s: BattleScreen, surface: pygame.Surface, card: pygame.Rect, uid: str | None) -> None:
+def _draw_unit_card(s: BattleState, surface: pygame.Surface, card: pygame.Rect, uid: str | None) -> None:
     """A unit's card on the panel's background, kept while the unit is the same to the last value."""
     u = s.battle.world[uid] if uid is not None else None
 
@@ -273,7 +273,7 @@ def _draw_unit_card(s: BattleScreen, surface: pygame.Surface, card: pygame.Rect,
 
 
 def _draw_choice_card(
-    s: BattleScreen, surface: pygame.Surface, card: pygame.Rect, legal: Legal, hover_unit: str | None
+    s: BattleState, surface: pygame.Surface, card: pygame.Rect, legal: Legal, hover_unit: str | None
 ) -> bool:
     """The card for what a click would do: the attack on the hovered foe, or the move to the hovered
     square; whether there was one."""
@@ -302,19 +302,19 @@ def _draw_choice_card(
     return False
 
 
-def _draw_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> None:
+def _draw_log(s: BattleState, surface: pygame.Surface, area: pygame.Rect) -> None:
     key = (len(s.log), s.log_scroll, id(s.hover_log))
     _blit_layer(s, surface, "log", key, area, lambda layer, local: _paint_log(s, layer, local))
 
 
-def _paint_log(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect) -> None:
+def _paint_log(s: BattleState, surface: pygame.Surface, area: pygame.Rect) -> None:
     text(surface, "Combat log", (area.x + 10, area.y + 4), 19, theme.TEXT_DIM, True)
     for line, rect, parts in log_layout(s.log, s.log_scroll, area):
         if s.hover_log is line:
             pygame.draw.rect(surface, (50, 54, 66), rect)
         colour = theme.TEXT_WARN if line.words.startswith("—") or line.words.startswith("End of round") else theme.TEXT
-        if line.ids and line.ids[0] in s.side_of:
-            colour = _lighter(s.side_colour[s.side_of[line.ids[0]]])
+        if line.ids and line.ids[0] in s.session.side_of:
+            colour = _lighter(s.side_colour[s.session.side_of[line.ids[0]]])
         for i, part in enumerate(parts):
             text(surface, part, (area.x + 10 + (8 if i else 0), rect.y + 15 * i), 16, colour)
     if s.log_scroll:

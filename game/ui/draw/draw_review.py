@@ -14,7 +14,7 @@ from game.ui.common import theme
 from game.ui.common.widgets import font, text, wrap
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
+    from game.ui.battle.state import BattleState
 
 MAY = (90, 220, 110)  # earned a retreat: drives, will drive or drove the foe back
 REFUSED = (255, 110, 90)  # earned it, but the foe need not (or could not) give ground
@@ -34,7 +34,7 @@ TAGS = {
 REASON_TAGS = {"level": "too mighty", "size": "two sizes larger", "knocked_down": "was down"}
 
 
-def fights_shown(s: BattleScreen) -> list[Fight]:
+def fights_shown(s: BattleState) -> list[Fight]:
     """The pairs to explain now: at a retreat decision, and while the end of the round's retreat
     step plays; none otherwise."""
     b = s.battle
@@ -58,7 +58,7 @@ def tag(f: Fight) -> str:
     return TAGS[f.verdict]
 
 
-def draw_lines(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> None:
+def draw_lines(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> None:
     """A line from each attacker to its foe (under the tokens): green earned, red refused, grey nothing."""
     w = s.battle.world
     for f in fights:
@@ -75,7 +75,7 @@ def draw_lines(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, fights:
         pygame.draw.circle(surface, colour(f), q, max(4, s.camera.size // 8))
 
 
-def draw_tags(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> None:
+def draw_tags(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> None:
     """Each pair's verdict in two words at the middle of its line (over the tokens)."""
     w = s.battle.world
     for f in fights:
@@ -92,7 +92,7 @@ def draw_tags(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect, fights: 
         surface.blit(img, box)
 
 
-def draw_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, fights: list[Fight]) -> None:
+def draw_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, fights: list[Fight]) -> None:
     """The side panel's card at the retreat step: each pair in words, as many as fit."""
     x, y = area.x + 10, area.y + 8
     text(surface, "End of round: who may drive whom back", (x, y), 19, theme.HIGHLIGHT, True)
@@ -103,7 +103,7 @@ def draw_card(s: BattleScreen, surface: pygame.Surface, area: pygame.Rect, fight
     told = [f for f in fights if f.verdict not in ("unhurt", "lapsed")]
     rest = _summary(fights)
     for i, f in enumerate(told):
-        lines = wrap(f.words(s.names), 16, area.w - 20)
+        lines = wrap(f.words(s.session.names), 16, area.w - 20)
         if y + 16 * len(lines) > area.bottom - (34 if rest else 18):
             text(surface, f"and {len(told) - i} more, marked on the board", (x, y), 16, theme.TEXT_DIM)
             y += 16

@@ -2,21 +2,38 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 import pygame
 
 from game.ui.common import theme
-from game.ui.common.view import CONDITION_MARKS, Token
+from game.ui.common.art import Sprites
+from game.ui.common.camera import Camera
+from game.ui.common.view import CONDITION_MARKS, BattleView, Token
 from game.ui.common.widgets import text
 
-if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
+
+class Board(Protocol):
+    """What drawing the tokens reads: the battle screen's state, or the sandbox's setup."""
+
+    camera: Camera
+    sprites: Sprites
+    selected: str | None
+    side_colour: dict[str, tuple[int, int, int]]
+    side_shape: dict[str, str]
+
+    @property
+    def view(self) -> BattleView: ...
+
+    def human_turn(self) -> bool: ...
+
 
 MORALE_ICONS = {"withdrawing": "withdraw", "fleeing": "flee", "surrendered": "surrender"}
 
 
-def draw_tokens(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: Mapping[str, str]) -> None:
+    """The units in sight in the map area r; a broken unit of a human side is marked as the AI's."""
     size = s.camera.size
     current = s.selected if s.human_turn() else None
     for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
@@ -32,10 +49,10 @@ def draw_tokens(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> Non
             pygame.draw.rect(surface, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
         if tok.life == "fighting" and tok.hp_max:
             _draw_hp(surface, tok, rect)
-        _draw_marks(s, surface, tok, rect)
+        _draw_marks(s, surface, tok, rect, controllers)
 
 
-def _draw_body(s: BattleScreen, surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
     base = s.sprites.base(s.side_colour[tok.side], rect.w, large=tok.n > 1)
     body = s.sprites.unit(tok.kind, tok.facing, rect.w)
     if tok.alpha < 1 or tok.life == "surrendered":
@@ -60,7 +77,9 @@ def _draw_hp(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
     )
 
 
-def _draw_marks(s: BattleScreen, surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+def _draw_marks(
+    s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect, controllers: Mapping[str, str]
+) -> None:
     """The side's mark, the state icons, and 'AI' on a human's unit that no longer obeys."""
     size = s.camera.size
     mark = s.sprites.mark(s.side_shape[tok.side], s.side_colour[tok.side], max(8, size // 3))
@@ -85,11 +104,11 @@ def _draw_marks(s: BattleScreen, surface: pygame.Surface, tok: Token, rect: pyga
         # A small letter per spell condition, top left: H hasted, S slowed, T tangled, X held, B blessed.
         marks = "".join(CONDITION_MARKS[c] for c in sorted(tok.conditions) if c in CONDITION_MARKS)
         text(surface, marks, (rect.x + 1, rect.bottom - 19), 15, (200, 160, 255), True)
-    if tok.life == "fighting" and tok.morale != "steady" and s.controllers.get(tok.side) == "human":
+    if tok.life == "fighting" and tok.morale != "steady" and controllers.get(tok.side) == "human":
         text(surface, "AI", (rect.x + 2, rect.y), 16, theme.TEXT_WARN, True)
 
 
-def draw_floaters(s: BattleScreen, surface: pygame.Surface, r: pygame.Rect) -> None:
+def draw_floaters(s: Board, surface: pygame.Surface, r: pygame.Rect) -> None:
     for f in s.view.floaters:
         x, y = s.camera.to_screen(f.x, f.y - f.age * 0.8)
         text(surface, f.text, (r.x + x + 1, r.y + y + 1), 22, (0, 0, 0), True, "center")

@@ -70,7 +70,7 @@ class PauseScreen:
 
     def hot_seat(self) -> bool:
         """Whether the battle is played by two people or more, one still to decide: it can be sent."""
-        humans = sum(1 for c in self.bs.controllers.values() if c == "human")
+        humans = sum(1 for c in self.bs.session.controllers.values() if c == "human")
         return humans > 1 and not self.bs.battle.over
 
     def show(self, page: str) -> None:
@@ -80,10 +80,10 @@ class PauseScreen:
         return self.bs
 
     def save(self) -> None:
-        self.said = save_by_hand(self.bs)
+        self.said = save_by_hand(self.bs.session)
 
     def save_for_other_player(self) -> None:
-        self.said = save_for_other_player(self.bs)
+        self.said = save_for_other_player(self.bs.session)
 
     def save_and_quit(self) -> Screen | None:
         """Quit only once the save is whole: a failed save stays on the menu, saying why."""
@@ -92,7 +92,7 @@ class PauseScreen:
 
     def saved(self) -> bool:
         """Whether the last save by hand holds every command played."""
-        return self.bs.saved_at == len(self.bs.played)
+        return self.bs.session.saved_at == len(self.bs.session.played)
 
     def quit_to_menu(self) -> Screen:
         self.bs.close()
@@ -165,7 +165,7 @@ class PauseScreen:
         else:
             text(surface, "Paused", (panel.centerx, panel.y + 28), 44, theme.TEXT, True, "midtop")
             b = self.bs.battle
-            where = f"{self.bs.scenario.title or 'battle'} — round {b.round}"
+            where = f"{self.bs.session.scenario.title or 'battle'} — round {b.round}"
             text(surface, where, (panel.centerx, panel.y + 72), 20, theme.TEXT_DIM, anchor="midtop")
             if self.said:
                 colour = theme.TEXT_WARN if self.said.startswith("Could not") else theme.TEXT_DIM

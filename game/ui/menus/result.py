@@ -38,12 +38,12 @@ class ResultScreen:
         bs = self.bs
         return BattleScreen(
             self.app,
-            bs.scenario,
-            seed=bs.seed + 1,
-            options=bs.options,
-            controllers=bs.controllers,
-            ai_level=bs.ai_level,
-            threaded=bs.threaded,
+            bs.session.scenario,
+            seed=bs.session.seed + 1,
+            options=bs.session.options,
+            controllers=bs.session.controllers,
+            ai_level=bs.session.ai_level,
+            threaded=bs.session.threaded,
         )
 
     def watch(self) -> Screen:
@@ -52,7 +52,7 @@ class ResultScreen:
 
     def save(self) -> None:
         """Save the battle as a new file in the saves folder, never over another; say where."""
-        self.message = save_by_hand(self.bs)
+        self.message = save_by_hand(self.bs.session)
 
     def menu(self) -> Screen:
         return MenuScreen(self.app)
@@ -67,7 +67,7 @@ class ResultScreen:
         buttons = [
             Button("Play again", "Enter", self.again),
             Button("Watch the replay", "W", self.watch),
-            Button("Save the replay", "S", self.save, enabled=bool(self.bs.scenario.path)),
+            Button("Save the replay", "S", self.save, enabled=bool(self.bs.session.scenario.path)),
             Button("Menu", "Esc", self.menu),
             Button("Quit", "Q", self.quit),
         ]
@@ -90,7 +90,7 @@ class ResultScreen:
                 self.quit()
             if event.key == pygame.K_w:
                 return self.watch()
-            if event.key == pygame.K_s and self.bs.scenario.path:
+            if event.key == pygame.K_s and self.bs.session.scenario.path:
                 self.save()
         return None
 
@@ -112,7 +112,7 @@ class ResultScreen:
         text(surface, title, (w // 2, 40), 64, colour, True, "midtop")
         text(
             surface,
-            f"{self.bs.scenario.title} — {self.end.rounds} rounds ({self.end.reason.replace('_', ' ')})",
+            f"{self.bs.session.scenario.title} — {self.end.rounds} rounds ({self.end.reason.replace('_', ' ')})",
             (w // 2, 100),
             24,
             theme.TEXT_DIM,

@@ -20,11 +20,11 @@ def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tru
     side = record.to_play
     if side is None:
         return screen
-    mark = since.mark_from_commands(screen, side)
+    mark = since.mark_from_commands(screen.session, side)
     if mark is None:  # the side has not acted yet: nothing to catch up on
         return screen
-    screen.marks[side] = mark
-    t = since.timeline_since(screen, side)
+    screen.session.marks[side] = mark
+    t = since.timeline_since(screen.session, side)
     return screen if t is None else RecapScreen(app, screen, side, t)
 
 
@@ -42,8 +42,7 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
         threaded=threaded,
         battle=battle,
     )
-    screen.played = list(record.commands)
-    screen.saved_at = len(screen.played)
+    screen.session.continued(record.commands, saved=True)
     settle(screen)
     return screen
 

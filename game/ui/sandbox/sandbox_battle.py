@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import Command
 from game.events import Event
 from game.scenario.model import Scenario
 from game.ui.battle import battle_input
@@ -35,7 +34,7 @@ class SandboxBattle(BattleScreen):
             app, scenario, seed=seed, controllers=controllers, ai_level="normal", threaded=not app.headless
         )
         self.setup_screen = setup_screen
-        self.autosaves = False  # the setup is no file a save could name: it is saved as a map instead
+        self.session.autosaves = False  # the setup is no file a save could name: it is saved as a map instead
         self.view.pause_on_steps = True  # the round's end, step by step (P turns it off for this fight)
         self.go = False  # N or Space lets the AI take its next decision
 
@@ -53,12 +52,12 @@ class SandboxBattle(BattleScreen):
             super()._run_ai(dt)
             return
         p = self.battle.pending()
-        who = self.names.get(p.unit or "", p.unit or "")
+        who = self.session.names.get(p.unit or "", p.unit or "")
         what = "acts" if p.kind == "activation" else "chooses whether to drive its foe back"
         self.message = f"Next: {p.side}'s {who} {what} — N or Space to step, Esc then B for the setup"
 
-    def _took(self, cmd: Command, events: list[Event]) -> None:
-        super()._took(cmd, events)
+    def took(self, events: list[Event]) -> None:
+        super().took(events)
         self.go = False
 
     def update(self, dt: float) -> Screen | None:

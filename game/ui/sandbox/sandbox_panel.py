@@ -4,7 +4,7 @@ kinds to pick from, the selected unit's values, and the buttons that fight or sa
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,7 +18,6 @@ from game.ui.draw.draw_tokens import draw_tokens
 from game.ui.sandbox.layout import ROW, UNIT_BOX, list_rect, list_rows, panel_rect
 
 if TYPE_CHECKING:
-    from game.ui.battle.battle_screen import BattleScreen
     from game.ui.sandbox.setup_state import SandboxState
 
 FREE, TAKEN = (90, 220, 120), (240, 80, 70)
@@ -103,7 +102,7 @@ def draw(s: SandboxState, surface: pygame.Surface) -> None:
     surface.set_clip(r)
     _draw_map(s, surface, r)
     _draw_ghost(s, surface, r)
-    draw_tokens(cast("BattleScreen", s), surface, r)  # reads the camera, tokens, art and colours alone
+    draw_tokens(s, surface, r, s.controllers)
     surface.set_clip(None)
     pygame.draw.rect(surface, theme.PANEL_BG, (0, 0, w, theme.TOP_BAR))
     title = f"Sandbox — {s.setup.base.title or 'a map'}: {len(s.setup.units)} units"

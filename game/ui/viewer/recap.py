@@ -30,7 +30,9 @@ class RecapScreen:
 
     def __init__(self, app: App, battle_screen: BattleScreen, side: str, t: Timeline) -> None:
         self.app, self.battle_screen, self.side = app, battle_screen, side
-        self.viewer = ViewerScreen(app, t, Source(battle_screen.seed, battle_screen.options, threaded=False))
+        self.viewer = ViewerScreen(
+            app, t, Source(battle_screen.session.seed, battle_screen.session.options, threaded=False)
+        )
         self.viewer.speed_i = SPEED_I
         self.viewer.playing = True
         self.rest = 0.0

@@ -113,7 +113,7 @@ def taken_over(viewer: ViewerScreen, controllers: dict[str, str]) -> BattleScree
         threaded=src.threaded,
         battle=battle,
     )
-    bs.played = list(t.commands[:c])
+    bs.session.continued(t.commands[:c], saved=False)
     bs.view.skip()  # its history is in the log; nothing of it is animated again
     bs.view.sync(bs.battle.world)
     bs.view.floaters.clear()
@@ -132,9 +132,13 @@ def viewer_of_file(app: App, t: Timeline, back: Callable[[], Screen] | None = No
 
 def viewer_of_played(bs: BattleScreen, back: Callable[[], Screen] | None = None) -> ViewerScreen:
     """The viewer on the battle a battle screen played, from its first command to its last."""
-    start = Battle(bs.scenario, seed=bs.seed, options=bs.options, controllers=bs.controllers)
-    t = Timeline.played(start, bs.played, ai_on=False)
-    return ViewerScreen(bs.app, t, Source(bs.seed, dict(bs.options), bs.ai_level, bs.threaded), back)
+    start = Battle(
+        bs.session.scenario, seed=bs.session.seed, options=bs.session.options, controllers=bs.session.controllers
+    )
+    t = Timeline.played(start, bs.session.played, ai_on=False)
+    return ViewerScreen(
+        bs.app, t, Source(bs.session.seed, dict(bs.session.options), bs.session.ai_level, bs.session.threaded), back
+    )
 
 
 def opened(app: App, request: ToTakeOver) -> Screen:

@@ -77,7 +77,7 @@ class ViewerScreen:
         self.stage = BattleScreen(app, start.scenario, seed=source.seed, threaded=False, battle=start)
         self.stage.view = ReplayView(tokens=BattleView.from_start(t.events[0]).tokens)
         self.stage.view.sync(start.world)  # a timeline may begin mid-battle (a hot-seat recap)
-        self.lines, self.line_count = _log_lines(t.events, self.stage.names)
+        self.lines, self.line_count = _log_lines(t.events, self.stage.session.names)
         self.cmd = 0  # the commands the stage's battle has had
         self.moment = t.first
         self.playing = False
@@ -129,11 +129,9 @@ class ViewerScreen:
     def _battle_to(self, c: int) -> None:
         """Put the stage's battle after `c` commands: the next command applied, else rebuilt."""
         if c == self.cmd + 1:
-            self.stage.battle.apply(self.t.commands[self.cmd])
+            self.stage.session.replay(self.t.commands[self.cmd])
         elif c != self.cmd:
-            b = self.t.battle_at(c)
-            b.controllers = dict(self.stage.controllers)  # every side shown as the AI's: no one is asked
-            self.stage.battle = b
+            self.stage.session.seek(self.t.battle_at(c))
         self.cmd = c
 
     def _shown(self, moment: int) -> None:
