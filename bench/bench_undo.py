@@ -49,9 +49,8 @@ def ms(t0: float) -> float:
 def measure(samples: int) -> dict[str, list[float]]:
     app = App((1280, 720), headless=True)
     scenario = load_scenario(ROOT / "maps" / "battle.tmx")
-    humans = {s: "human" for s in scenario.sides}
-    screen = BattleScreen(app, scenario, seed=1, controllers=humans, threaded=False)
-    screen.session.controllers.update({s: "ai" for s in scenario.sides[1:]})  # one human side: no hand-over screen
+    one_human = {s: "human" if s == scenario.sides[0] else "ai" for s in scenario.sides}  # no hand-over screen
+    screen = BattleScreen(app, scenario, seed=1, controllers=one_human, threaded=False)
     app.show(screen)
     b = screen.battle
     while b.round < 3 and not b.over:
@@ -80,7 +79,7 @@ def _undoable(b: Battle, cmd: Command) -> bool:
         trial.apply(cmd)
     except Illegal:
         return False
-    return trial.ctx.rng.draws == b.ctx.rng.draws and not trial.over and trial.pending().side == b.pending().side
+    return trial.draws == b.draws and not trial.over and trial.pending().side == b.pending().side
 
 
 def _sample(app: App, screen: BattleScreen, hold: Command, times: dict[str, list[float]]) -> None:

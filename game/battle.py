@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from game import activation
 from game import events as ev
@@ -12,9 +14,8 @@ from game.options import Options
 from game.rules.capabilities import END_OF_ROUND
 from game.rules.creature import CreatureClass
 from game.rules.dice import Rng
-from game.rules.fatigue import FATIGUED, STATE_NAMES, fatigue_points
+from game.rules.fatigue import FATIGUED, STATE_NAMES
 from game.rules.geometry import FACINGS
-from game.rules.morale import ose_rating
 from game.scenario.model import Scenario
 from game.systems import actions, fatigue, initiative, morale, retreat, status
 from game.systems.attack import flush_deferred
@@ -22,7 +23,8 @@ from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
 from game.systems.retreat import RetreatSpace
 from game.terrain import Terrain
-from game.world import FLEEING, STEADY, Morale, Unit, World
+from game.world import FLEEING, STEADY, Unit, World
+from game.world_setup import make_world
 
 ACTIVATION, RETREAT, OVER = "activation", "retreat", "over"
 
@@ -40,36 +42,6 @@ class Pending:
     spaces: list[RetreatSpace] = field(default_factory=list)  # retreat: where it may be forced
 
 
-def make_world(scenario: Scenario, options: Options) -> World:
-    units = {}
-    for p in scenario.units:
-        pts = fatigue_points(p.kind)
-        hp = p.hp if p.hp is not None else p.kind.hp
-        units[p.id] = Unit(
-            id=p.id,
-            side=p.side,
-            kind=p.kind,
-            pos=p.pos,
-            facing=p.facing,
-            hp=hp - p.wounds,
-            hp_max=hp,  # a map's `hp` is the creature's own full hit points (docs/rules.md#damage-and-death)
-            fatigue_max=pts,
-            fatigue_points=pts,
-            # 'they automatically begin the combat in a fatigued state rather than fresh' (seed 000)
-            fatigue_state=max(FATIGUED if p.force_marched else 0, p.fatigue),
-            morale=Morale(p.morale),
-            prone=p.prone,
-            force_marched=p.force_marched,
-            hero=p.hero,
-            leader=p.leader,
-            retainer=p.retainer,
-            # 'A score of 2: Means the monster will not fight' (seed 001).
-            fights=options.morale_system != "ose" or ose_rating(p.kind) > 2,
-            spells=p.kind.spells,
-        )
-    return World(units)
-
-
 class Battle:
     """One battle. The only door through which its state changes is `apply`."""
 
@@ -78,17 +50,17 @@ class Battle:
         scenario: Scenario,
         seed: int = 0,
         options: dict[str, object] | None = None,
-        controllers: dict[str, str] | None = None,
+        controllers: Mapping[str, str] | None = None,
         rng: Rng | None = None,
     ) -> None:
         opts = Options.build(scenario.sides, scenario.options, options or {})
         self.scenario = scenario
         self.seed = seed
-        self.controllers = {s: "ai" for s in scenario.sides}
-        self.controllers.update(controllers or {})
+        self._controllers = {s: "ai" for s in scenario.sides}
+        self._controllers.update(controllers or {})
         for p in scenario.units:
             if p.controller:
-                self.controllers.setdefault(p.side, p.controller)
+                self._controllers.setdefault(p.side, p.controller)
         self.ctx = Ctx(make_world(scenario, opts), scenario.terrain, rng or Rng(seed), opts)
         self.state = ACTIVATION
         self.steps: list[tuple[list[str], bool]] = []
@@ -133,15 +105,42 @@ class Battle:
     def over(self) -> bool:
         return self.state == OVER
 
-    def copy(self, rng: Rng | None = None) -> Battle:
-        """A copy for look-ahead: same state and generator (or `rng`, if given), an empty log."""
+    @property
+    def draws(self) -> int:
+        """Raw draws the generator has made: an unchanged count proves no die was rolled (undo)."""
+        return self.ctx.rng.draws
+
+    @property
+    def controllers(self) -> Mapping[str, str]:
+        """Who plays each side, "human" or "ai": read-only, `hand_sides` changes it."""
+        return MappingProxyType(self._controllers)
+
+    def hand_sides(self, controllers: Mapping[str, str]) -> None:
+        """Hand each side named to its controller, "human" or "ai"; the others keep theirs."""
+        if any(who not in ("human", "ai") for who in controllers.values()):
+            raise ValueError(f'each side is played by "human" or "ai": {dict(controllers)}')
+        self._controllers.update(controllers)
+
+    def copy(self, rng: Rng | None = None, log: Sequence[ev.Event] = ()) -> Battle:
+        """A copy for look-ahead: same state and generator (or `rng`, if given), its log a new
+        list of `log`'s events (empty by default: a look-ahead needs none)."""
         b = Battle.__new__(Battle)
         b.__dict__.update(self.__dict__)
         b.ctx = self.ctx.copy(rng)
+        b.ctx.events = list(log)
         b.steps = [(list(ids), sim) for ids, sim in self.steps]
         b.retreat_pairs = list(self.retreat_pairs)
-        b.controllers = dict(self.controllers)
+        b._controllers = dict(self._controllers)
         return b
+
+    def take_log(self, later: Battle, length: int) -> list[ev.Event]:
+        """This battle, kept from before `later` played on, takes over `later`'s log cut back to
+        its first `length` events (undo): the same list, so whoever holds the log sees it cut.
+        Return the events cut."""
+        cut = later.ctx.events[length:]
+        del later.ctx.events[length:]
+        self.ctx.events = later.ctx.events
+        return cut
 
     def adopt(self, played: Battle, events: list[ev.Event]) -> Battle:
         """This battle as a copy of it has played on elsewhere (the window's AI worker): the
@@ -163,7 +162,7 @@ class Battle:
         u = self.world[uid]
         if u.morale != STEADY:
             return "ai"
-        return self.controllers.get(u.side, "ai")
+        return self._controllers.get(u.side, "ai")
 
     def pending(self) -> Pending:
         if self.state == OVER:

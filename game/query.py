@@ -322,7 +322,7 @@ def used_attack_of_opportunity(battle: Battle, uid: str) -> bool:
 
 def dice_drawn(battle: Battle) -> int:
     """How many draws the battle's generator has made (a position's fingerprint, not a roll)."""
-    return battle.ctx.rng.draws
+    return battle.draws
 
 
 def last_melee_round(battle: Battle) -> int:

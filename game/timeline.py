@@ -138,8 +138,7 @@ class Timeline:
         if not 0 <= i <= len(self.commands):
             raise IndexError(f"command {i} is outside 0..{len(self.commands)}")
         k = i // self.every
-        b = self._copies[k].copy()
-        b.ctx.events = self.events[: self.decisions[k * self.every]]
+        b = self._copies[k].copy(log=self.events[: self.decisions[k * self.every]])
         for cmd in self.commands[k * self.every : i]:
             b.apply(cmd)
         return b

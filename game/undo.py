@@ -46,7 +46,7 @@ class History:
     def apply(self, battle: Battle, cmd: Command) -> list[ev.Event]:
         """Apply a human player's command, keeping the battle as it was before it."""
         side = battle.pending().side or ""
-        before, draws, count = battle.copy(), battle.ctx.rng.draws, len(battle.events)
+        before, draws, count = battle.copy(), battle.draws, len(battle.events)
         events = battle.apply(cmd)  # an Illegal refusal leaves the history as it was
         self._push(Entry(cmd, side, before, draws, count))
         return events
@@ -73,7 +73,7 @@ class History:
         if not self.done:
             return "nothing to undo"
         top = self.done[-1]
-        if battle.ctx.rng.draws != top.draws:
+        if battle.draws != top.draws:
             return f"{self._what_rolled(battle.events[top.events :])} was rolled"
         if top.before is None:
             return f"an AI unit ({self._name(top.cmd.unit)}) has acted since"
@@ -92,9 +92,7 @@ class History:
         top = self.done.pop()
         assert top.before is not None  # why_not_undo checked
         restored = top.before
-        taken = battle.events[top.events :]
-        del battle.events[top.events :]
-        restored.ctx.events = battle.events
+        taken = restored.take_log(battle, top.events)
         self.undone.append((top.cmd, top.side))
         return restored, taken
 

@@ -166,9 +166,7 @@ def test_to_json_writes_the_contract():
 
 def with_log(b: Battle) -> Battle:
     """A copy of the battle that keeps its event log (Battle.copy starts an empty one)."""
-    c = b.copy()
-    c.ctx.events = list(b.events)
-    return c
+    return b.copy(log=b.events)
 
 
 @cache

@@ -80,7 +80,7 @@ def crash_context(screen: Screen | None) -> dict[str, str]:
             map_path,
             screen.session.seed,
             screen.session.options,
-            screen.session.controllers,
+            dict(screen.session.controllers),
             screen.session.played,
             ai=ai_sides,
         )

@@ -43,12 +43,10 @@ class Session:
     ) -> None:
         self.scenario = scenario
         self.seed, self.options = seed, dict(options)
-        self.controllers = {s: "ai" for s in scenario.sides}
-        self.controllers.update(controllers)
         self.ai_level = ai_level
         self.threaded = threaded
-        self._battle = battle or Battle(scenario, seed=seed, options=self.options, controllers=self.controllers)
-        self._battle.controllers.update(self.controllers)
+        self._battle = battle or Battle(scenario, seed=seed, options=self.options)
+        self._battle.hand_sides({s: "ai" for s in scenario.sides} | dict(controllers))  # unnamed: the AI's
         self.played: list[Command] = []
         self.saved_at: int | None = None
         self.autosaves = True  # a save at every round's end (game/ui/battle/saving.py); off after a failed write
@@ -63,6 +61,11 @@ class Session:
         """The battle as it stands."""
         return self._battle
 
+    @property
+    def controllers(self) -> Mapping[str, str]:
+        """Who plays each side: the battle's own, kept by it alone (`Battle.hand_sides`)."""
+        return self._battle.controllers
+
     def human_sides(self) -> list[str]:
         return [s for s, c in self.controllers.items() if c == "human"]
 
@@ -76,7 +79,7 @@ class Session:
         """Apply a command (a human's can be undone while no die is rolled); Illegal if refused,
         with nothing changed."""
         b = self._battle
-        side, count, draws = b.pending().side or "", len(b.events), b.ctx.rng.draws
+        side, count, draws = b.pending().side or "", len(b.events), b.draws
         events = self.history.apply(b, cmd) if human else b.apply(cmd)
         if not human:
             self.history.record_ai(cmd, side, count, draws)
@@ -86,7 +89,7 @@ class Session:
     def adopt(self, after: Battle, events: list[Event], cmd: Command) -> None:
         """The AI's worker played `cmd` on a copy, which ended as `after`: take it as the battle."""
         before = self._battle
-        side, draws = before.pending().side or "", before.ctx.rng.draws
+        side, draws = before.pending().side or "", before.draws
         self._battle = after
         self.history.record_ai(cmd, side, len(after.events) - len(events), draws)
         self.played.append(cmd)
@@ -120,7 +123,7 @@ class Session:
 
     def seek(self, battle: Battle) -> None:
         """Show another moment of a replay (the viewer's stage): nothing is recorded."""
-        battle.controllers = dict(self.controllers)  # every side shown as the AI's: no one is asked
+        battle.hand_sides(self.controllers)  # every side shown as the AI's: no one is asked
         self._battle = battle
 
     def replay(self, cmd: Command) -> None:

@@ -68,8 +68,7 @@ def timeline_since(session: Session, side: str) -> Timeline | None:
     m = mark_of(session, side)
     if m is None:
         return None
-    start = m.battle.copy()
-    start.ctx.events = list(session.battle.events[: m.events])
+    start = m.battle.copy(log=session.battle.events[: m.events])
     t = Timeline(start, session.played[m.commands :])
     t.finish()
     return t

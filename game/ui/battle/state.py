@@ -34,6 +34,8 @@ from game.ui.common.view import BattleView
 from game.ui.common.words import describe, units_in
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from game.lesson_run import Fired
     from game.scenario.lesson import Step
     from game.ui.app import App
@@ -97,7 +99,7 @@ class BattleState:
         *,
         seed: int = 1,
         options: dict[str, object] | None = None,
-        controllers: dict[str, str] | None = None,
+        controllers: Mapping[str, str] | None = None,
         ai_level: str = "baseline",
         threaded: bool = True,
         speed_i: int | None = None,
