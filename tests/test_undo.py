@@ -135,7 +135,7 @@ def test_an_attack_cannot_be_undone():
     b = Battle(sc, seed=2, controllers={"blue": "human", "red": "ai"})
     h = History({"a": "Fighter"})
     while b.pending().side != "blue":
-        h.record_ai(Command("hold", b.pending().unit), "red", len(b.events), b.ctx.rng.draws)
+        h.record_ai(Command("hold", b.pending().unit), "red", len(b.events), b.draws)
         b.apply(Command("hold", b.pending().unit))
     h.apply(b, Command("attack", "a", target="z"))
     assert h.why_not_undo(b, "blue") == "Fighter's attack was rolled"
@@ -152,10 +152,10 @@ def test_an_ai_command_in_between_blocks_undo():
             if b.pending().side == "red" and b.round == 1:
                 break
         else:
-            h.record_ai(Command("hold", p.unit), "red", len(b.events), b.ctx.rng.draws)
+            h.record_ai(Command("hold", p.unit), "red", len(b.events), b.draws)
             b.apply(Command("hold", p.unit))
     red = b.pending().unit
-    h.record_ai(Command("hold", red), "red", len(b.events), b.ctx.rng.draws)
+    h.record_ai(Command("hold", red), "red", len(b.events), b.draws)
     b.apply(Command("hold", red))
     assert b.round == 1  # the round goes on: the AI's hold rolled nothing
     assert h.why_not_undo(b, "blue") == f"an AI unit (Orc {red}) has acted since"
@@ -208,7 +208,7 @@ def luck_free(b: Battle) -> list[Command]:
             trial.apply(c)
         except Illegal:
             continue
-        if trial.ctx.rng.draws == b.ctx.rng.draws:
+        if trial.draws == b.draws:
             out.append(c)
     return out
 
@@ -224,14 +224,14 @@ def test_undo_restores_the_state_exactly_and_redo_gives_the_same_log(seed, choic
             break
         options = luck_free(b)
         states.append(state(b))
-        draws.append(b.ctx.rng.draws)
+        draws.append(b.draws)
         h.apply(b, options[c % len(options)])
         logs.append(as_json(b.events))
     final_log = as_json(b.events)
     # The commands given since the last roll are undoable, newest first; the one before is not.
     undoable = 0
     for i in reversed(range(len(states))):
-        if draws[i] != b.ctx.rng.draws:
+        if draws[i] != b.draws:
             break
         undoable += 1
     for i in range(len(states) - 1, len(states) - 1 - undoable, -1):
