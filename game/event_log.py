@@ -8,6 +8,7 @@ the contract.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -72,6 +73,14 @@ def _load(cls: type, obj: Mapping[str, Any], where: str) -> Any:
     return cls(**kwargs)
 
 
+def _member(hint: type[enum.Enum], value: Any, where: str) -> enum.Enum:
+    """A typed key (game/phases.py) from its string in the log."""
+    try:
+        return hint(value)
+    except ValueError:
+        raise BadEvent(f"{where}: expected one of {', '.join(str(m.value) for m in hint)}, not {value!r}") from None
+
+
 def _decode(hint: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -96,6 +105,8 @@ def _decode(hint: Any, value: Any, where: str) -> Any:
         if not isinstance(value, Mapping):
             raise BadEvent(f"{where}: expected an object, not {value!r}")
         return _load(hint, value, where)  # type: ignore[arg-type]
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _member(hint, value, where)
     if hint is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     elif hint is int:
