@@ -10,6 +10,7 @@ import pygame
 
 from game.commands import Command
 from game.events import Event
+from game.phases import Phase
 from game.scenario.model import Scenario
 from game.ui import battle_input, help_keys
 from game.ui.battle_screen import BattleScreen
@@ -53,7 +54,7 @@ class SandboxBattle(BattleScreen):
             return
         p = self.battle.pending()
         who = self.names.get(p.unit or "", p.unit or "")
-        what = "acts" if p.kind == "activation" else "chooses whether to drive its foe back"
+        what = "acts" if p.kind == Phase.ACTIVATION else "chooses whether to drive its foe back"
         self.message = f"Next: {p.side}'s {who} {what} — N or Space to step, Esc then B for the setup"
 
     def _took(self, cmd: Command, events: list[Event]) -> None:
