@@ -135,3 +135,18 @@ def test_each_option_name_is_a_literal_in_at_most_two_modules():
         assert where <= found[name], f"{name}: the homonym list is stale ({sorted(where - found[name])})"
     crowded = {n: sorted(found[n] - HOMONYMS.get(n, set())) for n in names}
     assert {n: m for n, m in crowded.items() if len(m) > 2} == {}
+
+
+def test_the_rules_document_lists_every_declared_option_with_its_default():
+    """docs/rules.md#rule-options: a row per option, its default as declared."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text.split("\n## Rule options\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in section.splitlines() if line.startswith("| `")]
+    defaults = {row[0].strip("`"): row[2].strip("`") for row in rows}
+
+    def shown(default: object) -> str:
+        if isinstance(default, bool):
+            return "true" if default else "false"
+        return str(default) if default != "" else "none"
+
+    assert defaults == {r.name: shown(r.default) for r in declarations.declared()}
