@@ -30,7 +30,7 @@ from bench_engine import field_scenario
 from game import ai
 from game.battle import ACTIVATION
 from game.ui.app import App
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen
 
 
 def frames(n: int) -> dict:
@@ -114,7 +114,7 @@ def largest_map_memory(frames_n: int = 600) -> dict:
     code = (
         "import os,sys,resource;os.environ['SDL_VIDEODRIVER']='dummy';os.environ['SDL_AUDIODRIVER']='dummy';"
         "from game.scenario.tiled import load_scenario;from game.ui.app import App;"
-        "from game.ui.battle_screen import BattleScreen\n"
+        "from game.ui.battle.battle_screen import BattleScreen\n"
         "if __name__=='__main__':\n"
         f" a=App(headless=True);sc=load_scenario({str(maps[-1])!r})\n"
         " s=BattleScreen(a,sc,controllers={x:'ai' for x in sc.sides},ai_level='normal',threaded=True,speed_i=4)\n"
@@ -134,7 +134,7 @@ def menu_start() -> float:
     """Seconds from starting the program to its menu's first frame (headless)."""
     code = (
         "import time,os;t=time.perf_counter();os.environ['SDL_VIDEODRIVER']='dummy';"
-        "from game.ui.app import App;from game.ui.menu import MenuScreen;a=App(headless=True);"
+        "from game.ui.app import App;from game.ui.menus.menu import MenuScreen;a=App(headless=True);"
         "a.show(MenuScreen(a));a.step(0.0);print(time.perf_counter()-t)"
     )
     t0 = time.perf_counter()

@@ -36,9 +36,9 @@ from game import ai
 from game.battle import ACTIVATION, Battle
 from game.commands import Command, Illegal
 from game.scenario.tiled import load_scenario
-from game.ui import undo_control
 from game.ui.app import App
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle import undo_control
+from game.ui.battle.battle_screen import BattleScreen
 from game.undo import History
 
 
@@ -51,19 +51,23 @@ def measure(samples: int) -> dict[str, list[float]]:
     scenario = load_scenario(ROOT / "maps" / "battle.tmx")
     humans = {s: "human" for s in scenario.sides}
     screen = BattleScreen(app, scenario, seed=1, controllers=humans, threaded=False)
-    screen.controllers = {s: "human" if s == scenario.sides[0] else "ai" for s in scenario.sides}  # no hand-over screen
+    screen.session.controllers.update({s: "ai" for s in scenario.sides[1:]})  # one human side: no hand-over screen
     app.show(screen)
     b = screen.battle
     while b.round < 3 and not b.over:
-        screen._apply(ai.decide(b.copy()))
+        screen.apply(ai.decide(b.copy()))
     times: dict[str, list[float]] = {"snapshot": [], "core undo": [], "window undo": [], "undo + frame": []}
     while len(times["core undo"]) < samples and not screen.battle.over:
         b = screen.battle
         p = b.pending()
         hold = Command("hold", p.unit or "")
-        if p.kind == ACTIVATION and screen.controllers[p.side or ""] == "human" == p.controller and _undoable(b, hold):
+        if (
+            p.kind == ACTIVATION
+            and screen.session.controllers[p.side or ""] == "human" == p.controller
+            and _undoable(b, hold)
+        ):
             _sample(app, screen, hold, times)
-        screen._apply(ai.decide(screen.battle.copy()))
+        screen.apply(ai.decide(screen.battle.copy()))
         screen.view.skip()
     return times
 
@@ -91,7 +95,7 @@ def _sample(app: App, screen: BattleScreen, hold: Command, times: dict[str, list
     h.undo(alone, h.done[-1].side)
     times["core undo"].append(ms(t0))
 
-    screen._apply(hold)
+    screen.apply(hold)
     screen.view.skip()
     app.step(0.0)
     t0 = time.perf_counter()

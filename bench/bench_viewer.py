@@ -28,8 +28,8 @@ from game.battle import Battle
 from game.scenario.tiled import load_scenario
 from game.timeline import Timeline
 from game.ui.app import App
-from game.ui.draw_battle import draw_field
-from game.ui.viewer import SPEEDS, Source, ViewerScreen
+from game.ui.draw.draw_battle import draw_field
+from game.ui.viewer.viewer import SPEEDS, Source, ViewerScreen
 
 
 def ms(seconds: float) -> float:

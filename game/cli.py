@@ -184,7 +184,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}", file=say)
         return 0
     if args.log is None:  # the bare command opens the replay viewer; --log and --verify stay headless
-        from game.ui.watch import watch  # noqa: PLC0415  # headless commands never import pygame
+        from game.ui.viewer.watch import watch  # noqa: PLC0415  # headless commands never import pygame
 
         return watch(args.file)
     end = battle.events[-1]

@@ -53,7 +53,7 @@ def cmd_gif(args: argparse.Namespace) -> int:
         raise UsageError(f"--out must name a .gif file, not {args.out!r}")
     rep = load_replay(args.file)
     check_outputs({"--out": args.out}, [(Path(args.file), "the replay being drawn"), *map_inputs(rep.map)])
-    from game.ui.gif import RangeError, render  # noqa: PLC0415  # headless commands never import pygame
+    from game.ui.viewer.gif import RangeError, render  # noqa: PLC0415  # headless commands never import pygame
 
     try:
         frames = render(args.file, args.out, args.rounds, args.size, args.delay)

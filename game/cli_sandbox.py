@@ -27,7 +27,7 @@ def cmd_sandbox(args: argparse.Namespace) -> int:
             raise UsageError(f"--out must name a .tmx file, not {args.out!r}")
         check_outputs({"--out": args.out}, map_inputs(args.map))
     from game import crash  # noqa: PLC0415  # only the window writes crash logs
-    from game.ui.sandbox_main import open_sandbox  # noqa: PLC0415  # headless commands never import pygame
+    from game.ui.sandbox.sandbox_main import open_sandbox  # noqa: PLC0415  # headless commands never import pygame
 
     try:
         return open_sandbox(scenario, args.out, args.seed)

@@ -18,8 +18,8 @@ from game.options import Options, check_option, rule, rules_of
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
 from game.settings import Settings, load_settings, save_settings, to_toml
-from game.ui import help_keys
-from game.ui.menu import MenuScreen
+from game.ui.common import help_keys
+from game.ui.menus.menu import MenuScreen
 from tests.ui.drive import app, key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +102,7 @@ def test_a_menu_key_the_menu_keeps_for_itself_is_refused(monkeypatch):
 # (seed 002's table, and the system that applies them), the morale trigger 'surprised', the
 # battle_end reason 'max_rounds'. Each is checked to still be there, so the list cannot go stale.
 HOMONYMS = {
-    "initiative": {"game/events.py", "game/ui/draw_panels.py"},
+    "initiative": {"game/events.py", "game/ui/draw/draw_panels.py"},
     "waiting": {"game/rules/initiative.py", "game/systems/initiative.py"},
     "foreign_environment": {"game/rules/initiative.py", "game/systems/initiative.py"},
     "surprised": {"game/systems/morale.py"},

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
-from game.ui import help_overlay, theme
+from game.ui.common import help_overlay, theme
 
 if TYPE_CHECKING:
     from game.ui.screen import Screen

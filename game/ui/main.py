@@ -15,11 +15,10 @@ from game.save.replay import Replay
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.settings import load_settings
-from game.ui import since
 from game.ui.app import App
-from game.ui.battle_screen import BattleScreen
-from game.ui.menu import MenuScreen
-from game.ui.recap import RecapScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.menus.menu import MenuScreen
+from game.ui.menus.resume import opened_screen, settle
 from game.ui.screen import Screen
 
 
@@ -68,52 +67,6 @@ def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: in
     return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=ai_level)
 
 
-def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> Screen:
-    """The loaded battle on screen; a save sent to the other player (its `to_play`) opens on the
-    recap of what happened since that side last acted, worked out from the commands, then that
-    side plays (docs/formats.md#saves)."""
-    screen = resumed_screen(app, battle, record, threaded)
-    side = record.to_play
-    if side is None:
-        return screen
-    mark = since.mark_from_commands(screen, side)
-    if mark is None:  # the side has not acted yet: nothing to catch up on
-        return screen
-    screen.marks[side] = mark
-    t = since.timeline_since(screen, side)
-    return screen if t is None else RecapScreen(app, screen, side, t)
-
-
-def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> BattleScreen:
-    """The loaded battle on screen at the decision it was saved at: its log shown, nothing left
-    to animate, and its commands kept so that a save or crash log goes on from them."""
-    level = next((record.ai[s] for s, c in record.controllers.items() if c == "ai" and s in record.ai), "normal")
-    screen = BattleScreen(
-        app,
-        battle.scenario,
-        seed=record.seed,
-        options=record.options,
-        controllers=battle.controllers,
-        ai_level=level,
-        threaded=threaded,
-        battle=battle,
-    )
-    screen.played = list(record.commands)
-    screen.saved_at = len(screen.played)
-    _settle(screen)
-    return screen
-
-
-def _settle(screen: BattleScreen) -> None:
-    """Show the battle as it stands, every animation finished, the next decision asked afresh."""
-    screen.view.skip()
-    screen.view.sync(screen.battle.world)
-    screen.view.floaters.clear()
-    screen.view.banner_left = 0.0
-    screen.decision_key = -1
-    screen.update(0.0)
-
-
 def crash_context(screen: Screen | None) -> dict[str, str]:
     """What a crash log needs to reproduce the battle on screen: its map, seed and settings, and
     a replay file of the commands played so far (`rout replay` plays them back)."""
@@ -121,14 +74,21 @@ def crash_context(screen: Screen | None) -> dict[str, str]:
         return {"screen": type(screen).__name__ if screen is not None else "none"}
     try:
         b = screen.battle
-        ai_sides = {s: screen.ai_level for s, c in screen.controllers.items() if c == "ai"}
-        map_path = str(Path(screen.scenario.path).resolve())  # the replay may be saved anywhere
-        replay = Replay(map_path, screen.seed, screen.options, screen.controllers, screen.played, ai=ai_sides)
+        ai_sides = screen.session.ai_levels()
+        map_path = str(Path(screen.session.scenario.path).resolve())  # the replay may be saved anywhere
+        replay = Replay(
+            map_path,
+            screen.session.seed,
+            screen.session.options,
+            screen.session.controllers,
+            screen.session.played,
+            ai=ai_sides,
+        )
         return {
             "screen": "battle",
             "map": map_path,
-            "seed": str(screen.seed),
-            "round": f"{b.round}{' (over)' if b.over else ''}, {len(b.events)} events, {len(screen.played)} commands",
+            "seed": str(screen.session.seed),
+            "round": f"{b.round}{' (over)' if b.over else ''}, {len(b.events)} events, {len(screen.session.played)} commands",
             "replay (save as crash.json, then: rout replay crash.json)": _replay_text(replay),
         }
     except Exception as e:  # noqa: BLE001  # a battle broken by the crash: say so, keep the traceback
@@ -198,7 +158,7 @@ def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> 
         # A lesson's cards wait for a reader who is not there: once the battle has played on, the
         # picture shows the board of that moment, not the opening card still lying over it.
         screen.lesson.open, screen.lesson.waiting = None, []
-    _settle(screen)
+    settle(screen)
 
 
 def _point_at(screen: BattleScreen, select: str | None, hover: tuple[int, int] | None) -> None:

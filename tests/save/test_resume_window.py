@@ -7,7 +7,7 @@ import pygame
 
 from game.save.files import event_lines
 from game.save.savefile import load_save, write_save
-from game.ui.main import resumed_screen
+from game.ui.menus.resume import resumed_screen
 from tests.save.played import played
 from tests.ui.drive import app, key, settle
 
@@ -23,10 +23,10 @@ def test_the_window_goes_on_with_a_loaded_battle_where_it_was_saved(tmp_path):
     a.show(s)
     settle(a, s)
     assert s.battle.round == b.round and s.human_turn()
-    assert s.selected in b.pending().units and s.played == commands and s.ai_level == "baseline"
+    assert s.selected in b.pending().units and s.session.played == commands and s.session.ai_level == "baseline"
     assert s.view.sync(s.battle.world) == []  # every token stands where its unit does, nothing mid-animation
     assert any(line.round == b.round for line in s.log)  # the combat log holds the battle so far
     key(a, pygame.K_h)  # the player holds: the battle goes on, and the AI answers
-    assert len(s.played) == len(commands) + 1
-    b.apply(s.played[-1])
+    assert len(s.session.played) == len(commands) + 1
+    b.apply(s.session.played[-1])
     assert event_lines(s.battle.events).startswith(event_lines(b.events))

@@ -9,7 +9,7 @@ from game.battle import Battle
 from game.scenario.model import Placement
 from game.settings import Settings
 from game.ui.app import App
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen
 from tests.helpers import ScriptedRng, board
 
 

@@ -9,8 +9,8 @@ import weakref
 from pathlib import Path
 
 from game.scenario.tiled import load_scenario
-from game.ui.battle_screen import BattleScreen
-from game.ui.menu import MenuScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.menus.menu import MenuScreen
 from tests.ui.drive import app
 
 SKIRMISH = Path(__file__).resolve().parents[2] / "maps" / "skirmish.tmx"

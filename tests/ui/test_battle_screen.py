@@ -9,11 +9,11 @@ import pygame
 
 from game.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
-from game.ui import draw_bar
-from game.ui.battle_screen import BattleScreen
-from game.ui.handover import HandoverScreen
-from game.ui.modes import FacingMode
-from game.ui.result import ResultScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.handover import HandoverScreen
+from game.ui.battle.modes import FacingMode
+from game.ui.draw import draw_bar
+from game.ui.menus.result import ResultScreen
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
@@ -258,7 +258,7 @@ def test_paused_at_a_step_the_log_has_not_run_ahead_of_the_board():
 
 def test_paused_at_a_step_p_stops_pausing_and_esc_opens_the_pause_menu():
     """Issue 13: '"Pause on steps" swallows every key (P and Esc included)'."""
-    from game.ui.pause import PauseScreen  # noqa: PLC0415
+    from game.ui.menus.pause import PauseScreen  # noqa: PLC0415
 
     a = app()
     s = paused_at_the_first_step(a)
@@ -327,5 +327,5 @@ def test_the_status_line_names_the_creature_as_the_log_does():
     settle(a, s)
     p = s.battle.pending()
     line = draw_bar.status(s)
-    assert s.names[p.unit] in line and s.battle.world[p.unit].kind.name in line
+    assert s.session.names[p.unit] in line and s.battle.world[p.unit].kind.name in line
     assert "_" not in line, line

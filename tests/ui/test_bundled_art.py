@@ -8,7 +8,7 @@ import pytest
 
 from game import bundled
 from game.scenario.tiled import load_scenario
-from game.ui import art
+from game.ui.common import art
 from tests.ui.drive import app
 
 SHIPPED = sorted(bundled.MAPS.glob("*.tmx"))

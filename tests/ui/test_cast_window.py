@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.battle import Battle
-from game.ui.battle_screen import BattleScreen
-from game.ui.draw_panels import spells_left
-from game.ui.modes import CastMode
-from game.ui.words import describe
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.modes import CastMode
+from game.ui.common.words import describe
+from game.ui.draw.draw_panels import spells_left
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 

@@ -8,11 +8,11 @@ import pygame
 
 from game import events as ev
 from game.rules.dice import Modifier, Roll
-from game.ui.battle_screen import BattleScreen
-from game.ui.draw_panels import CONDITION_WORDS
-from game.ui.draw_tokens import draw_tokens
-from game.ui.modes import ChargeMode
-from game.ui.words import describe
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.modes import ChargeMode
+from game.ui.common.words import describe
+from game.ui.draw.draw_panels import CONDITION_WORDS
+from game.ui.draw.draw_tokens import draw_tokens
 from tests.helpers import as_json, unit
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
@@ -83,7 +83,7 @@ def _icons_drawn(s: BattleScreen, uid: str) -> list[str]:
         del s.view.tokens[t]
     s.sprites.icon = spy
     try:
-        draw_tokens(s, pygame.Surface((1280, 720)), s.map_rect())
+        draw_tokens(s, pygame.Surface((1280, 720)), s.map_rect(), s.session.controllers)
     finally:
         del s.sprites.icon
         s.view.tokens.update(others)

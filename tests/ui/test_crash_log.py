@@ -20,7 +20,7 @@ from game.save.files import event_lines
 from game.save.replay import load_replay
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen
 from tests.ui.drive import app as headless_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ def test_the_log_replays_the_battle_up_to_the_crash(window, monkeypatch, capsys)
 
     def update_then_fail(self: BattleScreen, dt: float):
         out = update(self, dt)
-        if len(self.played) >= 3:
+        if len(self.session.played) >= 3:
             crashed.append(self)
             raise ValueError("after three commands")
         return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import help_keys, help_overlay
+from game.ui.common import help_keys, help_overlay
 
 SCREENS = {
     "battle": help_keys.HELP,

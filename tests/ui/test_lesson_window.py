@@ -1,4 +1,4 @@
-"""A lesson played in the window (game/ui/lesson_play.py, maps/README.md "Lesson scripts"): it
+"""A lesson played in the window (game/ui/battle/lesson_play.py, maps/README.md "Lesson scripts"): it
 opens on the script's side with its seed, its cards wait for the player at the moment they
 explain, the player's own steps are judged before they reach the battle, and the script's own
 commands are played as the AI's. Driven headless with synthetic events, frame by frame."""
@@ -13,12 +13,14 @@ from game.battle import RETREAT
 from game.bundled import MAPS, TEACHING_ORDER
 from game.save.savefile import load_save
 from game.scenario.tiled import load_scenario
-from game.ui import draw_lesson, undo_control
-from game.ui.battle_screen import BattleScreen
-from game.ui.lesson_play import finished
-from game.ui.main import _play_to, first_screen, opened_screen
-from game.ui.menu import Entry, MenuScreen
-from game.ui.saving import save_by_hand
+from game.ui.battle import undo_control
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.lesson_play import finished
+from game.ui.battle.saving import save_by_hand
+from game.ui.draw import draw_lesson
+from game.ui.main import _play_to, first_screen
+from game.ui.menus.menu import Entry, MenuScreen
+from game.ui.menus.resume import opened_screen
 from tests.lessons.test_lesson_script import MAP, SCRIPT, _lesson_map
 from tests.ui import drive
 
@@ -41,7 +43,7 @@ def _screen(tmp_path, seed: int | None = None) -> tuple[pygame.Surface, BattleSc
     s = first_screen(a, scenario, None, seed, None)
     assert isinstance(s, BattleScreen)
     s.close()  # played frame by frame here, the AI in this process: no worker
-    s.worker, s.threaded = None, False
+    s.worker, s.session.threaded = None, False
     a.show(s)
     return a, s
 
@@ -58,7 +60,7 @@ def _frames_until(a, s: BattleScreen, done, limit: int = 3000) -> None:
             drive.key(a, pygame.K_RETURN)
         elif s.human_turn() and s.decision_key == len(s.battle.events):
             step = lesson.yours(s)
-            assert s._apply(step.do if step is not None else ai.decide(s.battle, "baseline"))
+            assert s.apply(step.do if step is not None else ai.decide(s.battle, "baseline"))
         else:
             a.step(0.05)
     raise AssertionError("the lesson never came to it")
@@ -72,10 +74,14 @@ def _yours_due(s: BattleScreen) -> bool:
 def test_a_lesson_opens_on_the_script_s_side_with_its_seed_and_level(tmp_path):
     """The script fixes the seed, the learner's side and the AI's level; a seed typed wins."""
     _, s = _screen(tmp_path)
-    assert (s.seed, s.controllers, s.ai_level) == (3, {"blue": "human", "red": "ai"}, "baseline")
+    assert (s.session.seed, s.session.controllers, s.session.ai_level) == (
+        3,
+        {"blue": "human", "red": "ai"},
+        "baseline",
+    )
     (tmp_path / "typed").mkdir()
     _, typed = _screen(tmp_path / "typed", seed=7)
-    assert typed.seed == 7
+    assert typed.session.seed == 7
 
 
 def test_the_start_card_waits_for_the_player_and_enter_closes_it(tmp_path):
@@ -147,7 +153,7 @@ def test_a_card_tied_to_an_event_opens_once_the_board_has_shown_it(tmp_path):
     def play_the_step() -> None:
         step = lesson.yours(s)
         assert step is not None
-        assert s._apply(step.do)
+        assert s.apply(step.do)
 
     for _ in range(3000):
         if pushed() is not None:
@@ -184,12 +190,12 @@ def test_undo_and_redo_keep_the_script_in_step(tmp_path):
     s = first_screen(a, load_scenario(_lesson_map(tmp_path, SCRIPT.split("[[step]]")[0] + TURN_STEP)), None, None, None)
     assert isinstance(s, BattleScreen) and s.lesson is not None
     s.close()
-    s.worker, s.threaded = None, False
+    s.worker, s.session.threaded = None, False
     a.show(s)
     lesson = s.lesson
     _frames_until(a, s, lambda: _yours_due(s))
     step = lesson.yours(s)
-    assert step is not None and s._apply(step.do)
+    assert step is not None and s.apply(step.do)
     assert 0 in lesson.run.played
     assert undo_control.undo(s)
     a.step(0.0)
@@ -207,8 +213,8 @@ def test_a_saved_lesson_goes_on_following_its_script(tmp_path):
     lesson = s.lesson
     assert lesson is not None
     step = lesson.yours(s)
-    assert step is not None and s._apply(step.do)
-    said = save_by_hand(s, tmp_path / "saves")
+    assert step is not None and s.apply(step.do)
+    said = save_by_hand(s.session, tmp_path / "saves")
     path = next((tmp_path / "saves").iterdir())
     assert path.name in said or "Saved" in said
     battle, record = load_save(path)
@@ -216,9 +222,9 @@ def test_a_saved_lesson_goes_on_following_its_script(tmp_path):
     assert isinstance(again, BattleScreen) and again.lesson is not None
     assert again.lesson.run.played == lesson.run.played
     assert again.lesson.open is None and again.lesson.waiting == []
-    assert again.controllers["blue"] == "human"
+    assert again.session.controllers["blue"] == "human"
     assert again.battle.pending().kind in ("activation", RETREAT, "over")
-    assert MAP in again.scenario.path
+    assert MAP in again.session.scenario.path
 
 
 def test_the_menu_starts_a_lesson_on_its_side_with_its_seed_unless_one_is_typed(tmp_path):
@@ -229,11 +235,15 @@ def test_the_menu_starts_a_lesson_on_its_side_with_its_seed_unless_one_is_typed(
     menu.mode, menu.side_i, menu.ai_level = "hotseat", 1, "hard"
     s = menu.start()
     assert isinstance(s, BattleScreen)
-    assert (s.seed, s.controllers, s.ai_level) == (3, {"blue": "human", "red": "ai"}, "baseline")
+    assert (s.session.seed, s.session.controllers, s.session.ai_level) == (
+        3,
+        {"blue": "human", "red": "ai"},
+        "baseline",
+    )
     menu.seed.begin()
     menu.seed.key(pygame.K_9)
     typed = menu.start()
-    assert isinstance(typed, BattleScreen) and typed.seed == 9
+    assert isinstance(typed, BattleScreen) and typed.session.seed == 9
 
 
 def test_a_screenshot_of_a_lesson_past_its_opening_shows_no_stale_card(tmp_path):
@@ -258,7 +268,7 @@ def test_the_start_card_hides_no_creature(stem):
     s = first_screen(a, load_scenario(MAPS / f"{stem}.tmx"), None, None, None)
     assert isinstance(s, BattleScreen)
     s.close()
-    s.worker, s.threaded = None, False
+    s.worker, s.session.threaded = None, False
     a.show(s)
     a.step(0.05)
     assert s.lesson is not None and s.lesson.open is not None and s.lesson.open.card.at == "start"

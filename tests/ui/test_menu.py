@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import menu
 from game.ui.app import App
-from game.ui.menu import MenuScreen
-from game.ui.menu_words import save_label
+from game.ui.menus import entries, menu
+from game.ui.menus.menu import MenuScreen
+from game.ui.menus.menu_words import save_label
 from tests.ui.drive import app, click, key
 
 
@@ -46,7 +46,8 @@ def test_the_wheel_and_a_click_choose_a_scenario():
 
 
 def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path):
-    monkeypatch.setattr(menu, "MAPS", tmp_path)
+    monkeypatch.setattr(entries, "MAPS", tmp_path)  # where the menu looks
+    monkeypatch.setattr(menu, "MAPS", tmp_path)  # what it says it looked in
     said: list[str] = []
     real_text = menu.text
     monkeypatch.setattr(menu, "text", lambda surface, s, *a, **k: said.append(s) or real_text(surface, s, *a, **k))
@@ -126,7 +127,7 @@ def test_each_rule_option_explains_itself_on_hover():
     assert menu_words_text is real_text
     hover_at = options[1].rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=hover_at, rel=(0, 0), buttons=(0, 0, 0)))
-    import game.ui.menu as m  # noqa: PLC0415
+    import game.ui.menus.menu as m  # noqa: PLC0415
 
     m.text = lambda surface, s, *args, **kw: said.append(s) or real_text(surface, s, *args, **kw)
     try:
@@ -144,11 +145,11 @@ def test_a_seed_is_typed_and_the_battle_uses_it():
         key(a, k)
     assert screen.seed.value == 42 and not screen.seed.typing
     key(a, pygame.K_RETURN)  # start
-    assert a.screen is not screen and a.screen.seed == 42
+    assert a.screen is not screen and a.screen.session.seed == 42
 
 
 def test_f1_shows_the_screens_keys_and_any_key_closes_them():
-    from game.ui import help_overlay  # noqa: PLC0415
+    from game.ui.common import help_overlay  # noqa: PLC0415
 
     a = app()
     screen = MenuScreen(a)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.battle import Battle
-from game.ui.battle_screen import BattleScreen
-from game.ui.modes import OfferMode
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.modes import OfferMode
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 

@@ -18,13 +18,13 @@ from game.save.errors import SaveError
 from game.save.files import event_lines
 from game.save.savefile import load_save
 from game.scenario.tiled import load_scenario
-from game.ui import since
-from game.ui.battle_screen import BattleScreen
-from game.ui.handover import HandoverScreen
-from game.ui.main import opened_screen
-from game.ui.pause import PauseScreen
-from game.ui.recap import RecapScreen
-from game.ui.saving import save_for_other_player
+from game.ui.battle import since
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.handover import HandoverScreen
+from game.ui.battle.saving import save_for_other_player
+from game.ui.menus.pause import PauseScreen
+from game.ui.menus.resume import opened_screen
+from game.ui.viewer.recap import RecapScreen
 from tests.test_schemas import REPLAYS, problems
 from tests.ui.drive import app, key, settle
 from tests.ui.test_battle_screen import play_turn_by_mouse
@@ -49,7 +49,7 @@ def play_until_red_has_news(a, s: BattleScreen) -> None:
         if isinstance(a.screen, HandoverScreen):
             continue
         assert a.screen is s and not s.battle.over
-        if s.battle.pending().side == "red" and since.mark_of(s, "red") is not None:
+        if s.battle.pending().side == "red" and since.mark_of(s.session, "red") is not None:
             return
         play_turn_by_mouse(a, s)
     pytest.fail("red never came to decide after blue had acted")
@@ -59,7 +59,7 @@ def test_a_save_for_the_other_player_opens_on_the_recap_then_that_side_plays():
     a = app()
     s = hot_seat(a)
     play_until_red_has_news(a, s)
-    red_left_at = s.marks["red"].events  # the log's length when red's player last acted
+    red_left_at = s.session.marks["red"].events  # the log's length when red's player last acted
     key(a, pygame.K_ESCAPE)
     pause = a.screen
     assert isinstance(pause, PauseScreen) and "Save for the other player" in [e.label for e in pause.entries()]
@@ -87,9 +87,9 @@ def test_a_save_for_the_other_player_opens_on_the_recap_then_that_side_plays():
     assert isinstance(resumed, BattleScreen) and resumed is first.battle_screen
     assert resumed.human_turn() and resumed.battle.pending().side == "red"
     assert event_lines(resumed.battle.events) == event_lines(s.battle.events)
-    before = len(resumed.played)
+    before = len(resumed.session.played)
     play_turn_by_mouse(later, resumed)  # red plays on
-    assert len(resumed.played) == before + 1
+    assert len(resumed.session.played) == before + 1
 
 
 def test_a_battle_passed_back_and_forth_by_file_gives_the_log_played_straight_through(tmp_path):
@@ -105,9 +105,9 @@ def test_a_battle_passed_back_and_forth_by_file_gives_the_log_played_straight_th
     passes: list[str] = []
     while not s.battle.over and s.battle.round <= 4:
         side = s.battle.pending().side
-        assert s._apply(ai.decide(s.battle, "normal"))
+        assert s.apply(ai.decide(s.battle, "normal"))
         if len(passes) < 4 and not s.battle.over and s.battle.pending().side != side:
-            said = save_for_other_player(s, tmp_path)
+            said = save_for_other_player(s.session, tmp_path)
             path = Path(said.split("send them ", 1)[1])
             battle, record = load_save(path)
             assert record.to_play == battle.pending().side == s.battle.pending().side
@@ -119,14 +119,14 @@ def test_a_battle_passed_back_and_forth_by_file_gives_the_log_played_straight_th
             assert isinstance(s, BattleScreen)
     assert passes == ["blue", "red", "blue", "red"]  # back and forth, twice (seed 6: red moves first)
     assert event_lines(s.battle.events) == event_lines(straight.events)
-    assert s.played == commands  # every command kept across the files, none twice
+    assert s.session.played == commands  # every command kept across the files, none twice
 
 
 def test_a_save_whose_side_to_play_disagrees_with_the_battle_is_refused(tmp_path):
     a = app()
     s = BattleScreen(a, load_scenario(MAP), seed=6, controllers=HOT_SEAT, threaded=False)
-    s._apply(ai.decide(s.battle, "normal"))
-    path = Path(save_for_other_player(s, tmp_path).split("send them ", 1)[1])
+    s.apply(ai.decide(s.battle, "normal"))
+    path = Path(save_for_other_player(s.session, tmp_path).split("send them ", 1)[1])
     data = json.loads(path.read_text(encoding="utf-8"))
     waits = data["to_play"]
     data["to_play"] = "blue" if waits == "red" else "red"
@@ -142,8 +142,8 @@ def test_a_save_whose_side_to_play_disagrees_with_the_battle_is_refused(tmp_path
 def test_the_name_is_never_taken_twice_and_a_solo_battle_has_no_such_entry(tmp_path):
     a = app()
     s = hot_seat(a)
-    first = save_for_other_player(s, tmp_path)
-    second = save_for_other_player(s, tmp_path)
+    first = save_for_other_player(s.session, tmp_path)
+    second = save_for_other_player(s.session, tmp_path)
     assert first != second and second.endswith("-2.json")
     solo = BattleScreen(a, load_scenario(MAP), controllers={"blue": "human", "red": "ai"}, threaded=False)
     assert "Save for the other player" not in [e.label for e in PauseScreen(a, solo).entries()]
@@ -155,7 +155,7 @@ def test_the_hand_over_saves_for_the_incoming_player_with_f_and_stays_until_they
     s = hot_seat(a)
     for _ in range(50):
         settle(a, s)
-        if isinstance(a.screen, HandoverScreen) and since.mark_of(s, a.screen.side) is not None:
+        if isinstance(a.screen, HandoverScreen) and since.mark_of(s.session, a.screen.side) is not None:
             break
         if isinstance(a.screen, HandoverScreen):
             key(a, pygame.K_SPACE)

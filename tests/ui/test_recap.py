@@ -14,11 +14,11 @@ import pytest
 from game import events as ev
 from game.rules.dice import Roll
 from game.save.files import event_lines
-from game.ui import since
-from game.ui.battle_screen import BattleScreen
-from game.ui.handover import HandoverScreen
-from game.ui.recap import RecapScreen
-from game.ui.view import BattleView
+from game.ui.battle import since
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.handover import HandoverScreen
+from game.ui.common.view import BattleView
+from game.ui.viewer.recap import RecapScreen
 from tests.helpers import board, unit
 from tests.ui.drive import app, click, key, settle
 from tests.ui.test_battle_screen import play_turn_by_mouse
@@ -74,9 +74,9 @@ class Driver:
                 continue
             if a.screen is not s:
                 return None
-            side, before = s.battle.pending().side or "", len(s.played)
+            side, before = s.battle.pending().side or "", len(s.session.played)
             play_turn_by_mouse(a, s)
-            if len(s.played) == before + 1:
+            if len(s.session.played) == before + 1:
                 self.ended[side] = len(s.battle.events)
         return None
 
@@ -94,13 +94,13 @@ def test_the_hand_over_says_what_the_others_did_since_the_side_last_acted():
     for h in recapped:
         assert h.summary.startswith("Since your last move: ") and h.can_watch
         moves = count(h.window, ev.Move)
-        attacks = sum(1 for e in h.window if isinstance(e, ev.Attack) and d.s.side_of[e.id] != h.side)
+        attacks = sum(1 for e in h.window if isinstance(e, ev.Attack) and d.s.session.side_of[e.id] != h.side)
         assert (f"{moves} move" in h.summary) == (moves > 0), h
         assert (f"{attacks} attack" in h.summary) == (attacks > 0), h
         for e in h.window:
             if isinstance(e, ev.Death | ev.Knockdown | ev.Retreat):
-                who = d.s.names[e.id]
-                mine = "your " if d.s.side_of[e.id] == h.side else ""
+                who = d.s.session.names[e.id]
+                mine = "your " if d.s.session.side_of[e.id] == h.side else ""
                 told = next(p for p in h.summary.split(", ") if p.startswith(f"{mine}{who} "))
                 assert since.NOTABLE[type(e)] in told, (h.summary, e)
     named = [h for h in recapped if any(isinstance(e, ev.Death | ev.Knockdown | ev.Retreat) for e in h.window)]
@@ -136,7 +136,7 @@ def test_watching_plays_the_events_since_and_ends_at_the_sides_decision_with_the
     a = app()
     d, _ = blue_hand_over_with_a_recap(a)
     s = d.s
-    mark = s.marks["blue"]
+    mark = s.session.marks["blue"]
     key(a, pygame.K_r)
     recap = a.screen
     assert isinstance(recap, RecapScreen)
@@ -157,9 +157,9 @@ def test_watching_plays_the_events_since_and_ends_at_the_sides_decision_with_the
     assert event_lines(stage.battle.events) == event_lines(s.battle.events)
     assert tokens(stage.view) == tokens(s.view)
     assert [line.words for line in stage.log] == [line.words for line in s.log]
-    before = len(s.played)
+    before = len(s.session.played)
     play_turn_by_mouse(a, s)  # blue plays on from its decision
-    assert len(s.played) == before + 1
+    assert len(s.session.played) == before + 1
 
 
 @pytest.mark.parametrize("skip", ["space", "escape", "click"])
@@ -193,10 +193,10 @@ def test_the_ais_commands_in_a_mixed_game_are_recapped_too():
     assert h is not None
     window = d.handovers[-1].window
     moves = count(window, ev.Move)
-    attacks = sum(1 for e in window if isinstance(e, ev.Attack) and s.side_of[e.id] != "blue")
-    assert any(isinstance(e, ev.Attack) and s.side_of[e.id] == "blue" for e in window)  # blue's own free swing
+    attacks = sum(1 for e in window if isinstance(e, ev.Attack) and s.session.side_of[e.id] != "blue")
+    assert any(isinstance(e, ev.Attack) and s.session.side_of[e.id] == "blue" for e in window)  # blue's own free swing
     assert (f"{moves} move" in h.summary) == (moves > 0) and (f"{attacks} attack" in h.summary) == (attacks > 0)
-    t = since.timeline_since(s, "blue")
+    t = since.timeline_since(s.session, "blue")
     assert t is not None and any(c.unit.startswith("green") for c in t.commands)
     assert event_lines(t.events) == event_lines(s.battle.events)
     key(a, pygame.K_r)

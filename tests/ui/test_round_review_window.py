@@ -1,4 +1,4 @@
-"""The end of the round explained on screen (game/ui/draw_review.py): at the retreat step the pairs
+"""The end of the round explained on screen (game/ui/draw/draw_review.py): at the retreat step the pairs
 are listed in the side panel and joined on the board, coloured by what they earned
 (docs/rules.md#forced-retreats)."""
 
@@ -8,8 +8,9 @@ import pygame
 
 from game.battle import RETREAT
 from game.round_review import Fight
-from game.ui import draw_review, theme
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common import theme
+from game.ui.draw import draw_review
 from tests.helpers import battle, cmd, unit
 from tests.test_round_review import four_fights
 from tests.ui.drive import app, settle

@@ -13,10 +13,10 @@ from game.rules.fatigue import EXHAUSTED
 from game.scenario.errors import ScenarioError
 from game.scenario.sandbox_setup import map_kinds
 from game.scenario.tiled import load_scenario
-from game.ui.battle_screen import BattleScreen
-from game.ui.menu import MenuScreen
-from game.ui.sandbox import SandboxScreen
-from game.ui.sandbox_battle import SandboxBattle, SandboxPause
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.menus.menu import MenuScreen
+from game.ui.sandbox.sandbox import SandboxScreen
+from game.ui.sandbox.sandbox_battle import SandboxBattle, SandboxPause
 from game.world import Morale
 from tests.ui.drive import app, click, key
 
@@ -110,17 +110,17 @@ def test_fight_it_steps_one_ai_decision_per_key_and_esc_goes_back_to_the_setup()
     assert b.battle.world[red].morale == Morale.WITHDRAWING  # the setup's state, in the battle
     for _ in range(100):
         a.step(0.05)
-    before = len(b.played)
+    before = len(b.session.played)
     assert before == 0 and b.waiting_for_step()  # nothing happens until asked
     key(a, pygame.K_n)
     for _ in range(200):
         a.step(0.05)
-        if len(b.played) > before:
+        if len(b.session.played) > before:
             break
-    assert len(b.played) == before + 1  # one decision per step
+    assert len(b.session.played) == before + 1  # one decision per step
     for _ in range(50):
         a.step(0.05)
-    assert len(b.played) == before + 1 or b.view.waiting_for_key
+    assert len(b.session.played) == before + 1 or b.view.waiting_for_key
     key(a, pygame.K_ESCAPE)
     assert isinstance(a.screen, SandboxPause)
     key(a, pygame.K_b)
@@ -140,15 +140,15 @@ def test_n_pressed_while_the_board_moves_is_kept_for_the_next_step():
     key(a, pygame.K_n)
     for _ in range(200):
         a.step(0.01)
-        if len(b.played) == 1:
+        if len(b.session.played) == 1:
             break
-    assert len(b.played) == 1 and not b.view.idle, "the first step's events are still playing"
+    assert len(b.session.played) == 1 and not b.view.idle, "the first step's events are still playing"
     key(a, pygame.K_n)  # asked for while they play
     for _ in range(400):
         a.step(0.05)
-        if len(b.played) == 2 or b.battle.over:
+        if len(b.session.played) == 2 or b.battle.over:
             break
-    assert len(b.played) == 2 or b.battle.over
+    assert len(b.session.played) == 2 or b.battle.over
 
 
 def test_the_menu_opens_the_sandbox_on_the_chosen_map():

@@ -10,9 +10,9 @@ from game import bundled, user_dirs
 from game.save.autosave import list_saves, saves_folder
 from game.save.savefile import load_save
 from game.scenario.tiled import load_scenario
-from game.ui.battle_screen import BattleScreen
-from game.ui.menu import MenuScreen
-from game.ui.pause import PauseScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.menus.menu import MenuScreen
+from game.ui.menus.pause import PauseScreen
 from tests.helpers import as_json
 from tests.ui.drive import app, key, settle
 
@@ -71,7 +71,7 @@ def test_save_and_quit_then_continue_resumes_at_the_same_decision():
     assert isinstance(resumed, BattleScreen) and resumed is not s
     assert resumed.battle.pending().unit == unit
     assert as_json(resumed.battle.events) == log
-    assert resumed.controllers == {"blue": "human", "red": "ai"}
+    assert resumed.session.controllers == {"blue": "human", "red": "ai"}
 
 
 def test_a_save_that_cannot_be_written_keeps_the_battle_and_says_why(monkeypatch, tmp_path):

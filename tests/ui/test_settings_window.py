@@ -16,11 +16,11 @@ from game.scenario.tiled import load_scenario
 from game.settings import Settings, load_settings, save_settings, settings_path
 from game.timeline import Timeline
 from game.ui.app import CALM, App
-from game.ui.battle_screen import BattleScreen
-from game.ui.handover import HandoverScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.handover import HandoverScreen
 from game.ui.main import first_screen
-from game.ui.menu import MenuScreen
-from game.ui.viewer import Source, ViewerScreen
+from game.ui.menus.menu import MenuScreen
+from game.ui.viewer.viewer import Source, ViewerScreen
 from tests.ui.drive import app, key, settle
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
@@ -51,7 +51,7 @@ def test_the_hotseat_mode_and_its_hand_over_switch_are_remembered_and_start_the_
     key(a, pygame.K_h)
     assert "Hand-over screen: off" in [b.label for b in menu.buttons]
     key(a, pygame.K_RETURN)
-    assert isinstance(a.screen, BattleScreen) and set(a.screen.controllers.values()) == {"human"}
+    assert isinstance(a.screen, BattleScreen) and set(a.screen.session.controllers.values()) == {"human"}
     a.screen.close()
     s = load_settings()
     assert (s.mode, s.handover) == ("hotseat", False)
@@ -175,7 +175,11 @@ def test_rout_play_map_plays_against_the_ai_level_last_chosen():
     """`rout play MAP` (no menu) takes the AI level from the settings, as the menu would."""
     save_settings(Settings(ai_level="hard"))
     s = first_screen(app(load_settings()), load_scenario(ARENA), "solo", 1, None)
-    assert isinstance(s, BattleScreen) and s.ai_level == "hard" and s.controllers == {"blue": "human", "red": "ai"}
+    assert (
+        isinstance(s, BattleScreen)
+        and s.session.ai_level == "hard"
+        and s.session.controllers == {"blue": "human", "red": "ai"}
+    )
 
 
 # Each setting as the next run sees it: (setting, a value other than its default, what shows it).
@@ -185,7 +189,7 @@ NEXT_RUN: list[tuple[str, object, Callable[[App], object]]] = [
     (
         "ai_level",
         "hard",
-        lambda a: (MenuScreen(a).ai_level, first_screen(a, load_scenario(ARENA), None, 1, None).ai_level),
+        lambda a: (MenuScreen(a).ai_level, first_screen(a, load_scenario(ARENA), None, 1, None).session.ai_level),
     ),
     ("speed", 4.0, lambda a: BattleScreen(a, load_scenario(ARENA), threaded=False).speed),
     ("viewer_speed", 8.0, lambda a: ViewerScreen(a, arena_timeline(), Source(3, {}, threaded=False)).speed),

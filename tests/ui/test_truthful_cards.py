@@ -8,7 +8,7 @@ import pygame
 
 from game.battle import Battle
 from game.query_swings import free_swings
-from game.ui import draw_panels
+from game.ui.draw import draw_panels
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
@@ -38,7 +38,7 @@ def test_the_attack_card_names_the_free_swing_that_the_battle_then_rolls(monkeyp
     assert ("g", "attack_of_opportunity") in [(w.enemy, w.why) for w in swings]
     for w in swings:
         promised = f"{round(w.chance * 100)}%"
-        assert any(line.startswith(f"first: {s.names[w.enemy]},") and promised in line for line in said), said
+        assert any(line.startswith(f"first: {s.session.names[w.enemy]},") and promised in line for line in said), said
     click(a, screen_pos(s, (5, 2)))
     settle(a, s)
     log = as_json(s.battle.events)

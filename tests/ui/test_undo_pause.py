@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.battle import Battle
-from game.ui.battle_screen import BattleScreen
-from game.ui.menu import MenuScreen
-from game.ui.modes import AttackMode, FacingMode, MoveMode
-from game.ui.pause import CONFIRM_QUIT, HELP_PAGE, MENU, PauseScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.modes import AttackMode, FacingMode, MoveMode
+from game.ui.menus.menu import MenuScreen
+from game.ui.menus.pause import CONFIRM_QUIT, HELP_PAGE, MENU, PauseScreen
 from tests.helpers import as_json, board, unit
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 

@@ -17,11 +17,11 @@ from game.save.files import event_lines
 from game.save.savefile import load_save, write_save
 from game.scenario.tiled import load_scenario
 from game.timeline import Timeline, load_timeline
-from game.ui.battle_screen import BattleScreen
-from game.ui.result import ResultScreen
-from game.ui.takeover import TakeOverScreen, viewer_of_file
-from game.ui.view import BattleView
-from game.ui.viewer import ViewerScreen
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common.view import BattleView
+from game.ui.menus.result import ResultScreen
+from game.ui.viewer.takeover import TakeOverScreen, viewer_of_file
+from game.ui.viewer.viewer import ViewerScreen
 from tests.ui.drive import app, click, key, settle
 from tests.ui.test_battle_screen import play_turn_by_mouse
 
@@ -144,14 +144,14 @@ def test_take_over_from_here_plays_on_from_that_moment(viewer):
         key(a, pygame.K_2)
     key(a, pygame.K_RETURN)
     bs = a.screen
-    assert isinstance(bs, BattleScreen) and bs.controllers == {"blue": "human", "red": "ai"}
+    assert isinstance(bs, BattleScreen) and bs.session.controllers == {"blue": "human", "red": "ai"}
     assert event_lines(bs.battle.events) == event_lines(moment_battle.events)
-    assert bs.played == v.t.commands[: v.t.command_at(v.moment)]
+    assert bs.session.played == v.t.commands[: v.t.command_at(v.moment)]
     settle(a, bs)
-    before = len(bs.played)
+    before = len(bs.session.played)
     play_turn_by_mouse(a, bs)
     settle(a, bs)
-    assert len(bs.played) > before and bs.battle.events[: len(moment_battle.events)] == moment_battle.events
+    assert len(bs.session.played) > before and bs.battle.events[: len(moment_battle.events)] == moment_battle.events
 
 
 def test_escape_closes_a_viewer_opened_from_the_command_line(viewer):

@@ -1,10 +1,10 @@
-"""The combat log in words (game/ui/words.py): what a line must name for a reader to follow a roll."""
+"""The combat log in words (game/ui/common/words.py): what a line must name for a reader to follow a roll."""
 
 from __future__ import annotations
 
 from game import events as ev
 from game.rules.dice import Modifier, Roll
-from game.ui.words import describe
+from game.ui.common.words import describe
 
 NAMES = {"o": "Orc 1", "f": "Fighter", "g": "Gnoll"}
 

@@ -1,0 +1,99 @@
+"""The battlefield on screen: the map, the units, the overlays that show arcs and retreats,
+the initiative track, the combat log, and the controls that turn clicks and keys into commands.
+
+What it holds and the controls are the state's (state.py); the screen adds the loop (the AI's
+turns, the lesson's script, the hand-overs and the result), input and drawing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import ai
+from game.settings import SPEEDS
+from game.ui.battle import battle_input, lesson_play
+from game.ui.battle.lesson_play import LessonPlay
+from game.ui.battle.state import BattleState, LessonHooks
+from game.ui.common import help_keys
+from game.ui.common.widgets import Button
+from game.ui.draw import draw_bar, draw_battle
+from game.ui.navigation import ToHandover, ToResult, go
+
+if TYPE_CHECKING:
+    from game.ui.screen import Screen
+
+
+class BattleScreen(BattleState):
+    """One battle on screen (BattleState's arguments)."""
+
+    HELP = help_keys.HELP  # F1
+
+    def _lesson_for(self) -> LessonHooks | None:
+        return LessonPlay.of(self)  # a lesson map's script (game/ui/battle/lesson_play.py)
+
+    def update(self, dt: float) -> Screen | None:
+        lesson = self.lesson
+        if lesson is not None and lesson.holds(self):
+            return None  # a lesson's card is open: the battle waits until it is read
+        lesson_play.animate(self, dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
+        self.reveal_log()
+        battle_input.edge_scroll(self, dt)
+        b = self.battle
+        if b.over:
+            if self.view.idle:
+                self.finished_at = (self.finished_at or 0.0) + dt
+                if self.finished_at > 1.2:
+                    self.close()
+                    return go(self.app, ToResult(self))
+            return None
+        if not self.view.idle:
+            return None
+        p = b.pending()
+        if lesson is not None and lesson.play_scripted(self):
+            return None
+        if p.controller == "ai":
+            self._run_ai(dt)
+            return None
+        key = len(b.events)
+        if key != self.decision_key:
+            self.new_decision(p)
+            self.decision_key = key
+            if self.handover_needed and self.app.settings.handover:
+                self.handover_needed = False
+                return go(self.app, ToHandover(self, p.side or ""))
+        return None
+
+    def _run_ai(self, dt: float) -> None:
+        if self.worker is not None and self.worker.busy:
+            taken = self.worker.take(self.battle)
+            if taken is not None:
+                # The worker played on a copy: this battle still stands before the command.
+                after, events, cmd = taken
+                self.session.adopt(after, events, cmd)
+                self.took(events)
+            return
+        self.ai_wait += dt
+        if self.ai_wait < 0.12 / self.speed:
+            return
+        self.ai_wait = 0.0
+        session = self.session
+        side = self.battle.pending().side or ""
+        level = session.ai_level if session.controllers.get(side) == "ai" else "baseline"
+        if self.worker is None:
+            self.apply(ai.decide(self.battle.copy(), level), human=False)
+        else:
+            self.worker.send(self.battle, level)
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The bottom bar's buttons as they stand now, laid out."""
+        return draw_bar.action_buttons(self)
+
+    def handle(self, event: pygame.event.Event) -> Screen | None:
+        if self.lesson is not None and self.lesson.open is not None:
+            return self.lesson.handle(self, event)
+        return battle_input.handle(self, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_battle.draw(self, surface)

@@ -1,0 +1,127 @@
+"""Hot-seat: a screen between human sides so one player does not see the other's plans. It says
+what happened since the incoming side last acted, offers to watch it played back, and to save
+the battle for the incoming side's player when the two play by file (F)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.battle import since
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.saving import save_for_other_player
+from game.ui.common import theme
+from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.navigation import ToHandover
+from game.ui.viewer.recap import RecapScreen
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.screen import Screen
+
+
+class HandoverScreen:
+    def __init__(self, app: App, battle_screen: BattleScreen, side: str) -> None:
+        self.app, self.battle_screen, self.side = app, battle_screen, side
+        events = since.events_since(battle_screen.session, side)
+        self.summary = (
+            since.summary(events, battle_screen.session.names, battle_screen.session.side_of, side)
+            if events is not None
+            else ""
+        )
+        self.mouse = (0, 0)
+        self.said = ""  # where a save for the side's player went, or why it failed
+
+    def save_for_player(self) -> None:
+        """Playing by file: save the battle for the incoming side's player, to send them."""
+        self.said = save_for_other_player(self.battle_screen.session)
+
+    @property
+    def can_save(self) -> bool:
+        """Whether the battle can be saved: it is played on a map file."""
+        return bool(self.battle_screen.session.scenario.path)
+
+    @property
+    def can_watch(self) -> bool:
+        """Whether there is anything to watch: the side has acted before, and others since."""
+        return bool(self.summary)
+
+    def watch(self) -> Screen:
+        """The recap of the events since the side last acted; it hands over to the side at its end."""
+        t = since.timeline_since(self.battle_screen.session, self.side)
+        if t is None:
+            return self.battle_screen
+        return RecapScreen(self.app, self.battle_screen, self.side, t)
+
+    def buttons(self) -> list[Button]:
+        """Watch (when there is something to watch) and Play, side by side under the summary."""
+        bs = [Button("Play", "any key", lambda: None)]
+        if self.can_save:
+            bs.append(Button("Save for them to play", "F", lambda: None))
+        if self.can_watch:
+            bs.insert(0, Button("Watch what happened", "R", lambda: None))
+        w, h = self.app.size
+        layout_row(bs, pygame.Rect(0, h // 2 + 110, 0, 34), gap=16)
+        width = bs[-1].rect.right - bs[0].rect.x
+        shift = w // 2 - width // 2 - bs[0].rect.x
+        for b in bs:
+            b.rect.x += shift
+        return bs
+
+    def handle(self, event: pygame.event.Event) -> Screen | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.can_watch:
+            return self.watch()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f and self.can_save:
+            self.save_for_player()
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            buttons = self.buttons()
+            if self.can_save and buttons[-1].hit(event.pos):
+                self.save_for_player()
+                return None
+            if self.can_watch and buttons[0].hit(event.pos):
+                return self.watch()
+            return self.battle_screen
+        if event.type == pygame.KEYDOWN:
+            return self.battle_screen
+        return None
+
+    def update(self, dt: float) -> Screen | None:
+        return None
+
+    def resize(self, w: int, h: int) -> None:
+        self.battle_screen.resize(w, h)
+
+    def close(self) -> None:
+        self.battle_screen.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        surface.fill((12, 14, 20))
+        colour = self.battle_screen.side_colour.get(self.side, theme.TEXT)
+        text(surface, f"{self.side.capitalize()}'s turn", (w // 2, h // 2 - 90), 64, colour, True, "center")
+        text(
+            surface,
+            "hand over the controls — press a key or click",
+            (w // 2, h // 2 - 30),
+            26,
+            theme.TEXT_DIM,
+            anchor="center",
+        )
+        for i, line in enumerate(wrap(self.summary, 24, min(w - 80, 900))[:3]):
+            text(surface, line, (w // 2, h // 2 + 20 + i * 28), 24, theme.TEXT, anchor="center")
+        for b in self.buttons():
+            b.draw(surface, self.mouse)
+        if self.said:
+            colour = theme.TEXT_WARN if self.said.startswith("Could not") else theme.TEXT_DIM
+            text(surface, self.said, (w // 2, h // 2 + 160), 18, colour, anchor="center")
+
+
+def opened(app: App, request: ToHandover) -> Screen:
+    """The hand-over to `request.side` (navigation.go's builder)."""
+    assert isinstance(request.battle, BattleScreen)
+    return HandoverScreen(app, request.battle, request.side)

@@ -1,0 +1,384 @@
+"""The battle screen's modes: what a click or a key means while the player chooses a move, an
+attack, a shot, a facing or a retreat. A mode never changes the battle: its handler answers an
+input with the command to send, the next mode, a hint for the player, or nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
+
+import pygame
+
+from game import query
+from game.battle import Battle
+from game.commands import Action, Command
+from game.rules.geometry import VECTORS, Pos, facing_toward
+from game.rules.spells import ALLY, AROUND, FOE, SPELLS
+from game.ui.battle.legal import Legal
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click on a square of the map (or Enter on the keyboard cursor there)."""
+
+    sq: Pos
+
+
+@dataclass(frozen=True)
+class Aim:
+    """The pointer or the keyboard cursor came onto a square."""
+
+    sq: Pos
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Enter."""
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """Escape or a right click."""
+
+
+@dataclass(frozen=True)
+class Press:
+    """An action key (or the button that names it)."""
+
+    key: int
+
+
+Input: TypeAlias = Click | Aim | Confirm | Cancel | Press
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Words for the player; the mode stays."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a mode reads to answer an input: the battle, the unit chosen to act, what it may do."""
+
+    battle: Battle
+    unit: str
+    legal: Legal | None
+    shift: bool  # Shift held: attack from the square with the best chance, not from where it stands
+
+
+Outcome: TypeAlias = "Command | Mode | Hint | None"
+
+
+class Mode:
+    """A state of the battle screen's controls."""
+
+    HINT: ClassVar[str] = ""
+    lets_select: ClassVar[bool] = True  # a click on another unit that may act now selects it
+    reach: ClassVar[str] = ""  # the squares painted: "move" (full and half), "withdraw", "stand" or none
+    walks: ClassVar[bool] = False  # hovering shows the path to a square or to the attack on a foe
+    shoots: ClassVar[bool] = False  # the foes marked and described are those in missile range
+    charges: ClassVar[bool] = False  # the foes marked and described are those it may charge
+
+    def hint(self) -> str:
+        """What the player is told on entering this mode."""
+        return self.HINT
+
+    def handle(self, event: Input, turn: Turn) -> Outcome:
+        """Answer one input."""
+        if isinstance(event, Click):
+            return self.click(event.sq, turn)
+        if isinstance(event, Aim):
+            return self.aim(event.sq, turn)
+        if isinstance(event, Confirm):
+            return self.confirm(turn)
+        if isinstance(event, Cancel):
+            return self.cancel()
+        return self.press(event.key, turn)
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        return None
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        return None
+
+    def confirm(self, turn: Turn) -> Outcome:
+        """Enter; None lets Enter click the square under the keyboard cursor."""
+        return None
+
+    def cancel(self) -> Mode | None:
+        """The mode to fall back to; None when there is nothing to cancel."""
+        return None
+
+    def press(self, key: int, turn: Turn) -> Outcome:
+        return None
+
+    def refused(self, cmd: Command) -> Mode:
+        """The mode after the battle refused a command this mode sent."""
+        return self
+
+
+SIMPLE_ACTIONS = {
+    pygame.K_h: Action.HOLD,
+    pygame.K_e: Action.HOLD,
+    pygame.K_r: Action.REST,
+    pygame.K_c: Action.SET_VS_CHARGE,
+}
+
+
+class ActivationMode(Mode):
+    """A unit's activation: the action keys, and clicks answered from what the unit may do."""
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        if turn.legal is None:
+            return None
+        return self.choose(sq, turn, turn.legal)
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        return None
+
+    def cancel(self) -> Mode | None:
+        return MoveMode()
+
+    def press(self, key: int, turn: Turn) -> Outcome:
+        if key in SIMPLE_ACTIONS:
+            return Command(SIMPLE_ACTIONS[key], turn.unit)
+        if key == pygame.K_k:
+            spells = tuple(dict.fromkeys(turn.battle.world[turn.unit].spells))
+            if not (turn.legal and Action.CAST in turn.legal.allowed and spells):
+                return Hint("no spell to cast")
+            return CastMode(spells, spells[0] if len(spells) == 1 else None)
+        mode = ACTION_MODES.get(key)
+        if mode is None:
+            return None
+        if mode is StandMode and not (turn.legal and Action.STAND_UP in turn.legal.allowed):
+            return Hint("only a prone creature stands up")
+        if mode is OfferMode and not (turn.legal and turn.legal.offer):
+            return Hint("no foe to offer quarter to: none within 6 squares, in sight, not a hero or mindless")
+        return mode()
+
+
+def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+    """Attack a foe in reach (after up to half a move), or walk toward a square, choosing the facing next."""
+    uid = turn.unit
+    who = turn.battle.world.at(sq)
+    if who in legal.melee:
+        o = legal.attack_from(who, turn.shift)
+        return Command(Action.ATTACK, uid, path=o.path, target=who)
+    if sq not in legal.full.costs or sq == turn.battle.world[uid].pos:
+        return None
+    path = tuple(legal.full.path(sq))
+    a, b = path[-2], path[-1]
+    return FacingMode(path, VECTORS.index((b[0] - a[0], b[1] - a[1])))
+
+
+class MoveMode(ActivationMode):
+    HINT = "click a square to move (full move); click a foe to attack"
+    reach = "move"
+    walks = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.missile and who not in legal.melee:
+            return Command(Action.FIRE, turn.unit, target=who)
+        return _walk_or_strike(sq, turn, legal)
+
+    def cancel(self) -> Mode | None:
+        return None
+
+
+class AttackMode(ActivationMode):
+    HINT = "click a foe in reach (after up to half a move)"
+    reach = "move"
+    walks = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        return _walk_or_strike(sq, turn, legal)
+
+
+class FireMode(ActivationMode):
+    HINT = "click a foe to shoot"
+    shoots = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.missile:
+            return Command(Action.FIRE, turn.unit, target=who)
+        return Hint("no shot at that square")
+
+
+class ChargeMode(ActivationMode):
+    HINT = "click a foe to charge it: a run of 2 squares or more, then +2 to hit, AC 1 worse till it acts again"
+    reach = "move"
+    charges = True
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.charge:
+            return Command(Action.CHARGE, turn.unit, path=legal.charge[who].path, target=who)
+        return Hint("no charge at that square: it needs a run of 2 squares or more, not starting next to a foe")
+
+
+class WithdrawMode(ActivationMode):
+    HINT = "click a square to back away (half move, no free attacks)"
+    reach = "withdraw"
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        if sq in legal.withdraw:
+            return Command(Action.WITHDRAW, turn.unit, path=tuple(legal.withdrawal.path(sq)))
+        return Hint("a withdrawal must stay within half a move and lead directly away")
+
+
+class TurnMode(ActivationMode):
+    HINT = "click a square to face it"
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        u = turn.battle.world[turn.unit]
+        return Command(Action.TURN, turn.unit, facing=facing_toward(u.pos, u.n, sq))
+
+
+class StandMode(ActivationMode):
+    HINT = "Enter: just stand; or click a square (half move) or a foe"
+    reach = "stand"
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who in legal.melee and legal.melee[who].cost == 0:
+            return Command(Action.STAND_UP, turn.unit, target=who)
+        if sq in legal.half.costs and sq != turn.battle.world[turn.unit].pos:
+            return Command(Action.STAND_UP, turn.unit, path=tuple(legal.half.path(sq)))
+        return None
+
+    def confirm(self, turn: Turn) -> Outcome:
+        return Command(Action.STAND_UP, turn.unit)
+
+
+@dataclass(frozen=True)
+class FacingMode(ActivationMode):
+    """A move chosen, its facing not yet: point at a square to face it, click or Enter to go."""
+
+    path: tuple[Pos, ...]
+    facing: int
+
+    HINT = "choose the facing: point with the mouse or arrows, click or Enter to confirm, Esc to cancel"
+    lets_select = False
+    reach = "move"
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        end = self.path[-1]
+        if sq == end:
+            return None
+        return FacingMode(self.path, facing_toward(end, turn.battle.world[turn.unit].n, sq))
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        aimed = self.aim(sq, turn)
+        return (aimed if isinstance(aimed, FacingMode) else self).confirm(turn)
+
+    def confirm(self, turn: Turn) -> Outcome:
+        return Command(Action.MOVE, turn.unit, path=self.path, facing=self.facing)
+
+    def refused(self, cmd: Command) -> Mode:
+        # The planned move was sent: refused or not, the plan is spent.
+        return MoveMode() if cmd.action == "move" else self
+
+
+@dataclass(frozen=True)
+class OfferMode(ActivationMode):
+    """Offer quarter: click a foe; pointing at one says whether the offer will make it check morale."""
+
+    over: str = ""  # the foe pointed at, if any
+    words: str = ""  # what pointing at it says
+
+    HINT = "click a foe within 6 squares, in sight, to offer it quarter (Esc to cancel)"
+
+    def hint(self) -> str:
+        return self.words or self.HINT
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        who = turn.battle.world.at(sq)
+        w = turn.battle.world
+        foe = who if who is not None and w[who].side != w[turn.unit].side else ""
+        if foe == self.over:
+            return None
+        return OfferMode(foe, offer_words(turn.battle, turn.unit, foe) if foe else "")
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        who = turn.battle.world.at(sq)
+        if who is None:
+            return Hint("click a foe to offer it quarter")
+        # The battle says why an offer is refused, in one line.
+        return Command(Action.OFFER_SURRENDER, turn.unit, target=who)
+
+
+def offer_words(battle: Battle, uid: str, foe: str) -> str:
+    """Who an offer would go to, and whether it would have to check morale at the end of the round."""
+    if foe not in query.offer_targets(battle, uid):
+        return f"no offer to {foe}: too far, out of sight, a hero or mindless"
+    if query.offer_will_check(battle, foe):
+        chance = query.offer_surrender_chance(battle, foe)
+        return f"offer {foe} quarter: it has checked morale before, so it must check ({chance:.0%} it surrenders)"
+    return f"offer {foe} quarter: it has met no morale trigger yet, so the offer alone brings no check"
+
+
+@dataclass(frozen=True)
+class CastMode(ActivationMode):
+    """Cast (K): pick one of the spells left (number keys or its button), then its target or square;
+    pointing previews what the spell would take in."""
+
+    spells: tuple[str, ...] = ()
+    spell: str | None = None
+    aimed: Pos | None = None
+
+    lets_select = False
+
+    def hint(self) -> str:
+        if self.spell is None:
+            return "cast which spell? " + "  ".join(f"[{i + 1}] {SPELLS[k].name}" for i, k in enumerate(self.spells))
+        spell = SPELLS[self.spell]
+        how = {FOE: "click a foe", ALLY: "click a wounded ally in reach", AROUND: "Enter casts it"}.get(
+            spell.aim, "click the square to aim at"
+        )
+        return f"{spell.name}: {how}; Esc for another spell"
+
+    def press(self, key: int, turn: Turn) -> Outcome:
+        i = key - pygame.K_1
+        if 0 <= i < min(9, len(self.spells)):
+            return CastMode(self.spells, self.spells[i])
+        return super().press(key, turn)
+
+    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
+        return CastMode(self.spells, self.spell, sq) if self.spell is not None and sq != self.aimed else None
+
+    def click(self, sq: Pos, turn: Turn) -> Outcome:
+        if self.spell is None:
+            return Hint("choose a spell first: its number, or its button")
+        aim = SPELLS[self.spell].aim
+        if aim == AROUND:
+            return Command(Action.CAST, turn.unit, spell=self.spell)
+        if aim in (FOE, ALLY):
+            who = turn.battle.world.at(sq)
+            if who is None:
+                return Hint("click a creature")
+            return Command(Action.CAST, turn.unit, spell=self.spell, target=who)
+        return Command(Action.CAST, turn.unit, spell=self.spell, at=sq)
+
+    def confirm(self, turn: Turn) -> Outcome:
+        if self.spell is not None and SPELLS[self.spell].aim == AROUND:
+            return Command(Action.CAST, turn.unit, spell=self.spell)
+        return None
+
+    def cancel(self) -> Mode | None:
+        return CastMode(self.spells) if self.spell is not None and len(self.spells) > 1 else MoveMode()
+
+
+ACTION_MODES: dict[int, type[ActivationMode]] = {
+    pygame.K_m: MoveMode,
+    pygame.K_a: AttackMode,
+    pygame.K_f: FireMode,
+    pygame.K_g: ChargeMode,
+    pygame.K_w: WithdrawMode,
+    pygame.K_t: TurnMode,
+    pygame.K_u: StandMode,
+    pygame.K_o: OfferMode,
+}

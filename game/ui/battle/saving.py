@@ -1,0 +1,65 @@
+"""Saving the battle on screen: by hand (Ctrl+S, the pause menu) into a new file, for the other
+player of a hot-seat battle (the pause menu), and at the end of every round as an autosave (the
+last few kept), all in the user's saves folder."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game import events as ev
+from game import user_dirs
+from game.save.autosave import autosave, saves_folder
+from game.save.savefile import write_save
+
+if TYPE_CHECKING:
+    from game.ui.battle.session import Session
+
+
+def save_by_hand(session: Session, folder: Path | None = None) -> str:
+    """Save to a new file (never over another); the words to show the player."""
+    stem = Path(session.scenario.path).stem or "battle"
+    return _save_new(session, f"{stem}-round{session.battle.round}-{datetime.now().strftime('%Y%m%d-%H%M%S')}", folder)
+
+
+def save_for_other_player(session: Session, folder: Path | None = None) -> str:
+    """Save a hot-seat battle for the player of the side it waits on, to send them (playing by
+    file, docs/formats.md#saves): a new file named after the map, that side and the round."""
+    if session.battle.over:
+        return "Could not save for the other player: the battle is over"
+    side = session.battle.pending().side or "side"
+    stem = Path(session.scenario.path).stem or "battle"
+    said = _save_new(session, f"{stem}-{side}-to-play-round{session.battle.round}", folder, to_play=True)
+    return said.replace("Saved to ", f"Saved for {side.capitalize()} to play: send them ", 1)
+
+
+def _save_new(session: Session, name: str, folder: Path | None, to_play: bool = False) -> str:
+    """Save to NAME.json in the saves folder, or NAME-2.json and on if it is taken; the words to show."""
+    try:
+        where = user_dirs.made(folder or saves_folder())
+        path = where / f"{name}.json"
+        n = 2
+        while path.exists():
+            path, n = where / f"{name}-{n}.json", n + 1
+        write_save(
+            path, session.battle, session.played, options=session.options, ai=session.ai_levels(), to_play=to_play
+        )
+    except (OSError, ValueError) as e:
+        return f"Could not save: {e}"
+    session.was_saved()
+    return f"Saved to {path}"
+
+
+def autosave_at_round_end(session: Session, events: list[ev.Event], folder: Path | None = None) -> str | None:
+    """After a round ends, keep it as an autosave; a failure is said once (the words to show)."""
+    if not (session.autosaves and session.scenario.path) or not any(isinstance(e, ev.RoundEnd) for e in events):
+        return None
+    try:
+        autosave(
+            folder or saves_folder(), session.battle, session.played, options=session.options, ai=session.ai_levels()
+        )
+    except (OSError, ValueError) as e:
+        session.autosaves = False  # one message, not one a round
+        return f"Autosave is off: {e}"
+    return None

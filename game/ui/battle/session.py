@@ -1,0 +1,128 @@
+"""The battle a window plays, and what was done in it: the battle as it stands, every command
+played (for saves and crash logs), the history that undo reads, who plays each side. The
+screen's drawing and controls read it; they change it only through its methods."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.battle import Battle
+from game.commands import Command
+from game.events import Event
+from game.scenario.model import Scenario
+from game.ui.common.combat_log import display_name
+from game.undo import History
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A side's last command: how many commands had been played with it, the command itself (to
+    tell it was not undone since), the battle just after it and its log's length then."""
+
+    commands: int
+    cmd: Command
+    battle: Battle
+    events: int
+
+
+class Session:
+    """One battle being played. `saved_at`: how many commands the last save by hand (or the save
+    loaded) holds; `marks`: each human side's last command, for its hand-over's recap."""
+
+    def __init__(  # a new battle's settings, keyword-only
+        self,
+        scenario: Scenario,
+        *,
+        seed: int,
+        options: Mapping[str, object],
+        controllers: Mapping[str, str],
+        ai_level: str,
+        threaded: bool,
+        battle: Battle | None,
+    ) -> None:
+        self.scenario = scenario
+        self.seed, self.options = seed, dict(options)
+        self.controllers = {s: "ai" for s in scenario.sides}
+        self.controllers.update(controllers)
+        self.ai_level = ai_level
+        self.threaded = threaded
+        self._battle = battle or Battle(scenario, seed=seed, options=self.options, controllers=self.controllers)
+        self._battle.controllers.update(self.controllers)
+        self.played: list[Command] = []
+        self.saved_at: int | None = None
+        self.autosaves = True  # a save at every round's end (game/ui/battle/saving.py); off after a failed write
+        units = self._battle.world.units.values()
+        self.names = {u.id: display_name(u.id, u.side) for u in units}
+        self.side_of = {u.id: u.side for u in units}
+        self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
+        self.marks: dict[str, Mark] = {}
+
+    @property
+    def battle(self) -> Battle:
+        """The battle as it stands."""
+        return self._battle
+
+    def human_sides(self) -> list[str]:
+        return [s for s, c in self.controllers.items() if c == "human"]
+
+    def ai_levels(self) -> dict[str, str]:
+        """The AI level of each side the AI plays, as a save records it."""
+        return {side: self.ai_level for side, who in self.controllers.items() if who == "ai"}
+
+    # -- playing --------------------------------------------------------------------------
+
+    def play(self, cmd: Command, human: bool) -> list[Event]:
+        """Apply a command (a human's can be undone while no die is rolled); Illegal if refused,
+        with nothing changed."""
+        b = self._battle
+        side, count, draws = b.pending().side or "", len(b.events), b.ctx.rng.draws
+        events = self.history.apply(b, cmd) if human else b.apply(cmd)
+        if not human:
+            self.history.record_ai(cmd, side, count, draws)
+        self.played.append(cmd)
+        return events
+
+    def adopt(self, after: Battle, events: list[Event], cmd: Command) -> None:
+        """The AI's worker played `cmd` on a copy, which ended as `after`: take it as the battle."""
+        before = self._battle
+        side, draws = before.pending().side or "", before.ctx.rng.draws
+        self._battle = after
+        self.history.record_ai(cmd, side, len(after.events) - len(events), draws)
+        self.played.append(cmd)
+
+    def undo(self, side: str | None) -> tuple[Command, list[Event]]:
+        """Take back the side's last command (CannotUndo if the rules forbid): the command and
+        the events it had made."""
+        restored, taken = self.history.undo(self._battle, side)
+        cmd = self.history.undone[-1][0]
+        self._battle = restored
+        del self.played[-1]  # the crash log's replay must not hold a command the battle no longer has
+        return cmd, taken
+
+    def redo(self, side: str | None) -> list[Event]:
+        """Give the last undone command again (CannotUndo if it may not be)."""
+        cmd = self.history.undone[-1][0]
+        events = self.history.redo(self._battle, side)
+        self.played.append(cmd)
+        return events
+
+    # -- where it comes from ------------------------------------------------------------
+
+    def continued(self, commands: Sequence[Command], saved: bool) -> None:
+        """The battle was rebuilt from these commands (a save loaded, a replay taken over):
+        keep them, so that a save or crash log holds the whole battle."""
+        self.played = list(commands)
+        self.saved_at = len(self.played) if saved else None
+
+    def was_saved(self) -> None:
+        self.saved_at = len(self.played)
+
+    def seek(self, battle: Battle) -> None:
+        """Show another moment of a replay (the viewer's stage): nothing is recorded."""
+        battle.controllers = dict(self.controllers)  # every side shown as the AI's: no one is asked
+        self._battle = battle
+
+    def replay(self, cmd: Command) -> None:
+        """The replay's next command, on the viewer's stage: nothing is recorded."""
+        self._battle.apply(cmd)

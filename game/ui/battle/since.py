@@ -1,0 +1,122 @@
+"""Hot-seat: what happened since a side last acted. Each human command leaves a mark (the
+battle just after it); at the hand-over the incoming side reads the events since its mark in a
+few words, and may watch them played back from the battle as it stood then."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game import events as ev
+from game.battle import Battle
+from game.runner import apply_all
+from game.timeline import Timeline
+from game.ui.battle.session import Mark, Session
+
+# The moments named in the summary, each with what it did to the creature.
+NOTABLE: dict[type[ev.Event], str] = {
+    ev.Death: "killed",
+    ev.Retreat: "driven back",
+    ev.Knockdown: "knocked down",
+    ev.Flee: "fled",
+    ev.Withdraw: "withdrew",
+    ev.Surrender: "surrendered",
+    ev.Fled: "left the field",
+    ev.Rally: "rallied",
+}
+MOST = 6  # notable moments named; the rest are counted
+
+
+def note(session: Session, side: str) -> None:
+    """The side's player has just given a command: remember the battle as it stands."""
+    session.marks[side] = Mark(
+        len(session.played), session.played[-1], session.battle.copy(), len(session.battle.events)
+    )
+
+
+def mark_from_commands(session: Session, side: str) -> Mark | None:
+    """The side's mark worked out from the commands played (a battle opened from a save keeps no
+    marks): the battle replayed to just after the side's last command. A command is the side's
+    whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
+    side_of = session.side_of
+    last = next(
+        (i for i in range(len(session.played) - 1, -1, -1) if side_of.get(session.played[i].unit) == side), None
+    )
+    if last is None:
+        return None
+    b = Battle(session.scenario, seed=session.seed, options=session.options, controllers=session.controllers)
+    apply_all(b, session.played[: last + 1])
+    return Mark(last + 1, session.played[last], b, len(b.events))
+
+
+def mark_of(session: Session, side: str) -> Mark | None:
+    """The side's mark, if it still stands (its command not undone) and others acted since."""
+    m = session.marks.get(side)
+    if m is None or not m.commands < len(session.played) or session.played[m.commands - 1] is not m.cmd:
+        return None
+    return m
+
+
+def events_since(session: Session, side: str) -> list[ev.Event] | None:
+    """The events since the side last acted; None before its first command."""
+    m = mark_of(session, side)
+    return None if m is None else session.battle.events[m.events :]
+
+
+def timeline_since(session: Session, side: str) -> Timeline | None:
+    """The commands since the side last acted, played again on the battle as it stood then (the
+    engine is deterministic: the same events as the live battle's)."""
+    m = mark_of(session, side)
+    if m is None:
+        return None
+    start = m.battle.copy()
+    start.ctx.events = list(session.battle.events[: m.events])
+    t = Timeline(start, session.played[m.commands :])
+    t.finish()
+    return t
+
+
+def summary(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str, str], side: str) -> str:
+    """The events in a line: how many moves and attacks, then who was killed, driven back, broken
+    ("Since your last move: 3 attacks (2 hits), Orc 2 killed, your Fighter 1 driven back")."""
+    moves = sum(1 for e in events if isinstance(e, ev.Move))
+    # The others' attacks: the side's own free swings at passing foes are not news to tell it.
+    attacks = [e for e in events if isinstance(e, ev.Attack) and side_of.get(e.id) != side]
+    hits = sum(1 for e in attacks if e.hit)
+    parts = []
+    if moves:
+        parts.append(_count(moves, "move"))
+    if attacks:
+        parts.append(f"{_count(len(attacks), 'attack')} ({_count(hits, 'hit') if hits else 'no hits'})")
+    rounds = [e.round for e in events if isinstance(e, ev.RoundStart)]
+    if rounds:
+        parts.append(f"round {rounds[-1]} began")
+    named = _notable(events, names, side_of, side)
+    parts += named[:MOST]
+    if len(named) > MOST:
+        parts.append(f"{len(named) - MOST} more")
+    return "Since your last move: " + (", ".join(parts) if parts else "no moves and no attacks")
+
+
+def _notable(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str, str], side: str) -> list[str]:
+    """'Orc 2 killed', 'your Fighter 1 driven back': each creature named once, in the order it
+    first comes, with what befell it in order ('Goblin fled and left the field')."""
+    befell: dict[str, list[str]] = {}
+    for e in events:
+        what = NOTABLE.get(type(e))
+        uid = getattr(e, "id", "")
+        if what is not None and uid and what not in befell.setdefault(uid, []):
+            befell[uid].append(what)
+    out = []
+    for uid, whats in befell.items():
+        if whats:
+            who = names.get(uid, uid)
+            out.append(f"{'your ' if side_of.get(uid) == side else ''}{who} {_and(whats)}")
+    return out
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"

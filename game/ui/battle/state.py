@@ -1,0 +1,378 @@
+"""What the battle screen holds and does short of being a screen: the session it shows (the
+battle, its commands, undo) and the view of it (camera, hover, mode, log, animation), and the
+controls that turn a click or a key into a command. Drawing, input and the lesson player take
+this; the screen itself (battle_screen.py) adds the loop, the AI's turns and the drawing."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game import query
+from game.battle import ACTIVATION, RETREAT, Battle, Pending
+from game.commands import Command, Illegal
+from game.events import Event
+from game.rules.geometry import Pos
+from game.scenario.model import Scenario
+from game.settings import SPEEDS
+from game.systems.retreat import RetreatSpace
+from game.ui.battle import since
+from game.ui.battle.ai_worker import AiWorker
+from game.ui.battle.legal import Legal
+from game.ui.battle.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
+from game.ui.battle.retreat_mode import RetreatMode
+from game.ui.battle.saving import autosave_at_round_end
+from game.ui.battle.session import Session
+from game.ui.common import theme
+from game.ui.common.art import Sprites, render_map, render_terrain
+from game.ui.common.camera import Camera
+from game.ui.common.combat_log import LogLine, log_layout
+from game.ui.common.draw_cache import DrawCache
+from game.ui.common.view import BattleView
+from game.ui.common.words import describe, units_in
+
+if TYPE_CHECKING:
+    from game.lesson_run import Fired
+    from game.scenario.lesson import Step
+    from game.ui.app import App
+    from game.ui.screen import Screen
+
+
+class LessonHooks(Protocol):
+    """What the battle screen asks of a lesson's script (game/ui/battle/lesson_play.py): `open`,
+    the card on screen (the battle waits until it is closed); `waiting`, cards fired, not yet
+    shown; `doing`, the step the command being applied plays."""
+
+    open: Fired | None
+    waiting: list[Fired]
+    doing: Step | None
+
+    def lets_play(self, s: BattleState) -> bool:
+        """Whether the player may act now (no card waits to be read, no scripted step is due)."""
+        ...
+
+    def refuse(self, s: BattleState, cmd: Command) -> str:
+        """Why the script does not let this command be played (its card says so), or ''."""
+        ...
+
+    def took(self, s: BattleState) -> None:
+        """A command was played."""
+        ...
+
+    def focus(self, s: BattleState) -> None:
+        """A new decision is asked: ring the creature a step is for."""
+        ...
+
+    def holds(self, s: BattleState) -> bool:
+        """Whether a card is open (the battle waits until it is read)."""
+        ...
+
+    def play_scripted(self, s: BattleState) -> bool:
+        """Play the script's step for the decision, if one is due; whether one was."""
+        ...
+
+    def handle(self, s: BattleState, event: pygame.event.Event) -> Screen | None:
+        """Input while a card is open."""
+        ...
+
+    def yours(self, s: BattleState) -> Step | None:
+        """The step the player is to play now, if any."""
+        ...
+
+    def hint_for(self, step: Step) -> str:
+        """What the card says to do for the step."""
+        ...
+
+
+class BattleState:
+    """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
+    worker process on a copy of the battle, so the window never waits on them."""
+
+    def __init__(  # noqa: PLR0913  # a new battle's settings, keyword-only, each with a default
+        self,
+        app: App,
+        scenario: Scenario,
+        *,
+        seed: int = 1,
+        options: dict | None = None,
+        controllers: dict[str, str] | None = None,
+        ai_level: str = "baseline",
+        threaded: bool = True,
+        speed_i: int | None = None,
+        battle: Battle | None = None,
+    ) -> None:
+        self.app = app
+        self.session = Session(
+            scenario,
+            seed=seed,
+            options=options or {},
+            controllers=controllers or {},
+            ai_level=ai_level,
+            threaded=threaded,
+            battle=battle,
+        )
+        self.unshown: deque[tuple[int, LogLine]] = deque()  # (event number, line) not yet animated
+        self.fed = 0  # events fed to the view so far
+        self.view = BattleView.from_start(self.battle.events[0])
+        self.view.pause_on_steps = app.settings.pause_on_steps
+        self.log: list[LogLine] = []
+        self.log_scroll = 0
+        self.feed(self.battle.events)
+        self._set_up_art(scenario)
+        self.worker = AiWorker() if threaded else None
+        self.ai_wait = 0.0
+        self.speed_i = app.settings.speed_i if speed_i is None else speed_i  # None: the speed last chosen
+        self._set_up_controls()
+        self.lesson = self._lesson_for()
+
+    def _lesson_for(self) -> LessonHooks | None:
+        """The lesson script the controls follow: the screen's (battle_screen.py) reads the map's."""
+        return None
+
+    @property
+    def battle(self) -> Battle:
+        """The session's battle as it stands (read here; changed only through the session)."""
+        return self.session.battle
+
+    def _set_up_art(self, scenario: Scenario) -> None:
+        """The map's picture, the sides' colours and marks, and a camera that shows the whole map."""
+        self.sprites = Sprites()
+        if scenario.path:
+            self.map_surface, tile = render_map(scenario)
+        else:
+            tile = 32
+            self.map_surface = render_terrain(scenario, tile)
+        self.cache = DrawCache()
+        self.side_colour = {s: theme.SIDE_COLOURS[i % len(theme.SIDE_COLOURS)] for i, s in enumerate(scenario.sides)}
+        self.side_shape = {s: theme.SIDE_SHAPES[i % len(theme.SIDE_SHAPES)] for i, s in enumerate(scenario.sides)}
+        w, h = self.app.size
+        self.camera = Camera(
+            tile,
+            scenario.terrain.width,
+            scenario.terrain.height,
+            w - theme.SIDE_PANEL,
+            h - theme.TOP_BAR - theme.BOTTOM_BAR,
+        )
+        self._fit_zoom()
+
+    def _set_up_controls(self) -> None:
+        self.mode: Mode = MoveMode()
+        self.selected: str | None = None
+        self.inspect: str | None = None
+        self.hover_sq: Pos | None = None
+        self.cursor: Pos | None = None
+        self.mouse = (0, 0)
+        self.decision_key = -1
+        self.legal: Legal | None = None
+        self.hover_log: LogLine | None = None
+        self.message = ""
+        self.drag_from: tuple[int, int] | None = None
+        self.dragged = False
+        self.last_human_side: str | None = None
+        self.handover_needed = False
+        self.finished_at: float | None = None
+        self.shift_held = False
+
+    # -- the view ---------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_i]
+
+    def _fit_zoom(self) -> None:
+        """The largest zoom (no bigger than 1.5) at which the whole map fits, else 1."""
+        cam = self.camera
+        cam.zoom_i = 2
+        for zi in (4, 3, 2):
+            cam.zoom_i = zi
+            if cam.map_w * cam.size <= cam.view_w and cam.map_h * cam.size <= cam.view_h:
+                break
+        cam.centre_on(cam.map_w / 2, cam.map_h / 2)
+
+    def resize(self, w: int, h: int) -> None:
+        self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
+
+    def feed(self, events: list[Event]) -> None:
+        """Show these events: animate them, and add each one's log line as its animation begins
+        (the log never runs ahead of the board, paused at a step of the round's end or not)."""
+        self.view.push(events)
+        for e in events:
+            words = describe(e, self.session.names)
+            if words:
+                self.unshown.append((self.fed, LogLine(words, units_in(e), e.round)))
+            self.fed += 1
+        self.reveal_log()
+
+    def reveal_log(self, everything: bool = False) -> None:
+        """Move to the log the lines of the events the view has begun to show (or all of them)."""
+        begun = self.fed if everything else self.fed - len(self.view.queue)
+        moved = False
+        while self.unshown and self.unshown[0][0] < begun:
+            self.log.append(self.unshown.popleft()[1])
+            moved = True
+        if moved:
+            self.log_scroll = 0
+
+    def human_turn(self) -> bool:
+        b = self.battle
+        free = self.lesson is None or self.lesson.lets_play(self)
+        return not b.over and self.view.idle and b.pending().controller == "human" and free
+
+    def camera_follow(self, pos: Pos) -> None:
+        cam = self.camera
+        px, py = cam.to_screen(pos[0] + 0.5, pos[1] + 0.5)
+        if not (cam.size * 2 <= px <= cam.view_w - cam.size * 2 and cam.size * 2 <= py <= cam.view_h - cam.size * 2):
+            cam.centre_on(pos[0] + 0.5, pos[1] + 0.5)
+
+    # -- where things are -------------------------------------------------------------
+
+    def map_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, theme.TOP_BAR, self.camera.view_w, self.camera.view_h)
+
+    def log_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(
+            w - theme.SIDE_PANEL, theme.TOP_BAR + 200, theme.SIDE_PANEL, h - theme.TOP_BAR - 200 - theme.BOTTOM_BAR
+        )
+
+    def square_at(self, pos: tuple[int, int]) -> Pos | None:
+        r = self.map_rect()
+        if not r.collidepoint(pos):
+            return None
+        sq = self.camera.to_square(pos[0] - r.x, pos[1] - r.y)
+        return sq if query.terrain(self.battle).inside(sq) else None
+
+    def log_line_at(self, pos: tuple[int, int]) -> LogLine | None:
+        r = self.log_rect()
+        if not r.collidepoint(pos):
+            return None
+        return next(
+            (line for line, rect, _ in log_layout(self.log, self.log_scroll, r) if rect.collidepoint(pos)), None
+        )
+
+    @property
+    def retreat_space(self) -> RetreatSpace | None:
+        """The retreat space the player picked, while choosing whether to follow."""
+        return self.mode.space if isinstance(self.mode, RetreatMode) else None
+
+    def shift(self) -> bool:
+        """Whether Shift is held: attacks then come from the square with the best chance."""
+        return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if not self.app.headless else self.shift_held
+
+    def controllers_label(self, side: str | None) -> str:
+        return f"{side} (you)" if len(self.session.human_sides()) == 1 else f"{side}"
+
+    # -- commands ---------------------------------------------------------------------
+
+    def apply(self, cmd: Command, human: bool = True) -> bool:
+        """Send a command; a refusal is shown to the player and changes nothing."""
+        side = self.battle.pending().side or ""
+        if human and self.lesson is not None and self.lesson.refuse(self, cmd):
+            self.message = ""  # the lesson's card says why, beside the step's prompt
+            return False
+        try:
+            events = self.session.play(cmd, human)
+        except Illegal as e:
+            self.message = str(e)
+            if self.lesson is not None:
+                self.lesson.doing = None
+            return False
+        self.message = ""
+        self.took(events)
+        if human:
+            since.note(self.session, side)
+        return True
+
+    def took(self, events: list[Event]) -> None:
+        """The session took a command: show it, and save when it ended a round."""
+        self.feed(events)
+        self.mode = MoveMode()
+        if self.lesson is not None:
+            self.lesson.took(self)
+        said = autosave_at_round_end(self.session, events)
+        if said:
+            self.message = said
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+
+    def new_decision(self, p: Pending) -> None:
+        """Work out, once per decision, what the human may do: from the battle's query."""
+        if len(self.session.human_sides()) > 1 and p.side != self.last_human_side:
+            self.handover_needed = True
+        self.last_human_side = p.side
+        self.mode = RetreatMode() if p.kind == RETREAT else MoveMode()
+        if p.kind == ACTIVATION:
+            if self.selected not in p.units:
+                self.selected = p.unit
+            self.select(self.selected)
+            u = self.battle.world[self.selected or ""]
+            self.camera_follow(u.pos)
+            self.cursor = u.pos
+        else:
+            self.selected = p.unit
+            self.legal = None
+            tgt = self.battle.world[p.target or ""]
+            self.camera_follow(tgt.pos)
+            self.cursor = tgt.pos
+        if self.lesson is not None:
+            self.lesson.focus(self)
+
+    def select(self, uid: str | None) -> None:
+        """Choose the unit to act (of those the decision allows) and ask what it may do."""
+        self.selected = uid
+        self.legal = Legal.of(self.battle, uid) if uid is not None else None
+
+    # -- input the mode answers ---------------------------------------------------------
+
+    def _turn(self) -> Turn:
+        return Turn(self.battle, self.selected or "", self.legal, self.shift())
+
+    def send(self, event: Input) -> None:
+        """Pass an input to the mode and follow its answer."""
+        self._follow(self.mode.handle(event, self._turn()))
+
+    def _follow(self, out: Outcome) -> None:
+        if isinstance(out, Command):
+            if not self.apply(out):
+                self.mode = self.mode.refused(out)
+        elif isinstance(out, Hint):
+            self.message = out.text
+        elif out is not None:
+            self.mode = out
+            self.message = out.hint()
+
+    def aim(self, sq: Pos) -> None:
+        """The pointer or cursor came onto a square: a mode that aims (the facing) follows it."""
+        aimed = self.mode.handle(Aim(sq), self._turn())
+        if isinstance(aimed, Mode):
+            self.mode = aimed
+            if isinstance(aimed, OfferMode):
+                self.message = aimed.hint()  # who the offer would go to, and whether it must check
+
+    def confirm(self) -> None:
+        """Enter: what the mode makes of it, else a click on the keyboard cursor's square."""
+        out = self.mode.handle(Confirm(), self._turn())
+        if out is not None:
+            self._follow(out)
+        elif self.cursor is not None:
+            self.click(self.cursor)
+
+    def cancel(self) -> None:
+        self.mode = self.mode.cancel() or self.mode
+        self.message = ""
+
+    def click(self, sq: Pos) -> None:
+        """A click (or Enter on the keyboard cursor) on a square of the map."""
+        if not self.human_turn():
+            self.inspect = self.battle.world.at(sq)
+            return
+        p = self.battle.pending()
+        who = self.battle.world.at(sq)
+        if p.kind != RETREAT and who in p.units and who != self.selected and self.mode.lets_select:
+            self.select(who)
+            return
+        self.send(Click(sq))

@@ -1,0 +1,39 @@
+"""The combat log's lines, and where each sits in the log panel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.common.widgets import wrap
+
+KEPT = 120  # the most lines laid out at once: more never fit the panel
+
+
+@dataclass
+class LogLine:
+    words: str
+    ids: list[str]
+    round: int
+
+
+def log_layout(log: list[LogLine], scroll: int, area: pygame.Rect) -> list[tuple[LogLine, pygame.Rect, list[str]]]:
+    """Each line shown, newest at the bottom, scrolled back `scroll` lines: its rect and its wrapped parts."""
+    y = area.bottom - 4
+    out = []
+    end = len(log) - scroll
+    for line in reversed(log[max(0, end - KEPT) : end]):
+        parts = wrap(line.words, 16, area.w - 20)
+        height = 15 * len(parts) + 3
+        if y - height < area.y + 24:
+            break
+        y -= height
+        out.append((line, pygame.Rect(area.x + 4, y, area.w - 8, height), parts))
+    return out
+
+
+def display_name(uid: str, side: str) -> str:
+    """'red_orc_2' reads as 'Orc 2' in the log; the line's colour tells the side."""
+    name = uid[len(side) + 1 :] if uid.startswith(side + "_") else uid
+    return name.replace("_", " ").strip().capitalize() or uid

@@ -1,0 +1,123 @@
+"""Text and buttons: the few widgets the screens share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.common import theme
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    if key not in _fonts:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _fonts[key] = f
+    return _fonts[key]
+
+
+_rendered: dict[tuple, pygame.Surface] = {}
+
+
+def rendered(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: most words on screen are the same from frame to frame."""
+    key = (words, size, tuple(colour), bold)
+    img = _rendered.get(key)
+    if img is None:
+        if len(_rendered) > 4000:
+            _rendered.clear()
+        img = _rendered[key] = font(size, bold).render(words, True, colour)
+    return img
+
+
+def text(  # noqa: PLR0917  # style follows the words positionally, as in pygame's own draw calls
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[float, float],
+    size: int = 20,
+    colour=theme.TEXT,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    img = rendered(words, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+_wrapped: dict[tuple, list[str]] = {}
+
+
+def wrap(words: str, size: int, width: int) -> list[str]:
+    key = (words, size, width)
+    if key in _wrapped:
+        return _wrapped[key]
+    if len(_wrapped) > 4000:
+        _wrapped.clear()
+    _wrapped[key] = _wrap(words, size, width)
+    return _wrapped[key]
+
+
+def _wrap(words: str, size: int, width: int) -> list[str]:
+    f = font(size)
+    lines, line = [], ""
+    for w in words.split():
+        trial = f"{line} {w}".strip()
+        if f.size(trial)[0] > width and line:
+            lines.append(line)
+            line = w
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Button:
+    label: str
+    key_hint: str
+    action: Callable[[], object]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    active: bool = False
+    tip: str = ""  # shown while the pointer rests on the button (why it is disabled, say)
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        colour = theme.BUTTON_ACTIVE if self.active else theme.BUTTON
+        if self.enabled and self.rect.collidepoint(mouse):
+            colour = theme.BUTTON_HOVER
+        pygame.draw.rect(surface, colour, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 1, border_radius=6)
+        fg = theme.TEXT if self.enabled else theme.TEXT_DIM
+        label = f"{self.label} [{self.key_hint}]" if self.key_hint else self.label
+        text(surface, label, self.rect.center, 19, fg, anchor="center")
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def layout_row(buttons: list[Button], area: pygame.Rect, gap: int = 6) -> None:
+    """Lay buttons left to right in an area, each as wide as its label needs."""
+    x = area.x
+    for b in buttons:
+        label = f"{b.label} [{b.key_hint}]" if b.key_hint else b.label
+        w = font(19).size(label)[0] + 18
+        b.rect = pygame.Rect(x, area.y, w, area.height)
+        x += w + gap
+
+
+def tooltip(surface: pygame.Surface, words: str, at: tuple[int, int]) -> None:
+    """Words in a box just above a point, kept inside the window."""
+    img = rendered(words, 19, theme.TEXT)
+    box = img.get_rect(midbottom=at).inflate(16, 10)
+    box.right = min(box.right, surface.get_width() - 4)
+    box.x = max(box.x, 4)
+    pygame.draw.rect(surface, (10, 12, 18), box, border_radius=5)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=5)
+    surface.blit(img, img.get_rect(center=box.center))

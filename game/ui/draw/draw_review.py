@@ -1,0 +1,129 @@
+"""The end of the round explained on the board and in the side panel: at the retreat step, every
+pair that fought in melee this round, joined by a line, and who may drive whom back and why
+(game/round_review.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.battle import RETREAT
+from game.round_review import Fight, review
+from game.ui.common import theme
+from game.ui.common.widgets import font, text, wrap
+
+if TYPE_CHECKING:
+    from game.ui.battle.state import BattleState
+
+MAY = (90, 220, 110)  # earned a retreat: drives, will drive or drove the foe back
+REFUSED = (255, 110, 90)  # earned it, but the foe need not (or could not) give ground
+NOTHING = (150, 155, 168)  # hit back, or did no melee damage
+# The tag on the board, by verdict (refusals by reason).
+TAGS = {
+    "now": "may push",
+    "waits": "may push",
+    "drove": "pushed",
+    "declined": "not pressed",
+    "stood_fast": "stood fast",
+    "fell": "no space: down",
+    "hit_back": "hit back",
+    "unhurt": "no damage",
+    "lapsed": "lapsed",
+}
+REASON_TAGS = {"level": "too mighty", "size": "two sizes larger", "knocked_down": "was down"}
+
+
+def fights_shown(s: BattleState) -> list[Fight]:
+    """The pairs to explain now: at a retreat decision, and while the end of the round's retreat
+    step plays; none otherwise."""
+    b = s.battle
+    if not b.over and b.pending().kind == RETREAT and s.view.idle:
+        return s.cache.get("review", (len(b.events), b.round), lambda: review(b))
+    v = s.view
+    if v.step_banner == "retreats" and not v.idle and v.round:
+        return s.cache.get("review", (len(b.events), v.round), lambda: review(b, v.round))
+    return []
+
+
+def colour(f: Fight) -> tuple[int, int, int]:
+    if f.verdict == "refused":
+        return REFUSED
+    return MAY if f.may and f.verdict != "lapsed" else NOTHING
+
+
+def tag(f: Fight) -> str:
+    if f.verdict == "refused":
+        return "gave ground already" if f.reason == "already_retreated" else REASON_TAGS.get(f.reason, f.reason)
+    return TAGS[f.verdict]
+
+
+def draw_lines(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> None:
+    """A line from each attacker to its foe (under the tokens): green earned, red refused, grey nothing."""
+    w = s.battle.world
+    for f in fights:
+        if f.verdict == "lapsed":
+            continue  # one of them is no longer on the board
+        a, b = w[f.attacker], w[f.foe]
+        p, q = s.camera.square_centre(r.topleft, a.pos, a.n), s.camera.square_centre(r.topleft, b.pos, b.n)
+        if f.verdict == "unhurt":
+            pygame.draw.line(surface, NOTHING, p, q, 1)  # a swing that did nothing: a thin line, no tag
+            continue
+        width = 5 if f.verdict == "now" else 3
+        pygame.draw.line(surface, (0, 0, 0), p, q, width + 3)
+        pygame.draw.line(surface, colour(f), p, q, width)
+        pygame.draw.circle(surface, colour(f), q, max(4, s.camera.size // 8))
+
+
+def draw_tags(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> None:
+    """Each pair's verdict in two words at the middle of its line (over the tokens)."""
+    w = s.battle.world
+    for f in fights:
+        if f.verdict in ("lapsed", "unhurt"):
+            continue
+        a, b = w[f.attacker], w[f.foe]
+        p, q = s.camera.square_centre(r.topleft, a.pos, a.n), s.camera.square_centre(r.topleft, b.pos, b.n)
+        mid = ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2)
+        img = font(15, True).render(tag(f), True, colour(f))
+        box = img.get_rect(center=mid)
+        back = pygame.Surface(box.inflate(8, 2).size, pygame.SRCALPHA)
+        back.fill((10, 12, 18, 190))
+        surface.blit(back, box.inflate(8, 2))
+        surface.blit(img, box)
+
+
+def draw_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, fights: list[Fight]) -> None:
+    """The side panel's card at the retreat step: each pair in words, as many as fit."""
+    x, y = area.x + 10, area.y + 8
+    text(surface, "End of round: who may drive whom back", (x, y), 19, theme.HIGHLIGHT, True)
+    y += 22
+    if not fights:
+        text(surface, "nobody fought in melee this round", (x, y), 17, theme.TEXT_DIM)
+        return
+    told = [f for f in fights if f.verdict not in ("unhurt", "lapsed")]
+    rest = _summary(fights)
+    for i, f in enumerate(told):
+        lines = wrap(f.words(s.session.names), 16, area.w - 20)
+        if y + 16 * len(lines) > area.bottom - (34 if rest else 18):
+            text(surface, f"and {len(told) - i} more, marked on the board", (x, y), 16, theme.TEXT_DIM)
+            y += 16
+            break
+        for line in lines:
+            text(surface, line, (x, y), 16, colour(f))
+            y += 16
+        y += 2
+    for line in wrap(rest, 16, area.w - 20)[:2]:
+        text(surface, line, (x, y), 16, NOTHING)
+        y += 16
+
+
+def _summary(fights: list[Fight]) -> str:
+    """The pairs that earned nothing, counted in one line: they push no one."""
+    unhurt = sum(f.verdict == "unhurt" for f in fights)
+    lapsed = sum(f.verdict == "lapsed" for f in fights)
+    parts = []
+    if unhurt:
+        parts.append(f"{unhurt} swing{'s' * (unhurt != 1)} did no melee damage")
+    if lapsed:
+        parts.append(f"{lapsed} pair{'s' * (lapsed != 1)} lapsed (one of the two left the fight)")
+    return "; ".join(parts)

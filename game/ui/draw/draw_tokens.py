@@ -1,0 +1,115 @@
+"""Drawing the units on the battlefield: base, body, hit points, side mark and state icons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+import pygame
+
+from game.ui.common import theme
+from game.ui.common.art import Sprites
+from game.ui.common.camera import Camera
+from game.ui.common.view import CONDITION_MARKS, BattleView, Token
+from game.ui.common.widgets import text
+
+
+class Board(Protocol):
+    """What drawing the tokens reads: the battle screen's state, or the sandbox's setup."""
+
+    camera: Camera
+    sprites: Sprites
+    selected: str | None
+    side_colour: dict[str, tuple[int, int, int]]
+    side_shape: dict[str, str]
+
+    @property
+    def view(self) -> BattleView: ...
+
+    def human_turn(self) -> bool: ...
+
+
+MORALE_ICONS = {"withdrawing": "withdraw", "fleeing": "flee", "surrendered": "surrender"}
+
+
+def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: Mapping[str, str]) -> None:
+    """The units in sight in the map area r; a broken unit of a human side is marked as the AI's."""
+    size = s.camera.size
+    current = s.selected if s.human_turn() else None
+    for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
+        if tok.alpha <= 0.01:
+            continue
+        px = size * tok.n
+        x, y = s.camera.to_screen(tok.x + tok.lunge[0], tok.y + tok.lunge[1])
+        rect = pygame.Rect(r.x + x, r.y + y, px, px)
+        if not rect.colliderect(r):
+            continue
+        _draw_body(s, surface, tok, rect)
+        if tok.id == current or tok.id in s.view.recent and not s.view.idle:
+            pygame.draw.rect(surface, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
+        if tok.life == "fighting" and tok.hp_max:
+            _draw_hp(surface, tok, rect)
+        _draw_marks(s, surface, tok, rect, controllers)
+
+
+def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+    base = s.sprites.base(s.side_colour[tok.side], rect.w, large=tok.n > 1)
+    body = s.sprites.unit(tok.kind, tok.facing, rect.w)
+    if tok.alpha < 1 or tok.life == "surrendered":
+        base, body = base.copy(), body.copy()
+        a = int(255 * (tok.alpha if tok.life != "surrendered" else 0.55))
+        base.set_alpha(a)
+        body.set_alpha(a)
+    if tok.prone:
+        body = pygame.transform.rotozoom(body, 0, 0.8)
+    surface.blit(base, base.get_rect(center=rect.center))
+    surface.blit(body, body.get_rect(center=rect.center))
+
+
+def _draw_hp(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+    frac = max(0.0, tok.hp / tok.hp_max)
+    bar = pygame.Rect(rect.x + 3, rect.bottom - 5, rect.w - 6, 4)
+    pygame.draw.rect(surface, (20, 20, 20), bar)
+    pygame.draw.rect(
+        surface,
+        (80, 220, 90) if frac > 0.5 else (240, 200, 50) if frac > 0.25 else (230, 60, 50),
+        (bar.x, bar.y, round(bar.w * frac), bar.h),
+    )
+
+
+def _draw_marks(
+    s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect, controllers: Mapping[str, str]
+) -> None:
+    """The side's mark, the state icons, and 'AI' on a human's unit that no longer obeys."""
+    size = s.camera.size
+    mark = s.sprites.mark(s.side_shape[tok.side], s.side_colour[tok.side], max(8, size // 3))
+    surface.blit(mark, (rect.right - mark.get_width(), rect.bottom - mark.get_height() - 5))
+    icon_px = max(10, size * 9 // 20)
+    icons = []
+    if tok.hero:
+        icons.append("hero")
+    if tok.leader:
+        icons.append("leader")
+    if tok.prone:
+        icons.append("prone")
+    if "charging" in tok.conditions and tok.life == "fighting":
+        icons.append("charging")  # AC 1 worse until its next activation: foes should see it
+    if tok.morale in MORALE_ICONS:
+        icons.append(MORALE_ICONS[tok.morale])
+    if tok.fatigue in ("fatigued", "exhausted"):
+        icons.append(tok.fatigue)
+    for i, name in enumerate(icons):
+        surface.blit(s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3))
+    if tok.conditions and tok.life == "fighting":
+        # A small letter per spell condition, top left: H hasted, S slowed, T tangled, X held, B blessed.
+        marks = "".join(CONDITION_MARKS[c] for c in sorted(tok.conditions) if c in CONDITION_MARKS)
+        text(surface, marks, (rect.x + 1, rect.bottom - 19), 15, (200, 160, 255), True)
+    if tok.life == "fighting" and tok.morale != "steady" and controllers.get(tok.side) == "human":
+        text(surface, "AI", (rect.x + 2, rect.y), 16, theme.TEXT_WARN, True)
+
+
+def draw_floaters(s: Board, surface: pygame.Surface, r: pygame.Rect) -> None:
+    for f in s.view.floaters:
+        x, y = s.camera.to_screen(f.x, f.y - f.age * 0.8)
+        text(surface, f.text, (r.x + x + 1, r.y + y + 1), 22, (0, 0, 0), True, "center")
+        text(surface, f.text, (r.x + x, r.y + y), 22, f.colour, True, "center")

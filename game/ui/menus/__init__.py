@@ -1,0 +1,1 @@
+"""The main menu, the pause menu and the result screen."""

@@ -1,0 +1,349 @@
+"""The main menu: pick a scenario, a mode, your side and the rule options, then play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from game.ai import LEVELS
+from game.bundled import MAPS, section_of
+from game.options import Rule, menu_rules
+from game.save.autosave import list_saves, saves_folder
+from game.save.savefile import SaveError, load_save
+from game.settings import MODES, check
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common import help_keys, theme
+from game.ui.common.draw_cache import DrawCache
+from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.menus.entries import Entry, shipped_scenarios
+from game.ui.menus.menu_details import draw_details
+from game.ui.menus.menu_words import TIPS, SeedField, save_label
+from game.ui.menus.resume import opened_screen
+from game.ui.navigation import ToMenu
+from game.ui.sandbox.sandbox import SandboxScreen
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.screen import Screen
+
+LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
+# The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
+OWN_KEYS = {
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5,
+    pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
+}  # fmt: skip
+MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
+
+
+class MenuScreen:
+    HELP = help_keys.MENU  # F1
+
+    def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
+        self.app = app
+        self.entries = entries if entries is not None else shipped_scenarios()
+        last = app.settings  # the choices made the last time (game/settings.py)
+        self.index = next((i for i, e in enumerate(self.entries) if e.path.name == last.scenario), 0)
+        self.top = 0  # the first entry the list shows: it scrolls to keep the chosen one in sight
+        self.mode = last.mode
+        self.side_i = last.side
+        self.options = {r.name: last.rule(r.name) for r in menu_rules()}  # None: the map's own
+        self.ai_level = last.ai_level
+        self.handover = last.handover  # hot-seat: a screen between the players' turns
+        self.mouse = (0, 0)
+        self.thumbs = DrawCache()
+        saves = list_saves(saves_folder())
+        self.newest_save = saves[0] if saves else None  # Continue opens it
+        self.error = ""  # why Continue could not open it
+        self.seed = SeedField()
+
+    @property
+    def entry(self) -> Entry:
+        return self.entries[self.index]
+
+    def _value(self, rule: Rule) -> object:
+        if self.options.get(rule.name) is not None:
+            return self.options[rule.name]
+        sc = self.entry.scenario
+        return sc.options.get(rule.name, rule.default) if sc else rule.default
+
+    def _cycle(self, rule: Rule) -> None:
+        self.options[rule.name] = _next(rule.choices(), self._value(rule))
+
+    def start(self) -> Screen | None:
+        scenario = self.entry.scenario if self.entries else None
+        if scenario is None:
+            return None
+        sides = scenario.sides
+        self.seed.end()
+        lesson = scenario.lesson  # a lesson with a script: solo on its side, its seed and AI level
+        if lesson is not None:
+            controllers = {s: ("human" if s == lesson.player else "ai") for s in sides}
+        elif self.mode == "solo":
+            controllers = {s: ("human" if i == self.side_i % len(sides) else "ai") for i, s in enumerate(sides)}
+        elif self.mode == "hotseat":
+            controllers = {s: "human" for s in sides}
+        else:
+            controllers = {s: "ai" for s in sides}
+        options = {r.name: self._value(r) for r in menu_rules()}
+        return BattleScreen(
+            self.app,
+            scenario,
+            seed=lesson.seed if lesson is not None and not self.seed.chosen else self.seed.value,
+            options=options,
+            controllers=controllers,
+            ai_level=lesson.opponent if lesson is not None else self.ai_level,
+            threaded=not self.app.headless,
+        )
+
+    def sandbox(self) -> Screen | None:
+        """The sandbox on the chosen map: its units to change, or to clear and place anew."""
+        from game.scenario.sandbox_setup import map_kinds  # noqa: PLC0415  # read when asked for
+
+        scenario = self.entry.scenario if self.entries else None
+        if scenario is None:
+            return None
+        return SandboxScreen(self.app, scenario, map_kinds(scenario.path), seed=self.seed.value)
+
+    def continue_saved(self) -> Screen | None:
+        """The newest save, resumed where it was left; a save that cannot load says why here."""
+        if self.newest_save is None:
+            return None
+        try:
+            battle, record = load_save(self.newest_save)
+        except SaveError as e:
+            self.error = str(e)
+            return None
+        return opened_screen(self.app, battle, record, threaded=not self.app.headless)
+
+    def remember(self) -> None:
+        """Write down the choices as they stand, for the next time the menu opens."""
+        name = self.entry.path.name if self.entries else ""
+        sides = len(self.entry.scenario.sides) if self.entries and self.entry.scenario else 1
+        self.app.remember(
+            mode=self.mode,
+            side=self.side_i % sides,
+            ai_level=self.ai_level,
+            handover=self.handover,
+            scenario=name if check("scenario", name) is None else "",
+            **self.options,
+        )
+
+    def handle(self, event: pygame.event.Event) -> Screen | None:
+        nxt = self._handle(event)
+        self.remember()
+        return nxt
+
+    def _handle(self, event: pygame.event.Event) -> Screen | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    return cast("Screen | None", b.action())
+            for i, r in self._list_rects().items():
+                if r.collidepoint(event.pos):
+                    self.index = i
+        elif event.type == pygame.MOUSEWHEEL and self.entries:
+            self.index = min(max(self.index - event.y, 0), len(self.entries) - 1)
+        elif event.type == pygame.KEYDOWN:
+            return self.sandbox() if event.key == pygame.K_b and not self.seed.typing else self._key(event.key)
+        return None
+
+    def _key(self, k: int) -> Screen | None:
+        """Arrows pick a map, Enter starts it, letters and digits change the settings."""
+        if self.seed.typing:
+            self.seed.key(k)
+            return None
+        if k in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.quit()
+        elif k == pygame.K_c:
+            return self.continue_saved()
+        elif not self.entries:
+            return None
+        elif k == pygame.K_UP:
+            self.index = (self.index - 1) % len(self.entries)
+        elif k == pygame.K_DOWN:
+            self.index = (self.index + 1) % len(self.entries)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.start()
+        elif k == pygame.K_m:
+            self.mode = str(_next(MODES, self.mode))
+        elif k == pygame.K_s:
+            self.side_i += 1
+        elif k in _rule_keys():
+            self._cycle(_rule_keys()[k])
+        elif k == pygame.K_4 and self.mode != "hotseat":
+            self.ai_level = str(_next(LEVELS, self.ai_level))
+        elif k == pygame.K_5:
+            self.seed.begin()
+        elif k == pygame.K_h:
+            self.handover = not self.handover
+        return None
+
+    def update(self, dt: float) -> Screen | None:
+        return None
+
+    def resize(self, w: int, h: int) -> None:
+        """Nothing to fit: the menu lays itself out from the window's size as it draws."""
+
+    def close(self) -> None:
+        """The window closes on the menu: keep its choices."""
+        self.remember()
+
+    def _continue_button(self) -> Button:
+        titles = {e.path.stem: e.scenario.title for e in self.entries if e.scenario is not None}
+        label = f"Continue: {save_label(self.newest_save, titles)}" if self.newest_save else "Continue (no save yet)"
+        return Button(label, "C", self.continue_saved, enabled=self.newest_save is not None)
+
+    def _rows(self) -> int:
+        """How many scenario lines fit between the title and the buttons."""
+        return max(1, (self.app.size[1] - LIST_TOP - LIST_BOTTOM) // ROW)
+
+    def _lines(self) -> list[str | int]:
+        """The list's lines: each section's heading (a string), then its scenarios (their indices)."""
+        out: list[str | int] = []
+        last = ""
+        for i, e in enumerate(self.entries):
+            section = section_of(e.path.stem)
+            if section != last:
+                out.append(section)
+                last = section
+            out.append(i)
+        return out
+
+    def _list_layout(self) -> list[tuple[str | int, pygame.Rect]]:
+        """The lines in sight and where each sits: the list scrolls (only) to keep the chosen
+        scenario in sight, so a line clicked never moves under the pointer."""
+        rows, lines = self._rows(), self._lines()
+        at = lines.index(self.index) if self.index in lines else 0
+        self.top = min(max(self.top, at - rows + 1), at, max(0, len(lines) - rows))
+        shown = range(self.top, min(self.top + rows, len(lines)))
+        return [(lines[j], pygame.Rect(40, LIST_TOP + ROW * (j - self.top), 360, ROW - 6)) for j in shown]
+
+    def _list_rects(self) -> dict[int, pygame.Rect]:
+        """Where each scenario line in sight sits, by its index in the list."""
+        return {item: r for item, r in self._list_layout() if isinstance(item, int)}
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The option and start buttons as they stand now, laid out."""
+        w, h = self.app.size
+        if not self.entries:
+            last = [self._continue_button(), Button("Quit", "Q", self.app.quit)]
+            layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
+            return last
+        e = self.entry
+        sides = e.scenario.sides if e.scenario else ["?"]
+        you = sides[self.side_i % len(sides)]
+        mode = MODE_NAMES[self.mode]
+        row1 = [Button(f"Mode: {mode}", "M", lambda: setattr(self, "mode", _next(MODES, self.mode)), tip=TIPS["mode"])]
+        if self.mode == "solo":
+            pick = Button(f"You play: {you}", "S", lambda: setattr(self, "side_i", self.side_i + 1), tip=TIPS["side"])
+            row1.append(pick)
+        elif self.mode == "hotseat":
+            label = f"Hand-over screen: {'on' if self.handover else 'off'}"
+            toggle = Button(label, "H", lambda: setattr(self, "handover", not self.handover), tip=TIPS["handover"])
+            row1.append(toggle)
+        if self.mode != "hotseat":  # hot-seat has no AI side to set
+            level = Button(
+                f"AI: {self.ai_level}",
+                "4",
+                lambda: setattr(self, "ai_level", _next(LEVELS, self.ai_level)),
+                tip=TIPS["ai"],
+            )
+            row1.append(level)
+        row1.append(Button(self.seed.label(), "5", self.seed.begin, active=self.seed.typing, tip=TIPS["seed"]))
+        row2 = [self._rule_button(r) for r in menu_rules()]
+        row3 = [
+            Button("Start", "Enter", self.start, enabled=e.scenario is not None),
+            Button(
+                "Sandbox",
+                "B",
+                self.sandbox,
+                enabled=e.scenario is not None,
+                tip="Set up any fight on this map, then step through it",
+            ),
+            self._continue_button(),
+            Button("Quit", "Q", self.app.quit),
+        ]
+        layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
+        layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
+        layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))
+        return row1 + row2 + row3
+
+    def _rule_button(self, rule: Rule) -> Button:
+        """A rule option's button: its label and value; a click or its key cycles the value."""
+        label = f"{rule.label}: {rule.shown(self._value(rule))}"
+        return Button(label, str(rule.menu_key), lambda: self._cycle(rule), tip=rule.help)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANEL_BG)
+        text(surface, "ROUT", (40, 24), 72, theme.TEXT, True)
+        text(
+            surface,
+            "battles under AD&D 2e Combat & Tactics: facing, retreats, fatigue, morale",
+            (44, 82),
+            22,
+            theme.TEXT_DIM,
+        )
+        if not self.entries:
+            text(surface, f"No scenarios found: {MAPS} holds no maps.", (44, 140), 22, theme.TEXT_WARN)
+            text(surface, "Reinstall Rout, or open a map of your own: rout play MAP.tmx", (44, 170), 20)
+        layout = self._list_layout()
+        for item, r in layout:
+            if isinstance(item, str):
+                text(surface, item, (r.x + 2, r.y + 12), 20, theme.HIGHLIGHT, True)
+                continue
+            e = self.entries[item]
+            pygame.draw.rect(surface, theme.BUTTON_ACTIVE if item == self.index else theme.BUTTON, r, border_radius=6)
+            title = e.scenario.title if e.scenario else e.path.name
+            text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
+        shown = [item for item, _ in layout if isinstance(item, int)]
+        above = min(shown) if shown else 0
+        below = len(self.entries) - (max(shown) + 1 if shown else 0)
+        if above:
+            text(surface, f"{above} more above (arrows or wheel)", (44, LIST_TOP - 20), 16, theme.TEXT_DIM)
+        if below:
+            bottom = LIST_TOP + ROW * len(layout)
+            text(surface, f"{below} more below (arrows or wheel)", (44, bottom - 2), 16, theme.TEXT_DIM)
+        if self.entries:
+            draw_details(self.entry, self.thumbs, self.app.size, surface)
+        if self.error:
+            text(surface, self.error, (440, self.app.size[1] - 158), 18, theme.TEXT_WARN)
+        buttons = self.buttons
+        for b in buttons:
+            b.draw(surface, self.mouse)
+        tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(self.mouse)), "")
+        if tip:
+            self._draw_tip(surface, tip)
+
+    def _draw_tip(self, surface: pygame.Surface, tip: str) -> None:
+        """What the option under the pointer changes, in a box above the buttons."""
+        w, h = self.app.size
+        lines = wrap(tip, 18, w - 500)[:4]  # over the description, never over the list
+        box = pygame.Rect(440, h - 140 - 20 * len(lines) - 10, w - 480, 20 * len(lines) + 10)
+        pygame.draw.rect(surface, (10, 12, 18), box, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            text(surface, line, (box.x + 10, box.y + 5 + 20 * i), 18, theme.TEXT)
+
+
+def _rule_keys() -> dict[int, Rule]:
+    """The rule options by the key that cycles each (declared in game/options.py)."""
+    keys: dict[int, Rule] = {getattr(pygame, f"K_{str(r.menu_key).lower()}"): r for r in menu_rules()}
+    taken = set(keys) & OWN_KEYS
+    if taken:
+        raise ValueError(f"a rule option's menu key is one the menu uses: {sorted(map(pygame.key.name, taken))}")
+    return keys
+
+
+def _next(values: tuple, current: object) -> object:
+    """The value after current, round to the first."""
+    return values[(values.index(current) + 1) % len(values)]
+
+
+def opened(app: App, request: ToMenu) -> Screen:
+    """The main menu (navigation.go's builder)."""
+    return MenuScreen(app)

@@ -1,0 +1,160 @@
+"""The end of a battle: who won, what it cost each side, and each side's strength by round."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from game.events import BattleEnd
+from game.runner import summary
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.saving import save_by_hand
+from game.ui.common import theme
+from game.ui.common.stats import strength_by_round
+from game.ui.common.widgets import Button, layout_row, text
+from game.ui.menus.menu import MenuScreen
+from game.ui.navigation import ToResult
+from game.ui.viewer.takeover import viewer_of_played
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.screen import Screen
+
+
+class ResultScreen:
+    def __init__(self, app: App, battle_screen: BattleScreen) -> None:
+        self.app, self.bs = app, battle_screen
+        b = battle_screen.battle
+        end = b.events[-1]
+        assert isinstance(end, BattleEnd)  # the result screen opens when the battle is over
+        self.end = end
+        self.summary = summary(b)
+        self.series = strength_by_round(b.events)
+        self.mouse = (0, 0)
+        self.message = ""  # where the replay was saved, or why it could not be
+
+    def again(self) -> Screen:
+        bs = self.bs
+        return BattleScreen(
+            self.app,
+            bs.session.scenario,
+            seed=bs.session.seed + 1,
+            options=bs.session.options,
+            controllers=bs.session.controllers,
+            ai_level=bs.session.ai_level,
+            threaded=bs.session.threaded,
+        )
+
+    def watch(self) -> Screen:
+        """The replay viewer on the battle just played; Esc comes back here."""
+        return viewer_of_played(self.bs, back=lambda: self)
+
+    def save(self) -> None:
+        """Save the battle as a new file in the saves folder, never over another; say where."""
+        self.message = save_by_hand(self.bs.session)
+
+    def menu(self) -> Screen:
+        return MenuScreen(self.app)
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The buttons, placed for the window's size."""
+        w, h = self.app.size
+        buttons = [
+            Button("Play again", "Enter", self.again),
+            Button("Watch the replay", "W", self.watch),
+            Button("Save the replay", "S", self.save, enabled=bool(self.bs.session.scenario.path)),
+            Button("Menu", "Esc", self.menu),
+            Button("Quit", "Q", self.quit),
+        ]
+        layout_row(buttons, pygame.Rect(w // 2 - 360, h - 60, 720, 34))
+        return buttons
+
+    def handle(self, event: pygame.event.Event) -> Screen | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    return cast("Screen | None", b.action())
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.again()
+            if event.key == pygame.K_ESCAPE:
+                return self.menu()
+            if event.key == pygame.K_q:
+                self.quit()
+            if event.key == pygame.K_w:
+                return self.watch()
+            if event.key == pygame.K_s and self.bs.session.scenario.path:
+                self.save()
+        return None
+
+    def update(self, dt: float) -> Screen | None:
+        return None
+
+    def resize(self, w: int, h: int) -> None:
+        """Nothing to fit: the screen lays itself out from the window's size as it draws."""
+
+    def close(self) -> None:
+        """Nothing to release: the battle screen closed its AI worker when the battle ended."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        surface.fill(theme.PANEL_BG)
+        winner = self.end.winner
+        colour = self.bs.side_colour.get(winner, theme.TEXT) if winner else theme.TEXT
+        title = f"{winner.capitalize()} wins" if winner else "A draw"
+        text(surface, title, (w // 2, 40), 64, colour, True, "midtop")
+        text(
+            surface,
+            f"{self.bs.session.scenario.title} — {self.end.rounds} rounds ({self.end.reason.replace('_', ' ')})",
+            (w // 2, 100),
+            24,
+            theme.TEXT_DIM,
+            anchor="midtop",
+        )
+        cols = ["casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered"]
+        x0, y = 80, 160
+        for i, c in enumerate(cols):
+            text(surface, c.replace("_", " "), (x0 + 170 + i * 150, y), 20, theme.TEXT_DIM)
+        for side, counts in self.summary.items():
+            y += 30
+            text(surface, side, (x0, y), 24, self.bs.side_colour[side], True)
+            for i, c in enumerate(cols):
+                text(surface, str(counts[c]), (x0 + 170 + i * 150, y), 24)
+        self._chart(surface, pygame.Rect(80, y + 60, w - 160, h - y - 160))
+        for b in self.buttons:
+            b.draw(surface, self.mouse)
+        if self.message:
+            text(surface, self.message, (w // 2, h - 84), 18, theme.TEXT_DIM, anchor="midbottom")
+
+    def _chart(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """Each side's hit points still fighting, at the start and after each round."""
+        pygame.draw.rect(surface, (30, 33, 40), r)
+        text(surface, "strength (hit points still fighting) by round", (r.x + 8, r.y + 6), 18, theme.TEXT_DIM)
+        top = max((max(v) for v in self.series.values() if v), default=1) or 1
+        n = max(len(v) for v in self.series.values())
+        for side, values in self.series.items():
+            if len(values) < 2:
+                continue
+            pts = [
+                (r.x + 20 + i * (r.w - 40) / max(1, n - 1), r.bottom - 20 - v * (r.h - 50) / top)
+                for i, v in enumerate(values)
+            ]
+            pygame.draw.lines(surface, self.bs.side_colour[side], False, pts, 3)
+            for p in pts:
+                pygame.draw.circle(surface, self.bs.side_colour[side], p, 4)
+        for i in range(n):
+            x = r.x + 20 + i * (r.w - 40) / max(1, n - 1)
+            text(surface, str(i), (x, r.bottom - 16), 14, theme.TEXT_DIM, anchor="midtop")
+
+
+def opened(app: App, request: ToResult) -> Screen:
+    """The result of the battle on `request.battle` (navigation.go's builder)."""
+    assert isinstance(request.battle, BattleScreen)
+    return ResultScreen(app, request.battle)

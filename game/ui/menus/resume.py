@@ -1,0 +1,57 @@
+"""A saved battle back on screen: at the decision it was saved at, or, for a save sent to the
+other player, on the recap of what happened since that side last acted."""
+
+from __future__ import annotations
+
+from game.battle import Battle
+from game.save.replay import Replay
+from game.ui.app import App
+from game.ui.battle import since
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.screen import Screen
+from game.ui.viewer.recap import RecapScreen
+
+
+def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> Screen:
+    """The loaded battle on screen; a save sent to the other player (its `to_play`) opens on the
+    recap of what happened since that side last acted, worked out from the commands, then that
+    side plays (docs/formats.md#saves)."""
+    screen = resumed_screen(app, battle, record, threaded)
+    side = record.to_play
+    if side is None:
+        return screen
+    mark = since.mark_from_commands(screen.session, side)
+    if mark is None:  # the side has not acted yet: nothing to catch up on
+        return screen
+    screen.session.marks[side] = mark
+    t = since.timeline_since(screen.session, side)
+    return screen if t is None else RecapScreen(app, screen, side, t)
+
+
+def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> BattleScreen:
+    """The loaded battle on screen at the decision it was saved at: its log shown, nothing left
+    to animate, and its commands kept so that a save or crash log goes on from them."""
+    level = next((record.ai[s] for s, c in record.controllers.items() if c == "ai" and s in record.ai), "normal")
+    screen = BattleScreen(
+        app,
+        battle.scenario,
+        seed=record.seed,
+        options=record.options,
+        controllers=battle.controllers,
+        ai_level=level,
+        threaded=threaded,
+        battle=battle,
+    )
+    screen.session.continued(record.commands, saved=True)
+    settle(screen)
+    return screen
+
+
+def settle(screen: BattleScreen) -> None:
+    """Show the battle as it stands, every animation finished, the next decision asked afresh."""
+    screen.view.skip()
+    screen.view.sync(screen.battle.world)
+    screen.view.floaters.clear()
+    screen.view.banner_left = 0.0
+    screen.decision_key = -1
+    screen.update(0.0)

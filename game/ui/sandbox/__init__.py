@@ -1,0 +1,1 @@
+"""The sandbox: set up a situation by hand and step through it."""

@@ -1,0 +1,1 @@
+"""The replay viewer, the hand-over recap, taking over a replay, and the GIF."""
