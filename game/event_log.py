@@ -73,12 +73,13 @@ def _load(cls: type, obj: Mapping[str, Any], where: str) -> Any:
     return cls(**kwargs)
 
 
-def _member(hint: type[enum.Enum], value: Any, where: str) -> enum.Enum:
-    """A typed key (game/phases.py) from its string in the log."""
-    try:
-        return hint(value)
-    except ValueError:
-        raise BadEvent(f"{where}: expected one of {', '.join(str(m.value) for m in hint)}, not {value!r}") from None
+def _member(hint: Any, value: Any, where: str) -> Any:
+    """A typed key (a StrEnum of game/phases.py, a Literal of names) from its string in the log."""
+    literal = typing.get_origin(hint) is typing.Literal
+    allowed = typing.get_args(hint) if literal else tuple(str(m.value) for m in hint)
+    if value not in allowed:
+        raise BadEvent(f"{where}: expected one of {', '.join(allowed)}, not {value!r}")
+    return value if literal else hint(value)
 
 
 def _decode(hint: Any, value: Any, where: str) -> Any:
@@ -105,7 +106,7 @@ def _decode(hint: Any, value: Any, where: str) -> Any:
         if not isinstance(value, Mapping):
             raise BadEvent(f"{where}: expected an object, not {value!r}")
         return _load(hint, value, where)  # type: ignore[arg-type]
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+    if origin is typing.Literal or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
         return _member(hint, value, where)
     if hint is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)

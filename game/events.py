@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from game.event_json import FROM, OMIT_NONE, dump, spec
 from game.event_values import InitiativeEntry, Reroll, UnitInfo
 from game.phases import Step
+from game.rules.conditions import Condition as ConditionName
 from game.rules.dice import Modifier, Roll
 from game.rules.geometry import Pos
 
@@ -299,7 +300,7 @@ class Condition(Event):
 
     type: ClassVar[str] = "condition"
     id: str
-    condition: str  # hasted, slowed, tangled, held, blessed, charging, ...
+    condition: ConditionName  # hasted, slowed, tangled, held, blessed, charging, ...
     rounds: int
     started: bool
     by: str | None = field(default=None, metadata=OMIT_NONE)  # who caused it

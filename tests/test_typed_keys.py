@@ -24,6 +24,7 @@ TYPOS = {
     "a condition": 'def f(u: Unit) -> bool:\n    return u.has("hastd")',
     "a pending kind": 'p = Pending("retret")',
     "an end-of-round step": 'e = ev.EndStep(round=1, step="fatige")',
+    "a condition in the log": 'e = ev.Condition(round=1, id="a", condition="hled", rounds=1, started=True)',
 }
 
 
@@ -47,6 +48,10 @@ def test_typed_keys_write_and_read_back_the_same_strings():
     assert Pending(Phase.OVER).kind == "over"
     with pytest.raises(BadEvent, match="expected one of retreats, fatigue, morale, status"):
         from_json({"type": "end_step", "round": 1, "step": "fatige"})
+    held = {"type": "condition", "round": 2, "id": "a", "condition": "held", "rounds": 3, "started": True}
+    assert from_json(held) == ev.Condition(round=2, id="a", condition="held", rounds=3, started=True)
+    with pytest.raises(BadEvent, match="condition: expected one of hasted, slowed"):
+        from_json({**held, "condition": "hled"})
 
 
 def test_the_round_ends_in_the_tables_order_each_step_announced_once():

@@ -36,7 +36,7 @@ def options_block(indent: str) -> str:
     return f'{indent}"options": {{\n{head}{inner}"properties": {{\n{props}\n{inner}}}\n{indent}}}'
 
 
-def written(name: str, text: str) -> str:
+def written(text: str) -> str:
     """The schema's text with its derived parts as the code declares them now."""
     text = re.sub(
         r'^(?P<i> *)"options": \{\n(?P=i)  "description": "Rule options by name\.",\n.*?\n(?P=i)\}',
@@ -59,7 +59,7 @@ def main(argv: list[str]) -> int:
     stale = []
     for path in sorted(SCHEMAS.glob("*.schema.json")):
         old = path.read_text(encoding="utf-8")
-        new = written(path.name, old)
+        new = written(old)
         if new != old:
             stale.append(path.name)
             if "--check" not in argv:

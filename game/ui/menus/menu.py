@@ -172,8 +172,8 @@ class MenuScreen:
             self.mode = str(_next(MODES, self.mode))
         elif k == pygame.K_s:
             self.side_i += 1
-        elif k in _rule_keys():
-            self._cycle(_rule_keys()[k])
+        elif (rule := _rule_keys().get(k)) is not None:
+            self._cycle(rule)
         elif k == pygame.K_4 and self.mode != "hotseat":
             self.ai_level = str(_next(LEVELS, self.ai_level))
         elif k == pygame.K_5:
