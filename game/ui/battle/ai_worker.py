@@ -9,6 +9,7 @@ from game import ai, query
 from game.battle import Battle
 from game.commands import Command
 from game.events import Event
+from game.terrain import Terrain
 
 
 class AiWorker:
@@ -20,7 +21,7 @@ class AiWorker:
     def __init__(self) -> None:
         self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         self.pool.submit(int)  # start the worker now, while the screen opens, not in a frame
-        self.future: Future | None = None
+        self.future: Future[tuple[Battle, list[Event], Command]] | None = None
 
     @property
     def busy(self) -> bool:
@@ -49,7 +50,7 @@ class AiWorker:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
-_worker_terrain: list = []  # the worker's own copy of the battlefield, kept between decisions
+_worker_terrain: list[Terrain] = []  # the worker's own copy of the battlefield, kept between decisions
 
 
 def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[Event], Command]:

@@ -96,7 +96,7 @@ class BattleState:
         scenario: Scenario,
         *,
         seed: int = 1,
-        options: dict | None = None,
+        options: dict[str, object] | None = None,
         controllers: dict[str, str] | None = None,
         ai_level: str = "baseline",
         threaded: bool = True,

@@ -68,7 +68,7 @@ class Sprites:
 
     def __init__(self) -> None:
         self._raw: dict[str, pygame.Surface] = {}
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
 
     def _load(self, name: str) -> pygame.Surface:
         if name not in self._raw:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
+
+T = TypeVar("T")
 
 
 class DrawCache:
@@ -14,14 +16,15 @@ class DrawCache:
 
     def __init__(self) -> None:
         self._kept: dict[str, tuple[Hashable, Any]] = {}
-        self._tiles: dict[tuple, pygame.Surface] = {}
+        self._tiles: dict[tuple[int, tuple[int, int, int], int], pygame.Surface] = {}
 
-    def get(self, name: str, key: Hashable, make: Callable[[], Any]) -> Any:
+    def get(self, name: str, key: Hashable, make: Callable[[], T]) -> T:
         """What was made for this key last time, else make it now and keep it."""
         hit = self._kept.get(name)
         if hit is None or hit[0] != key:
             hit = self._kept[name] = (key, make())
-        return hit[1]
+        made: T = hit[1]  # what `make` made for this name: the callers keep one kind a name
+        return made
 
     def clear(self, keep: tuple[str, ...] = ("map",)) -> None:
         """Forget what was kept (the battle went back: equal keys may now show other things),

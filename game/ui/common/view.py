@@ -84,7 +84,7 @@ class Floater:
 @dataclass
 class BattleView:
     tokens: dict[str, Token] = field(default_factory=dict)
-    queue: deque = field(default_factory=deque)
+    queue: deque[ev.Event] = field(default_factory=deque)
     current: ev.Event | None = None
     elapsed: float = 0.0
     floaters: list[Floater] = field(default_factory=list)

@@ -21,10 +21,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
-_rendered: dict[tuple, pygame.Surface] = {}
+Colour = tuple[int, int, int]
+_rendered: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
 
 
-def rendered(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+def rendered(words: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: most words on screen are the same from frame to frame."""
     key = (words, size, tuple(colour), bold)
     img = _rendered.get(key)
@@ -40,7 +41,7 @@ def text(  # noqa: PLR0917  # style follows the words positionally, as in pygame
     words: str,
     pos: tuple[float, float],
     size: int = 20,
-    colour=theme.TEXT,
+    colour: Colour = theme.TEXT,
     bold: bool = False,
     anchor: str = "topleft",
 ) -> pygame.Rect:
@@ -50,7 +51,7 @@ def text(  # noqa: PLR0917  # style follows the words positionally, as in pygame
     return rect
 
 
-_wrapped: dict[tuple, list[str]] = {}
+_wrapped: dict[tuple[str, int, int], list[str]] = {}
 
 
 def wrap(words: str, size: int, width: int) -> list[str]:

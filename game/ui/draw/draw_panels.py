@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from game.ui.battle.state import BattleState
 
 
-def _cached(s: BattleState, name: str, key: Hashable, rect: pygame.Rect, paint: Callable) -> pygame.Surface:
+def _cached(
+    s: BattleState, name: str, key: Hashable, rect: pygame.Rect, paint: Callable[[pygame.Surface], None]
+) -> pygame.Surface:
     """Redraw a panel only when what it shows has changed; otherwise blit last frame's."""
 
     def make() -> pygame.Surface:
@@ -83,7 +85,7 @@ def _paint_initiative(s: BattleState, surface: pygame.Surface) -> None:
     text(surface, f"Round {s.view.round or s.battle.round}", (10, 12), 22, theme.TEXT, True)
     if ini is None:
         return
-    totals = {e.id or e.side: e.total for e in ini.entries}
+    totals = {e.id or e.side or "": e.total for e in ini.entries}  # an entry is a unit's or a side's
     x = 100
     if ini.mode == "group":
         for side in ini.sides or ():
@@ -94,7 +96,9 @@ def _paint_initiative(s: BattleState, surface: pygame.Surface) -> None:
     _paint_order(s, surface, ini.order, totals, x)
 
 
-def _paint_order(s: BattleState, surface: pygame.Surface, order: Sequence[Sequence[str]], totals: dict, x: int) -> None:
+def _paint_order(
+    s: BattleState, surface: pygame.Surface, order: Sequence[Sequence[str]], totals: dict[str, int], x: int
+) -> None:
     """Individual initiative: a chip per unit in acting order, tied groups bracketed."""
     w, _ = s.app.size
     b = s.battle

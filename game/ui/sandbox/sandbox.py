@@ -15,6 +15,7 @@ from game.ui.sandbox.sandbox_battle import SandboxBattle
 from game.ui.sandbox.setup_state import SandboxState
 
 if TYPE_CHECKING:
+    from game.rules.creature import Kind
     from game.scenario.model import Scenario
     from game.ui.app import App
     from game.ui.screen import Screen
@@ -25,7 +26,9 @@ class SandboxScreen(SandboxState):
 
     HELP = help_keys.SANDBOX  # F1
 
-    def __init__(self, app: App, scenario: Scenario, kinds: dict, *, out: str | None = None, seed: int = 1) -> None:
+    def __init__(
+        self, app: App, scenario: Scenario, kinds: dict[str, Kind], *, out: str | None = None, seed: int = 1
+    ) -> None:
         super().__init__(app, scenario, kinds, out=out, seed=seed)
         self.press = partial(sandbox_input.key, self)
 

@@ -27,6 +27,7 @@ from game.ui.sandbox import layout
 from game.user_dirs import data_dir, made
 
 if TYPE_CHECKING:
+    from game.rules.creature import Kind
     from game.scenario.model import Scenario
     from game.ui.app import App
     from game.ui.screen import Screen
@@ -51,7 +52,9 @@ class SandboxState:
     press: Callable[[int], Screen | None]
     start: Callable[[], Screen | None]  # fight the setup (the screen's, which the fight returns to)
 
-    def __init__(self, app: App, scenario: Scenario, kinds: dict, *, out: str | None = None, seed: int = 1) -> None:
+    def __init__(
+        self, app: App, scenario: Scenario, kinds: dict[str, Kind], *, out: str | None = None, seed: int = 1
+    ) -> None:
         self.app = app
         self.setup = Setup(scenario, kinds)
         self.out = Path(out) if out else None

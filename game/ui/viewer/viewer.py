@@ -61,7 +61,7 @@ class Source:
     """What a take-over needs besides the battle: the rule options, the seed, the AI's level."""
 
     seed: int
-    options: dict
+    options: dict[str, object]
     ai_level: str = "normal"
     threaded: bool = True
 
