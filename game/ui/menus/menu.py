@@ -339,7 +339,7 @@ def _rule_keys() -> dict[int, Rule]:
     return keys
 
 
-def _next(values: tuple, current: object) -> object:
+def _next(values: tuple[object, ...], current: object) -> object:
     """The value after current, round to the first."""
     return values[(values.index(current) + 1) % len(values)]
 
