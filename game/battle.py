@@ -1,5 +1,5 @@
-"""The round state machine: initiative, activations in order, the end of the round
-(retreats, fatigue, morale, status), the next round. Commands in, events out."""
+"""The round state machine: initiative, activations in order, the end of the round (its steps
+in game/round_end.py's order), the next round. Commands in, events out."""
 
 from __future__ import annotations
 
@@ -7,17 +7,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from game import activation
+from game import activation, round_end
 from game import events as ev
 from game.commands import REFUSAL_MAX, Action, Command, Illegal, listing, shown_id, validate
 from game.options import Options
+from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND
 from game.rules.creature import CreatureClass
 from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, STATE_NAMES
 from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
-from game.systems import actions, fatigue, initiative, morale, retreat, status
+from game.systems import actions, initiative, retreat
 from game.systems.attack import flush_deferred
 from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
@@ -26,14 +27,14 @@ from game.terrain import Terrain
 from game.world import FLEEING, STEADY, Unit, World
 from game.world_setup import make_world
 
-ACTIVATION, RETREAT, OVER = "activation", "retreat", "over"
+ACTIVATION, RETREAT, OVER = Phase.ACTIVATION, Phase.RETREAT, Phase.OVER
 
 
 @dataclass
 class Pending:
     """The decision the battle waits for."""
 
-    kind: str  # activation, retreat or over
+    kind: Phase
     side: str | None = None
     unit: str | None = None
     units: list[str] = field(default_factory=list)  # group initiative: any of these may act
@@ -62,7 +63,7 @@ class Battle:
             if p.controller:
                 self._controllers.setdefault(p.side, p.controller)
         self.ctx = Ctx(make_world(scenario, opts), scenario.terrain, rng or Rng(seed), opts)
-        self.state = ACTIVATION
+        self.state: Phase = ACTIVATION
         self.steps: list[tuple[list[str], bool]] = []
         self.step_i = 0
         self.attacker_order: list[str] = []
@@ -279,18 +280,16 @@ class Battle:
         self.ctx.rs.phase += 1
 
     def _begin_retreats(self) -> None:
-        self.ctx.emit(ev.EndStep, step="retreats")
+        self.ctx.emit(ev.EndStep, step=round_end.STEPS[0].step)  # the step that waits for decisions
         self.state = RETREAT
         self.retreat_pairs = retreat.pairs(self.ctx, self.attacker_order)
 
     def _end_of_round(self) -> None:
         ctx = self.ctx
-        ctx.emit(ev.EndStep, step="fatigue")
-        fatigue.run(ctx)
-        ctx.emit(ev.EndStep, step="morale")
-        morale.run(ctx)
-        ctx.emit(ev.EndStep, step="status")
-        status.run(ctx)
+        for step in round_end.STEPS[1:]:  # after the forced retreats, the steps that need no decision
+            ctx.emit(ev.EndStep, step=step.step)
+            if step.run is not None:
+                step.run(ctx)
         ctx.emit(ev.RoundEnd)
         if self._check_victory():
             return

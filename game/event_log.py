@@ -8,6 +8,7 @@ the contract.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -72,6 +73,15 @@ def _load(cls: type, obj: Mapping[str, Any], where: str) -> Any:
     return cls(**kwargs)
 
 
+def _member(hint: Any, value: Any, where: str) -> Any:
+    """A typed key (a StrEnum of game/phases.py, a Literal of names) from its string in the log."""
+    literal = typing.get_origin(hint) is typing.Literal
+    allowed = typing.get_args(hint) if literal else tuple(str(m.value) for m in hint)
+    if value not in allowed:
+        raise BadEvent(f"{where}: expected one of {', '.join(allowed)}, not {value!r}")
+    return value if literal else hint(value)
+
+
 def _decode(hint: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -96,6 +106,8 @@ def _decode(hint: Any, value: Any, where: str) -> Any:
         if not isinstance(value, Mapping):
             raise BadEvent(f"{where}: expected an object, not {value!r}")
         return _load(hint, value, where)  # type: ignore[arg-type]
+    if origin is typing.Literal or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+        return _member(hint, value, where)
     if hint is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     elif hint is int:

@@ -12,6 +12,8 @@ from typing import Any, ClassVar
 
 from game.event_json import FROM, OMIT_NONE, dump, spec
 from game.event_values import InitiativeEntry, Reroll, UnitInfo
+from game.phases import Step
+from game.rules.conditions import Condition as ConditionName
 from game.rules.dice import Modifier, Roll
 from game.rules.geometry import Pos
 
@@ -70,7 +72,7 @@ class Initiative(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndStep(Event):
     type: ClassVar[str] = "end_step"
-    step: str  # retreats, fatigue, morale or status
+    step: Step  # game/round_end.py's STEPS give the order
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -298,7 +300,7 @@ class Condition(Event):
 
     type: ClassVar[str] = "condition"
     id: str
-    condition: str  # hasted, slowed, tangled, held, blessed, charging, ...
+    condition: ConditionName  # hasted, slowed, tangled, held, blessed, charging, ...
     rounds: int
     started: bool
     by: str | None = field(default=None, metadata=OMIT_NONE)  # who caused it

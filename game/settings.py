@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 import sys
 import tomllib
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any
 
 from game.ai import LEVELS
-from game.options import OPTIONS
+from game.options import Rule, menu_rules, named
 from game.save.files import write_atomic
 from game.user_dirs import config_dir, made
 
@@ -38,9 +39,9 @@ class Settings:
     mode: str = "solo"  # solo, hotseat or watch
     side: int = 0  # the side played in solo, by its place in the scenario's list of sides
     ai_level: str = "normal"
-    morale_system: str | None = None  # a rule option chosen in the menu; None keeps the map's own
-    initiative: str | None = None
-    knockdown_dice: bool | None = None
+    # The rule options chosen in the menu (those declared with a menu key), by name; an option
+    # absent or None keeps the map's own. In the file each is a line of its own, "map" for None.
+    rule_options: Mapping[str, object] = field(default_factory=dict, hash=False)
     speed: float = 1.0
     viewer_speed: float = 2.0  # the replay viewer's playback speed
     pause_on_steps: bool = False  # stop at each step of the end of the round until a key
@@ -51,10 +52,29 @@ class Settings:
     scenario: str = ""  # the file name of the map last chosen in the menu; "" for the first
 
     def __post_init__(self) -> None:
+        # None and absent say the same (the map's own): kept absent, so that equal settings compare equal.
+        object.__setattr__(self, "rule_options", {k: v for k, v in self.rule_options.items() if v is not None})
         for f in fields(self):
-            why = check(f.name, getattr(self, f.name))
-            if why:
-                raise ValueError(f"setting {f.name}: {why}")
+            for name, value in _flat(self, f.name):
+                why = check(name, value)
+                if why:
+                    raise ValueError(f"setting {name}: {why}")
+
+    def rule(self, name: str) -> object:
+        """The menu's choice for the rule option `name`; None keeps the map's own."""
+        return self.rule_options.get(name)
+
+    def value(self, name: str) -> object:
+        """A setting by the name the file gives it (a menu rule option's name included)."""
+        return self.rule(name) if _menu_rule(name) else getattr(self, name)
+
+    def changed(self, **changes: Any) -> Settings:
+        """These settings with some changed, by the names the file gives them."""
+        chosen = {k: v for k, v in changes.items() if _menu_rule(k)}
+        rest = {k: v for k, v in changes.items() if k not in chosen}
+        if chosen:
+            rest["rule_options"] = {**self.rule_options, **chosen}
+        return replace(self, **rest)
 
     @property
     def speed_i(self) -> int:
@@ -109,9 +129,6 @@ CHECKS: dict[str, Callable[[object], str | None]] = {
     "mode": _one_of(MODES),
     "side": _whole(0, 99),
     "ai_level": _one_of(LEVELS),
-    "morale_system": _one_of((None, *OPTIONS["morale_system"][1])),
-    "initiative": _one_of((None, *OPTIONS["initiative"][1])),
-    "knockdown_dice": _one_of((None, True, False)),
     "speed": _speed_of(SPEEDS),
     "viewer_speed": _speed_of(VIEWER_SPEEDS),
     "pause_on_steps": _flag,
@@ -124,8 +141,26 @@ CHECKS: dict[str, Callable[[object], str | None]] = {
 
 
 def check(name: str, value: object) -> str | None:
-    """What is wrong with a value for the setting `name`, or None."""
+    """What is wrong with a value for the setting `name` (a menu rule option's too), or None."""
+    found = _menu_rule(name)
+    if found is not None:
+        return _one_of((None, *found.choices()))(value)
     return CHECKS[name](value)
+
+
+def _menu_rule(name: str) -> Rule | None:
+    found = named(name)
+    return found if found is not None and found.menu_key is not None else None
+
+
+def _flat(s: Settings, name: str) -> list[tuple[str, object]]:
+    """A field as the file's lines: the rule options one line each, in their declared order."""
+    if name == "rule_options":
+        unknown = sorted(set(s.rule_options) - {r.name for r in menu_rules()})
+        if unknown:
+            raise ValueError(f"setting rule_options: no menu rule option {', '.join(unknown)}")
+        return [(r.name, s.rule(r.name)) for r in menu_rules()]
+    return [(name, getattr(s, name))]
 
 
 def settings_path() -> Path:
@@ -146,18 +181,18 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings()
     table, bad = _parse(raw)
     values: dict[str, object] = {}
-    for f in fields(Settings):
-        if f.name not in table:
+    for name, _ in (line for f in fields(Settings) for line in _flat(Settings(), f.name)):
+        if name not in table:
             continue
-        value = _decoded(f.name, table[f.name])
-        why = check(f.name, value)
+        value = _decoded(name, table[name])
+        why = check(name, value)
         if why:
-            bad.append(f"{f.name} {why}")
+            bad.append(f"{name} {why}")
         else:
-            values[f.name] = float(value) if f.name in ("speed", "viewer_speed") else value  # type: ignore[arg-type]
+            values[name] = float(value) if name in ("speed", "viewer_speed") else value  # type: ignore[arg-type]
     if bad:
         _warn(path, "has bad settings, their defaults used: " + "; ".join(bad))
-    return Settings(**values)  # type: ignore[arg-type]
+    return Settings().changed(**values)
 
 
 def save_settings(s: Settings) -> Path:
@@ -170,7 +205,7 @@ def save_settings(s: Settings) -> Path:
 def to_toml(s: Settings) -> str:
     """The settings as TOML, one `key = value` line each, in the order of the fields."""
     head = "# Rout's settings, kept by the game. A bad value falls back to its default.\n"
-    return head + "".join(f"{f.name} = {_toml_value(getattr(s, f.name))}\n" for f in fields(s))
+    return head + "".join(f"{k} = {_toml_value(v)}\n" for f in fields(s) for k, v in _flat(s, f.name))
 
 
 def _toml_value(v: object) -> str:
@@ -186,7 +221,7 @@ def _toml_value(v: object) -> str:
 
 def _decoded(name: str, value: object) -> object:
     """The file's "map" for a rule option is None: the map's own value."""
-    if name in ("morale_system", "initiative", "knockdown_dice") and value == MAP_OWN:
+    if _menu_rule(name) is not None and value == MAP_OWN:
         return None
     return value
 

@@ -7,6 +7,7 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import Any
 
+from game.rules.conditions import Condition
 from game.rules.creature import Kind
 from game.rules.geometry import Pos, footprint
 
@@ -58,7 +59,7 @@ class Unit:
     retainer: bool = False
     ose_passes: int = 0
     fights: bool = True  # False: 'will not fight' (ose morale 2, docs/rules.md#morale-under-ose)
-    conditions: tuple[tuple[str, int], ...] = ()
+    conditions: tuple[tuple[Condition, int], ...] = ()
     continuing: tuple[tuple[str, str, int], ...] = ()  # (effect, dice, rounds left)
     spells: tuple[str, ...] = ()  # memorised and not yet cast (docs/rules.md#magic)
 
@@ -87,7 +88,7 @@ class Unit:
         """Able and in good order: neither withdrawing nor fleeing."""
         return self.able and self.morale == STEADY
 
-    def has(self, condition: str) -> bool:
+    def has(self, condition: Condition) -> bool:
         return any(name == condition for name, _ in self.conditions)
 
 

@@ -17,13 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import ai
+from game import ai, options, round_end
 from game import events as ev
 from game.ai.legal import legal_commands
 from game.battle import Battle
 from game.cli import main as rout
 from game.commands import Action, Command
-from game.options import OPTIONS
 from game.rules import morale
 from game.rules.dice import Modifier, Roll
 from game.rules.fatigue import STATE_NAMES
@@ -279,17 +278,23 @@ def test_the_schemas_enumerations_are_the_engine_s():
     assert REPLAY["properties"]["ai"]["additionalProperties"]["enum"] == list(ai.LEVELS)
 
 
-def test_the_options_schema_is_the_table_of_rule_options():
-    schema = EVENT["$defs"]["options"]["properties"]
-    assert set(schema) == set(OPTIONS)
-    assert set(EVENT["$defs"]["battle_start"]["properties"]["options"]["required"]) == set(OPTIONS)
-    for name, (typ, allowed) in OPTIONS.items():
-        if typ is str and allowed:
-            assert schema[name]["enum"] == list(allowed), name
-        elif typ is int:
-            assert (schema[name]["minimum"], schema[name]["maximum"]) == allowed, name
-        elif typ is bool:
-            assert schema[name] == {"type": "boolean"}, name
+def test_the_options_schema_is_written_from_the_declarations_of_the_rule_options():
+    """game/options.py declares each option once; the schemas' `options` follow (tools/write_schemas.py)."""
+    names = sorted(r.name for r in options.declared())
+    assert EVENT["$defs"]["options"] == REPLAY["$defs"]["options"] == options.schema()
+    assert EVENT["$defs"]["battle_start"]["properties"]["options"]["required"] == names
+    assert options.schema()["properties"]["max_rounds"] == {"type": "integer", "minimum": 1, "maximum": 1000}
+
+
+def test_the_end_step_schema_lists_the_steps_of_the_round_end_in_order():
+    assert EVENT["$defs"]["end_step"]["properties"]["step"]["enum"] == [s.step for s in round_end.STEPS]
+
+
+def test_the_schemas_derived_parts_are_up_to_date():
+    """tools/write_schemas.py --check: what the code declares is what the shipped schemas say."""
+    import tools.write_schemas as tool  # noqa: PLC0415  # a script of the repository, not of the package
+
+    assert tool.main(["--check"]) == 0
 
 
 # -- replay files --------------------------------------------------------------------------

@@ -22,7 +22,7 @@ def test_without_a_file_the_defaults_and_nothing_written(capsys):
     assert s == Settings()
     assert (s.mode, s.ai_level, s.speed, s.handover, s.fullscreen) == ("solo", "normal", 1.0, True, False)
     assert (s.window_width, s.window_height) == (1280, 720)
-    assert s.morale_system is s.initiative is s.knockdown_dice is None  # the map's own
+    assert s.rule("morale_system") is s.rule("initiative") is s.rule("knockdown_dice") is None  # the map's own
     assert not user_dirs.config_dir().exists()
     assert warnings(capsys) == []
 
@@ -32,9 +32,7 @@ def test_saved_settings_load_back_the_same_from_the_config_folder(capsys):
         mode="hotseat",
         side=1,
         ai_level="hard",
-        morale_system="ose",
-        initiative="group",
-        knockdown_dice=False,
+        rule_options={"morale_system": "ose", "initiative": "group", "knockdown_dice": False},
         speed=0.5,
         pause_on_steps=True,
         handover=False,
@@ -53,7 +51,7 @@ def test_saved_settings_load_back_the_same_from_the_config_folder(capsys):
 
 
 def test_a_rule_option_left_to_the_map_is_written_as_map():
-    text = to_toml(Settings(morale_system=None, knockdown_dice=None))
+    text = to_toml(Settings(rule_options={"morale_system": None, "knockdown_dice": None}))
     assert 'morale_system = "map"' in text.splitlines() and 'knockdown_dice = "map"' in text.splitlines()
 
 
@@ -90,7 +88,7 @@ def test_a_broken_line_costs_only_its_setting_and_one_warning_naming_file_and_ke
 def test_a_bad_value_gives_its_default_and_one_warning_naming_file_and_key(capsys, line, key):
     path = write(f'ai_level = "random"\n{line}\n')
     s = load_settings()
-    assert getattr(s, key) == getattr(Settings(), key)
+    assert s.value(key) == Settings().value(key)
     assert s.ai_level == "random"  # the good setting beside it kept
     lines = warnings(capsys)
     assert len(lines) == 1 and str(path) in lines[0] and key in lines[0]
@@ -126,7 +124,7 @@ def test_a_setting_made_with_a_bad_value_is_refused():
     with pytest.raises(ValueError, match="speed"):
         Settings(speed=3.0)
     with pytest.raises(ValueError, match="knockdown_dice"):
-        Settings(knockdown_dice=1)  # type: ignore[arg-type]  # 1 is not true
+        Settings(rule_options={"knockdown_dice": 1})  # 1 is not true
 
 
 def test_the_remembered_window_fits_on_the_screen_and_is_never_tiny():

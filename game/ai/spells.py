@@ -10,6 +10,7 @@ from game.ai.tactics import View, worth
 from game.commands import Action, Command
 from game.rules import spells as book
 from game.rules.attack import effective_ac, hit_chance
+from game.rules.conditions import Condition
 from game.rules.geometry import FRONT, footprint_distance
 from game.rules.tables import thac0
 from game.world import Unit
@@ -70,8 +71,9 @@ def _value(view: View, o: query_magic.SpellOption) -> float:
     return 0.0
 
 
-def _condition(spell: str) -> str:
-    return {"haste": "hasted", "bless": "blessed"}[spell]
+def _condition(spell: str) -> Condition:
+    given: dict[str, Condition] = {"haste": "hasted", "bless": "blessed"}
+    return given[spell]
 
 
 def candidates(view: View, u: Unit, c: float) -> list[Candidate]:

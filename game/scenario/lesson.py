@@ -14,11 +14,12 @@ from typing import Any
 from game import events as ev
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
+from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND, Action
 from game.scenario.errors import ScenarioError
 
 SUFFIX = ".lesson.toml"
-DECISIONS = ("activation", "retreat")  # what a card may wait for: a creature's turn or its retreat choice
+DECISIONS = (Phase.ACTIVATION, Phase.RETREAT)  # what a card may wait for: a creature's turn or its retreat choice
 TOP_KEYS = {"seed", "player", "opponent", "shows", "card", "step"}
 CARD_KEYS = {"text", "at", "on", "due"}
 STEP_KEYS = {"unit", "do", "round", "until", "yours", "check", "hint"}
@@ -61,7 +62,7 @@ def _fits(value: Any, want: Any) -> bool:
 class Due:
     """A decision a card may wait for: `unit`'s activation or its choice of a retreat."""
 
-    kind: str
+    kind: Phase
     unit: str
 
 
@@ -93,8 +94,8 @@ class Step:
     hint: str = ""
 
     @property
-    def decision(self) -> str:
-        return "retreat" if self.do.action in END_OF_ROUND else "activation"
+    def decision(self) -> Phase:
+        return Phase.RETREAT if self.do.action in END_OF_ROUND else Phase.ACTIVATION
 
 
 @dataclass(frozen=True)
@@ -213,10 +214,14 @@ def _card(raw: object, n: int, where: _Where, units: Mapping[str, str]) -> Card 
     due = None
     if "due" in raw:
         d = raw["due"]
-        if not isinstance(d, dict) or d.get("unit") not in units or d.get("decision", "activation") not in DECISIONS:
+        if (
+            not isinstance(d, dict)
+            or d.get("unit") not in units
+            or d.get("decision", Phase.ACTIVATION) not in DECISIONS
+        ):
             where.say(name, '\'due\' must be {unit = ID, decision = "activation" or "retreat"} for a unit of the map')
             return None
-        due = Due(d.get("decision", "activation"), d["unit"])
+        due = Due(Phase(d.get("decision", Phase.ACTIVATION)), d["unit"])
     on = where.match(raw["on"], name) if "on" in raw else None
     if "on" in raw and on is None:
         return None

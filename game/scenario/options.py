@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from game.options import OPTIONS, check_option
+from game.options import check_option, declared, named, unknown
 
-__all__ = ["OPTIONS", "SIDE_RULE", "WORDS", "check_option", "parse_cli_value", "plain_side"]
+__all__ = ["SIDE_RULE", "WORDS", "check_option", "map_option", "parse_cli_value", "plain_side"]
 
 WORDS = ("title", "description")
 
@@ -23,18 +23,15 @@ def plain_side(name: object) -> bool:
 
 def parse_cli_value(name: str, text: str) -> object:
     """Turn a command-line string into the option's type; raise ValueError with a reason."""
-    if name not in OPTIONS:
-        raise ValueError(f"unknown rule option {name!r} (known: {', '.join(sorted(OPTIONS))})")
-    typ, _ = OPTIONS[name]
-    if typ is bool:
-        if text.lower() in ("1", "true", "yes", "on"):
-            return True
-        if text.lower() in ("0", "false", "no", "off"):
-            return False
-        raise ValueError(f"option {name} must be true or false, not {text!r}")
-    if typ is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"option {name} must be a whole number, not {text!r}") from None
-    return text
+    found = named(name)
+    if found is None:
+        raise ValueError(unknown(name))
+    return found.parse(text)
+
+
+def map_option(key: str, value: object, sides: list[str]) -> tuple[str, str | None]:
+    """The rule option a map property sets, and what is wrong with its value (or None)."""
+    found = next((r for r in declared() if r.map_property == key), None)
+    if found is None:
+        return key, unknown(key)
+    return found.name, found.check(value, sides)

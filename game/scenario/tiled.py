@@ -24,7 +24,7 @@ from game.scenario.errors import ScenarioError
 from game.scenario.exits import unreachable_exits
 from game.scenario.lesson import load_lesson, script_path
 from game.scenario.model import Scenario
-from game.scenario.options import OPTIONS, WORDS, check_option
+from game.scenario.options import WORDS, map_option
 from game.scenario.tmx import first_object_layer, square, typed, what
 from game.scenario.units import declared_sides, read_units
 from game.terrain import FOOTINGS, HAZARDS, Terrain, Zone
@@ -219,11 +219,11 @@ def _load(path: Path) -> Scenario:
     for key, value in (tmx.properties or {}).items():
         if key in WORDS or key == "catalogue":
             continue
-        why = check_option(key, value, sides)
+        name, why = map_option(key, value, sides)
         if why:
             problems.append(f"{path}: map property {key}: {why}")
         else:
-            options[key] = value
+            options[name] = value
     if units and len(sides) < 2:
         problems.append(f"{path}: units: a battle needs at least two sides; found {', '.join(sides) or 'none'}")
     terrain = Terrain(
@@ -264,4 +264,4 @@ def _load(path: Path) -> Scenario:
     )
 
 
-__all__ = ["OPTIONS", "ScenarioError", "load_scenario"]
+__all__ = ["ScenarioError", "load_scenario"]

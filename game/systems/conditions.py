@@ -8,17 +8,18 @@ announced by its own event and ends silently, as it always has.
 from __future__ import annotations
 
 from game import events as ev
+from game.rules.conditions import Condition
 from game.rules.dice import Modifier
 from game.systems.context import Ctx
 from game.world import Unit
 
 # Announced conditions: each start and end is a `condition` event.
-ANNOUNCED = frozenset({"hasted", "slowed", "tangled", "held", "blessed", "charging"})
+ANNOUNCED: frozenset[Condition] = frozenset({"hasted", "slowed", "tangled", "held", "blessed", "charging"})
 # 'hindered (tangled, climbing, held) -3' (seed 002): the conditions that hinder.
-HINDERING = frozenset({"tangled", "held"})
+HINDERING: frozenset[Condition] = frozenset({"tangled", "held"})
 
 
-def start(ctx: Ctx, uid: str, name: str, rounds: int, by: str | None = None) -> None:
+def start(ctx: Ctx, uid: str, name: Condition, rounds: int, by: str | None = None) -> None:
     """Give the creature the condition for `rounds` rounds; a second dose replaces the first."""
     u = ctx.world[uid]
     kept = tuple(c for c in u.conditions if c[0] != name)
@@ -27,7 +28,7 @@ def start(ctx: Ctx, uid: str, name: str, rounds: int, by: str | None = None) -> 
         ctx.emit(ev.Condition, id=uid, condition=name, rounds=rounds, started=True, by=by)
 
 
-def end(ctx: Ctx, uid: str, name: str) -> None:
+def end(ctx: Ctx, uid: str, name: Condition) -> None:
     """End the condition now (a charger's next activation, a dispelled spell)."""
     u = ctx.world[uid]
     if not u.has(name):
@@ -62,7 +63,7 @@ def movement(unit: Unit, mv: int) -> int:
     return mv
 
 
-def hindered(conditions: tuple[tuple[str, int], ...]) -> bool:
+def hindered(conditions: tuple[tuple[Condition, int], ...]) -> bool:
     return any(name in HINDERING for name, _ in conditions)
 
 
@@ -70,7 +71,8 @@ def attack_modifiers(att: Unit, tgt: Unit) -> list[Modifier]:
     """The spells' modifiers to an attack roll: slowed -2, tangled -2, blessed +1 for the attacker;
     a held target +4, a slowed one's AC 2 worse (docs/rules.md#magic)."""
     mods: list[Modifier] = []
-    for name, value in (("hasted", 0), ("slowed", -2), ("tangled", -2), ("blessed", 1)):
+    own: tuple[tuple[Condition, int], ...] = (("hasted", 0), ("slowed", -2), ("tangled", -2), ("blessed", 1))
+    for name, value in own:
         if att.has(name):
             mods.append(Modifier(name, value))
     if tgt.has("held"):

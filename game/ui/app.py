@@ -94,7 +94,7 @@ class App:
 
     def remember(self, **changes: Any) -> None:
         """Change settings (game/settings.py's names) and write them down if they changed."""
-        self.settings = replace(self.settings, **changes)
+        self.settings = self.settings.changed(**changes)
         self.store()
 
     def store(self) -> None:

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from game.options import menu_rules
+from game.round_end import STEPS
+
 # (section, [(keys, what they do)]); each row must fit half the help panel's width.
 HELP: list[tuple[str, list[tuple[str, str]]]] = [
     (
@@ -35,6 +38,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("click a marked space", "force the beaten foe back there"),
             ("F / H / D", "follow it, hold your ground, or decline"),
             ("P", "pause on each end-of-round step"),
+            ("its steps, in turn", ", ".join(step.step for step in STEPS)),
         ],
     ),
     (
@@ -56,6 +60,13 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
     ),
 ]
 
+
+def _rule_options_line() -> tuple[str, str]:
+    """The menu's rule option keys and what they set, from their declarations (game/options.py)."""
+    rules = menu_rules()
+    return "  ".join(str(r.menu_key) for r in rules), "rule options: " + ", ".join(r.label.lower() for r in rules)
+
+
 MENU: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Choosing a battle",
@@ -68,7 +79,7 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
             ("S", "your side (solo)"),
             ("H", "the hand-over screen (hot-seat)"),
             ("4", "the AI's level (solo, watch)"),
-            ("1  2  3", "rule options: morale, initiative, knockdown dice"),
+            _rule_options_line(),
             ("5, then digits", "the seed: the same seed, the same dice"),
             ("hover an option", "what it changes"),
             ("Esc / Q", "quit"),

@@ -12,6 +12,7 @@ import pygame
 
 from game import query
 from game.battle import ACTIVATION, RETREAT, Pending
+from game.round_end import STEPS
 from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.ui.battle.modes import (
     CastMode,
@@ -284,9 +285,8 @@ def _draw_banner(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> Non
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=6)
         surface.blit(img, img.get_rect(center=box.center))
     if not s.battle.over and s.battle.pending().kind == RETREAT:
-        steps = ["retreats", "fatigue", "morale", "status"]
         x = r.right - 10
-        for name in reversed(steps):
-            on = name == (v.step_banner or "retreats")
+        for name in reversed([step.step for step in STEPS]):
+            on = name == (v.step_banner or STEPS[0].step)
             rect = text(surface, name, (x, r.y + 8), 20, theme.HIGHLIGHT if on else theme.TEXT_DIM, on, "topright")
             x = rect.x - 14

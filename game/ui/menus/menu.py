@@ -8,7 +8,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.bundled import MAPS, section_of
-from game.options import Options
+from game.options import Rule, menu_rules
 from game.save.autosave import list_saves, saves_folder
 from game.save.savefile import SaveError, load_save
 from game.settings import MODES, check
@@ -28,6 +28,11 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
+# The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
+OWN_KEYS = {
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5,
+    pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
+}  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
 
 
@@ -42,11 +47,7 @@ class MenuScreen:
         self.top = 0  # the first entry the list shows: it scrolls to keep the chosen one in sight
         self.mode = last.mode
         self.side_i = last.side
-        self.options = {
-            "morale_system": last.morale_system,
-            "initiative": last.initiative,
-            "knockdown_dice": last.knockdown_dice,
-        }
+        self.options = {r.name: last.rule(r.name) for r in menu_rules()}  # None: the map's own
         self.ai_level = last.ai_level
         self.handover = last.handover  # hot-seat: a screen between the players' turns
         self.mouse = (0, 0)
@@ -60,16 +61,14 @@ class MenuScreen:
     def entry(self) -> Entry:
         return self.entries[self.index]
 
-    def _value(self, name: str):
-        if self.options[name] is not None:
-            return self.options[name]
+    def _value(self, rule: Rule) -> object:
+        if self.options.get(rule.name) is not None:
+            return self.options[rule.name]
         sc = self.entry.scenario
-        default = getattr(Options(), name)
-        return sc.options.get(name, default) if sc else default
+        return sc.options.get(rule.name, rule.default) if sc else rule.default
 
-    def _cycle(self, name: str, values: tuple) -> None:
-        cur = self._value(name)
-        self.options[name] = values[(values.index(cur) + 1) % len(values)]
+    def _cycle(self, rule: Rule) -> None:
+        self.options[rule.name] = _next(rule.choices(), self._value(rule))
 
     def start(self) -> Screen | None:
         scenario = self.entry.scenario if self.entries else None
@@ -86,7 +85,7 @@ class MenuScreen:
             controllers = {s: "human" for s in sides}
         else:
             controllers = {s: "ai" for s in sides}
-        options = {k: self._value(k) for k in self.options}
+        options = {r.name: self._value(r) for r in menu_rules()}
         return BattleScreen(
             self.app,
             scenario,
@@ -173,12 +172,8 @@ class MenuScreen:
             self.mode = str(_next(MODES, self.mode))
         elif k == pygame.K_s:
             self.side_i += 1
-        elif k == pygame.K_1:
-            self._cycle("morale_system", ("adnd2e", "ose"))
-        elif k == pygame.K_2:
-            self._cycle("initiative", ("individual", "group"))
-        elif k == pygame.K_3:
-            self._cycle("knockdown_dice", (True, False))
+        elif (rule := _rule_keys().get(k)) is not None:
+            self._cycle(rule)
         elif k == pygame.K_4 and self.mode != "hotseat":
             self.ai_level = str(_next(LEVELS, self.ai_level))
         elif k == pygame.K_5:
@@ -260,26 +255,7 @@ class MenuScreen:
             )
             row1.append(level)
         row1.append(Button(self.seed.label(), "5", self.seed.begin, active=self.seed.typing, tip=TIPS["seed"]))
-        row2 = [
-            Button(
-                f"Morale: {self._value('morale_system')}",
-                "1",
-                lambda: self._cycle("morale_system", ("adnd2e", "ose")),
-                tip=TIPS["morale_system"],
-            ),
-            Button(
-                f"Initiative: {self._value('initiative')}",
-                "2",
-                lambda: self._cycle("initiative", ("individual", "group")),
-                tip=TIPS["initiative"],
-            ),
-            Button(
-                f"Knockdown dice: {'on' if self._value('knockdown_dice') else 'off'}",
-                "3",
-                lambda: self._cycle("knockdown_dice", (True, False)),
-                tip=TIPS["knockdown_dice"],
-            ),
-        ]
+        row2 = [self._rule_button(r) for r in menu_rules()]
         row3 = [
             Button("Start", "Enter", self.start, enabled=e.scenario is not None),
             Button(
@@ -296,6 +272,11 @@ class MenuScreen:
         layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
         layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))
         return row1 + row2 + row3
+
+    def _rule_button(self, rule: Rule) -> Button:
+        """A rule option's button: its label and value; a click or its key cycles the value."""
+        label = f"{rule.label}: {rule.shown(self._value(rule))}"
+        return Button(label, str(rule.menu_key), lambda: self._cycle(rule), tip=rule.help)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL_BG)
@@ -349,7 +330,16 @@ class MenuScreen:
             text(surface, line, (box.x + 10, box.y + 5 + 20 * i), 18, theme.TEXT)
 
 
-def _next(values: tuple, current: object) -> object:
+def _rule_keys() -> dict[int, Rule]:
+    """The rule options by the key that cycles each (declared in game/options.py)."""
+    keys: dict[int, Rule] = {getattr(pygame, f"K_{str(r.menu_key).lower()}"): r for r in menu_rules()}
+    taken = set(keys) & OWN_KEYS
+    if taken:
+        raise ValueError(f"a rule option's menu key is one the menu uses: {sorted(map(pygame.key.name, taken))}")
+    return keys
+
+
+def _next(values: tuple[object, ...], current: object) -> object:
     """The value after current, round to the first."""
     return values[(values.index(current) + 1) % len(values)]
 

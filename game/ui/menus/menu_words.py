@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 
 SEED_MAX = 2**64 - 1  # as the command line's --seed
-# What each choice changes, shown while the pointer rests on its button.
+# What each choice changes, shown while the pointer rests on its button (a rule option's own
+# words are in its declaration, game/options.py).
 TIPS = {
     "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
     "Watch: the AI plays every side.",
@@ -17,12 +18,6 @@ TIPS = {
     "(the board hides nothing from either side).",
     "ai": "How the AI plays: hard looks a move ahead; normal weighs flanks, rears, hazards, leaders and "
     "fatigue; baseline is plain; random picks any legal order.",
-    "morale_system": "adnd2e: 2d10 against a rating of 2-20 when something shakes a creature; failing by 1 or 2 "
-    "withdraws, by more flees. ose: 2d6 against 2-12 at a side's first death and at half strength.",
-    "initiative": "individual: every creature rolls a d10 each round and acts in its own turn. "
-    "group: each side rolls one d10 and all its creatures act together.",
-    "knockdown_dice": "on: a hit may knock its target down (the weapon's knockdown die against a number "
-    "set by size). off: only a foe with no space to give ground is knocked down.",
     "seed": "The seed of the dice: the same map, options, seed and orders give the same battle. "
     "Click or press 5, type digits, then Enter.",
 }

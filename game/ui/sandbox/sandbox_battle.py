@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.events import Event
+from game.phases import Phase
 from game.scenario.model import Scenario
 from game.ui.battle import battle_input
 from game.ui.battle.battle_screen import BattleScreen
@@ -53,7 +54,7 @@ class SandboxBattle(BattleScreen):
             return
         p = self.battle.pending()
         who = self.session.names.get(p.unit or "", p.unit or "")
-        what = "acts" if p.kind == "activation" else "chooses whether to drive its foe back"
+        what = "acts" if p.kind == Phase.ACTIVATION else "chooses whether to drive its foe back"
         self.message = f"Next: {p.side}'s {who} {what} — N or Space to step, Esc then B for the setup"
 
     def took(self, events: list[Event]) -> None:
