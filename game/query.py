@@ -6,14 +6,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from game.battle import ACTIVATION, RETREAT, Battle
-from game.options import Options
-from game.rules import attack as attack_rules
 from game.rules import capabilities
 from game.rules.capabilities import Action
 from game.rules.charge import MIN_SQUARES
 from game.rules.dice import Modifier
 from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring
-from game.rules.knockdown import knockdown_chance
+from game.rules.outcome import Outcome, hit_chance_of, outcome
 from game.systems import actions, charge, flight, morale, retreat, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
@@ -33,7 +31,8 @@ class AttackOption:
     modifiers: tuple[Modifier, ...]
     chance: float
     knockdown_chance: float
-    expected_damage: float
+    expected_damage: float  # the option's whole attack: each of a volley's `rate` rolls
+    outcome: Outcome  # one attack roll's (game.rules.outcome), the rest read from it
 
 
 def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
@@ -58,13 +57,6 @@ def moves(battle: Battle, uid: str, half: bool = False) -> Reach:
     return reachable(battle.ctx, u, half_move(u) if half else effective_mv(u))
 
 
-def _knockdown_chance(att: Unit, tgt: Unit, options: Options) -> float:
-    w = att.kind.melee
-    if not w or not w.knockdown or not options.knockdown_dice:
-        return 0.0
-    return knockdown_chance(w, att.kind, tgt.kind)
-
-
 def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str, purpose: str = "attack") -> tuple | None:
     """How an attack on t from end would be rolled: (facing, arc, needed, modifiers, chance),
     or None if t cannot be attacked from there."""
@@ -85,21 +77,20 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str, purpose: str = "
     # The unit as it would stand at the end of its path (its own facing never enters the roll).
     there = u if end == u.pos else replace(u, pos=end)
     mods, needed, arc = modifiers(ctx, there, t, kind, weapon, purpose)
-    chance = attack_rules.hit_chance(sum(m.value for m in mods), needed)
-    return f, arc, needed, mods, chance
+    return f, arc, needed, mods, hit_chance_of(mods, needed)
 
 
-def _option(battle: Battle, u: Unit, t: Unit, kind: str, aim: tuple, *, path: list[Pos], cost: int) -> AttackOption:
-    f, arc, needed, mods, chance = aim
+def _option(
+    battle: Battle, u: Unit, t: Unit, kind: str, aim: tuple, *, path: list[Pos], cost: int, purpose: str = "attack"
+) -> AttackOption:
+    f, arc, needed, mods, _ = aim
     weapon = u.kind.melee if kind == "melee" else u.kind.missile
     assert weapon is not None  # _aim found an attack with it
-    dmg = weapon.damage
-    avg = dmg.count * (dmg.sides + 1) / 2 + dmg.bonus + (u.kind.damage_bonus if kind == "melee" else 0)
-    rate = weapon.rate if kind == "missile" else 1
-    # a weapon that cannot hurt the target does nothing when it hits: no damage, no knockdown
-    # (docs/rules.md#weapons-a-creature-cannot-hurt)
-    hurts = u.kind.can_hurt(weapon, t.kind)
-    kd = _knockdown_chance(u, t, battle.ctx.options) if kind == "melee" and hurts else 0.0
+    options = battle.ctx.options
+    out = outcome(u.kind, weapon, t.kind, kind, mods, needed, purpose=purpose, knockdown_dice=options.knockdown_dice)
+    # issue 19: the preview still leaves out the weapon's magic bonus the roll adds (the next commit adds it)
+    out = out._replace(hit=out.hit._replace(magic=0))
+    rate = weapon.rate if kind == "missile" else 1  # a volley is `rate` attack rolls
     return AttackOption(
         t.id,
         kind,
@@ -109,9 +100,10 @@ def _option(battle: Battle, u: Unit, t: Unit, kind: str, aim: tuple, *, path: li
         arc,
         needed,
         tuple(mods),
-        chance,
-        kd,
-        chance * max(1.0, avg) * rate if hurts else 0.0,
+        out.chance,
+        out.knockdown_chance,
+        out.expected_damage * rate,
+        out,
     )
 
 
@@ -201,7 +193,7 @@ def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list
                 continue
             key, chance = (t.id, aim[1]), aim[4]
             if key not in best or (chance, -cost) > (best[key].chance, -best[key].cost):
-                best[key] = _option(battle, u, t, "melee", aim, path=path, cost=cost)
+                best[key] = _option(battle, u, t, "melee", aim, path=path, cost=cost, purpose="charge")
                 height[key] = ground
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
 

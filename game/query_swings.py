@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from game.battle import Battle
-from game.rules.attack import hit_chance
 from game.rules.geometry import VECTORS, Pos
+from game.rules.outcome import outcome
 from game.systems import actions, charge
 from game.systems.attack import modifiers
 from game.systems.context import Ctx
@@ -75,4 +75,4 @@ def _chance(ctx: Ctx, e: Unit, mover: Unit, why: str) -> float:
     weapon = e.kind.melee
     assert weapon is not None  # only a creature with a melee weapon swings
     mods, needed, _ = modifiers(ctx, e, mover, "melee", weapon, why)
-    return hit_chance(sum(m.value for m in mods), needed)
+    return outcome(e.kind, weapon, mover.kind, "melee", mods, needed, purpose=why).chance

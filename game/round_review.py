@@ -2,7 +2,8 @@
 whether one may drive the other back, and why or why not (docs/rules.md#forced-retreats).
 
 Read from the battle's own record of the round (who did melee damage to whom, who hit whom) and
-its log, never from a second copy of the rules: the window and tests ask it; the engine never does."""
+its log, judged by the engine's own rule (game.rules.outcome.retreat_claims): the window and
+tests ask it; the engine never does."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from game import events as ev
 from game.battle import RETREAT, Battle
+from game.rules.outcome import inflicts_melee_damage, retreat_claims
 from game.systems import retreat
 
 # What became of a pair, in words: {a} the attacker, {f} the foe, {why} a refusal's reason.
@@ -90,11 +92,12 @@ def review(b: Battle, round_: int | None = None) -> list[Fight]:
             if e.kind == "melee":
                 if (e.id, e.target) not in fought:
                     fought.append((e.id, e.target))
-                if e.hit and e.damage > 0:
+                if inflicts_melee_damage(e.kind, e.damage):
                     damaged.add((e.id, e.target))
     settled = _settled(events)
     later = {p: i for i, p in enumerate(retreat.pairs(b.ctx, b.attacker_order))} if live else {}
-    earned = [p for p in fought if p in damaged and (p[1], p[0]) not in hits]
+    claims = set(retreat_claims(damaged, hits))  # the engine's own rule, on the log's record
+    earned = [p for p in fought if p in claims]
     earned.sort(key=lambda p: (p not in settled, list(settled).index(p) if p in settled else later.get(p, len(later))))
     out = [settled.get(p) or (_to_come(b, *p) if live else Fight(*p, "lapsed")) for p in earned]
     for a, f in fought:

@@ -7,6 +7,7 @@ from game import query
 from game.ai.candidate import Candidate
 from game.ai.tactics import View
 from game.commands import Action, Command
+from game.rules.outcome import hit
 from game.systems.movement import Reach
 from game.world import Unit
 
@@ -45,5 +46,5 @@ def set_value(u: Unit) -> float:
     w = u.kind.melee
     if w is None or not w.settable:
         return 0.0
-    d = w.damage
-    return SET_ODDS * (d.count * (d.sides + 1) + d.bonus + u.kind.damage_bonus)
+    # issue 19: the AI still leaves out the weapon's magic bonus the roll adds (the next commit adds it)
+    return SET_ODDS * hit(u.kind, w, "melee", "set_vs_charge")._replace(magic=0).mean

@@ -73,20 +73,19 @@ def label(cmd: Command) -> str:
 
 
 def _kill_chance(o: query.AttackOption, u: Unit, t: Unit) -> float:
-    w = u.kind.melee if o.kind == "melee" else u.kind.missile
-    if w is None:
-        return 0.0
-    d = w.damage
-    bonus = d.bonus + (u.kind.damage_bonus if o.kind == "melee" else 0)
-    lo, hi = d.count + bonus, d.count * d.sides + bonus
+    """The chance the option fells t: its hits' damage spread evenly over their range (its outcome's)."""
+    if not o.outcome.hit.hurts:
+        return 0.0  # its weapon cannot hurt t
+    lo, hi = o.outcome.hit.range
     if t.hp <= lo:
         frac = 1.0
     elif t.hp > hi:
         frac = 0.0
     else:
         frac = (hi - t.hp + 1) / (hi - lo + 1)
-    shots = w.rate if o.kind == "missile" else 1
-    return min(1.0, o.chance * frac * shots) if o.expected_damage > 0 else 0.0  # 0: its weapon cannot hurt t
+    w = u.kind.missile if o.kind == "missile" else None
+    shots = w.rate if w is not None else 1
+    return min(1.0, o.chance * frac * shots)
 
 
 def score_attack(view: View, o: query.AttackOption, c: float) -> float:
@@ -103,10 +102,10 @@ def score_attack(view: View, o: query.AttackOption, c: float) -> float:
         if t.prone:
             s += 0.3
         # A foe that will not hit back this round can be forced to retreat, if the blow hurts it.
-        if (o.arc != FRONT or o.target not in view.unacted) and o.expected_damage > 0:
+        if (o.arc != FRONT or o.target not in view.unacted) and o.outcome.claims_retreat:
             s += 0.5 * o.chance
         s += 0.4 * min(view.ganged(t), 3)
-        if view.free_back_spaces(t) == 0 and o.expected_damage > 0:
+        if view.free_back_spaces(t) == 0 and o.outcome.claims_retreat:
             s += 0.5 * o.chance
     end = o.path[-1]
     s -= view.exposure(end, o.facing) * (1 + c)

@@ -16,6 +16,7 @@ from game.ai.maps import FAR, enemy_distance
 from game.battle import Battle
 from game.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.initiative import first_strike_applies
+from game.rules.outcome import hit
 from game.systems.movement import effective_mv, half_move
 from game.systems.space import can_threaten
 from game.world import STEADY, Unit
@@ -24,11 +25,12 @@ ARC_EXPOSURE = {FRONT: 0.0, FLANK: 1.0, REAR: 2.0}
 
 
 def avg_melee(u: Unit) -> float:
+    """What one of the creature's melee hits deals on average (game.rules.outcome), to a foe it can hurt."""
     w = u.kind.melee
     if w is None:
         return 0.0
-    d = w.damage
-    return max(1.0, d.count * (d.sides + 1) / 2 + d.bonus + u.kind.damage_bonus)
+    # issue 19: the AI still leaves out the weapon's magic bonus the roll adds (the next commit adds it)
+    return hit(u.kind, w, "melee")._replace(magic=0).mean
 
 
 def worth(u: Unit) -> float:

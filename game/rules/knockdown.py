@@ -16,6 +16,11 @@ def knockdown_chance(weapon: Weapon, wielder: Kind, target: Kind) -> float:
     """The chance a hit knocks the target prone: the die reaches its number, then the target
     fails its save vs paralyzation ('saves ... or falls prone')."""
     die, need = knockdown_roll(weapon, wielder, target)
+    return knockdown_odds(die, need, target)
+
+
+def knockdown_odds(die: int, need: int, target: Kind) -> float:
+    """The chance a hit that rolls knockdown die `die` against `need` knocks the target prone."""
     if not die:
         return 0.0
     p_roll = max(0, die - need + 1) / die

@@ -35,6 +35,11 @@ def load(path: str = str(CATALOGUE)) -> dict[str, Kind]:
     return _kinds(data.get("weapons", {}), data.get("units", {}))
 
 
+def weapons(path: str = str(CATALOGUE)) -> dict[str, Weapon]:
+    """The catalogue's weapons by key, those no unit wields included."""
+    return {k: _weapon(k, d) for k, d in _checked(path).get("weapons", {}).items()}
+
+
 def for_map(path: Path) -> dict[str, Kind]:
     """The shipped catalogue extended by a map's own file: an entry there adds a weapon or unit, or
     replaces the shipped entry of that key whole. Cached while the file is unchanged (edited, it is

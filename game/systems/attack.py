@@ -10,7 +10,7 @@ from game.rules import charge, encumbrance
 from game.rules.creature import Poison, Weapon
 from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import footprint_distance
-from game.rules.knockdown import knockdown_roll
+from game.rules.outcome import outcome
 from game.rules.tables import save_vs_paralyzation, thac0
 from game.systems import conditions
 from game.systems.context import Ctx, Effect
@@ -58,22 +58,20 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     if ctx.options.waiting and att.side != ctx.options.waiting:
         ctx.rs.other_side_attacked = True  # 'waiting ... if the other side attacks' (seed 002)
     mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon, purpose)
+    out = outcome(
+        att.kind, weapon, tgt.kind, kind, mods, needed, purpose=purpose, knockdown_dice=ctx.options.knockdown_dice
+    )
     r = roll(ctx.rng, 1, 20, mods)
     hit = rules.is_hit(r.natural, r.total, needed)
     damage = 0
     dr = kr = None
-    # 'hit only by magic weapons': a hit by a lesser weapon does nothing (docs/rules.md#weapons-a-creature-cannot-hurt).
-    hurts = att.kind.can_hurt(weapon, tgt.kind)
+    hurts = out.hit.hurts  # a hit by a weapon that cannot hurt the target rolls no damage, no knockdown
     if hit and hurts:
-        extra = (att.kind.damage_bonus if kind == "melee" else 0) + weapon.magic
-        # A set weapon's hit on a charger: 'dice doubled, bonuses not' (docs/rules.md#charge).
-        dice = charge.doubled(weapon.damage) if purpose == "set_vs_charge" else weapon.damage
-        dr = roll_dice(ctx.rng, dice, extra)
-        damage = max(1, dr.total)
+        dr = roll_dice(ctx.rng, out.hit.dice, out.hit.extra)
+        damage = out.hit.damage_of(dr.total)
     kd_check = False
-    if hit and hurts and kind == "melee" and ctx.options.knockdown_dice and weapon.knockdown:
-        # C&T knockdown dice: 'if it reaches the target's number ... saves ... or falls prone'.
-        die, need = knockdown_roll(weapon, att.kind, tgt.kind)
+    if hit and out.knockdown is not None:
+        die, need = out.knockdown
         kr = roll(ctx.rng, 1, die)
         kd_check = kr.total >= need and tgt.hp - damage > 0
     ctx.emit(
@@ -98,9 +96,8 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         ctx.last_melee_round = ctx.round
     if hit:
         ctx.rs.hits.add((att_id, tgt_id))  # any hit is 'hit in return', even one that cannot hurt
-    if kind == "melee" and damage > 0:
-        # Only a blow that hurts 'inflicts melee damage' and may force a retreat (docs/rules.md#forced-retreats).
-        ctx.rs.melee_damage.add((att_id, tgt_id))
+    if out.inflicts_melee_damage(damage):
+        ctx.rs.melee_damage.add((att_id, tgt_id))  # it may force a retreat (game.rules.outcome.earns_retreat)
     knock = kd_check and not saving_throw(ctx, tgt_id, "knockdown")
     if damage and weapon.poison is not None:
         poison(ctx, tgt_id, weapon.poison)

@@ -6,6 +6,7 @@ from typing import TypedDict
 
 from game import events as ev
 from game.rules.geometry import FACINGS, FLANK, REAR, Arc, Pos, facing_toward, footprint, retreat_vectors
+from game.rules.outcome import retreat_claims
 from game.rules.retreat import immunity
 from game.systems.attack import knock_down, saving_throw
 from game.systems.context import Ctx
@@ -16,10 +17,10 @@ from game.world import Unit
 
 
 def pairs(ctx: Ctx, attacker_order: list[str]) -> list[tuple[str, str]]:
-    """'When one character inflicts melee damage ... on an enemy without being hit in return,
-    she may force her foe to retreat.' Decision: resolved in the attackers' initiative order."""
+    """The pairs that earned a forced retreat this round (game.rules.outcome.retreat_claims).
+    Decision: resolved in the attackers' initiative order."""
     rank = {uid: i for i, uid in enumerate(attacker_order)}
-    found = [(a, b) for a, b in ctx.rs.melee_damage if (b, a) not in ctx.rs.hits]
+    found = retreat_claims(ctx.rs.melee_damage, ctx.rs.hits)
     return sorted(found, key=lambda p: (rank.get(p[0], len(rank)), p[0], p[1]))
 
 
