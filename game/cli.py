@@ -27,7 +27,7 @@ from game.save.autosave import saves_folder
 from game.save.files import event_lines, real_target, write_atomic
 from game.save.map_paths import stored_map
 from game.save.replay import Replay, ReplayError, digest, load_replay
-from game.save.savefile import load_save, replay_battle
+from game.saved_battle import load_save, replay_battle
 from game.scenario.catalogue import CatalogueError
 from game.scenario.errors import ScenarioError
 from game.scenario.inputs import map_inputs

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from game.ai import LEVELS
+from game.levels import LEVELS
 from game.options import OPTIONS
 from game.save.files import write_atomic
 from game.user_dirs import config_dir, made

@@ -12,8 +12,8 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.ai import LEVELS
 from game.commands import Command, Illegal, from_json
+from game.levels import LEVELS
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
