@@ -54,7 +54,8 @@ def save_record(
 def save_text(record: Replay) -> str:
     """The save's JSON: one command a line, so a long battle stays small and readable."""
     data = record.to_json()
-    commands = data.pop("commands")
+    del data["commands"]
+    commands = [c.to_json() for c in record.commands]
     head = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in data.items()]
     body = ",\n".join(json.dumps(c, separators=(",", ":"), ensure_ascii=False) for c in commands)
     return "{\n" + "\n".join(head) + '\n"commands": [\n' + body + ("\n" if body else "") + "]\n}\n"
