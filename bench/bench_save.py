@@ -28,7 +28,8 @@ from game.battle import Battle
 from game.commands import Command
 from game.save.files import event_lines
 from game.save.replay import load_replay
-from game.save.savefile import load_save, write_save
+from game.save.savefile import write_save
+from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,13 +21,14 @@ from game.cli_outputs import STDERR, STDOUT, GameWriter, UsageError, check_outpu
 from game.cli_signals import Terminated, terminate_raises
 from game.commands import Illegal
 from game.events import BattleEnd
+from game.game_result import GameResult
 from game.options import OptionError, Options
 from game.runner import play_many
 from game.save.autosave import saves_folder
 from game.save.files import event_lines, real_target, write_atomic
 from game.save.map_paths import stored_map
 from game.save.replay import Replay, ReplayError, digest, load_replay
-from game.save.savefile import load_save, replay_battle
+from game.saved_battle import load_save, replay_battle
 from game.scenario.catalogue import CatalogueError
 from game.scenario.errors import ScenarioError
 from game.scenario.inputs import map_inputs
@@ -98,7 +99,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for g in games:  # one at a time: a million games take no more memory than one
             writer.add(g)
             t.add(g)
-            lessons.add(g.pop("lesson", None))
+            lessons.add(g["lesson"])
             first = first or g
     if progress is not None:
         progress(None)
@@ -137,10 +138,11 @@ def _plan(args: argparse.Namespace, sides: list[str], levels: dict[str, str]) ->
 
 
 def _save_replay(
-    args: argparse.Namespace, first: dict, options: dict[str, object], sides: list[str], ai: dict[str, str]
+    args: argparse.Namespace, first: GameResult, options: dict[str, object], sides: list[str], ai: dict[str, str]
 ) -> None:
     """The first game as a replay file, with its log's digest to verify it by."""
-    recorded = digest(event_lines(first["events"])) if first.get("events") else None
+    events = first["events"]
+    recorded = digest(event_lines(events)) if events else None
     where = stored_map(args.map, args.save_replay)
     rep = Replay(where, first["seed"], options, {s: "ai" for s in sides}, first["commands"] or [], recorded, dict(ai))
     write_atomic(args.save_replay, json.dumps(rep.to_json(), indent=1) + "\n")

@@ -6,11 +6,14 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import TypeVar
 
 from game import cli_bounds as bounds
 from game.cli_outputs import UsageError, check_outputs
 from game.save.replay import load_replay
 from game.scenario.inputs import map_inputs
+
+_P = TypeVar("_P", bound=argparse.ArgumentParser)  # the command line's own parser class
 
 DELAY_MS = (50, 10_000)  # a frame's time on screen: from a blink to a long look
 
@@ -38,7 +41,7 @@ def delay(text: str) -> int:
     return ms
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     g = sub.add_parser("gif", help="draw a replay or save, or some rounds of it, as an animated GIF")
     g.add_argument("file", help="a replay or save file")
     g.add_argument("--out", required=True, help="the .gif to write")

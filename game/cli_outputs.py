@@ -17,6 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self, TextIO
 
+from game.game_result import GameResult
 from game.save.files import atomic_file, atomic_folder, event_lines, folder_problem, target_problem
 
 STDOUT = "-"
@@ -110,17 +111,19 @@ class GameWriter:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         self._stack.__exit__(kind, error, tb)
 
-    def add(self, game: dict) -> None:
+    def add(self, game: GameResult) -> None:
         """Write one game's explanation lines and event log."""
         if self._explain is not None:
             self._explain.writelines(line + "\n" for line in game["explain"])
         if self.log is None:
             return
         if self._folder is not None:
-            (self._folder / f"game_{game['seed']}.jsonl").write_text(event_lines(game["events"]), encoding="utf-8")
+            (self._folder / f"game_{game['seed']}.jsonl").write_text(
+                event_lines(game["events"] or []), encoding="utf-8"
+            )
         else:
             with text_output(self.log) as f:
-                f.write(event_lines(game["events"]))
+                f.write(event_lines(game["events"] or []))
 
 
 def progress_bar(total: int) -> Callable[[int | None], None] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TypeVar
 
 from game import cli_bounds as bounds
 from game.bundled import DEFAULT_MAP, map_path
@@ -11,8 +12,10 @@ from game.cli_outputs import UsageError, check_outputs
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
 
+_P = TypeVar("_P", bound=argparse.ArgumentParser)  # the command line's own parser class
 
-def add_parser(sub: argparse._SubParsersAction, map_help: str) -> None:
+
+def add_parser(sub: argparse._SubParsersAction[_P], map_help: str) -> None:
     s = sub.add_parser("sandbox", help="place any units on a map, fight it step by step, save it as a map")
     s.add_argument("map", nargs="?", type=map_path, default=str(DEFAULT_MAP), help=f"{map_help}; default skirmish")
     s.add_argument("--out", help="the .tmx file Ctrl+S saves the setup to (default: a new file in your data folder)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from game.battle import ACTIVATION, RETREAT, Battle
 from game.rules import capabilities
@@ -12,7 +13,7 @@ from game.rules.charge import MIN_SQUARES
 from game.rules.dice import Modifier
 from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.outcome import Outcome, hit_chance_of, outcome
-from game.systems import actions, charge, flight, morale, retreat, space, surrender, trail, withdrawal
+from game.systems import actions, charge, flight, morale, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable
 from game.terrain import Terrain
@@ -57,7 +58,17 @@ def moves(battle: Battle, uid: str, half: bool = False) -> Reach:
     return reachable(battle.ctx, u, half_move(u) if half else effective_mv(u))
 
 
-def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str, purpose: str = "attack") -> tuple | None:
+class _Aim(NamedTuple):
+    """How an attack would be rolled from a square."""
+
+    facing: int  # the attacker's, turned to the target
+    arc: Arc  # of the target, the attack comes through
+    needed: int
+    mods: list[Modifier]
+    chance: float
+
+
+def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str, purpose: str = "attack") -> _Aim | None:
     """How an attack on t from end would be rolled: (facing, arc, needed, modifiers, chance),
     or None if t cannot be attacked from there."""
     ctx = battle.ctx
@@ -77,11 +88,11 @@ def _aim(battle: Battle, u: Unit, end: Pos, t: Unit, kind: str, purpose: str = "
     # The unit as it would stand at the end of its path (its own facing never enters the roll).
     there = u if end == u.pos else replace(u, pos=end)
     mods, needed, arc = modifiers(ctx, there, t, kind, weapon, purpose)
-    return f, arc, needed, mods, hit_chance_of(mods, needed)
+    return _Aim(f, arc, needed, mods, hit_chance_of(mods, needed))
 
 
 def _option(
-    battle: Battle, u: Unit, t: Unit, kind: str, aim: tuple, *, path: list[Pos], cost: int, purpose: str = "attack"
+    battle: Battle, u: Unit, t: Unit, kind: str, aim: _Aim, *, path: list[Pos], cost: int, purpose: str = "attack"
 ) -> AttackOption:
     f, arc, needed, mods, _ = aim
     weapon = u.kind.melee if kind == "melee" else u.kind.missile
@@ -202,29 +213,6 @@ def set_against_charge(battle: Battle, uid: str) -> bool:
     """Whether the creature stands set to receive a charge with a weapon that can be set, its
     blow still to come: a charge at it meets that weapon first (docs/rules.md#charge)."""
     return charge.set_weapon_ready(battle.world[uid], battle.ctx)
-
-
-@dataclass(frozen=True)
-class RetreatOption:
-    attacker: str
-    target: str
-    spaces: tuple  # each {"to", "space", "hazard", "follow_to"}; empty: save or be knocked down
-    refused: str | None  # why the foe need not give ground, if so
-
-
-def retreat_options(battle: Battle) -> list[RetreatOption]:
-    """At the end of the round, every retreat that may still be forced, in the order they resolve."""
-    if battle.state != RETREAT:
-        return []
-    ctx, out = battle.ctx, []
-    for a, b in battle.retreat_pairs:
-        au, bu = battle.world[a], battle.world[b]
-        if not retreat.still_open(ctx, au, bu):
-            continue
-        why = retreat.refusal(ctx, au, bu)
-        spaces = () if why else tuple({k: v for k, v in s.items() if k != "shift"} for s in retreat.spaces(ctx, au, bu))
-        out.append(RetreatOption(a, b, spaces, why))
-    return out
 
 
 def arcs(battle: Battle, uid: str, pos: Pos | None = None, facing: int | None = None) -> dict[str, list[Pos]]:

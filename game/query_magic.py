@@ -12,6 +12,7 @@ from game.rules.capabilities import Action
 from game.rules.geometry import VECTORS, Pos
 from game.rules.tables import save_vs_spell
 from game.systems import spell_aim
+from game.systems.movement import Reach
 from game.world import Unit
 
 
@@ -124,7 +125,7 @@ def touch_options(battle: Battle, uid: str) -> list[SpellOption]:
     return out
 
 
-def _fans(battle: Battle, u: Unit, squares: list[Pos], reach: query.Reach) -> list[SpellOption]:
+def _fans(battle: Battle, u: Unit, squares: list[Pos], reach: Reach) -> list[SpellOption]:
     """Burning hands after a half move, one option per set of foes its fan would take in."""
     near = [
         q

@@ -16,12 +16,18 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from game import ai
 from game import events as ev
-from game.battle import Battle
+from game.ai.candidate import Explanation
+from game.battle import Battle, Pending
 from game.commands import Command, Illegal, shown_id
+from game.game_result import GameResult, LessonResult
 from game.lesson_run import LessonRun
+from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+
+# One game for a worker: map path, seed, levels, options, keep_events, explain.
+_Task = tuple[str, int, dict[str, str], dict[str, object], bool, bool]
 
 
 def apply_all(battle: Battle, commands: Iterable[Command]) -> None:
@@ -42,7 +48,7 @@ def play(
     stop_at_human: bool = False,
     *,
     max_decisions: int = 200_000,
-    explain: Callable[[Battle, object, str, Command, list], None] | None = None,
+    explain: Callable[[Battle, Pending, str, Command, Explanation], None] | None = None,
     script: LessonRun | None = None,
     played: list[Command] | None = None,
 ) -> Battle:
@@ -78,7 +84,7 @@ def play(
                     played.append(step.do)
                 continue
         level = levels.get(p.side or "", "baseline")
-        notes: list = []
+        notes: Explanation = []
         cmd = ai.decide(battle, level, notes if explain else None)
         if explain is not None:
             explain(battle, p, level, cmd, notes)
@@ -88,7 +94,7 @@ def play(
     return battle
 
 
-def summary(battle: Battle) -> dict:
+def summary(battle: Battle) -> dict[str, dict[str, int]]:
     """Per-side counts of what happened, for `rout simulate`."""
     sides = battle.scenario.sides
     out = {
@@ -117,13 +123,13 @@ def summary(battle: Battle) -> dict:
 def play_many(
     map_path: str,
     jobs: Iterable[tuple[int, dict[str, str]]],
-    options: dict | None = None,
+    options: dict[str, object] | None = None,
     *,
     workers: int = 1,
     on_done: Callable[[int], None] | None = None,
     keep_events: bool = False,
     explain: bool = False,
-) -> Iterator[dict]:
+) -> Iterator[GameResult]:
     """Play one game per (seed, levels), in parallel over `workers` processes, yielding each
     result in the order given as soon as it and those before it are done.
 
@@ -143,7 +149,7 @@ def play_many(
         yield result
 
 
-def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
+def _in_pool(tasks: Iterator[_Task], workers: int) -> Iterator[GameResult]:
     """The games played by a pool of processes, in order, with a few per worker in flight.
 
     A process pool executor, not multiprocessing.Pool: a worker killed by a signal sent to the
@@ -161,7 +167,7 @@ def _in_pool(tasks: Iterator[tuple], workers: int) -> Iterator[dict]:
         _let_signals_in(held)  # one held back arrives now, inside the try: the pool is ended below
         held = None
         started.result()
-        flight: deque[Future] = deque()
+        flight: deque[Future[GameResult]] = deque()
         for t in tasks:
             flight.append(pool.submit(_one_game, t))
             if len(flight) >= 4 * workers:
@@ -214,17 +220,17 @@ def _let_signals_in(before: set[int | signal.Signals] | None) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-_SCENARIOS: dict = {}
+_SCENARIOS: dict[str, Scenario] = {}
 
 
-def _one_game(task: tuple) -> dict:
+def _one_game(task: _Task) -> GameResult:
     map_path, seed, levels, options, keep_events, want_explain = task
     if map_path not in _SCENARIOS:
         _SCENARIOS[map_path] = load_scenario(map_path)
     scenario = _SCENARIOS[map_path]
     lines: list[str] = []
 
-    def note(battle: Battle, p, level: str, cmd: Command, notes: list) -> None:
+    def note(battle: Battle, p: Pending, level: str, cmd: Command, notes: Explanation) -> None:
         lines.append(explain_line(seed, battle, p, level, cmd, notes))
 
     # A lesson map's script is followed (`rout simulate` shows what the window teaches), and its
@@ -253,7 +259,7 @@ def _one_game(task: tuple) -> dict:
     }
 
 
-def _lesson_result(script: LessonRun, battle: Battle) -> dict:
+def _lesson_result(script: LessonRun, battle: Battle) -> LessonResult:
     """Whether a lesson's game showed its rule, and the scripted commands the battle refused."""
     return {
         "shown": script.shown(battle),
@@ -262,7 +268,7 @@ def _lesson_result(script: LessonRun, battle: Battle) -> dict:
     }
 
 
-def explain_line(seed: int, battle: Battle, p, level: str, cmd: Command, notes: list) -> str:
+def explain_line(seed: int, battle: Battle, p: Pending, level: str, cmd: Command, notes: Explanation) -> str:
     """One JSON line per AI decision: the top candidates and their scores, then the choice."""
     cands = notes[-1] if notes else []
     return json.dumps(

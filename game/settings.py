@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.ai import LEVELS
+from game.levels import LEVELS
 from game.options import Rule, menu_rules, named
 from game.save.files import write_atomic
 from game.user_dirs import config_dir, made

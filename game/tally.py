@@ -6,10 +6,32 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterable
-from typing import IO, TextIO
+from typing import IO, TextIO, TypedDict
 
-_RESULT_KEYS = ("seed", "winner", "rounds", "reason", "levels")
+from game.game_result import GameResult, LessonResult
+
 _RESULTS_HERE = "\0results"  # stands for the results list while the rest of the --json object is made
+
+
+class LevelRecord(TypedDict):
+    """One AI level's games in a run (both sides playing it count once)."""
+
+    games: int
+    wins: int
+    draws: int
+    win_rate: float
+    win_ci: list[float]  # the Wilson interval of win_rate
+
+
+def _result(g: GameResult) -> dict[str, object]:
+    """What `--json` keeps of each game, and the report of a single game shows."""
+    return {
+        "seed": g["seed"],
+        "winner": g["winner"],
+        "rounds": g["rounds"],
+        "reason": g["reason"],
+        "levels": g["levels"],
+    }
 
 
 class Tally:
@@ -21,28 +43,28 @@ class Tally:
     def __init__(self, sides: list[str], *, keep_results: bool = False) -> None:
         self.sides = sides
         self.n = 0
-        self.first: dict | None = None
+        self.first: dict[str, object] | None = None
         self.wins = dict.fromkeys(sides, 0)
         self.draws = 0
         self.totals: dict[str, dict[str, int]] = {s: {} for s in sides}  # per side: casualties, retreats, ...
         self.rounds = 0
-        self._levels: dict[str, dict] = {}
+        self._levels: dict[str, dict[str, int]] = {}
         self._results: IO[str] | None = None
         if keep_results:  # unnamed: the system removes it when it is closed, or the process ends however it ends
             self._results = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
 
     @classmethod
-    def of(cls, games: Iterable[dict], sides: list[str], *, keep_results: bool = False) -> Tally:
+    def of(cls, games: Iterable[GameResult], sides: list[str], *, keep_results: bool = False) -> Tally:
         t = cls(sides, keep_results=keep_results)
         for g in games:
             t.add(g)
         return t
 
-    def add(self, g: dict) -> None:
+    def add(self, g: GameResult) -> None:
         """Count one game's result."""
         self.n += 1
         if self.first is None:
-            self.first = {k: g[k] for k in _RESULT_KEYS}
+            self.first = _result(g)
         if g["winner"] is None:
             self.draws += 1
         elif g["winner"] in self.wins:
@@ -59,7 +81,7 @@ class Tally:
             elif g["levels"].get(g["winner"]) == lv:
                 r["wins"] += 1
         if self._results is not None:
-            self._results.write(json.dumps({k: g[k] for k in _RESULT_KEYS}, sort_keys=True) + "\n")
+            self._results.write(json.dumps(_result(g), sort_keys=True) + "\n")
 
     @property
     def rounds_mean(self) -> float:
@@ -70,19 +92,18 @@ class Tally:
         return {s: list(wilson(self.wins[s], self.n)) for s in self.sides}
 
     @property
-    def per_level(self) -> dict[str, dict]:
+    def per_level(self) -> dict[str, LevelRecord]:
         """Per AI level: games played, wins, draws, the win rate and its Wilson interval."""
-        out = {}
+        out: dict[str, LevelRecord] = {}
         for lv in sorted(self._levels):
-            r = dict(self._levels[lv])
-            r["win_rate"] = r["wins"] / r["games"]
-            r["win_ci"] = list(wilson(r["wins"], r["games"]))
-            out[lv] = r
+            r = self._levels[lv]
+            rate, ci = r["wins"] / r["games"], list(wilson(r["wins"], r["games"]))
+            out[lv] = LevelRecord(games=r["games"], wins=r["wins"], draws=r["draws"], win_rate=rate, win_ci=ci)
         return out
 
-    def as_json(self, map_path: str, seed: int, levels: dict[str, str], swap: bool) -> dict:
+    def as_json(self, map_path: str, seed: int, levels: dict[str, str], swap: bool) -> dict[str, object]:
         """The object `--json` prints, without its "results" list (write_json streams that)."""
-        out = {
+        out: dict[str, object] = {
             "map": map_path,
             "games": self.n,
             "seed": seed,
@@ -165,7 +186,7 @@ class LessonTally:
         self.missing: dict[str, int] = {}
         self.refused: list[str] = []
 
-    def add(self, lesson: dict | None) -> None:
+    def add(self, lesson: LessonResult | None) -> None:
         if lesson is None:
             return
         self.games += 1

@@ -1,10 +1,15 @@
-"""Running `rout` as a user does, in a child process, for the command-line tests."""
+"""Running `rout` for the command-line tests: as a user does, in a child process, or, where the
+process itself is not under test, by calling game.cli.main here (as `python -m game` does)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
 from pathlib import Path
+
+from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,6 +28,20 @@ def rout(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> sub
         env=base | (env or {}),
         timeout=300,
     )
+
+
+def rout_here(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """`rout` as game.cli.main runs it for `python -m game`, in this process, from `cwd`: the same
+    exit status and output, without starting Python again (a second or so a run). For runs that
+    read and write files; what depends on the process (its streams, signals, environment) is
+    tested with `rout`."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as e:  # argparse's own usage errors
+            code = e.code if isinstance(e.code, int) else 1
+    return subprocess.CompletedProcess(["rout", *args], code, out.getvalue(), err.getvalue())
 
 
 def one_line_error(r: subprocess.CompletedProcess, *words: str) -> None:

@@ -6,6 +6,7 @@ event contract (tests/contract.py knows the `charge` and `set_vs_charge` attacks
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from game.battle import RETREAT, Battle
 from game.commands import Action, Command, Illegal
 from tests.contract import Contract, check_world
 from tests.test_properties import SCALE, scenarios, snapshot
+
+pytestmark = pytest.mark.slow
 
 
 def _charges(b: Battle, uid: str, draw) -> list[Command]:

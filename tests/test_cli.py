@@ -14,7 +14,7 @@ from game import ai
 from game.battle import Battle
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
-from tests.command_line import ROOT, one_line_error, rout
+from tests.command_line import ROOT, one_line_error, rout_here
 
 ARENA = ROOT / "maps" / "test_arena.tmx"
 
@@ -29,7 +29,7 @@ def broken_map(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_simulate_json_summary():
-    r = rout("simulate", str(ARENA), "--games", "3", "--seed", "4", "--json")
+    r = rout_here("simulate", str(ARENA), "--games", "3", "--seed", "4", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["games"] == 3 and out["draws"] + sum(out["wins"].values()) == 3
@@ -37,46 +37,46 @@ def test_simulate_json_summary():
 
 
 def test_simulate_text_summary_names_the_mechanics():
-    r = rout("simulate", "--seed", "2")
+    r = rout_here("simulate", "--seed", "2")
     assert r.returncode == 0, r.stderr
     assert "wins" in r.stdout and "retreats" in r.stdout and "morale failures" in r.stdout
 
 
 def test_missing_map(tmp_path):
-    one_line_error(rout("simulate", str(tmp_path / "nope.tmx")), "nope.tmx", "not found")
+    one_line_error(rout_here("simulate", str(tmp_path / "nope.tmx")), "nope.tmx", "not found")
 
 
 def test_broken_xml(tmp_path):
     m = broken_map(tmp_path, "</map>", "</mapp>")
-    one_line_error(rout("simulate", str(m)), "broken.tmx", "does not parse")
+    one_line_error(rout_here("simulate", str(m)), "broken.tmx", "does not parse")
 
 
 def test_unknown_unit_kind(tmp_path):
     m = broken_map(tmp_path, 'value="orc"', 'value="dragon"')
-    one_line_error(rout("simulate", str(m)), "broken.tmx", "red_orc", "unknown unit kind 'dragon'")
+    one_line_error(rout_here("simulate", str(m)), "broken.tmx", "red_orc", "unknown unit kind 'dragon'")
 
 
 def test_bad_option_value_in_the_map(tmp_path):
     m = broken_map(tmp_path, 'name="morale_system" value="adnd2e"', 'name="morale_system" value="gygax"')
-    one_line_error(rout("simulate", str(m)), "broken.tmx", "morale_system")
+    one_line_error(rout_here("simulate", str(m)), "broken.tmx", "morale_system")
 
 
 def test_bad_option_on_the_command_line():
-    one_line_error(rout("simulate", str(ARENA), "--option", "max_rounds=lots"), "max_rounds")
-    one_line_error(rout("simulate", str(ARENA), "--ai", "green=baseline"), "green")
+    one_line_error(rout_here("simulate", str(ARENA), "--option", "max_rounds=lots"), "max_rounds")
+    one_line_error(rout_here("simulate", str(ARENA), "--ai", "green=baseline"), "green")
 
 
 def test_check_reports_each_problem_and_exit_status(tmp_path):
-    assert rout("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx")).returncode == 0
+    assert rout_here("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx")).returncode == 0
     m = broken_map(tmp_path, 'value="W"', 'value="UP"')
-    r = rout("check", str(m))
+    r = rout_here("check", str(m))
     assert r.returncode == 2 and "facing must be one of" in r.stdout and "Traceback" not in r.stderr
 
 
 def test_log_is_byte_identical_for_the_same_seed(tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    assert rout("simulate", str(ARENA), "--seed", "9", "--log", str(a)).returncode == 0
-    assert rout("simulate", str(ARENA), "--seed", "9", "--log", str(b)).returncode == 0
+    assert rout_here("simulate", str(ARENA), "--seed", "9", "--log", str(a)).returncode == 0
+    assert rout_here("simulate", str(ARENA), "--seed", "9", "--log", str(b)).returncode == 0
     assert a.read_bytes() == b.read_bytes() and a.stat().st_size > 0
     for line in a.read_text().splitlines():
         e = json.loads(line)
@@ -85,10 +85,12 @@ def test_log_is_byte_identical_for_the_same_seed(tmp_path):
 
 def test_replay_runs_and_verifies(tmp_path):
     rep, log, again = tmp_path / "r.json", tmp_path / "sim.jsonl", tmp_path / "rep.jsonl"
-    assert rout("simulate", str(ARENA), "--seed", "3", "--log", str(log), "--save-replay", str(rep)).returncode == 0
-    assert rout("replay", str(rep), "--log", str(again)).returncode == 0
+    assert (
+        rout_here("simulate", str(ARENA), "--seed", "3", "--log", str(log), "--save-replay", str(rep)).returncode == 0
+    )
+    assert rout_here("replay", str(rep), "--log", str(again)).returncode == 0
     assert again.read_bytes() == log.read_bytes()
-    r = rout("replay", str(rep), "--verify")
+    r = rout_here("replay", str(rep), "--verify")
     assert r.returncode == 0 and "verified" in r.stdout
 
 
@@ -114,7 +116,7 @@ def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
         )
     )
     out = tmp_path / "out.jsonl"
-    assert rout("replay", str(rep), "--log", str(out)).returncode == 0
+    assert rout_here("replay", str(rep), "--log", str(out)).returncode == 0
     assert out.read_text() == event_lines(b.events)
 
 
@@ -140,7 +142,7 @@ def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
 def test_bad_replay(tmp_path, content, words):
     f = tmp_path / "bad.json"
     f.write_text(content)
-    one_line_error(rout("replay", str(f)), "bad.json", *words)
+    one_line_error(rout_here("replay", str(f)), "bad.json", *words)
 
 
 def copied_arena(tmp_path: Path) -> Path:
@@ -153,23 +155,25 @@ def copied_arena(tmp_path: Path) -> Path:
 
 def test_log_never_overwrites_the_map(tmp_path):
     m = copied_arena(tmp_path)
-    assert rout("simulate", str(m)).returncode == 0  # the copy plays
+    assert rout_here("simulate", str(m)).returncode == 0  # the copy plays
     before = m.read_bytes()
-    r = rout("simulate", str(m), "--log", str(m))
+    r = rout_here("simulate", str(m), "--log", str(m))
     assert r.returncode == 2 and "refusing to overwrite an input file" in r.stderr
     assert m.read_bytes() == before
 
 
 def test_a_saved_replay_keeps_the_ai_levels_and_verifies_against_its_log(tmp_path):
     rep, log = tmp_path / "r.json", tmp_path / "sim.jsonl"
-    r = rout("simulate", str(ARENA), "--seed", "6", "--ai", "red=random", "--log", str(log), "--save-replay", str(rep))
+    r = rout_here(
+        "simulate", str(ARENA), "--seed", "6", "--ai", "red=random", "--log", str(log), "--save-replay", str(rep)
+    )
     assert r.returncode == 0, r.stderr
     saved = json.loads(rep.read_text())
     assert saved["ai"] == {"blue": "baseline", "red": "random"} and saved["log_sha256"]
     again = tmp_path / "again.jsonl"
-    assert rout("replay", str(rep), "--log", str(again)).returncode == 0
+    assert rout_here("replay", str(rep), "--log", str(again)).returncode == 0
     assert again.read_bytes() == log.read_bytes()
-    assert rout("replay", str(rep), "--verify").returncode == 0
+    assert rout_here("replay", str(rep), "--verify").returncode == 0
 
 
 def test_play_without_a_display_says_so_in_one_line():
@@ -205,7 +209,7 @@ def test_play_without_a_display_says_so_in_one_line():
     ],
 )
 def test_numbers_out_of_bounds_get_one_line_and_exit_2(tmp_path, args, says):
-    r = rout(*args, cwd=tmp_path)
+    r = rout_here(*args, cwd=tmp_path)
     assert r.returncode == 2, r.stderr
     assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert list(tmp_path.iterdir()) == []  # nothing written
@@ -221,7 +225,7 @@ def test_numbers_out_of_bounds_get_one_line_and_exit_2(tmp_path, args, says):
     ],
 )
 def test_outputs_and_choices_that_would_be_lost_are_refused(tmp_path, args, says):
-    r = rout("simulate", str(ARENA), *args, cwd=tmp_path)
+    r = rout_here("simulate", str(ARENA), *args, cwd=tmp_path)
     assert r.returncode == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert list(tmp_path.iterdir()) == []
 
@@ -229,13 +233,13 @@ def test_outputs_and_choices_that_would_be_lost_are_refused(tmp_path, args, says
 def test_save_replay_never_overwrites_the_map(tmp_path):
     arena = copied_arena(tmp_path)
     before = arena.read_bytes()
-    r = rout("simulate", str(arena), "--save-replay", str(arena), cwd=tmp_path)
+    r = rout_here("simulate", str(arena), "--save-replay", str(arena), cwd=tmp_path)
     assert r.returncode == 2 and "refusing to overwrite an input file" in r.stderr
     assert arena.read_bytes() == before
 
 
 def test_play_refuses_a_side_the_map_does_not_have():
-    r = rout("play", str(ARENA), "--side", "purple")
+    r = rout_here("play", str(ARENA), "--side", "purple")
     assert r.returncode == 2 and "--side 'purple': the map's sides are" in r.stderr
 
 

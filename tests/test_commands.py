@@ -250,6 +250,7 @@ def ill_typed(draw, base: Command) -> object:
     return dataclasses.replace(base, **{name: draw(BAD_FIELDS[name]) for name in chosen})
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(moment=st.sampled_from(["start", "after ten moves", "retreat", "later"]), data=st.data())
 def test_an_ill_typed_command_is_refused_and_changes_nothing(moment, data):

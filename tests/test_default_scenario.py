@@ -3,6 +3,8 @@
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from game.battle import Battle
 from game.runner import play
 from game.scenario.tiled import load_scenario
@@ -11,6 +13,7 @@ from tests.helpers import as_json
 SKIRMISH = Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx"
 
 
+@pytest.mark.slow
 def test_twenty_seeds_finish_and_show_every_mechanic():
     scenario = load_scenario(SKIRMISH)
     seen: Counter = Counter()

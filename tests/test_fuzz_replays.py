@@ -11,6 +11,8 @@ import pytest
 
 from tests.fuzz_replays import run_case
 
+pytestmark = pytest.mark.slow
+
 CASES = 400
 CHUNK = 50
 

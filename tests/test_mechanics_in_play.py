@@ -6,8 +6,12 @@ and poison, and a retreat refused for size."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.bundled import MAPS
 from tests.mechanics import MECHANICS, one_game
+
+pytestmark = pytest.mark.slow
 
 SEEDS = range(1, 11)
 

@@ -27,7 +27,8 @@ import pytest
 from game import cli
 from game.runner import play_many
 from game.tally import Tally
-from tests.test_cli import ARENA, ROOT, one_line_error, rout
+from tests.command_line import ROOT, one_line_error, rout_here
+from tests.test_cli import ARENA
 
 TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")  # .NAME.RANDOM.tmp
 
@@ -68,7 +69,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 def test_no_output_may_name_a_file_the_map_is_made_of(tmp_path, flag, victim, what):
     arena_with_art(tmp_path, catalogue=True)
     before = snapshot(tmp_path)
-    r = rout("simulate", "maps/arena.tmx", flag, victim, cwd=tmp_path)
+    r = rout_here("simulate", "maps/arena.tmx", flag, victim, cwd=tmp_path)
     one_line_error(r, victim, "refusing to overwrite an input file", what, flag)
     assert snapshot(tmp_path) == before
 
@@ -79,15 +80,19 @@ def test_a_link_to_an_input_is_that_input(tmp_path):
     os.link(tmp_path / "maps" / "terrain.tsx", tmp_path / "hard.jsonl")
     (tmp_path / "soft.jsonl").symlink_to(tmp_path / "maps" / "arena.tmx")
     before = snapshot(tmp_path)
-    one_line_error(rout("simulate", "maps/arena.tmx", "--log", "hard.jsonl", cwd=tmp_path), "hard.jsonl", "tileset")
-    one_line_error(rout("simulate", "maps/arena.tmx", "--log", "soft.jsonl", cwd=tmp_path), "soft.jsonl", "the map")
+    one_line_error(
+        rout_here("simulate", "maps/arena.tmx", "--log", "hard.jsonl", cwd=tmp_path), "hard.jsonl", "tileset"
+    )
+    one_line_error(
+        rout_here("simulate", "maps/arena.tmx", "--log", "soft.jsonl", cwd=tmp_path), "soft.jsonl", "the map"
+    )
     assert snapshot(tmp_path) == before
 
 
 def test_two_outputs_through_a_link_are_one_file(tmp_path):
     (tmp_path / "a.jsonl").write_text("keep\n")
     (tmp_path / "b.jsonl").symlink_to(tmp_path / "a.jsonl")
-    r = rout("simulate", str(ARENA), "--log", "a.jsonl", "--explain", "b.jsonl", cwd=tmp_path)
+    r = rout_here("simulate", str(ARENA), "--log", "a.jsonl", "--explain", "b.jsonl", cwd=tmp_path)
     one_line_error(r, "b.jsonl: named by both --log and --explain")
     assert (tmp_path / "a.jsonl").read_text() == "keep\n"
 
@@ -95,17 +100,17 @@ def test_two_outputs_through_a_link_are_one_file(tmp_path):
 def test_replay_log_may_not_name_the_replay_or_its_maps_files(tmp_path):
     m = arena_with_art(tmp_path)
     rep = tmp_path / "r.json"
-    assert rout("simulate", str(m), "--seed", "3", "--save-replay", str(rep), cwd=tmp_path).returncode == 0
+    assert rout_here("simulate", str(m), "--seed", "3", "--save-replay", str(rep), cwd=tmp_path).returncode == 0
     before = snapshot(tmp_path)
-    one_line_error(rout("replay", "r.json", "--log", "r.json", cwd=tmp_path), "r.json", "the replay being run")
-    one_line_error(rout("replay", "r.json", "--log", "maps/terrain.tsx", cwd=tmp_path), "a tileset of the map")
+    one_line_error(rout_here("replay", "r.json", "--log", "r.json", cwd=tmp_path), "r.json", "the replay being run")
+    one_line_error(rout_here("replay", "r.json", "--log", "maps/terrain.tsx", cwd=tmp_path), "a tileset of the map")
     assert snapshot(tmp_path) == before
 
 
 def test_a_screenshot_may_not_replace_the_tileset_image(tmp_path):
     arena_with_art(tmp_path)
     before = snapshot(tmp_path)
-    r = rout("screenshot", "maps/arena.tmx", "--out", "assets/tiles/terrain.png", cwd=tmp_path)
+    r = rout_here("screenshot", "maps/arena.tmx", "--out", "assets/tiles/terrain.png", cwd=tmp_path)
     one_line_error(r, "assets/tiles/terrain.png", "an image of the map", "--out")
     assert snapshot(tmp_path) == before
 
@@ -127,7 +132,7 @@ def test_a_pipe_a_folder_and_a_read_only_file_are_refused_before_any_work(tmp_pa
         ("/dev/null", "for standard output use -"),
         ("/dev/stdout", "for standard output use -"),
     ]:
-        one_line_error(rout("simulate", str(ARENA), "--log", name, cwd=tmp_path), name, says)
+        one_line_error(rout_here("simulate", str(ARENA), "--log", name, cwd=tmp_path), name, says)
     assert stat.S_ISFIFO(os.lstat(tmp_path / "fifo").st_mode)  # the rename used to replace the pipe with a file
     assert (tmp_path / "kept.jsonl").read_text() == "mine\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder", "kept.jsonl", "nowhere.jsonl"]
@@ -139,31 +144,33 @@ def test_a_symbolic_link_is_written_through_and_stays_a_link(tmp_path):
     real.write_text("old\n")
     link = tmp_path / "latest.jsonl"
     link.symlink_to(real)
-    assert rout("simulate", str(ARENA), "--seed", "9", "--log", "latest.jsonl", cwd=tmp_path).returncode == 0
+    assert rout_here("simulate", str(ARENA), "--seed", "9", "--log", "latest.jsonl", cwd=tmp_path).returncode == 0
     assert link.is_symlink() and link.resolve() == real.resolve()
     assert json.loads(real.read_text().splitlines()[-1])["type"] == "battle_end"
 
 
 def test_dash_writes_the_log_to_standard_output_and_the_summary_to_standard_error(tmp_path):
-    r = rout("simulate", str(ARENA), "--seed", "9", "--log", "-", cwd=tmp_path)
+    r = rout_here("simulate", str(ARENA), "--seed", "9", "--log", "-", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     file_log = tmp_path / "a.jsonl"
-    assert rout("simulate", str(ARENA), "--seed", "9", "--log", str(file_log)).returncode == 0
+    assert rout_here("simulate", str(ARENA), "--seed", "9", "--log", str(file_log)).returncode == 0
     assert r.stdout == file_log.read_text() and "wins" in r.stderr
     rep = tmp_path / "r.json"
-    assert rout("simulate", str(ARENA), "--seed", "9", "--save-replay", str(rep)).returncode == 0
-    again = rout("replay", str(rep), "--log", "-")
+    assert rout_here("simulate", str(ARENA), "--seed", "9", "--save-replay", str(rep)).returncode == 0
+    again = rout_here("replay", str(rep), "--log", "-")
     assert again.returncode == 0 and again.stdout == r.stdout and "wins" in again.stderr
-    explained = rout("simulate", str(ARENA), "--seed", "9", "--explain", "-", cwd=tmp_path)
+    explained = rout_here("simulate", str(ARENA), "--seed", "9", "--explain", "-", cwd=tmp_path)
     assert all(json.loads(line)["type"] == "ai_explain" for line in explained.stdout.splitlines())
     assert sorted(tmp_path.iterdir()) == sorted([file_log, rep])  # nothing named "-" was made
 
 
 def test_dash_is_one_stream_and_only_for_text_outputs():
-    one_line_error(rout("simulate", str(ARENA), "--log", "-", "--explain", "-"), "named by both --log and --explain")
-    one_line_error(rout("simulate", str(ARENA), "--save-replay", "-"), "--save-replay names a file")
     one_line_error(
-        rout("simulate", str(ARENA), "--log", "-", "--games", "2"), "with several games --log names a folder"
+        rout_here("simulate", str(ARENA), "--log", "-", "--explain", "-"), "named by both --log and --explain"
+    )
+    one_line_error(rout_here("simulate", str(ARENA), "--save-replay", "-"), "--save-replay names a file")
+    one_line_error(
+        rout_here("simulate", str(ARENA), "--log", "-", "--games", "2"), "with several games --log names a folder"
     )
 
 
@@ -236,11 +243,16 @@ def test_ctrl_c_with_workers_is_one_line_and_leaves_no_temporary_folder(tmp_path
 def test_several_logs_fill_a_new_or_empty_folder_and_never_one_with_files(tmp_path):
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "notes.txt").write_text("mine\n")
-    one_line_error(rout("simulate", str(ARENA), "--games", "2", "--log", "full", cwd=tmp_path), "full", "already holds")
+    one_line_error(
+        rout_here("simulate", str(ARENA), "--games", "2", "--log", "full", cwd=tmp_path), "full", "already holds"
+    )
     assert [p.name for p in (tmp_path / "full").iterdir()] == ["notes.txt"]
     (tmp_path / "empty").mkdir()
     for name in ("empty", "new/deeper"):
-        assert rout("simulate", str(ARENA), "--games", "3", "--seed", "5", "--log", name, cwd=tmp_path).returncode == 0
+        assert (
+            rout_here("simulate", str(ARENA), "--games", "3", "--seed", "5", "--log", name, cwd=tmp_path).returncode
+            == 0
+        )
         assert sorted(p.name for p in (tmp_path / name).iterdir()) == [f"game_{s}.jsonl" for s in (5, 6, 7)]
     assert not [p for p in tmp_path.rglob(".*")]  # no hidden temporary folder left
 
@@ -265,6 +277,7 @@ def test_play_many_reads_its_plan_lazily_and_yields_as_games_end():
     assert isinstance(cli._plan(args, ["blue", "red"], {}), Iterator)
 
 
+@pytest.mark.slow
 def test_memory_in_use_does_not_grow_with_the_number_of_games():
     plan = ((seed, {"blue": "random", "red": "random"}) for seed in range(120))
     tally = Tally(["blue", "red"])

@@ -26,6 +26,8 @@ from game.world import FLEEING
 from tests.contract import Contract, check_world
 from tests.helpers import as_json, board, unit
 
+pytestmark = pytest.mark.slow
+
 KINDS = sorted(catalogue.load())
 SMALL_KINDS = [k for k in KINDS if catalogue.load()[k].squares == 1]
 BIG_KINDS = [k for k in KINDS if catalogue.load()[k].squares > 1]

@@ -114,6 +114,7 @@ def test_the_two_schemas_share_their_common_definitions_word_for_word():
 # -- every event the engine writes validates -----------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("i", range(len(BATTLES)), ids=lambda i: f"{BATTLES[i][0]}-{BATTLES[i][1]}")
 def test_every_event_of_an_ai_battle_validates(i):
     for line in log_of(i):
@@ -129,6 +130,7 @@ def test_the_ai_battles_write_every_event_type_but_a_lost_attack():
     assert set(ev.TYPES) - seen == {"attack_lost"} | not_yet_in_play
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scn=scenarios(), seed=st.integers(0, 2**32 - 1), pick=st.randoms(use_true_random=False))
 def test_every_event_of_random_legal_play_validates(scn, seed, pick: random.Random):

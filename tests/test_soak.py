@@ -11,6 +11,8 @@ import pytest
 
 from tests.soak import plan, play_checked
 
+pytestmark = pytest.mark.slow
+
 CASES = plan(288)
 
 

@@ -213,6 +213,7 @@ def luck_free(b: Battle) -> list[Command]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**16), st.lists(st.integers(0, 10_000), min_size=1, max_size=10))
 def test_undo_restores_the_state_exactly_and_redo_gives_the_same_log(seed, choices):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import query
 from game.ai import baseline, hard, normal, random_ai
+from game.ai.candidate import Explanation
 from game.battle import ACTIVATION, Battle
 from game.commands import Action, Command
 from game.levels import LEVELS
@@ -11,7 +12,7 @@ from game.levels import LEVELS
 __all__ = ["LEVELS", "decide"]
 
 
-def decide(battle: Battle, level: str = "baseline", explain: list | None = None) -> Command:
+def decide(battle: Battle, level: str = "baseline", explain: Explanation | None = None) -> Command:
     """Return the command the AI of this level gives for the pending decision.
 
     With `explain` (a list), the tactical levels append their top candidates and scores

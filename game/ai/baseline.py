@@ -7,13 +7,13 @@ from game import query
 from game.ai.maps import FAR, enemy_distance, safety_map
 from game.battle import RETREAT, Battle
 from game.commands import Action, Command
-from game.rules.geometry import facing_toward
+from game.rules.geometry import Pos, facing_toward
 from game.world import FLEEING, WITHDRAWING, Unit
 
 HAZARD_PREFERENCE = {"cliff": 3, "fire": 3, "pit": 3, "none": 0}
 
 
-def _nearest_enemy(battle: Battle, u: Unit, pos=None) -> Unit | None:
+def _nearest_enemy(battle: Battle, u: Unit, pos: Pos | None = None) -> Unit | None:
     pos = u.pos if pos is None else pos
     enemies = [e for e in battle.world.enemies_of(u) if e.able]
     if not enemies:
@@ -23,7 +23,7 @@ def _nearest_enemy(battle: Battle, u: Unit, pos=None) -> Unit | None:
     return min(enemies, key=lambda e: (max(abs(e.pos[0] - pos[0]), abs(e.pos[1] - pos[1])), e.id))
 
 
-def _facing_to_enemy(battle: Battle, u: Unit, pos) -> int | None:
+def _facing_to_enemy(battle: Battle, u: Unit, pos: Pos) -> int | None:
     e = _nearest_enemy(battle, u, pos)
     return None if e is None else facing_toward(pos, u.n, e.pos, e.n)
 

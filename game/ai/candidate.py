@@ -12,3 +12,8 @@ class Candidate:
     score: float
     cmd: Command
     note: str
+
+
+# What --explain keeps of a decision: one list per decision of (score, description) pairs, the
+# best candidates first.
+Explanation = list[list[tuple[float, str]]]

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game import query
 from game.ai.candidate import Candidate
 from game.ai.tactics import View
 from game.commands import Action, Command
+from game.rules.geometry import Pos
 from game.rules.outcome import hit
 from game.systems.movement import Reach
 from game.world import Unit
@@ -20,14 +23,16 @@ ROUNDS_EXPOSED = 1.5
 SET_ODDS = 0.6
 
 
-def ac_cost(view: View, end, c: float) -> float:
+def ac_cost(view: View, end: Pos, c: float) -> float:
     """The expected damage the worse AC lets through from the foes that can strike the end square."""
     worse = 1 + max(view.unit.kind.dex_ac, 0)
     blows = sum(dmg for _, dmg, radius, gap, _ in view.around(end) if gap <= radius)
     return AC_STEP * worse * blows * ROUNDS_EXPOSED * (1 + c)
 
 
-def charge_candidates(view: View, c: float, reach: Reach, score_attack) -> list[Candidate]:
+def charge_candidates(
+    view: View, c: float, reach: Reach, score_attack: Callable[[View, query.AttackOption, float], float]
+) -> list[Candidate]:
     """Every charge worth a thought, scored as the attack it ends in, less the AC it costs. Never
     at a foe set to receive it with a weapon that can be set: that is what setting is for."""
     battle, u = view.battle, view.unit

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from game import query
+from game.ai.candidate import Explanation
 from game.ai.maps import safety_map
 from game.battle import Battle
 from game.commands import Action, Command
@@ -38,7 +39,7 @@ def _face(u: Unit, p: Pos, threats: list[Unit]) -> int | None:
     return facing_toward(p, u.n, e.pos, e.n)
 
 
-def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
+def flee(battle: Battle, u: Unit, explain: Explanation | None = None) -> Command:
     if u.prone:
         return Command(Action.STAND_UP, u.id)
     reach = query.moves(battle, u.id)
@@ -74,7 +75,7 @@ def flee(battle: Battle, u: Unit, explain: list | None = None) -> Command:
     return Command(Action.MOVE, u.id, path=tuple(reach.path(best)))
 
 
-def withdraw(battle: Battle, u: Unit, explain: list | None = None) -> Command:
+def withdraw(battle: Battle, u: Unit, explain: Explanation | None = None) -> Command:
     if u.prone:
         return Command(Action.STAND_UP, u.id)
     reach = query.withdraw_reach(battle, u.id)

@@ -17,7 +17,8 @@ import math
 
 from game import query
 from game.ai import normal
-from game.ai.normal import Candidate, label, ranked
+from game.ai.candidate import Candidate, Explanation
+from game.ai.normal import label, ranked
 from game.ai.random_ai import decision_seed
 from game.ai.tactics import View, caution
 from game.battle import RETREAT, Battle
@@ -73,7 +74,7 @@ def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0) 
     return cand.score - TAKEN_WEIGHT * (1 + c) * (1.0 - 0.6 * boldness) * _taken(trial, uid)
 
 
-def decide(battle: Battle, explain: list | None = None) -> Command:
+def decide(battle: Battle, explain: Explanation | None = None) -> Command:
     p = battle.pending()
     if p.kind == RETREAT:
         return normal.decide(battle, explain)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 
 import numpy as np
 import tcod.path
 
 from game import query
 from game.battle import Battle
+from game.terrain import Terrain
 from game.world import Unit
 
 FAR = 1 << 28
@@ -25,7 +27,7 @@ def relax(start: np.ndarray, cost: np.ndarray) -> np.ndarray:
     return pf.distance
 
 
-def _terrain_grids(t) -> tuple[np.ndarray, np.ndarray]:
+def _terrain_grids(t: Terrain) -> tuple[np.ndarray, np.ndarray]:
     """The terrain's entry costs and hazard squares as [y, x] grids (read-only; built once per
     Terrain, which never changes during a battle)."""
     cost = np.array(t.move_cost, dtype=np.int32).reshape(t.height, t.width)
@@ -34,10 +36,10 @@ def _terrain_grids(t) -> tuple[np.ndarray, np.ndarray]:
     return cost, hazard
 
 
-_GRIDS: dict[int, tuple] = {}
+_GRIDS: dict[int, tuple[Terrain, np.ndarray, np.ndarray]] = {}
 
 
-def terrain_grids(t) -> tuple[np.ndarray, np.ndarray]:
+def terrain_grids(t: Terrain) -> tuple[np.ndarray, np.ndarray]:
     got = _GRIDS.get(id(t))
     if got is None or got[0] is not t:
         if len(_GRIDS) > 8:
@@ -81,11 +83,11 @@ def _distance_from_mask(start: np.ndarray, cost: np.ndarray) -> np.ndarray:
     return dist
 
 
-_RECENT: OrderedDict = OrderedDict()
+_RECENT: OrderedDict[tuple[object, ...], tuple[Terrain, np.ndarray]] = OrderedDict()
 RECENT_MAPS = 8
 
 
-def _recall(t, key: tuple, compute) -> np.ndarray:
+def _recall(t: Terrain, key: tuple[object, ...], compute: Callable[[], np.ndarray]) -> np.ndarray:
     """A map kept from a recent decision with the same key, else compute() (kept read-only).
 
     The maps depend only on the terrain and where the enemies stand, which often has not
@@ -110,7 +112,7 @@ def enemy_distance(battle: Battle, unit: Unit) -> np.ndarray:
     return _recall(t, ("enemy", enemies.tobytes()), lambda: _enemy_distance(t, enemies))
 
 
-def _enemy_distance(t, enemies: np.ndarray) -> np.ndarray:
+def _enemy_distance(t: Terrain, enemies: np.ndarray) -> np.ndarray:
     base, hazard = terrain_grids(t)
     cost = base.copy()
     cost[hazard] = 0

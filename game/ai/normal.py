@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Iterable
 
 from game import query
 from game.ai import flight, quarter, spells
-from game.ai.candidate import Candidate
+from game.ai.candidate import Candidate, Explanation
 from game.ai.charging import charge_candidates, set_value
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
@@ -120,7 +121,7 @@ def score_attack(view: View, o: query.AttackOption, c: float) -> float:
     return s
 
 
-def _approach_value(view: View, p, c: float, ranged: bool) -> float:
+def _approach_value(view: View, p: Pos, c: float, ranged: bool) -> float:
     steps = view.steps_to_enemy(p)
     if steps >= 99:
         return -99 * STEP
@@ -139,7 +140,7 @@ def _approach_value(view: View, p, c: float, ranged: bool) -> float:
     return v
 
 
-def score_position(view: View, p, path, c: float, ranged: bool) -> tuple[float, int]:
+def score_position(view: View, p: Pos, path: Iterable[Pos] | None, c: float, ranged: bool) -> tuple[float, int]:
     f, ex = view.best_facing(p)
     s = _approach_value(view, p, c, ranged)
     s -= ex * (1 + c)
@@ -152,7 +153,7 @@ def score_position(view: View, p, path, c: float, ranged: bool) -> tuple[float, 
     return s, f
 
 
-def _lead_penalty(view: View, p) -> float:
+def _lead_penalty(view: View, p: Pos) -> float:
     """Keep the line: running far ahead of the allies gets a lone creature surrounded."""
     lead = view.line - view.steps_to_enemy(p)
     if lead > 2 and view.line < 99:
@@ -261,13 +262,13 @@ class MoveSearch:
     every square would give, at a fraction of the cost. The search can be taken further
     later (hard asks for more once its look-ahead has spoken)."""
 
-    def __init__(self, view: View, reach, c: float, ranged: bool, others: list[Candidate]) -> None:
+    def __init__(self, view: View, reach: Reach, c: float, ranged: bool, others: list[Candidate]) -> None:
         self.view, self.reach, self.c, self.ranged = view, reach, c, ranged
         self.queue = sorted(
             (-_upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p) for p in _shortlist(view, reach, c, ranged)
         )
         self.next = 0
-        self.found: dict = {}
+        self.found: dict[Pos, Candidate] = {}
         self.scores = sorted((x.score for x in others), reverse=True)  # of every candidate scored
 
     def run(self, keep: int, floor: float = -math.inf) -> None:
@@ -292,7 +293,7 @@ class MoveSearch:
         return [self.found[p] for p in sorted(self.found)]
 
 
-def _upper_bound(view: View, p, c: float, ranged: bool) -> float:
+def _upper_bound(view: View, p: Pos, c: float, ranged: bool) -> float:
     """score_position at p without its penalties: no square scores above it."""
     return _approach_value(view, p, c, ranged) + 0.15 * view.support(p) - _lead_penalty(view, p)
 
@@ -350,7 +351,7 @@ def ranked(cands: list[Candidate]) -> list[Candidate]:
     return [c for _, c in sorted(enumerate(cands), key=lambda ic: (-ic[1].score, ic[0]))]
 
 
-def routed(battle: Battle, u: Unit, explain: list | None) -> Command:
+def routed(battle: Battle, u: Unit, explain: Explanation | None) -> Command:
     """The move of a creature that is not steady: it flees or withdraws."""
     if u.morale == FLEEING:
         return flight.flee(battle, u, explain)
@@ -366,7 +367,7 @@ def candidates(battle: Battle, keep: int = 1) -> list[Candidate]:
     return activation_candidates(battle, u, keep=keep)
 
 
-def decide(battle: Battle, explain: list | None = None) -> Command:
+def decide(battle: Battle, explain: Explanation | None = None) -> Command:
     p = battle.pending()
     if p.kind != RETREAT:
         u = battle.world[p.unit or ""]

@@ -7,6 +7,7 @@ here changes the battle or rolls a die.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -64,6 +65,12 @@ def chebyshev(a: Pos, b: Pos) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+# A foe that matters to this unit's decision: (foe, its average melee damage, its strike radius).
+Near = tuple[Unit, float, int]
+# The same foe seen from a square: (foe, damage, strike radius, gap, its square nearest to it).
+Around = tuple[Unit, float, int, int, Pos]
+
+
 @dataclass
 class View:
     battle: Battle
@@ -77,14 +84,14 @@ class View:
     big_strikers: list[tuple[Unit, set[Pos]]] = field(default_factory=list)  # round-1 first strikes
     boldness: float = 0.0  # 0: wary of foes' strike zones; 1: ignore them (stronger side, or late)
     line: float = 99.0  # how far our line stands from the enemy (median of allies' steps)
-    near: list = field(default_factory=list)  # (foe, avg damage, strike radius) for foes that matter here
+    near: list[Near] = field(default_factory=list)  # (foe, avg damage, strike radius) for foes that matter here
     quiet: int = 0  # whole rounds since the last melee blow: a stalemate to break
-    _exposure_cache: dict = field(default_factory=dict)
+    _exposure_cache: dict[tuple[Pos, int, str | None], float] = field(default_factory=dict)
     _free_ring: dict[Pos, list[Pos]] = field(default_factory=dict)  # larger creatures: free squares around
     _free_dirs: dict[Pos, tuple[int, list[int]]] = field(default_factory=dict)  # one-square: (free, per direction)
-    _near_at: dict = field(default_factory=dict)
+    _near_at: dict[Pos, list[Around]] = field(default_factory=dict)
     _nearest_now: Unit | None = None
-    _ally_adj: dict | None = None
+    _ally_adj: dict[Pos, int] | None = None
 
     @classmethod
     def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
@@ -128,7 +135,7 @@ class View:
             if steps:
                 line = steps[len(steps) // 2]
         # Only foes that could matter to any square this unit may reach this activation.
-        near = []
+        near: list[Near] = []
         for e in threats:
             radius = half_move(e) + (e.kind.melee.reach_squares if e.kind.melee else 1)
             if footprint_distance(u.pos, u.n, e.pos, e.n) <= my_move + radius + 1:
@@ -143,7 +150,7 @@ class View:
         d = int(self.dist[p[1], p[0]])
         return 99.0 if d >= FAR else d / 2.0
 
-    def around(self, p: Pos) -> list:
+    def around(self, p: Pos) -> list[Around]:
         """The foes that matter, seen from p: (foe, avg damage, strike radius, gap, its nearest square).
         Worked out once per square; facings, exposure and risks all read it."""
         got = self._near_at.get(p)
@@ -192,7 +199,7 @@ class View:
         e = self.nearest_enemy(p)
         return None if e is None else facing_toward(p, self.unit.n, e.pos, e.n)
 
-    def aoo(self, path) -> list[str]:
+    def aoo(self, path: Iterable[Pos]) -> list[str]:
         """Enemies that would swing at this path as it leaves their squares (cheap provokers())."""
         seen: list[str] = []
         for p in list(path)[:-1]:
@@ -201,7 +208,7 @@ class View:
                     seen.append(eid)
         return seen
 
-    def first_strike_risk(self, path) -> float:
+    def first_strike_risk(self, path: Iterable[Pos]) -> float:
         """Round 1: walking into a big or long-reach enemy's reach gives it the first blow."""
         if not self.big_strikers:
             return 0.0

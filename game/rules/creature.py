@@ -32,7 +32,6 @@ class Flag(StrEnum):
     HUMANOID = "humanoid"  # a monster hold person can take in (docs/rules.md#magic)
 
 
-CLASSES = tuple(CreatureClass)
 ENCUMBRANCE = ("none", "light", "moderate", "heavy", "severe")
 
 

@@ -20,7 +20,7 @@ _DEPTH_STEP[[ord("["), ord("{")]] = 1
 _DEPTH_STEP[[ord("]"), ord("}")]] = -1
 
 
-def read_object(path: Path) -> dict:
+def read_object(path: Path) -> dict[str, object]:
     """The file's JSON object, or ReplayError saying in one line why it cannot be read."""
     raw = _read_bytes(path)
     depth = nesting(raw)

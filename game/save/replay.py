@@ -12,8 +12,8 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.ai import LEVELS
 from game.commands import Command, Illegal, from_json
+from game.levels import LEVELS
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
@@ -29,11 +29,11 @@ __all__ = ["FORMAT", "Replay", "ReplayError", "digest", "load_replay"]
 class Replay:
     map: str  # as stored in the file; after load_replay, the map file found for it
     seed: int
-    options: dict = field(default_factory=dict)
-    controllers: dict = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
+    controllers: dict[str, str] = field(default_factory=dict)
     commands: list[Command] = field(default_factory=list)
     digest: str | None = None
-    ai: dict = field(default_factory=dict)  # side -> AI level, for the decisions the commands leave
+    ai: dict[str, str] = field(default_factory=dict)  # side -> AI level, for the decisions the commands leave
     game_version: str | None = None  # set in a save: the Rout that wrote it
     map_sha256: str | None = None  # set in a save: the map's bytes when it was saved
     to_play: str | None = None  # set in a save for the other player: the side whose decision it waits on
@@ -43,8 +43,8 @@ class Replay:
         """A save records every decision, so it is run command by command, never with the AI."""
         return self.game_version is not None
 
-    def to_json(self) -> dict:
-        out: dict = {"format": FORMAT}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"format": FORMAT}
         if self.game_version is not None:
             out["game_version"] = self.game_version
         out |= {
@@ -95,7 +95,7 @@ def load_replay(path: str | Path) -> Replay:
     return rep
 
 
-def _check_format(path: Path, data: dict) -> None:
+def _check_format(path: Path, data: dict[str, object]) -> None:
     if "format" not in data and "commands" not in data:
         raise ReplayError(f"{path}: not a Rout replay or save (it has no 'format' field)")
     fmt = data.get("format")
@@ -105,14 +105,14 @@ def _check_format(path: Path, data: dict) -> None:
         raise ReplayError(f"{path}: format must be {FORMAT}, not {_shown(fmt)}")
 
 
-def _stored_map(path: Path, data: dict) -> str:
+def _stored_map(path: Path, data: dict[str, object]) -> str:
     map_path = data.get("map")
     if not isinstance(map_path, str) or not map_path.strip() or "\0" in map_path:
         raise ReplayError(f"{path}: 'map' must name a .tmx file")
     return map_path
 
 
-def _options(path: Path, data: dict) -> dict:
+def _options(path: Path, data: dict[str, object]) -> dict[str, object]:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ReplayError(f"{path}: 'options' must be an object")
@@ -123,14 +123,14 @@ def _options(path: Path, data: dict) -> dict:
     return options
 
 
-def _controllers(path: Path, data: dict) -> dict:
+def _controllers(path: Path, data: dict[str, object]) -> dict[str, str]:
     controllers = data.get("controllers", {})
     if not isinstance(controllers, dict) or any(v not in ("human", "ai") for v in controllers.values()):
         raise ReplayError(f'{path}: \'controllers\' must map each side to "human" or "ai"')
     return controllers
 
 
-def _commands(path: Path, data: dict) -> list[Command]:
+def _commands(path: Path, data: dict[str, object]) -> list[Command]:
     raw = data.get("commands", [])
     if not isinstance(raw, list):
         raise ReplayError(f"{path}: 'commands' must be a list")
@@ -143,7 +143,7 @@ def _commands(path: Path, data: dict) -> list[Command]:
     return commands
 
 
-def _levels(path: Path, data: dict) -> dict:
+def _levels(path: Path, data: dict[str, object]) -> dict[str, str]:
     levels = data.get("ai", {})
     if not isinstance(levels, dict):
         raise ReplayError(f"{path}: 'ai' must map each side to one of {', '.join(LEVELS)}")
@@ -155,14 +155,14 @@ def _levels(path: Path, data: dict) -> dict:
     return levels
 
 
-def _game_version(path: Path, data: dict) -> str | None:
+def _game_version(path: Path, data: dict[str, object]) -> str | None:
     v = data.get("game_version")
     if v is not None and not isinstance(v, str):
         raise ReplayError(f"{path}: 'game_version' must be a string like \"0.2.0\", not {_shown(v)}")
     return v
 
 
-def _to_play(path: Path, data: dict) -> str | None:
+def _to_play(path: Path, data: dict[str, object]) -> str | None:
     """A side's name; whether the map has it, and whether the battle waits on it, are checked on loading."""
     v = data.get("to_play")
     if v is not None and (not isinstance(v, str) or not v):
@@ -170,7 +170,7 @@ def _to_play(path: Path, data: dict) -> str | None:
     return v
 
 
-def _sha(path: Path, data: dict, key: str) -> str | None:
+def _sha(path: Path, data: dict[str, object], key: str) -> str | None:
     v = data.get(key)
     if v is not None and not (isinstance(v, str) and len(v) == 64 and set(v) <= _SHA):
         raise ReplayError(f"{path}: '{key}' must be 64 hexadecimal digits (a SHA-256), not {_shown(v)}")

@@ -1,5 +1,5 @@
 """Saves: a replay file that records every command (the AI's too) and the digests of the map and
-of the event log, so loading replays the commands without the AI and can prove the battle is the
+of the event log, so loading (game/saved_battle.py) replays the commands without the AI and can prove the battle is the
 one that was played (docs/formats.md#saves)."""
 
 from __future__ import annotations
@@ -10,18 +10,13 @@ from pathlib import Path
 
 from game import __version__
 from game.battle import Battle
-from game.commands import Command, Illegal
-from game.options import OptionError
-from game.runner import apply_all, play
+from game.commands import Command
 from game.save import map_paths
 from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines, write_atomic
-from game.save.replay import Replay, digest, load_replay
-from game.scenario.errors import ScenarioError
-from game.scenario.model import Scenario
-from game.scenario.tiled import load_scenario
+from game.save.replay import Replay, digest
 
-__all__ = ["SaveError", "load_save", "replay_battle", "save_record", "save_text", "write_save"]
+__all__ = ["SaveError", "check_sides", "save_record", "save_text", "write_save"]
 
 
 def save_record(
@@ -59,7 +54,8 @@ def save_record(
 def save_text(record: Replay) -> str:
     """The save's JSON: one command a line, so a long battle stays small and readable."""
     data = record.to_json()
-    commands = data.pop("commands")
+    del data["commands"]
+    commands = [c.to_json() for c in record.commands]
     head = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in data.items()]
     body = ",\n".join(json.dumps(c, separators=(",", ":"), ensure_ascii=False) for c in commands)
     return "{\n" + "\n".join(head) + '\n"commands": [\n' + body + ("\n" if body else "") + "]\n}\n"
@@ -80,43 +76,6 @@ def write_save(
     return path
 
 
-def load_save(path: str | Path) -> tuple[Battle, Replay]:
-    """The saved battle at the decision it was saved at, and its record (the map as found, the
-    seed, options, controllers, AI levels and commands). Raise SaveError, one line, if the file
-    cannot be read, its map is missing or changed, a command is refused, or the log differs from
-    the one recorded. A plain replay file loads too, up to the end of its commands."""
-    try:
-        rep = load_replay(path)
-        scenario = _scenario(path, rep)
-        battle = replay_battle(path, rep, scenario)
-    except SaveError:
-        raise
-    except ReplayError as e:
-        raise SaveError(str(e)) from None
-    if rep.is_save and rep.digest is not None and digest(event_lines(battle.events)) != rep.digest:
-        older = f" (saved by Rout {rep.game_version}, this is {__version__})" if rep.game_version != __version__ else ""
-        raise SaveError(f"{path}: the replayed battle differs from the one saved{older}")
-    _check_to_play(path, rep, battle)
-    return battle, rep
-
-
-def _check_to_play(path: str | Path, rep: Replay, battle: Battle) -> None:
-    """A save for the other player names the side the battle waits on; the replay must agree."""
-    if rep.to_play is None:
-        return
-    waits = None if battle.over else battle.pending().side
-    if waits != rep.to_play:
-        now = "the battle is over" if waits is None else f"the battle waits on {waits}"
-        raise SaveError(f"{path}: the save is for {rep.to_play} to play, but {now}")
-
-
-def _scenario(path: str | Path, rep: Replay) -> Scenario:
-    try:
-        return load_scenario(rep.map)
-    except ScenarioError as e:
-        raise SaveError(f"{path}: map: {e.problems[0]}") from None
-
-
 def check_sides(path: str | Path, rep: Replay, sides: list[str]) -> None:
     """Every side the record names is one of the map's."""
     for what, named in (
@@ -127,20 +86,3 @@ def check_sides(path: str | Path, rep: Replay, sides: list[str]) -> None:
         for side in named:
             if side not in sides:
                 raise ReplayError(f"{path}: {what}: the map has no side {side!r} (its sides: {', '.join(sides)})")
-
-
-def replay_battle(path: str | Path, rep: Replay, scenario: Scenario) -> Battle:
-    """The battle the record gives: a save's commands alone; a replay's commands, then the AI for
-    the sides it plays, until a human decision or the end."""
-    check_sides(path, rep, scenario.sides)
-    try:
-        battle = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
-    except OptionError as e:
-        raise ReplayError(f"{path}: options: {e}") from None
-    try:
-        if not rep.is_save:
-            return play(battle, levels=rep.ai, commands=rep.commands, stop_at_human=True)
-        apply_all(battle, rep.commands)
-    except Illegal as e:
-        raise (SaveError if rep.is_save else ReplayError)(f"{path}: {e}") from None
-    return battle

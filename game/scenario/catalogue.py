@@ -10,11 +10,15 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from game.rules.creature import CreatureClass, Kind, Poison, Weapon
 from game.rules.dice import parse_dice
 from game.rules.geometry import Size
 from game.scenario.catalogue_schema import table_problems
+
+# A TOML table as tomllib reads it; only read here once table_problems found nothing wrong in it.
+Table = dict[str, Any]
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "catalogue.toml"
 _AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
@@ -69,7 +73,7 @@ def _merged(path: str, _mtime_ns: int, _size: int) -> dict[str, Kind]:
 
 
 @lru_cache(maxsize=4)
-def _checked(path: str) -> dict:
+def _checked(path: str) -> dict[str, Table]:
     data = _read(path)
     problems = table_problems(data, _table(data, "weapons"))
     if problems:
@@ -77,12 +81,12 @@ def _checked(path: str) -> dict:
     return {"weapons": _table(data, "weapons"), "units": _table(data, "units")}
 
 
-def _table(data: dict, name: str) -> dict:
+def _table(data: Table, name: str) -> Table:
     found = data.get(name, {})
     return found if isinstance(found, dict) else {}
 
 
-def _read(path: str) -> dict:
+def _read(path: str) -> Table:
     """A catalogue file's tables; one line naming the file (and the line) if it cannot be read as TOML."""
     try:
         with open(path, "rb") as f:
@@ -101,7 +105,7 @@ def _read(path: str) -> dict:
     raise CatalogueError([f"{path}: {why}"])
 
 
-def _weapon(key: str, d: dict) -> Weapon:
+def _weapon(key: str, d: Table) -> Weapon:
     kd = d.get("knockdown", "")
     short, medium, long = d.get("range", [0, 0, 0])
     return Weapon(
@@ -119,7 +123,7 @@ def _weapon(key: str, d: dict) -> Weapon:
     )
 
 
-def _kinds(weapon_entries: dict[str, dict], unit_entries: dict[str, dict]) -> dict[str, Kind]:
+def _kinds(weapon_entries: dict[str, Table], unit_entries: dict[str, Table]) -> dict[str, Kind]:
     """Kinds from checked entries (the defaults are the schema's: game.scenario.catalogue_schema)."""
     weapons = {k: _weapon(k, d) for k, d in weapon_entries.items()}
     return {

@@ -217,11 +217,12 @@ def _range_ok(value: object) -> bool:
         return False
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         return False
-    short, medium, long = value
+    whole: list[int] = value
+    short, medium, long = whole
     return 1 <= short < medium < long <= MAX_RANGE
 
 
-def table_problems(data: dict, weapons: dict[str, object]) -> list[str]:
+def table_problems(data: dict[str, object], weapons: dict[str, object]) -> list[str]:
     """Every problem of a catalogue's tables, each 'where: what'; `weapons` are all the weapons its units
     may name (its own and, for a map's catalogue, the shipped ones, merged)."""
     tables = ("weapons", "units")
@@ -248,7 +249,7 @@ def table_problems(data: dict, weapons: dict[str, object]) -> list[str]:
     return out
 
 
-def _key_problems(entry: dict, keys: dict[str, Key]) -> list[str]:
+def _key_problems(entry: dict[str, object], keys: dict[str, Key]) -> list[str]:
     unknown = [k for k in entry if k not in keys]
     out = [f"unknown key {shown(k)}{suggest(k, keys)}" for k in unknown]
     meant = {closest(k, keys) for k in unknown}  # a misspelt required key is said once, as misspelt
@@ -261,7 +262,7 @@ def _key_problems(entry: dict, keys: dict[str, Key]) -> list[str]:
     return out
 
 
-def _weapon_problems(entry: dict, _weapons: dict[str, object]) -> list[str]:
+def _weapon_problems(entry: dict[str, object], _weapons: dict[str, object]) -> list[str]:
     out = _key_problems(entry, WEAPON_KEYS)
     if entry.get("kind") == "missile":
         if "range" not in entry:
@@ -277,7 +278,7 @@ def _weapon_problems(entry: dict, _weapons: dict[str, object]) -> list[str]:
     return out
 
 
-def _unit_problems(entry: dict, weapons: dict[str, object]) -> list[str]:
+def _unit_problems(entry: dict[str, object], weapons: dict[str, object]) -> list[str]:
     out = _key_problems(entry, UNIT_KEYS)
     names = entry.get("weapons")
     if isinstance(names, list) and all(isinstance(n, str) for n in names):
@@ -288,7 +289,7 @@ def _unit_problems(entry: dict, weapons: dict[str, object]) -> list[str]:
     spells = entry.get("spells")
     if isinstance(spells, list) and spells and value_problem("spells", UNIT_KEYS["spells"], spells) is None:
         cls, level = entry.get("class"), entry.get("level", 0)
-        if cls in tuple(CreatureClass) and isinstance(level, int):
+        if isinstance(cls, str) and cls in tuple(CreatureClass) and isinstance(level, int):
             why = memorise_problem(CreatureClass(cls), level, spells)
             if why:
                 out.append(f"spells: {why}")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from game.rules.geometry import VECTORS, footprint
+from collections.abc import Sequence
+
+from game.rules.geometry import VECTORS, Pos, footprint
+from game.scenario.model import Placement
 from game.systems.flight import escape_region
+from game.terrain import Terrain
 
 
-def unreachable_exits(terrain, units) -> list:
+def unreachable_exits(terrain: Terrain, units: Sequence[Placement]) -> list[Placement]:
     """Units of a side with exit zones that cannot walk to any of them.
 
     A path runs through passable squares with no hazard, never through an
@@ -17,10 +21,10 @@ def unreachable_exits(terrain, units) -> list:
     there). Return the placements with no way out.
     """
     stuck = []
-    enemy_squares: dict[str, set] = {}
+    enemy_squares: dict[str, set[Pos]] = {}
     for side in {u.side for u in units}:
         enemy_squares[side] = {sq for u in units if u.side != side for sq in footprint(u.pos, u.kind.squares)}
-    cache: dict[tuple[str, int], set] = {}
+    cache: dict[tuple[str, int], set[Pos]] = {}
     for u in units:
         exits = terrain.exits_for(u.side)
         if not exits:

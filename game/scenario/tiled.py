@@ -13,9 +13,13 @@ flight checks follow. `rout check` runs exactly this.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
+from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from game.rules.creature import Kind
 from game.scenario import catalogue
@@ -23,11 +27,14 @@ from game.scenario.check import xml_problems
 from game.scenario.errors import ScenarioError
 from game.scenario.exits import unreachable_exits
 from game.scenario.lesson import load_lesson, script_path
-from game.scenario.model import Scenario
+from game.scenario.model import Placement, Scenario
 from game.scenario.options import WORDS, map_option
 from game.scenario.tmx import first_object_layer, square, typed, what
 from game.scenario.units import declared_sides, read_units
 from game.terrain import FOOTINGS, HAZARDS, Terrain, Zone
+
+if TYPE_CHECKING:  # pytmx ships no types: its classes name what a function takes
+    from pytmx import TiledMap
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -45,13 +52,11 @@ ZONE_KINDS = ("exit", "deploy", "objective")
 _TYPE_WORDS = {int: "a whole number (int)", bool: "true or false (bool)", str: "a string", float: "a number"}
 
 
-def _import_pytmx():
+def _import_pytmx() -> ModuleType:
     # pytmx logs one line when pygame cannot be imported; that is expected headless.
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     logging.getLogger("pytmx.pytmx").setLevel(logging.CRITICAL)
-    import pytmx  # noqa: PLC0415  # only once its loggers are quiet
-
-    return pytmx
+    return importlib.import_module("pytmx")  # only once its loggers are quiet
 
 
 def _first_line(e: BaseException) -> str:
@@ -59,7 +64,7 @@ def _first_line(e: BaseException) -> str:
     return f"{type(e).__name__}: {text.splitlines()[0]}" if text else type(e).__name__
 
 
-def _read_tmx(path: Path):
+def _read_tmx(path: Path) -> TiledMap:
     pytmx = _import_pytmx()
     try:
         # allow_duplicate_names: a custom property may share a name with a Tiled attribute
@@ -71,7 +76,7 @@ def _read_tmx(path: Path):
         raise ScenarioError([f"{path}: map: cannot be read: {_first_line(e)}"]) from None
 
 
-def _tile_label(tmx, gid: int) -> str:
+def _tile_label(tmx: TiledMap, gid: int) -> str:
     try:
         tiled_gid = tmx.tiledgidmap[gid]
         ts = tmx.get_tileset_from_gid(gid)
@@ -80,10 +85,11 @@ def _tile_label(tmx, gid: int) -> str:
         return f"tile gid {gid}"
 
 
-def _terrain(tmx, path: Path, problems: list[str]) -> Terrain:
+def _terrain(tmx: TiledMap, path: Path, problems: list[str]) -> Terrain:
     w, h = tmx.width, tmx.height
     n = w * h
-    values: dict[str, list] = {k: [d] * n for k, (_, d, _) in TILE_PROPS.items()}
+    # Each property's values are of its TILE_PROPS type: a value read is checked before it is kept.
+    values: dict[str, list[Any]] = {k: [d] * n for k, (_, d, _) in TILE_PROPS.items()}
     tile_layer = _import_pytmx().TiledTileLayer
     layers = [layer for layer in tmx.layers if isinstance(layer, tile_layer)]
     if not layers:
@@ -129,7 +135,7 @@ def _terrain(tmx, path: Path, problems: list[str]) -> Terrain:
     )
 
 
-def _zones(tmx, path: Path, problems: list[str], sides: list[str]) -> list[Zone]:
+def _zones(tmx: TiledMap, path: Path, problems: list[str], sides: list[str]) -> list[Zone]:
     layer = first_object_layer(tmx, "zones")
     out: list[Zone] = []
     if layer is None:
@@ -166,7 +172,7 @@ def _zones(tmx, path: Path, problems: list[str], sides: list[str]) -> list[Zone]
     return out
 
 
-def _catalogue(tmx, path: Path) -> dict[str, Kind]:
+def _catalogue(tmx: TiledMap, path: Path) -> dict[str, Kind]:
     """The kinds the map may place: the shipped catalogue, extended by the file its `catalogue` property
     names (relative to the map, as Tiled writes a file property)."""
     name = (tmx.properties or {}).get("catalogue")
@@ -195,7 +201,8 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError([f"{path}: map: cannot be read: {_first_line(e)}"]) from None
 
 
-def _load(path: Path) -> Scenario:
+def _check_file(path: Path) -> None:
+    """The map file is there and can be opened (a ScenarioError saying why not)."""
     if not path.exists():
         raise ScenarioError([f"{path}: file: not found"])
     if path.is_dir():
@@ -205,6 +212,39 @@ def _load(path: Path) -> Scenario:
             pass
     except OSError as e:
         raise ScenarioError([f"{path}: file: cannot be read: {e.strerror or e}"]) from None
+
+
+def _options(tmx: TiledMap, path: Path, sides: list[str], problems: list[str]) -> dict[str, object]:
+    """The rule options the map's properties set (a bad one is a problem, and left out)."""
+    options: dict[str, object] = {}
+    for key, value in (tmx.properties or {}).items():
+        if key in WORDS or key == "catalogue":
+            continue
+        name, why = map_option(key, value, sides)
+        if why:
+            problems.append(f"{path}: map property {key}: {why}")
+        else:
+            options[name] = value
+    return options
+
+
+def _exit_problems(tmx: TiledMap, path: Path, terrain: Terrain, units: list[Placement]) -> list[str]:
+    """Each unit with no way to its side's exits, unless its object says it is `cornered` on purpose."""
+    objs = {o.name: o for o in first_object_layer(tmx, "units") or ()}
+    problems = []
+    for u in unreachable_exits(terrain, units):
+        obj = objs[u.id]
+        if obj.properties.get("cornered") is True:
+            continue
+        problems.append(
+            f"{path}: unit object {obj.id} ({u.id}): no way to an exit zone of side {u.side}: "
+            "walls, hazards or enemies cut it off"
+        )
+    return problems
+
+
+def _load(path: Path) -> Scenario:
+    _check_file(path)
     raw = xml_problems(path)
     if raw.fatal:
         raise ScenarioError(raw.fatal + raw.other)
@@ -215,38 +255,12 @@ def _load(path: Path) -> Scenario:
     units = read_units(tmx, path, terrain, problems, kinds)
     sides = declared_sides(tmx)
     zones = _zones(tmx, path, problems, sides)
-    options: dict[str, object] = {}
-    for key, value in (tmx.properties or {}).items():
-        if key in WORDS or key == "catalogue":
-            continue
-        name, why = map_option(key, value, sides)
-        if why:
-            problems.append(f"{path}: map property {key}: {why}")
-        else:
-            options[name] = value
+    options = _options(tmx, path, sides, problems)
     if units and len(sides) < 2:
         problems.append(f"{path}: units: a battle needs at least two sides; found {', '.join(sides) or 'none'}")
-    terrain = Terrain(
-        terrain.width,
-        terrain.height,
-        terrain.move_cost,
-        terrain.elevation,
-        terrain.footing,
-        terrain.hazard,
-        terrain.blocks_sight,
-        terrain.drop_ft,
-        tuple(zones),
-    )
+    terrain = replace(terrain, zones=tuple(zones))
     if not problems:
-        objs = {o.name: o for o in first_object_layer(tmx, "units")}
-        for u in unreachable_exits(terrain, units):
-            obj = objs[u.id]
-            if obj.properties.get("cornered") is True:
-                continue
-            problems.append(
-                f"{path}: unit object {obj.id} ({u.id}): no way to an exit zone of side {u.side}: "
-                "walls, hazards or enemies cut it off"
-            )
+        problems += _exit_problems(tmx, path, terrain, units)
     problems += raw.other  # missing art last: the rules' problems lead the one-line summary
     if problems:
         raise ScenarioError(problems)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.rules.creature import Kind
 from game.rules.fatigue import STATE_NAMES
@@ -13,6 +14,9 @@ from game.scenario.options import SIDE_RULE, plain_side
 from game.scenario.tmx import first_object_layer, object_layers, square, typed, what
 from game.terrain import Terrain
 from game.world import Morale
+
+if TYPE_CHECKING:  # pytmx ships no types: its classes name what a function takes
+    from pytmx import TiledMap, TiledObject, TiledObjectGroup
 
 CONTROLLERS = ("human", "ai")
 MAX_HP = 1000  # a unit's hp property may exceed its kind's (a lesson's tough foe), within reason
@@ -24,7 +28,7 @@ MORALE_STATES = tuple(m.value for m in Morale)
 Say = Callable[[str], None]  # says one problem with the object at hand
 
 
-def declared_sides(tmx) -> list[str]:
+def declared_sides(tmx: TiledMap) -> list[str]:
     layer = first_object_layer(tmx, "units")
     if layer is None:
         return []
@@ -37,7 +41,9 @@ def declared_sides(tmx) -> list[str]:
     )
 
 
-def read_units(tmx, path: Path, terrain: Terrain, problems: list[str], kinds: dict[str, Kind]) -> list[Placement]:
+def read_units(
+    tmx: TiledMap, path: Path, terrain: Terrain, problems: list[str], kinds: dict[str, Kind]
+) -> list[Placement]:
     """Every unit object checked against the map's catalogue (`kinds`) and placed; each problem is
     added to `problems` as one line."""
     layer = _units_layer(tmx, path, problems)
@@ -59,7 +65,7 @@ def read_units(tmx, path: Path, terrain: Terrain, problems: list[str], kinds: di
     return out
 
 
-def _units_layer(tmx, path: Path, problems: list[str]):
+def _units_layer(tmx: TiledMap, path: Path, problems: list[str]) -> TiledObjectGroup | None:
     """The object layer named units, if there is one and it places units (a problem said if not)."""
     found = object_layers(tmx, "units")
     if not found:
@@ -73,7 +79,7 @@ def _units_layer(tmx, path: Path, problems: list[str]):
     return found[0]
 
 
-def _unit(obj, pos: Pos, kinds: dict[str, Kind], seen: dict[str, int], bad: Say) -> Placement | None:
+def _unit(obj: TiledObject, pos: Pos, kinds: dict[str, Kind], seen: dict[str, int], bad: Say) -> Placement | None:
     """The unit an object places, its name and properties checked (each problem said with `bad`);
     None when its kind is unknown."""
     name, props = obj.name or "", obj.properties
@@ -124,7 +130,7 @@ def _unit(obj, pos: Pos, kinds: dict[str, Kind], seen: dict[str, int], bad: Say)
     )
 
 
-def _states(props: dict, full_hp: int | None, bad: Say) -> tuple[int, bool, int, str]:
+def _states(props: dict[str, object], full_hp: int | None, bad: Say) -> tuple[int, bool, int, str]:
     """The state a unit starts the battle in (a sandbox's setup): `wounds` (hit points already
     lost, fewer than its hit points), `prone`, `fatigue` and `morale` by name."""
     wounds = props.get("wounds", 0)
@@ -166,7 +172,7 @@ def _check_kind(kind_key: object, kinds: dict[str, Kind], bad: Say) -> None:
         )
 
 
-def _flags(props: dict, bad: Say) -> dict[str, bool]:
+def _flags(props: dict[str, object], bad: Say) -> dict[str, bool]:
     flags = {}
     for flag in UNIT_FLAGS + CHECK_FLAGS:
         v = props.get(flag, False)

@@ -9,7 +9,7 @@ from game.rules import attack as rules
 from game.rules import charge, encumbrance
 from game.rules.creature import Poison, Weapon
 from game.rules.dice import Modifier, roll, roll_dice
-from game.rules.geometry import footprint_distance
+from game.rules.geometry import Arc, footprint_distance
 from game.rules.outcome import outcome
 from game.rules.tables import save_vs_paralyzation, thac0
 from game.systems import conditions
@@ -21,7 +21,7 @@ from game.world import DEAD, FIGHTING, Unit
 
 def modifiers(
     ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon, purpose: str = "attack"
-) -> tuple[list[Modifier], int, str]:
+) -> tuple[list[Modifier], int, Arc]:
     """Return (modifiers, needed, arc) for an attack as it would be rolled now."""
     arc = arc_from(att, tgt)
     mods = rules.arc_modifiers(arc, kind)

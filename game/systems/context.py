@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Concatenate, ParamSpec, TypeVar
 
 from game.events import Event, InitiativeEntry
@@ -47,25 +47,23 @@ class RoundState:
     damaged: set[str] = field(default_factory=set)  # took damage this round: a spell it casts is lost
 
     def copy(self) -> RoundState:
-        return RoundState(
-            set(self.melee_damage),
-            set(self.hits),
-            set(self.aoo_used),
-            set(self.acted),
-            set(self.lost_action),
-            dict(self.exerted),
-            dict(self.exerted_phase),
-            set(self.rested),
-            set(self.knocked_down),
-            dict(self.retreated),
-            list(self.slain),
-            list(self.left),
-            self.phase,
-            self.initiative,
-            self.other_side_attacked,
-            self.waiting_adjusted,
-            dict(self.offers),
-            set(self.damaged),
+        """A copy with sets, dicts and lists of its own (the other fields are immutable values)."""
+        return replace(
+            self,
+            melee_damage=set(self.melee_damage),
+            hits=set(self.hits),
+            aoo_used=set(self.aoo_used),
+            acted=set(self.acted),
+            lost_action=set(self.lost_action),
+            exerted=dict(self.exerted),
+            exerted_phase=dict(self.exerted_phase),
+            rested=set(self.rested),
+            knocked_down=set(self.knocked_down),
+            retreated=dict(self.retreated),
+            slain=list(self.slain),
+            left=list(self.left),
+            offers=dict(self.offers),
+            damaged=set(self.damaged),
         )
 
 

@@ -56,7 +56,8 @@ class App:
         self.running = True
         self.mouse_driven = True
         self.help_open = False  # F1: the keys of the screen shown, over it
-        # The AI thinks in a worker thread; hand the interpreter back to the window often.
+        # The AI thinks in a worker process (battle/ai_worker.py) whose answers the executor's own thread
+        # carries back: hand the interpreter between that thread and the window often.
         sys.setswitchinterval(0.001)
 
     def show(self, screen: Screen) -> None:

@@ -98,7 +98,8 @@ def crash_context(screen: Screen | None) -> dict[str, str]:
 def _replay_text(replay: Replay) -> str:
     """The replay file's JSON with one command a line: readable in a log, short for a long battle."""
     data = replay.to_json()
-    commands = data.pop("commands")
+    del data["commands"]
+    commands = [c.to_json() for c in replay.commands]
     head = [f" {json.dumps(k)}: {json.dumps(v)}," for k, v in data.items()]
     body = ",\n".join(f"  {json.dumps(c)}" for c in commands)
     return "\n".join(["{", *head, ' "commands": [', *([body] if body else []), " ]", "}"])

@@ -10,6 +10,8 @@ from game.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
 from game.world import FLEEING, WITHDRAWING
 
+pytestmark = pytest.mark.slow
+
 SKIRMISH = Path(__file__).resolve().parents[2] / "maps" / "skirmish.tmx"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,8 @@ from game.rules.geometry import footprint_distance
 from game.scenario.tiled import load_scenario
 from game.systems.movement import half_move
 from game.world import STEADY
+
+pytestmark = pytest.mark.slow
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SCALE = int(os.environ.get("ROUT_PROPERTY_SCALE", "1"))

@@ -17,6 +17,8 @@ from game.runner import play
 from game.scenario.lesson import script_path
 from game.scenario.tiled import load_scenario
 
+pytestmark = pytest.mark.slow
+
 SEEDS = range(1, 11)
 SCRIPTED = [stem for stem in TEACHING_ORDER if script_path(MAPS / f"{stem}.tmx").is_file()]
 

@@ -8,7 +8,8 @@ import pytest
 
 from game import ai
 from game.save.autosave import autosave, list_saves, saves_folder
-from game.save.savefile import load_save, write_save
+from game.save.savefile import write_save
+from game.saved_battle import load_save
 from tests.save.played import played
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.save.files import event_lines
-from game.save.savefile import load_save, write_save
+from game.save.savefile import write_save
+from game.saved_battle import load_save
 from game.ui.menus.resume import resumed_screen
 from tests.save.played import played
 from tests.ui.drive import app, key, settle

@@ -8,14 +8,14 @@ import shutil
 
 from game.save.files import event_lines
 from game.save.savefile import write_save
-from tests.command_line import one_line_error, rout
+from tests.command_line import one_line_error, rout, rout_here
 from tests.save.played import ARENA, arena_copy, played
 
 
 def test_a_replay_and_its_map_moved_elsewhere_replay_from_a_third_folder(tmp_path):
     game_map = arena_copy(tmp_path / "a")
     (tmp_path / "a" / "replays").mkdir()
-    r = rout(
+    r = rout_here(
         "simulate",
         str(game_map),
         "--seed",
@@ -30,9 +30,9 @@ def test_a_replay_and_its_map_moved_elsewhere_replay_from_a_third_folder(tmp_pat
     assert json.loads((tmp_path / "a" / "replays" / "r.json").read_text())["map"] == "../maps/arena.tmx"
     shutil.move(tmp_path / "a", tmp_path / "b")
     (tmp_path / "c").mkdir()
-    r = rout("replay", "../b/replays/r.json", "--verify", cwd=tmp_path / "c")
+    r = rout_here("replay", "../b/replays/r.json", "--verify", cwd=tmp_path / "c")
     assert r.returncode == 0 and "verified" in r.stdout, r.stderr
-    r = rout("replay", "r.json", "--log", "again.jsonl", cwd=tmp_path / "b" / "replays")
+    r = rout_here("replay", "r.json", "--log", "again.jsonl", cwd=tmp_path / "b" / "replays")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "b" / "replays" / "again.jsonl").read_bytes() == (tmp_path / "b" / "log.jsonl").read_bytes()
 
@@ -41,10 +41,10 @@ def test_rout_replay_runs_a_save_to_where_it_was_saved_and_verifies_it(tmp_path)
     b, commands = played(decisions=8)
     assert not b.over
     write_save(tmp_path / "s.json", b, commands)
-    r = rout("replay", "s.json", "--log", "s.jsonl", cwd=tmp_path)
+    r = rout_here("replay", "s.json", "--log", "s.jsonl", cwd=tmp_path)
     assert r.returncode == 0 and f"saved in round {b.round}" in r.stdout, r.stderr
     assert (tmp_path / "s.jsonl").read_text() == event_lines(b.events)
-    r = rout("replay", "s.json", "--verify", cwd=tmp_path)
+    r = rout_here("replay", "s.json", "--verify", cwd=tmp_path)
     assert r.returncode == 0 and "verified" in r.stdout, r.stderr
 
 
@@ -54,22 +54,22 @@ def test_rout_replay_says_when_a_save_does_not_match_its_log(tmp_path):
     data = json.loads(path.read_text())
     data["log_sha256"] = "f" * 64
     path.write_text(json.dumps(data))
-    r = rout("replay", "s.json", "--verify", cwd=tmp_path)
+    r = rout_here("replay", "s.json", "--verify", cwd=tmp_path)
     assert r.returncode == 1 and "the log differs from the one recorded" in r.stderr
 
 
 def test_play_load_refuses_a_bad_save_in_one_line_before_any_window(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": 1, "map": "nowhere.tmx", "seed": 1}')
-    one_line_error(rout("play", "--load", str(bad)), "bad.json", "map 'nowhere.tmx' not found")
+    one_line_error(rout_here("play", "--load", str(bad)), "bad.json", "map 'nowhere.tmx' not found")
     assert bad.read_text() == '{"format": 1, "map": "nowhere.tmx", "seed": 1}'
-    one_line_error(rout("play", "--load", str(tmp_path / "none.json")), "none.json", "not found")
+    one_line_error(rout_here("play", "--load", str(tmp_path / "none.json")), "none.json", "not found")
 
 
 def test_play_load_with_a_map_or_mode_is_refused(tmp_path):
     path = write_save(tmp_path / "s.json", *played(decisions=2))
-    one_line_error(rout("play", str(ARENA), "--load", str(path)), "--load opens a saved battle")
-    one_line_error(rout("play", "--load", str(path), "--mode", "hotseat"), "--load opens a saved battle")
+    one_line_error(rout_here("play", str(ARENA), "--load", str(path)), "--load opens a saved battle")
+    one_line_error(rout_here("play", "--load", str(path), "--mode", "hotseat"), "--load opens a saved battle")
 
 
 def test_play_load_finds_a_save_by_name_in_the_saves_folder(tmp_path):

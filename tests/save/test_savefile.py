@@ -15,7 +15,8 @@ import pytest
 
 from game.save.errors import SaveError
 from game.save.files import event_lines
-from game.save.savefile import load_save, write_save
+from game.save.savefile import write_save
+from game.saved_battle import load_save
 from tests.save.played import DUEL, ROOT, arena_copy, played
 
 
@@ -41,7 +42,7 @@ def test_a_save_loads_alike_in_a_fresh_process(tmp_path):
     path = write_save(tmp_path / "s.json", b, commands)
     code = (
         "import sys\n"
-        "from game.save.savefile import load_save\n"
+        "from game.saved_battle import load_save\n"
         "from game.save.files import event_lines\n"
         "b, _ = load_save(sys.argv[1])\n"
         "sys.stdout.write(event_lines(b.events) + '---\\n' + repr(sorted(b.world.units.items())))\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def _state(b: Battle) -> tuple:
     return json.dumps([e.to_json() for e in b.events]), dict(b.world.units), b.ctx.rng.state
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scn=_boards(), seed=st.integers(0, 2**16), data=st.data())
 def test_random_casts_are_accepted_when_offered_and_refused_cleanly_otherwise(scn, seed, data):

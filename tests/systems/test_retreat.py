@@ -2,7 +2,6 @@
 
 import pytest
 
-from game import query
 from game.battle import RETREAT
 from game.commands import Illegal
 from game.systems.space import attack_squares
@@ -189,12 +188,13 @@ def test_retreat_provokes_no_attack_of_opportunity():
     assert not events_of(evs, "attack")
 
 
-def test_query_lists_every_retreat_that_may_be_forced():
-    """docs/formats.md#commands: at the end of the round the battle says which retreats may be forced, and where."""
+def test_the_battle_says_which_retreat_may_be_forced_and_where():
+    """docs/formats.md#commands: at the end of the round the battle waits on the attacker who may
+    force a retreat, naming the foe and the squares it may be forced into."""
     b = fight()
-    options = query.retreat_options(b)
-    assert [(o.attacker, o.target, o.refused) for o in options] == [("a", "b", None)]
-    assert {s["to"] for s in options[0].spaces} == {(6, 3), (6, 4), (6, 5)}
+    p = b.pending()
+    assert (p.kind, p.unit, p.target) == (RETREAT, "a", "b")
+    assert {s["to"] for s in p.spaces} == {(6, 3), (6, 4), (6, 5)}
 
 
 def test_follower_turns_to_keep_a_flank_retreating_foe_threatened():

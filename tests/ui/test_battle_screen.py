@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
@@ -67,6 +68,7 @@ def test_a_whole_solo_battle_by_mouse():
     assert type(a.screen).__name__ == "MenuScreen"
 
 
+@pytest.mark.slow
 def test_a_hotseat_battle_by_mouse_and_keys_with_handovers():
     a = app()
     s = BattleScreen(a, load_scenario(ARENA), seed=7, controllers={"blue": "human", "red": "human"}, threaded=False)

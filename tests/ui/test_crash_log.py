@@ -113,6 +113,7 @@ def test_ctrl_c_and_system_exit_are_not_crashes(window, monkeypatch, capsys, err
     assert "unexpected error" not in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_log_replays_the_battle_up_to_the_crash(window, monkeypatch, capsys):
     """The commands played so far, the AI's from its worker process included, come back as a
     replay file that rebuilds the crashed battle's event log byte for byte."""

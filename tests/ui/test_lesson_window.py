@@ -11,7 +11,7 @@ import pytest
 from game import ai
 from game.battle import RETREAT
 from game.bundled import MAPS, TEACHING_ORDER
-from game.save.savefile import load_save
+from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle import undo_control
 from game.ui.battle.battle_screen import BattleScreen

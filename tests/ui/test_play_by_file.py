@@ -16,7 +16,7 @@ from game.battle import Battle
 from game.save.autosave import saves_folder
 from game.save.errors import SaveError
 from game.save.files import event_lines
-from game.save.savefile import load_save
+from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle import since
 from game.ui.battle.battle_screen import BattleScreen

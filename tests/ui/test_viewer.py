@@ -14,7 +14,8 @@ from game import events as ev
 from game.battle import RETREAT, Battle
 from game.cli import main
 from game.save.files import event_lines
-from game.save.savefile import load_save, write_save
+from game.save.savefile import write_save
+from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.timeline import Timeline, load_timeline
 from game.ui.battle.battle_screen import BattleScreen

@@ -18,9 +18,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 NEEDED = ("Xvfb", "xdotool", "import")
 missing = [t for t in NEEDED if shutil.which(t) is None]
-pytestmark = pytest.mark.skipif(
-    bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"),
+]
 
 
 @pytest.fixture

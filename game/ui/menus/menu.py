@@ -10,7 +10,8 @@ from game.ai import LEVELS
 from game.bundled import MAPS, section_of
 from game.options import Rule, menu_rules
 from game.save.autosave import list_saves, saves_folder
-from game.save.savefile import SaveError, load_save
+from game.save.savefile import SaveError
+from game.saved_battle import load_save
 from game.settings import MODES, check
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme

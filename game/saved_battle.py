@@ -1,0 +1,76 @@
+"""A save or a replay brought back to the battle it records: a save's commands alone, a replay's
+commands and then the AI for the sides it plays (docs/formats.md#saves). It sits above game/save/,
+which only reads and writes the files, because playing a replay on takes the AI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game import __version__
+from game.battle import Battle
+from game.commands import Illegal
+from game.options import OptionError
+from game.runner import apply_all, play
+from game.save.errors import ReplayError, SaveError
+from game.save.files import event_lines
+from game.save.replay import Replay, digest, load_replay
+from game.save.savefile import check_sides
+from game.scenario.errors import ScenarioError
+from game.scenario.model import Scenario
+from game.scenario.tiled import load_scenario
+
+__all__ = ["load_save", "replay_battle"]
+
+
+def load_save(path: str | Path) -> tuple[Battle, Replay]:
+    """The saved battle at the decision it was saved at, and its record (the map as found, the
+    seed, options, controllers, AI levels and commands). Raise SaveError, one line, if the file
+    cannot be read, its map is missing or changed, a command is refused, or the log differs from
+    the one recorded. A plain replay file loads too, up to the end of its commands."""
+    try:
+        rep = load_replay(path)
+        scenario = _scenario(path, rep)
+        battle = replay_battle(path, rep, scenario)
+    except SaveError:
+        raise
+    except ReplayError as e:
+        raise SaveError(str(e)) from None
+    if rep.is_save and rep.digest is not None and digest(event_lines(battle.events)) != rep.digest:
+        older = f" (saved by Rout {rep.game_version}, this is {__version__})" if rep.game_version != __version__ else ""
+        raise SaveError(f"{path}: the replayed battle differs from the one saved{older}")
+    _check_to_play(path, rep, battle)
+    return battle, rep
+
+
+def _check_to_play(path: str | Path, rep: Replay, battle: Battle) -> None:
+    """A save for the other player names the side the battle waits on; the replay must agree."""
+    if rep.to_play is None:
+        return
+    waits = None if battle.over else battle.pending().side
+    if waits != rep.to_play:
+        now = "the battle is over" if waits is None else f"the battle waits on {waits}"
+        raise SaveError(f"{path}: the save is for {rep.to_play} to play, but {now}")
+
+
+def _scenario(path: str | Path, rep: Replay) -> Scenario:
+    try:
+        return load_scenario(rep.map)
+    except ScenarioError as e:
+        raise SaveError(f"{path}: map: {e.problems[0]}") from None
+
+
+def replay_battle(path: str | Path, rep: Replay, scenario: Scenario) -> Battle:
+    """The battle the record gives: a save's commands alone; a replay's commands, then the AI for
+    the sides it plays, until a human decision or the end."""
+    check_sides(path, rep, scenario.sides)
+    try:
+        battle = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
+    except OptionError as e:
+        raise ReplayError(f"{path}: options: {e}") from None
+    try:
+        if not rep.is_save:
+            return play(battle, levels=rep.ai, commands=rep.commands, stop_at_human=True)
+        apply_all(battle, rep.commands)
+    except Illegal as e:
+        raise (SaveError if rep.is_save else ReplayError)(f"{path}: {e}") from None
+    return battle
