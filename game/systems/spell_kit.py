@@ -93,6 +93,17 @@ def hurt(ctx: Ctx, caster: str, tid: str, amount: int) -> None:
         struck_by_magic(ctx, tid)  # 'A death from it is an ally slain by magic'
 
 
+def blast(ctx: Ctx, u: Unit, a: Aim, at: Pos | None, dice: Dice) -> None:
+    """One damage roll for every creature the area takes in, each saving vs spell for half (burning
+    hands: '1d3 + 2 per level, save vs spell for half')."""
+    r = roll_dice(ctx.rng, dice)
+    announce(ctx, u, a, at, (r,))
+    for tid in a.targets:
+        amount = r.total // 2 if spell_save(ctx, tid, a.spell.key) else r.total
+        if amount > 0:
+            hurt(ctx, u.id, tid, amount)
+
+
 def spell_attack(ctx: Ctx, u: Unit, a: Aim, weapon: Weapon, damage: Dice) -> bool:
     """A spell that needs an attack roll: rolled as any attack of the weapon's kind is (arc, prone,
     higher ground, a charger's AC, conditions), bar range; on a hit, `damage` to the first target."""

@@ -120,3 +120,16 @@ def hinder_value(judge: Judge, o: SpellOption, per: float) -> float:
     tk = taken(judge, o)
     gain = sum(f * (per + 0.4 * judge.worth(t)) for t, f in tk if t.side != u.side and t.steady and not t.has("held"))
     return gain - sum(f * (per + 1.0) for t, f in tk if t.side == u.side)
+
+
+def blast_value(judge: Judge, o: SpellOption) -> float:
+    """Damage to all in an area, a save halving it: on foes (a kill counts more), three times its
+    cost on friends caught too."""
+    u = judge.unit
+    mid = (o.low + o.high) / 2
+    dealt = [(t, f + (1 - f) * 0.5) for t, f in taken(judge, o)]
+    gain = sum(
+        mid * p + 2.0 * judge.worth(t) * p * kill_frac(t.hp, o.low, o.high) for t, p in dealt if t.side != u.side
+    )
+    loss = sum(3.0 * mid * p for t, p in dealt if t.side == u.side)
+    return gain - loss

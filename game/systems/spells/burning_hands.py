@@ -4,12 +4,12 @@ beyond the centre: 1d3 + 2 per level to each creature there, a save vs spell hal
 
 from __future__ import annotations
 
-from game.rules.dice import Dice, roll_dice
+from game.rules.dice import Dice
 from game.rules.geometry import VECTORS, Pos
 from game.rules.spells import SQUARE, Spell, W
 from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, announce, hurt, in_area, spell_save
-from game.systems.spell_record import ADJACENT, Judge, Preview, SpellOption, SpellRecord, kill_frac, taken
+from game.systems.spell_kit import Aim, blast, in_area
+from game.systems.spell_record import ADJACENT, Preview, SpellRecord, blast_value
 from game.world import Unit
 
 
@@ -42,30 +42,13 @@ def _area(ctx: Ctx, caster: Unit, spell: Spell, at: Pos) -> Aim | str:
 
 def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     """'1d3 + 2 per level, save vs spell for half'."""
-    r = roll_dice(ctx.rng, dice(u.kind.level))
-    announce(ctx, u, a, at, (r,))
-    for tid in a.targets:
-        amount = r.total // 2 if spell_save(ctx, tid, a.spell.key) else r.total
-        if amount > 0:
-            hurt(ctx, u.id, tid, amount)
+    blast(ctx, u, a, at, dice(u.kind.level))
 
 
 def _preview(level: int) -> Preview:
     d = dice(level)
     low, high = 1 + d.bonus, 3 + d.bonus
     return Preview(low, high, f"{low}-{high} fire damage, a save halves it")
-
-
-def _value(judge: Judge, o: SpellOption) -> float:
-    """Fire on foes (a kill counts more), three times its cost on friends caught in the fan."""
-    u = judge.unit
-    mid = (o.low + o.high) / 2
-    dealt = [(t, f + (1 - f) * 0.5) for t, f in taken(judge, o)]
-    gain = sum(
-        mid * p + 2.0 * judge.worth(t) * p * kill_frac(t.hp, o.low, o.high) for t, p in dealt if t.side != u.side
-    )
-    loss = sum(3.0 * mid * p for t, p in dealt if t.side == u.side)
-    return gain - loss
 
 
 SPELL = SpellRecord(
@@ -78,7 +61,7 @@ SPELL = SpellRecord(
     save=True,
     effect=_effect,
     preview=_preview,
-    value=_value,
+    value=blast_value,
     area=_area,
     centres=ADJACENT,
 )
