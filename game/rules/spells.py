@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from game.rules.creature import CreatureClass
 
 # How a spell is aimed: at a foe, at an ally (or the caster), at a square, or at nothing
 # (it takes in the creatures around the caster).
-FOE, ALLY, SQUARE, AROUND = "foe", "ally", "square", "around"
+AimKind = Literal["foe", "ally", "square", "around"]
+FOE: Final = "foe"
+ALLY: Final = "ally"
+SQUARE: Final = "square"
+AROUND: Final = "around"
 TOUCH = -1  # range_base of a spell cast by touch: 'within reach of a touch' (adjacent)
 
 
@@ -20,7 +25,7 @@ class Spell:
     name: str
     cls: CreatureClass
     level: int
-    aim: str
+    aim: AimKind
     range_base: int  # squares; TOUCH: adjacent; 0: no range (around the caster, or its front)
     range_per_level: int = 0
     save: bool = False  # save vs spell: half damage or negates

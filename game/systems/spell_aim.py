@@ -48,7 +48,8 @@ def _at_square(ctx: Ctx, caster: Unit, spell: SpellRecord, at: Pos | None) -> Ai
         return f"{spell.name} needs a square to aim at (at)"
     if not ctx.terrain.inside(at):
         return f"{list(at)} is off the map"
-    assert spell.area is not None, f"the square spell {spell.key} has no area"
+    area = spell.area
+    assert area is not None  # a SpellRecord aimed at a square has one (SpellRecord.__post_init__)
     if spell.centres != ADJACENT:  # one aimed next to the caster checks that itself
         level = caster.kind.level
         dist = footprint_distance(caster.pos, caster.n, at, 1)
@@ -56,7 +57,7 @@ def _at_square(ctx: Ctx, caster: Unit, spell: SpellRecord, at: Pos | None) -> Ai
             return f"{list(at)} is beyond {spell.name}'s range ({dist} squares, {spell.range(level)} at most)"
         if not sees_square(ctx, caster, at):
             return f"{caster.id} cannot see {list(at)}"
-    return spell.area(ctx, caster, spell, at)
+    return area(ctx, caster, spell, at)
 
 
 def _at_creature(ctx: Ctx, caster: Unit, spell: SpellRecord, target: str | None) -> Aim | str:

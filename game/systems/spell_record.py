@@ -7,18 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Literal, Protocol
 
 from game.rules.dice import Roll
 from game.rules.geometry import Pos
-from game.rules.spells import Spell
+from game.rules.spells import SQUARE, Spell
 from game.systems.context import Ctx
 from game.systems.spell_kit import Aim
 from game.world import Unit, World
 
 # Where a square spell is tried by the query and the AI: next to the caster, on each ally, on each
 # foe, or on every creature.
-ADJACENT, ON_ALLIES, ON_FOES, ON_ANYONE = "adjacent", "allies", "foes", "anyone"
+Centres = Literal["adjacent", "allies", "foes", "anyone"]
+ADJACENT: Final = "adjacent"
+ON_ALLIES: Final = "allies"
+ON_FOES: Final = "foes"
+ON_ANYONE: Final = "anyone"
 CONTACT = 18  # squares: within this of a foe, the fight is about to begin (bless, haste)
 
 
@@ -80,8 +84,14 @@ class SpellRecord(Spell):
     value: Callable[[Judge, SpellOption], float]
     area: AreaRule | None = None  # a square spell: its squares and creatures once range and sight hold
     take: TakeRule | None = None  # a creature spell: whom it takes in, once side, range and sight hold
-    centres: str = ON_ANYONE  # a square spell: where the query and the AI try aiming it
+    centres: Centres = ON_ANYONE  # a square spell: where the query and the AI try aiming it
     tell: Callable[[tuple[Roll, ...]], str] | None = None  # the log's words for the cast's dice
+
+    def __post_init__(self) -> None:
+        if self.aim == SQUARE and self.area is None:
+            raise ValueError(f"{self.key}: a spell aimed at a square needs its area")
+        if self.aim != SQUARE and self.area is not None:
+            raise ValueError(f"{self.key}: only a spell aimed at a square has an area")
 
 
 def kill_frac(hp: int, low: int, high: int) -> float:
