@@ -3,31 +3,21 @@ each cast would do (missiles and damage range, save chances), for the window and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from game import query
 from game.battle import Battle
-from game.rules import spells as book
 from game.rules.capabilities import Action
 from game.rules.geometry import VECTORS, Pos
+from game.rules.spells import ALLY, AROUND, FOE, SQUARE
 from game.rules.tables import save_vs_spell
 from game.systems import spell_aim
 from game.systems.movement import Reach
+from game.systems.spell_record import ADJACENT, ON_ALLIES, ON_FOES, SpellOption, SpellRecord
+from game.systems.spells import SPELLS
 from game.world import Unit
 
-
-@dataclass(frozen=True)
-class SpellOption:
-    spell: str
-    target: str | None  # the creature it is cast at, or None
-    at: Pos | None  # the square it is aimed at, or None
-    takes_in: tuple[str, ...]
-    squares: tuple[Pos, ...]  # an area spell's squares
-    low: int  # damage (or healing) to each creature taken in, least and most; 0 when none
-    high: int
-    fail_chance: tuple[float, ...]  # per creature taken in: the chance it fails its save (1.0: no save)
-    summary: str  # what it would do, in words
-    path: tuple[Pos, ...] = ()  # the half move before the cast, start included; () to cast where it stands
+__all__ = ["SpellOption", "preview", "save_fail_chance", "spell_options", "spells_left", "touch_options"]
 
 
 def spells_left(battle: Battle, uid: str) -> list[str]:
@@ -51,35 +41,10 @@ def preview(
     a = spell_aim.aim(battle.ctx, u, key, target, at, pos)
     if isinstance(a, str):
         return a
-    level = u.kind.level
-    low = high = 0
-    words = ""
-    if key == "magic_missile":
-        n = book.missiles(level)
-        low, high = 2 * n, 5 * n
-        words = f"{n} missile{'s' if n > 1 else ''}, {low}-{high} damage, never misses"
-    elif key == "burning_hands":
-        d = book.burning_dice(level)
-        low, high = 1 + d.bonus, 3 + d.bonus
-        words = f"{low}-{high} fire damage, a save halves it"
-    elif key == "melfs_acid_arrow":
-        low, high = 2, 8
-        more = book.acid_rounds(level)
-        words = "an attack roll; 2-8 acid" + (f", then 2-8 for {more} more round{'s' * (more > 1)}" if more else "")
-    elif key == "cure_light_wounds":
-        low, high = 1, 8
-        words = "heals 1-8"
-    else:
-        words = {
-            "haste": f"hasted {book.haste_rounds(level)} rounds",
-            "slow": f"slowed {book.haste_rounds(level)} rounds unless it saves",
-            "bless": f"+1 to attacks and morale for {book.BLESS_ROUNDS} rounds",
-            "entangle": "tangled 1-4 rounds unless it saves",
-            "hold_person": f"held {book.hold_rounds(level)} rounds unless it saves",
-        }[key]
+    p = SPELLS[key].preview(u.kind.level)
     saves = a.spell.save
     fails = tuple(save_fail_chance(battle.world[t]) if saves else 1.0 for t in a.targets)
-    return SpellOption(key, target, at, a.targets, a.squares, low, high, fails, words)
+    return SpellOption(key, target, at, a.targets, a.squares, p.low, p.high, fails, p.words)
 
 
 def spell_options(battle: Battle, uid: str) -> list[SpellOption]:
@@ -88,11 +53,11 @@ def spell_options(battle: Battle, uid: str) -> list[SpellOption]:
     out: list[SpellOption] = []
     u = battle.world[uid]
     for key in spells_left(battle, uid):
-        spell = book.SPELLS[key]
+        spell = SPELLS[key]
         seen: set[tuple[str, ...]] = set()
         for target, at in _aims(battle, u, spell):
             o = preview(battle, uid, key, target, at)
-            if isinstance(o, str) or (spell.aim == book.SQUARE and o.takes_in in seen):
+            if isinstance(o, str) or (spell.aim == SQUARE and o.takes_in in seen):
                 continue
             seen.add(o.takes_in)
             out.append(o)
@@ -101,17 +66,19 @@ def spell_options(battle: Battle, uid: str) -> list[SpellOption]:
 
 def touch_options(battle: Battle, uid: str) -> list[SpellOption]:
     """The spells cast at arm's length after a half move ('no move beyond a half move before it',
-    docs/rules.md#magic): cure light wounds at each wounded ally out of touch, from the nearest
-    square that touches it; burning hands at the foes a step or two away, from the nearest square
-    whose fan takes each set of them in."""
+    docs/rules.md#magic): a spell cast at an ally by touch (cure light wounds) at each wounded ally
+    out of touch, from the nearest square that touches it; one aimed next to the caster (burning
+    hands) at the foes a step or two away, from the nearest square whose fan takes each set of
+    them in."""
     u = battle.world[uid]
     left = spells_left(battle, uid)
-    keys = [k for k in left if book.SPELLS[k].aim == book.ALLY]
-    if not keys and "burning_hands" not in left:
+    keys = [k for k in left if SPELLS[k].aim == ALLY]
+    fans = [k for k in left if SPELLS[k].aim == SQUARE and SPELLS[k].centres == ADJACENT]
+    if not keys and not fans:
         return []
     reach = query.moves(battle, uid, half=True)
     squares = sorted((q for q in reach.costs if q != u.pos), key=lambda q: (reach.costs[q], q))
-    out: list[SpellOption] = _fans(battle, u, squares, reach) if "burning_hands" in left else []
+    out: list[SpellOption] = [o for key in fans for o in _fans(battle, u, key, squares, reach)]
     for key in keys:
         for v in sorted(battle.world.living(), key=lambda v: v.id):
             if v.side != u.side or v.hp >= v.hp_max or not isinstance(preview(battle, uid, key, v.id, None), str):
@@ -125,18 +92,18 @@ def touch_options(battle: Battle, uid: str) -> list[SpellOption]:
     return out
 
 
-def _fans(battle: Battle, u: Unit, squares: list[Pos], reach: Reach) -> list[SpellOption]:
-    """Burning hands after a half move, one option per set of foes its fan would take in."""
+def _fans(battle: Battle, u: Unit, key: str, squares: list[Pos], reach: Reach) -> list[SpellOption]:
+    """A spell aimed next to the caster after a half move, one option per set of foes it would take in."""
     near = [
         q
         for q in squares
         if any(max(abs(q[0] - e.pos[0]), abs(q[1] - e.pos[1])) <= 2 for e in battle.world.enemies_of(u))
     ]
-    seen = {o.takes_in for o in spell_options(battle, u.id) if o.spell == "burning_hands"}
+    seen = {o.takes_in for o in spell_options(battle, u.id) if o.spell == key}
     out: list[SpellOption] = []
     for q in near:
         for vx, vy in VECTORS:
-            o = preview(battle, u.id, "burning_hands", None, (q[0] + vx, q[1] + vy), q)
+            o = preview(battle, u.id, key, None, (q[0] + vx, q[1] + vy), q)
             if isinstance(o, str) or o.takes_in in seen:
                 continue
             if not any(battle.world[t].side != u.side for t in o.takes_in):
@@ -146,18 +113,19 @@ def _fans(battle: Battle, u: Unit, squares: list[Pos], reach: Reach) -> list[Spe
     return out
 
 
-def _aims(battle: Battle, u: Unit, spell: book.Spell) -> list[tuple[str | None, Pos | None]]:
+def _aims(battle: Battle, u: Unit, spell: SpellRecord) -> list[tuple[str | None, Pos | None]]:
+    """The targets, or the squares (where its record says to try it), a spell is tried at."""
     living = sorted(battle.world.living(), key=lambda v: v.id)
-    if spell.aim == book.FOE:
+    if spell.aim == FOE:
         return [(v.id, None) for v in living if v.side != u.side]
-    if spell.aim == book.ALLY:
+    if spell.aim == ALLY:
         return [(v.id, None) for v in living if v.side == u.side]
-    if spell.aim == book.AROUND:
+    if spell.aim == AROUND:
         return [(None, None)]
-    if spell.key == "burning_hands":
+    if spell.centres == ADJACENT:
         return [(None, (u.pos[0] + vx, u.pos[1] + vy)) for vx, vy in VECTORS]
-    if spell.key == "haste":
+    if spell.centres == ON_ALLIES:
         return [(None, v.pos) for v in living if v.side == u.side]
-    if spell.key == "slow":
+    if spell.centres == ON_FOES:
         return [(None, v.pos) for v in living if v.side != u.side]
     return [(None, v.pos) for v in living]

@@ -19,8 +19,9 @@ from game.rules.creature import ENCUMBRANCE, CreatureClass, Flag
 from game.rules.dice import parse_dice
 from game.rules.geometry import Size
 from game.rules.morale import TROOP_BONUS, TROOP_MORALE
-from game.rules.spells import SPELLS, memorise_problem
+from game.rules.spells import memorise_problem
 from game.rules.tables import KNOCKDOWN_DICE
+from game.systems.spells import SPELLS
 
 WEAPON_KINDS = ("melee", "missile")
 ALIGNMENTS = ("LG", "NG", "CG", "LN", "N", "CN", "LE", "NE", "CE")
@@ -44,6 +45,11 @@ class Key:
     required: bool = False
 
     @property
+    def known(self) -> tuple[str, ...]:
+        """The names it accepts: its choices, or every spell in the book as it stands (one a test adds too)."""
+        return tuple(SPELLS) if self.type == "spells" else self.choices
+
+    @property
     def wanted(self) -> str:
         """What a good value is, in words."""
         if self.type == "int":
@@ -62,7 +68,7 @@ class Key:
             "range": f"three whole numbers [short, medium, long], from 1 to {MAX_RANGE} squares, each above the last",
             "weapons": "a list of weapon names",
             "poison": f'a table {{dice = "1d6", rounds = 3}}: damage dice and 1 to {MAX_POISON_ROUNDS} rounds',
-            "spells": "a list of spell names (a name may repeat) from " + ", ".join(self.choices),
+            "spells": "a list of spell names (a name may repeat) from " + ", ".join(self.known),
         }[self.type]
 
 
@@ -113,7 +119,6 @@ UNIT_KEYS: dict[str, Key] = {
     "spells": Key(
         "spells",
         "spells memorised for each battle, as many per spell level as its class and level allow",
-        choices=tuple(SPELLS),
     ),
 }
 
@@ -152,9 +157,9 @@ def value_problem(name: str, key: Key, value: object) -> str | None:
     if key.type == "choice":
         hint = suggest(value, key.choices)
     elif key.type == "spells" and isinstance(value, list):
-        bad = next((v for v in value if v not in key.choices), None)
+        bad = next((v for v in value if v not in key.known), None)
         if bad is not None:
-            return f"{name}: {shown(bad)} is not a spell ({', '.join(key.choices)}){suggest(bad, key.choices)}"
+            return f"{name}: {shown(bad)} is not a spell ({', '.join(key.known)}){suggest(bad, key.known)}"
     elif key.type == "names" and isinstance(value, list):
         bad = [v for v in value if v not in key.choices]
         if bad:
@@ -170,7 +175,7 @@ def _fits(key: Key, value: object) -> bool:
         return _names_ok(key, value)
     return {
         "text": isinstance(value, str),
-        "spells": isinstance(value, list) and all(isinstance(v, str) and v in key.choices for v in value),
+        "spells": isinstance(value, list) and all(isinstance(v, str) and v in key.known for v in value),
         "bool": isinstance(value, bool),
         "choice": isinstance(value, str) and value in key.choices,
         "die": value == "" or value in KNOCKDOWN_NAMES,
@@ -290,7 +295,7 @@ def _unit_problems(entry: dict[str, object], weapons: dict[str, object]) -> list
     if isinstance(spells, list) and spells and value_problem("spells", UNIT_KEYS["spells"], spells) is None:
         cls, level = entry.get("class"), entry.get("level", 0)
         if isinstance(cls, str) and cls in tuple(CreatureClass) and isinstance(level, int):
-            why = memorise_problem(CreatureClass(cls), level, spells)
+            why = memorise_problem(CreatureClass(cls), level, spells, SPELLS)
             if why:
                 out.append(f"spells: {why}")
     if entry.get("troop_mods") and not entry.get("troop"):

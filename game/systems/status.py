@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from game import events as ev
 from game.rules.dice import parse_dice, roll_dice
-from game.systems import conditions, magic
+from game.systems import conditions
 from game.systems.attack import damage_unit
 from game.systems.context import Ctx
+from game.systems.spell_kit import struck_by_magic
 
 
 def run(ctx: Ctx) -> None:
@@ -21,7 +22,7 @@ def run(ctx: Ctx) -> None:
             ctx.emit(ev.Status, id=uid, effect=effect, amount=r.total, roll=r, rounds_left=rounds - 1)
             damage_unit(ctx, uid, r.total, effect)
             if effect == "acid" and not ctx.world[uid].able:
-                magic.struck_by_magic(ctx, uid)  # Melf's acid arrow kills by magic
+                struck_by_magic(ctx, uid)  # Melf's acid arrow kills by magic
             if rounds > 1:
                 left.append((effect, dice, rounds - 1))
         if not ctx.world[uid].alive:

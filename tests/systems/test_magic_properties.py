@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game import query_magic
 from game.battle import RETREAT, Battle
 from game.commands import Action, Command, Illegal
-from game.rules.spells import SPELLS
+from game.systems.spells import SPELLS
 from tests.contract import Contract, check_world
 from tests.helpers import board, unit
 

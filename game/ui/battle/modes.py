@@ -13,7 +13,8 @@ from game import query
 from game.battle import Battle
 from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward
-from game.rules.spells import ALLY, AROUND, FOE, SPELLS
+from game.rules.spells import ALLY, AROUND, FOE
+from game.systems.spells import SPELLS
 from game.ui.battle.legal import Legal
 
 

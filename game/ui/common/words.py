@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game import events as ev
-from game.rules.spells import SPELLS
+from game.systems.spells import SPELLS
 
 SPELL_NAMES = {k: s.name for k, s in SPELLS.items()}
 
@@ -142,11 +142,9 @@ def _cast(e: ev.Cast, names: Names) -> str:
         return f"{who} loses {spell}: hurt earlier this round, the spell is spent"
     targets = ", ".join(_name(t, names) for t in e.targets)
     rolls = e.rolls or ()
-    if e.spell == "magic_missile" and rolls:
-        n = len(rolls)
-        sums = " + ".join(str(r.total) for r in rolls)
-        total = sum(r.total for r in rolls)
-        return f"{who} casts {spell}: {n} missile{'s' if n > 1 else ''}, {sums} = {total} to {targets}"
+    record = SPELLS.get(e.spell)
+    if record is not None and record.tell is not None and rolls:  # the spell's own words for its dice
+        return f"{who} casts {spell}: {record.tell(rolls)} to {targets}"
     dice = f" ({_roll(rolls[0])})" if rolls else ""
     return f"{who} casts {spell}{dice}" + (f" on {targets}" if targets else "")
 

@@ -10,7 +10,7 @@ import pygame
 
 from game.battle import ACTIVATION, RETREAT
 from game.commands import Action
-from game.rules.spells import SPELLS
+from game.systems.spells import SPELLS
 from game.ui.battle import undo_control
 from game.ui.battle.modes import (
     AttackMode,

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import query_magic
-from game.rules.spells import AROUND, SPELLS, SQUARE
+from game.rules.spells import AROUND, SQUARE
+from game.systems.spells import SPELLS
 from game.ui.battle.modes import CastMode
 from game.ui.common import theme
 from game.ui.common.widgets import text

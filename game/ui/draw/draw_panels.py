@@ -12,9 +12,9 @@ from game.battle import ACTIVATION
 from game.events import Initiative
 from game.query_swings import WHY, free_swings
 from game.rules.geometry import Pos
-from game.rules.spells import SPELLS
 from game.rules.tables import thac0
 from game.systems.movement import effective_mv
+from game.systems.spells import SPELLS
 from game.ui.common import theme
 from game.ui.common.combat_log import log_layout
 from game.ui.common.view import CONDITION_MARKS

@@ -1,0 +1,64 @@
+"""Melf's acid arrow (wizard 2, PHB 2e): 'a foe within 36 squares; an attack roll with no range
+penalty; 2d4 acid, then 2d4 more in the status step for one more round per three levels'
+(docs/rules.md#magic)."""
+
+from __future__ import annotations
+
+from game.rules.attack import effective_ac, hit_chance
+from game.rules.creature import Weapon
+from game.rules.dice import Dice
+from game.rules.geometry import FRONT, Pos
+from game.rules.spells import FOE, W
+from game.rules.tables import thac0
+from game.systems.context import Ctx
+from game.systems.spell_kit import Aim, announce, spell_attack
+from game.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
+from game.world import Unit
+
+KEY = "melfs_acid_arrow"
+ACID = Dice(2, 4)
+ARROW = Weapon(KEY, "Melf's acid arrow", "missile", ACID)  # for the attack roll's modifiers
+
+
+def acid_rounds(level: int) -> int:
+    """Continuing acid: 'one more round per three levels'."""
+    return max(level, 1) // 3
+
+
+def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
+    """'A ranged attack roll with no range penalty; 2d4 acid', then the continuing acid (game.systems.status)."""
+    announce(ctx, u, a, at)
+    if not spell_attack(ctx, u, a, ARROW, ACID):
+        return
+    t = ctx.world[a.targets[0]]
+    more = acid_rounds(u.kind.level)
+    if more and t.alive:
+        ctx.world.update(t.id, continuing=(*t.continuing, ("acid", str(ACID), more)))
+
+
+def _preview(level: int) -> Preview:
+    more = acid_rounds(level)
+    return Preview(
+        2, 8, "an attack roll; 2-8 acid" + (f", then 2-8 for {more} more round{'s' * (more > 1)}" if more else "")
+    )
+
+
+def _value(judge: Judge, o: SpellOption) -> float:
+    """The acid's rounds, and a kill, as likely as the attack roll hits the target's front."""
+    u = judge.unit
+    t = judge.world[o.takes_in[0]]
+    chance = hit_chance(0, thac0(u.kind) - effective_ac(t.kind.ac, t.kind.shield, t.kind.dex_ac, FRONT, 0))
+    return chance * (5.0 * (1 + acid_rounds(u.kind.level)) + 2.0 * judge.worth(t) * kill_frac(t.hp, 2, 8))
+
+
+SPELL = SpellRecord(
+    key=KEY,
+    name="Melf's acid arrow",
+    cls=W,
+    level=2,
+    aim=FOE,
+    range_base=36,
+    effect=_effect,
+    preview=_preview,
+    value=_value,
+)

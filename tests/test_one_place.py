@@ -1,0 +1,38 @@
+"""One place for each thing (issue 19): a spell is one record, so its id is spelt as a string in
+at most two modules of game/ (its own module, and at most one more), never in an if-chain of the
+modules that read the records (aiming, casting, the preview, the AI, the window)."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+from game.systems.spells import SPELLS
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+
+
+def _string_literals() -> dict[str, set[str]]:
+    """Each string constant of game/'s code, with the modules that spell it."""
+    where: dict[str, set[str]] = defaultdict(set)
+    for path in GAME.rglob("*.py"):
+        module = path.relative_to(GAME.parent).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                where[node.value].add(module)
+    return where
+
+
+def test_each_spell_id_is_a_string_literal_in_at_most_two_modules():
+    where = _string_literals()
+    spelt = {key: sorted(where.get(key, ())) for key in SPELLS}
+    assert all(spelt.values()), "a spell's module names its id"
+    assert {k: m for k, m in spelt.items() if len(m) > 2} == {}
+
+
+def test_the_modules_that_read_the_records_name_no_spell():
+    """Aiming, casting, the cast preview and the AI read every spell from its record."""
+    readers = {"game/systems/spell_aim.py", "game/systems/magic.py", "game/query_magic.py", "game/ai/spells.py"}
+    where = _string_literals()
+    assert {k: sorted(where.get(k, set()) & readers) for k in SPELLS if where.get(k, set()) & readers} == {}
