@@ -99,8 +99,6 @@ def _option(
     assert weapon is not None  # _aim found an attack with it
     options = battle.ctx.options
     out = outcome(u.kind, weapon, t.kind, kind, mods, needed, purpose=purpose, knockdown_dice=options.knockdown_dice)
-    # issue 19: the preview still leaves out the weapon's magic bonus the roll adds (the next commit adds it)
-    out = out._replace(hit=out.hit._replace(magic=0))
     rate = weapon.rate if kind == "missile" else 1  # a volley is `rate` attack rolls
     return AttackOption(
         t.id,

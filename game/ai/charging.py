@@ -51,5 +51,4 @@ def set_value(u: Unit) -> float:
     w = u.kind.melee
     if w is None or not w.settable:
         return 0.0
-    # issue 19: the AI still leaves out the weapon's magic bonus the roll adds (the next commit adds it)
-    return SET_ODDS * hit(u.kind, w, "melee", "set_vs_charge")._replace(magic=0).mean
+    return SET_ODDS * hit(u.kind, w, "melee", "set_vs_charge").mean

@@ -30,8 +30,7 @@ def avg_melee(u: Unit) -> float:
     w = u.kind.melee
     if w is None:
         return 0.0
-    # issue 19: the AI still leaves out the weapon's magic bonus the roll adds (the next commit adds it)
-    return hit(u.kind, w, "melee")._replace(magic=0).mean
+    return hit(u.kind, w, "melee").mean
 
 
 def worth(u: Unit) -> float:
