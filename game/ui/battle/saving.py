@@ -60,6 +60,6 @@ def autosave_at_round_end(session: Session, events: list[ev.Event], folder: Path
             folder or saves_folder(), session.battle, session.played, options=session.options, ai=session.ai_levels()
         )
     except (OSError, ValueError) as e:
-        session.autosaves = False  # one message, not one a round
+        session.stop_autosaves()  # one message, not one a round
         return f"Autosave is off: {e}"
     return None

@@ -118,6 +118,10 @@ class Session:
         self.played = list(commands)
         self.saved_at = len(self.played) if saved else None
 
+    def stop_autosaves(self) -> None:
+        """No autosave from now on (one failed write is said once; a sandbox fight is no file)."""
+        self.autosaves = False
+
     def was_saved(self) -> None:
         self.saved_at = len(self.played)
 

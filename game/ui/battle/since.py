@@ -33,10 +33,10 @@ def note(session: Session, side: str) -> None:
     )
 
 
-def mark_from_commands(session: Session, side: str) -> Mark | None:
-    """The side's mark worked out from the commands played (a battle opened from a save keeps no
-    marks): the battle replayed to just after the side's last command. A command is the side's
-    whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
+def restore_mark(session: Session, side: str) -> Mark | None:
+    """Work out the side's mark from the commands played (a battle opened from a save keeps no
+    marks) and keep it: the battle replayed to just after the side's last command. A command is
+    the side's whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
     side_of = session.side_of
     last = next(
         (i for i in range(len(session.played) - 1, -1, -1) if side_of.get(session.played[i].unit) == side), None
@@ -45,7 +45,8 @@ def mark_from_commands(session: Session, side: str) -> Mark | None:
         return None
     b = Battle(session.scenario, seed=session.seed, options=session.options, controllers=session.controllers)
     apply_all(b, session.played[: last + 1])
-    return Mark(last + 1, session.played[last], b, len(b.events))
+    mark = session.marks[side] = Mark(last + 1, session.played[last], b, len(b.events))
+    return mark
 
 
 def mark_of(session: Session, side: str) -> Mark | None:

@@ -11,7 +11,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from game import events as ev
-from game.rules.geometry import FACINGS, VECTORS
+from game.rules.geometry import FACINGS, SIZE_SQUARES, VECTORS, Size
 from game.world import World
 
 # Seconds per event (or per step of a path) at speed 1.
@@ -102,7 +102,7 @@ class BattleView:
         assert isinstance(start, ev.BattleStart), start
         v = BattleView()
         for u in start.units:
-            n = {"H": 2, "G": 3}.get(u.size, 1)
+            n = SIZE_SQUARES[Size(u.size)]
             tok = Token(
                 u.id, u.side, u.kind, n, float(u.pos[0]), float(u.pos[1]), u.facing, u.hp, u.hp, u.hero, u.leader
             )

@@ -20,10 +20,8 @@ def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tru
     side = record.to_play
     if side is None:
         return screen
-    mark = since.mark_from_commands(screen.session, side)
-    if mark is None:  # the side has not acted yet: nothing to catch up on
+    if since.restore_mark(screen.session, side) is None:  # the side has not acted yet: nothing to catch up on
         return screen
-    screen.session.marks[side] = mark
     t = since.timeline_since(screen.session, side)
     return screen if t is None else RecapScreen(app, screen, side, t)
 

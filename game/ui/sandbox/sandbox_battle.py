@@ -35,7 +35,7 @@ class SandboxBattle(BattleScreen):
             app, scenario, seed=seed, controllers=controllers, ai_level="normal", threaded=not app.headless
         )
         self.setup_screen = setup_screen
-        self.session.autosaves = False  # the setup is no file a save could name: it is saved as a map instead
+        self.session.stop_autosaves()  # the setup is no file a save could name: it is saved as a map instead
         self.view.pause_on_steps = True  # the round's end, step by step (P turns it off for this fight)
         self.go = False  # N or Space lets the AI take its next decision
 
