@@ -1,15 +1,19 @@
 """Files the game writes replace the old ones whole, and keep their permissions."""
 
 import os
+import signal
 import stat
 import subprocess
 import sys
+import tempfile
+import threading
 from importlib.metadata import version
 
 import pytest
 
 import game
-from game.save.files import NotWritable, atomic_file, write_atomic
+from game.cli_signals import Terminated, terminate_raises
+from game.save.files import NotWritable, atomic_file, atomic_folder, write_atomic
 
 
 def test_a_rewritten_file_keeps_its_mode(tmp_path):
@@ -68,3 +72,36 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_one(tmp_path):
         assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".log.jsonl.") and p.suffix == ".tmp"]
         raise KeyboardInterrupt
     assert [p.name for p in tmp_path.iterdir()] == ["log.jsonl"] and target.read_text() == "old\n"
+
+
+@pytest.mark.parametrize("thread", [False, True])
+@pytest.mark.parametrize("make", ["mkstemp", "mkdtemp"])
+def test_a_stop_while_the_temporary_is_made_still_removes_it(tmp_path, monkeypatch, make, thread):
+    """A SIGTERM that lands just as the temporary file (or folder) is made, before the code that
+    removes it on the way out is in place, must not leave it behind (a stopped `rout simulate
+    --log` under load left `.out.RANDOM.tmp`): the stop is raised once removal is armed. With
+    another thread alive (a process pool's), the system may hand the signal to that thread."""
+    real = getattr(tempfile, make)
+
+    def made_then_stopped(*args, **kwargs):
+        made = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)  # arrives here, before the caller's `try`
+        return made
+
+    monkeypatch.setattr(tempfile, make, made_then_stopped)
+    done = threading.Event()
+    other = threading.Thread(target=done.wait, args=(30,))
+    if thread:
+        other.start()
+    try:
+        with terminate_raises(), pytest.raises(Terminated):
+            if make == "mkstemp":
+                write_atomic(tmp_path / "out.txt", "words")
+            else:
+                with atomic_folder(tmp_path / "out"):
+                    pass
+    finally:
+        done.set()
+        if thread:
+            other.join()
+    assert list(tmp_path.iterdir()) == []

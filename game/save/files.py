@@ -18,11 +18,15 @@ import errno
 import json
 import os
 import shutil
+import signal
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import IO, Any, TextIO
 
 from game.events import Event
@@ -120,8 +124,14 @@ def _temp_beside(path: str | Path) -> Iterator[tuple[int, int]]:
         raise NotWritable(path, why)
     target = real_target(path)
     mode = _mode_for(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent or Path(".")))
+    held = _hold_stops()
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent or Path(".")))
+    except BaseException:
+        _release_stops(held)
+        raise
+    try:
+        _release_stops(held)  # a stop that came while the file was made is raised here, where it is removed
         yield fd, mode
         os.replace(tmp, target)
         _sync_folder(target.parent)
@@ -129,6 +139,47 @@ def _temp_beside(path: str | Path) -> Iterator[tuple[int, int]]:
         with suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+_STOPS = (signal.SIGINT, signal.SIGTERM)
+_Handler = Callable[[int, FrameType | None], Any] | int | None
+
+
+@dataclass
+class _HeldStops:
+    """The stop signals' own handlers, and the stops that came while they were held."""
+
+    handlers: dict[int, _Handler]
+    came: list[tuple[int, FrameType | None]] = field(default_factory=list)
+
+
+def _hold_stops() -> _HeldStops | None:
+    """Hold Ctrl-C and SIGTERM back while a temporary file is made: one that arrived between its
+    creation and the `try` that removes it would leave it behind (a stopped run did, under load).
+    Python runs signal handlers in the main thread whichever thread the system chose, so a
+    handler that only notes the stop holds it for the whole process. None off the main thread,
+    where handlers cannot be changed (nor do they run there)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    held = _HeldStops({})
+    for s in _STOPS:
+        held.handlers[s] = signal.signal(s, lambda signum, frame: held.came.append((signum, frame)))
+    return held
+
+
+def _release_stops(held: _HeldStops | None) -> None:
+    """Give the stop signals their handlers back, then act on a stop that came meanwhile as they
+    would have (raising KeyboardInterrupt or the command line's Terminated, here)."""
+    if held is None:
+        return
+    for s, handler in held.handlers.items():
+        signal.signal(s, handler if handler is not None else signal.SIG_DFL)  # a pending stop is noted first
+    for signum, frame in held.came:
+        handler = held.handlers[signum]
+        if callable(handler):
+            handler(signum, frame)
+        elif handler in (signal.SIG_DFL, None):
+            os.kill(os.getpid(), signum)  # the default: the process ends, as it would have
 
 
 def _settle(f: IO[Any], mode: int) -> None:
@@ -173,8 +224,14 @@ def atomic_folder(path: str | Path) -> Iterator[Path]:
         raise NotWritable(path, why)
     target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent)))
+    held = _hold_stops()
     try:
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=str(target.parent)))
+    except BaseException:
+        _release_stops(held)
+        raise
+    try:
+        _release_stops(held)  # a stop that came while the folder was made is raised here, where it is removed
         yield tmp
         for f in tmp.iterdir():
             _sync_file(f)
