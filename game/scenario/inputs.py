@@ -6,6 +6,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from game.input_files import MAP_BYTES, input_problem, read_input
 from game.scenario.catalogue import CATALOGUE
 from game.scenario.check import xml_problems
 from game.scenario.lesson import script_path
@@ -19,7 +20,7 @@ def map_inputs(path: str | Path) -> list[tuple[Path, str]]:
     if own:
         out.append((path.parent / own, "the map's unit catalogue"))
     script = script_path(path)
-    if script.is_file():
+    if input_problem(script) != "not found":
         out.append((script, "the map's lesson script"))
     return out
 
@@ -27,7 +28,7 @@ def map_inputs(path: str | Path) -> list[tuple[Path, str]]:
 def _catalogue_property(path: Path) -> str | None:
     """The map property `catalogue` as written in the file (a path relative to the map)."""
     try:
-        root = ET.parse(path).getroot()
+        root = ET.fromstring(read_input(path, MAP_BYTES))
     except (ET.ParseError, OSError):
         return None
     for props in root.findall("properties"):

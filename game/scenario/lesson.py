@@ -13,6 +13,7 @@ from typing import Any
 
 from game import events as ev
 from game.commands import Command, Illegal, from_json
+from game.input_files import SCRIPT_BYTES, read_input
 from game.levels import LEVELS
 from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND, Action
@@ -119,9 +120,12 @@ def load_lesson(path: Path, units: Mapping[str, str]) -> Lesson:
     """Read and check a script against its map's units (id -> side); raise ScenarioError, one line a problem."""
     problems: list[str] = []
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ScenarioError([f"{path}: lesson script: cannot be read: {e}"]) from None
+        raw = tomllib.loads(read_input(path, SCRIPT_BYTES).decode("utf-8"))
+    except OSError as e:
+        raise ScenarioError([f"{path}: lesson script: cannot be read: {e.strerror or e}"]) from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as e:
+        why = "nested too deep" if isinstance(e, RecursionError) else str(e)
+        raise ScenarioError([f"{path}: lesson script: cannot be read: {why}"]) from None
     where = _Where(path, problems)
     where.unknown(raw, TOP_KEYS, "lesson script")
     sides = sorted(set(units.values()))

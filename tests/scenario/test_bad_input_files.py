@@ -1,0 +1,114 @@
+"""Files a map is made of that are not what they claim (issues 25 and 26): a pipe where a file
+is wanted is refused before it is opened (reading it would block for ever), and a picture the
+window could not draw (not a PNG, empty, cut short, a bad checksum, smaller than its tile grid)
+is found by `rout check`, each in one line and exit 2, before the window or a screenshot crash."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from game.bundled import ASSETS, MAPS
+from game.scenario.png import picture_size
+from tests.command_line import one_line_error, rout_here
+
+
+def check_refuses(folder: Path, path: Path, *words: str) -> None:
+    """`rout check` exits 2 with one line (on standard output, as its report is) holding words."""
+    r = rout_here("check", str(path), cwd=folder)
+    assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr, r.stdout + r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert len(lines) == 1 and all(w in lines[0] for w in words), r.stdout
+
+
+def png(width: int, height: int) -> bytes:
+    """A whole RGBA PNG of one colour."""
+    rows = b"".join(b"\0" + b"\x10\x20\x30\xff" * width for _ in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def duel_here(folder: Path) -> Path:
+    """The shipped duel map, its tileset and the tileset's picture copied into folder."""
+    shutil.copy(MAPS / "duel.tmx", folder / "duel.tmx")
+    shutil.copy(MAPS / "terrain.tsx", folder / "terrain.tsx")
+    tsx = folder / "terrain.tsx"
+    tsx.write_text(tsx.read_text().replace("../assets/tiles/terrain.png", "terrain.png"))
+    shutil.copy(ASSETS / "tiles" / "terrain.png", folder / "terrain.png")
+    return folder / "duel.tmx"
+
+
+def test_the_copied_map_passes_so_each_case_below_fails_for_its_own_reason(tmp_path):
+    r = rout_here("check", str(duel_here(tmp_path)), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("which", ["duel.tmx", "terrain.tsx", "terrain.png"])
+def test_a_pipe_in_place_of_a_file_of_the_map_is_refused_without_waiting(tmp_path, which):
+    # Opening a pipe for reading waits for a writer: `rout check` used to hang here for ever.
+    path = duel_here(tmp_path)
+    (tmp_path / which).unlink()
+    os.mkfifo(tmp_path / which)
+    check_refuses(tmp_path, path, which, "is not a regular file")
+
+
+def test_a_pipe_named_as_the_maps_catalogue_is_refused_without_waiting(tmp_path):
+    path = duel_here(tmp_path)
+    text = path.read_text().replace("<properties>", '<properties>\n  <property name="catalogue" value="cat.toml"/>', 1)
+    path.write_text(text)
+    os.mkfifo(tmp_path / "cat.toml")
+    check_refuses(tmp_path, path, "cat.toml", "is not a regular file")
+
+
+def test_a_pipe_as_the_maps_lesson_script_is_refused_without_waiting(tmp_path):
+    path = duel_here(tmp_path)
+    os.mkfifo(tmp_path / "duel.lesson.toml")
+    check_refuses(tmp_path, path, "duel.lesson.toml", "is not a regular file")
+
+
+def _cut_short(data: bytes) -> bytes:
+    return data[: len(data) // 2]
+
+
+def _bad_checksum(data: bytes) -> bytes:
+    return data[:-13] + bytes([data[-13] ^ 1]) + data[-12:]  # the last byte of IDAT's checksum
+
+
+@pytest.mark.parametrize(
+    ("picture", "says"),
+    [
+        (b"hello, I am not a picture\n", "is not a PNG picture"),
+        (b"", "is empty"),
+        (_cut_short(png(256, 64)), "cut short"),
+        (_bad_checksum(png(256, 64)), "bad checksum"),
+        (png(10, 10), "10x10 pixels, smaller than the 256x64"),
+        (png(256, 32), "256x32 pixels, smaller than the 256x64"),
+    ],
+    ids=["text", "empty", "truncated", "checksum", "smaller-than-a-tile", "smaller-than-the-grid"],
+)
+def test_a_tileset_picture_the_window_could_not_draw_fails_the_check(tmp_path, picture, says):
+    # Each passed `rout check` and then crashed the screenshot or the window (pygame.error,
+    # or ValueError: subsurface rectangle outside surface area).
+    path = duel_here(tmp_path)
+    (tmp_path / "terrain.png").write_bytes(picture)
+    check_refuses(tmp_path, path, "terrain.png", says)
+    r = rout_here("screenshot", str(path), "--out", "shot.png", cwd=tmp_path)
+    one_line_error(r, "terrain.png", says)
+    assert not (tmp_path / "shot.png").exists()
+
+
+def test_every_shipped_picture_reads_as_a_whole_png():
+
+    pictures = sorted(ASSETS.rglob("*.png"))
+    assert len(pictures) > 20
+    for p in pictures:
+        assert min(picture_size(p)) >= 1, p
