@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 
-SEED_MAX = 2**64 - 1  # the battle's generator takes 64 bits
+from game.rules.dice import SEED_MAX
+
 GAMES_MAX = 1_000_000
 SIZE_MIN = (640, 360)
 SIZE_MAX = (7680, 4320)

@@ -37,6 +37,8 @@ def read_object(path: Path) -> dict[str, object]:
         if not text[e.pos :].strip() or e.msg.startswith("Unterminated string"):
             raise ReplayError(f"{path}: not valid JSON: it ends before the JSON does (cut short?)") from None
         raise ReplayError(f"{path}: not valid JSON: {e}") from None
+    except ValueError:  # Python reads no whole number longer than 4,300 digits
+        raise ReplayError(f"{path}: not valid JSON: a number too long to read (over 4,300 digits)") from None
     except RecursionError:  # the depth check above should have caught it first
         raise ReplayError(f"{path}: nested too deep to read") from None
     if not isinstance(data, dict):
@@ -48,7 +50,9 @@ def _read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise ReplayError(f"{path}: {size / 2**20:.0f} MB is too large; a replay or save is at most 64 MB")
+            raise ReplayError(
+                f"{path}: {size:,} bytes is too large; a replay or save is at most {MAX_BYTES:,} bytes (64 MB)"
+            )
         with path.open("rb") as f:
             raw = f.read(MAX_BYTES + 1)  # a file growing while it is read is still held to the limit
     except FileNotFoundError:

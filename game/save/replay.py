@@ -14,6 +14,7 @@ from pathlib import Path
 
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
+from game.rules.dice import SEED_MAX
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
@@ -77,8 +78,8 @@ def load_replay(path: str | Path) -> Replay:
     data = read_object(path)
     _check_format(path, data)
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError(f"{path}: 'seed' must be a whole number")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise ReplayError(f"{path}: 'seed' must be a whole number from 0 to {SEED_MAX}")
     rep = Replay(
         _stored_map(path, data),
         seed,
@@ -101,7 +102,7 @@ def _check_format(path: Path, data: dict[str, object]) -> None:
     fmt = data.get("format")
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
         raise ReplayError(f"{path}: format {fmt} is newer than this Rout reads (format must be {FORMAT}); update Rout")
-    if fmt != FORMAT or isinstance(fmt, bool):
+    if fmt != FORMAT or type(fmt) is not int:  # 1.0 is not the format 1 a writer writes
         raise ReplayError(f"{path}: format must be {FORMAT}, not {_shown(fmt)}")
 
 

@@ -136,6 +136,12 @@ BAD = [
     ("newer format", lambda t: edited(t, _set("format", 2)), ["format 2 is newer than this Rout reads"]),
     ("format true", lambda t: edited(t, _set("format", True)), ["format must be 1, not true"]),
     ("seed a string", lambda t: edited(t, _set("seed", "5")), ["'seed' must be a whole number"]),
+    # Issue 25.1: Python reads no whole number over 4,300 digits, and raised a traceback here.
+    ("seed of 5,000 digits", lambda t: t.replace('"seed": 5', '"seed": ' + "7" * 5000), ["a number too long"]),
+    # Issue 26.11: a seed the generator would wrap, a format written as a fraction.
+    ("seed above 64 bits", lambda t: edited(t, _set("seed", 2**64)), ["'seed' must be a whole number from 0 to"]),
+    ("negative seed", lambda t: edited(t, _set("seed", -1)), ["'seed' must be a whole number from 0 to"]),
+    ("format 1.0", lambda t: edited(t, _set("format", 1.0)), ["format must be 1, not 1.0"]),
     ("commands an object", lambda t: edited(t, _set("commands", {})), ["'commands' must be a list"]),
     ("digest not hex", lambda t: edited(t, _set("log_sha256", "abc")), ["'log_sha256' must be 64 hexadecimal"]),
     ("version a number", lambda t: edited(t, _set("game_version", 2)), ["'game_version' must be a string"]),
@@ -210,7 +216,16 @@ def test_an_oversized_file_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "huge.json"
     with path.open("wb") as f:
         f.truncate(65 * 1024 * 1024)  # sparse: no disk used, nothing read
-    with pytest.raises(SaveError, match="65 MB is too large; a replay or save is at most 64 MB"):
+    with pytest.raises(SaveError, match="68,157,440 bytes is too large; a replay or save is at most 67,108,864 bytes"):
+        load_save(path)
+
+
+def test_a_file_one_byte_over_the_limit_is_not_called_the_size_of_the_limit(tmp_path):
+    # Issue 26.10: "64 MB is too large ... at most 64 MB".
+    path = tmp_path / "huge.json"
+    with path.open("wb") as f:
+        f.truncate(64 * 1024 * 1024 + 1)
+    with pytest.raises(SaveError, match="67,108,865 bytes is too large; a replay or save is at most 67,108,864"):
         load_save(path)
 
 
