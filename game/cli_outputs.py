@@ -2,7 +2,8 @@
 
 Every output a command names is checked before any work starts: it must be a file that can be
 replaced whole (game/save/files.py says which), it must not be any file the command reads (the
-map, its tilesets and their images, its catalogues, the replay or save being run), and no two
+map, its tilesets and their images, its catalogues and lesson script, the game's sprites, icons,
+marks and font: game/scenario/inputs.py; the replay or save being run), and no two
 outputs may be one file. Paths are compared as the files they reach, so a symbolic or a hard
 link to an input counts as that input. `-` is standard output, where a flag allows it.
 """
