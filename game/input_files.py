@@ -65,13 +65,24 @@ def read_input(path: str | Path, limit: int) -> bytes:
         why = _kind_problem(os.fstat(fd).st_mode)  # what was opened, if the path changed since
         if why:
             raise NotReadable(path, why)
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
+        data = _read_up_to(fd, limit + 1)
     finally:
         os.close(fd)
     if len(data) > limit:
         raise NotReadable(path, f"is larger than {_size(limit)}, more than such a file can hold")
     return data
+
+
+def _read_up_to(fd: int, most: int) -> bytes:
+    """At most `most` bytes, read a megabyte at a time: one read of `most` would set aside that
+    much memory however small the file."""
+    data = bytearray()
+    while len(data) < most:
+        chunk = os.read(fd, min(MB, most - len(data)))
+        if not chunk:
+            break
+        data += chunk
+    return bytes(data)
 
 
 def _size(n: int) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from game.input_files import NotReadable, input_problem, read_input
 from game.save.errors import ReplayError
 
 MAX_BYTES = 64 * 1024 * 1024  # a 30-round battle's save is well under 1 MB; 64 MB is room for any real one
@@ -53,16 +54,17 @@ def _read_bytes(path: Path) -> bytes:
             raise ReplayError(
                 f"{path}: {size:,} bytes is too large; a replay or save is at most {MAX_BYTES:,} bytes (64 MB)"
             )
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)  # a file growing while it is read is still held to the limit
+        raw = read_input(path, MAX_BYTES)  # a pipe is refused unopened; a growing file held to the limit
     except FileNotFoundError:
         raise ReplayError(f"{path}: file: not found") from None
     except IsADirectoryError:
         raise ReplayError(f"{path}: a folder, not a replay or save file") from None
+    except NotReadable as e:
+        if input_problem(path) == "is a folder, not a file":
+            raise ReplayError(f"{path}: a folder, not a replay or save file") from None
+        raise ReplayError(f"{path}: {e.strerror}") from None
     except OSError as e:
         raise ReplayError(f"{path}: cannot be read: {e.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise ReplayError(f"{path}: too large; a replay or save is at most 64 MB")
     return raw
 
 

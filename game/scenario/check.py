@@ -24,6 +24,7 @@ from game.scenario.xml_values import boolish, decode_data, parses_as_points, to_
 
 MAX_SIDE = 1000  # squares; a bigger map is a mistake (and would take memory for nothing)
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotate bits in a layer's gids
+HEX_ROTATION = 0x10000000  # of those, the one for hexagonal maps: pytmx draws no picture for it
 
 # XML attributes pytmx casts (pytmx.pytmx.types), by what they must be.
 _INT_ATTRS = {
@@ -194,7 +195,8 @@ class XmlCheck:
         if encoding is None:
             self.bad(where, "data is stored as XML <tile> elements; save the map with CSV or Base64 layer format")
             return
-        gids, why = decode_data(data.text or "", encoding, compression)
+        tiles = self.width * self.height or MAX_SIDE * MAX_SIDE  # what the map can hold, at most
+        gids, why = decode_data(data.text or "", encoding, compression, tiles)
         if why:
             self.bad(where, f"data: {why}")
             return
@@ -209,6 +211,12 @@ class XmlCheck:
         reported: set[int] = set()
         for i, raw in enumerate(gids):
             gid = raw & ~GID_FLAGS
+            if raw & HEX_ROTATION and HEX_ROTATION not in reported:
+                reported.add(HEX_ROTATION)
+                self.bad(
+                    f"{where} ({i % self.width},{i // self.width})",
+                    f"tile {raw} has Tiled's hexagonal rotation flag, which a square map cannot draw",
+                )
             if gid and gid not in reported and not any(a <= gid < b for a, b in self.ranges):
                 reported.add(gid)
                 self.bad(f"{where} ({i % self.width},{i // self.width})", f"tile gid {gid} belongs to no tileset")
@@ -247,8 +255,19 @@ class XmlCheck:
         img = node.find("image")
         if img is not None:
             self._tileset_image(node, img, label, base, named_by)
+        else:
+            self._imageless(node, label)
         for tile in node.iter("tile"):  # as pytmx reads them: at any depth
             self._tile(tile, label, base, named_by, bool(source))
+
+    def _imageless(self, node: ET.Element, label: str) -> None:
+        """A tileset without one image to cut its tiles from needs an image for each tile: the
+        window would otherwise draw nothing (pytmx gives None) and crash."""
+        bare = [t.get("id") for t in node.iter("tile") if t.find("image") is None]
+        if bare:
+            self.bad(label, f"has no image, nor has its tile {bare[0]}; the window could not draw it")
+        elif node.find("tile") is None:
+            self.bad(label, "has no image and no tiles; the window could not draw it")
 
     def _tsx(self, source: str, label: str) -> ET.Element | None:
         """The root <tileset> of a tileset file the map names, or None (the problem said)."""

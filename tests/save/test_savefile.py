@@ -248,3 +248,10 @@ def test_a_battle_on_a_map_built_in_code_cannot_be_saved(tmp_path):
     with pytest.raises(ValueError, match="only a battle on a map file can be saved"):
         write_save(tmp_path / "s.json", b, [])
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pipe_given_as_a_save_is_refused_without_waiting(tmp_path):
+    # Issue 25.2: opening a pipe for reading waits for a writer that never comes.
+    os.mkfifo(tmp_path / "s.json")
+    with pytest.raises(SaveError, match="is not a regular file"):
+        load_save(tmp_path / "s.json")

@@ -5,15 +5,18 @@ is found by `rout check`, each in one line and exit 2, before the window or a sc
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import struct
+import tracemalloc
 import zlib
 from pathlib import Path
 
 import pytest
 
 from game.bundled import ASSETS, MAPS
+from game.scenario.check import xml_problems
 from game.scenario.png import picture_size
 from tests.command_line import one_line_error, rout_here
 
@@ -112,3 +115,53 @@ def test_every_shipped_picture_reads_as_a_whole_png():
     assert len(pictures) > 20
     for p in pictures:
         assert min(picture_size(p)) >= 1, p
+
+
+def test_a_tile_with_tileds_hexagonal_rotation_flag_fails_the_check(tmp_path):
+    # Issue 26.5: pytmx draws no picture for it, and the screenshot crashed on None.
+    path = duel_here(tmp_path)
+    text = path.read_text()
+    start = text.index('<data encoding="csv">\n') + len('<data encoding="csv">\n')
+    path.write_text(text[:start] + str(0x10000001) + text[start + 1 :])
+    check_refuses(tmp_path, path, "(0,0)", "hexagonal rotation flag")
+
+
+def test_an_embedded_tileset_without_an_image_fails_the_check(tmp_path):
+    path = duel_here(tmp_path)
+    tileset = (tmp_path / "terrain.tsx").read_text()
+    body = tileset[tileset.index("<tileset") :]
+    body = body[: body.index(" <image")] + body[body.index("/>", body.index(" <image")) + 3 :]
+    text = path.read_text().replace(
+        ' <tileset firstgid="1" source="terrain.tsx"/>', body.replace("<tileset ", '<tileset firstgid="1" ', 1)
+    )
+    path.write_text(text)
+    check_refuses(tmp_path, path, "tileset terrain", "has no image")
+
+
+def test_layer_data_that_inflates_past_the_map_is_refused_without_inflating_it(tmp_path):
+    # Issue 26.7: a 1 MB map whose layer inflated to 800 MB took 3.9 GB before it was refused.
+    # Here 256 MB of zeros (250 KB compressed); the check may hold the map's 308 tiles and no more.
+    squeeze = zlib.compressobj(9)
+    bomb = b"".join(squeeze.compress(bytes(1 << 20)) for _ in range(256)) + squeeze.flush()
+    path = duel_here(tmp_path)
+    text = path.read_text()
+    start, end = text.index('<data encoding="csv">'), text.index("</data>")
+    packed = base64.b64encode(bomb).decode()
+    path.write_text(text[:start] + f'<data encoding="base64" compression="zlib">{packed}' + text[end:])
+    tracemalloc.start()
+    try:
+        problems = xml_problems(path).fatal
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert any("inflates to more than the map's 308 tiles" in p for p in problems), problems
+    assert peak < 20 * 2**20, f"{peak / 2**20:.0f} MB"
+
+
+def test_a_catalogue_that_is_a_link_to_dev_zero_is_not_read(tmp_path):
+    # Issue 26.7: it was read until the memory ran out.
+    path = duel_here(tmp_path)
+    text = path.read_text().replace("<properties>", '<properties>\n  <property name="catalogue" value="cat.toml"/>', 1)
+    path.write_text(text)
+    (tmp_path / "cat.toml").symlink_to("/dev/zero")
+    check_refuses(tmp_path, path, "cat.toml", "is not a regular file")
