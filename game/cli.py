@@ -287,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--out", required=True)
     sh.add_argument("--select", help="the unit to select")
     sh.add_argument("--hover", help="X,Y: the square under the mouse")
-    sh.add_argument("--round", type=int, default=1)
+    sh.add_argument("--round", type=bounds.rounds, default=1)
     sh.add_argument("--seed", type=bounds.seed, default=1)
     sh.add_argument(
         "--at",

@@ -23,6 +23,17 @@ def seed(text: str) -> int:
     return value
 
 
+def rounds(text: str) -> int:
+    """A round of a battle: a whole number from 1 (argparse type)."""
+    try:
+        value = int(text) if len(text) <= 9 else 0
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a round is a whole number from 1, not {text[:30]!r}")
+    return value
+
+
 def games(value: int, first_seed: int) -> str | None:
     """What is wrong with --games, or None."""
     if not 1 <= value <= GAMES_MAX:

@@ -66,6 +66,14 @@ def test_bad_option_on_the_command_line():
     one_line_error(rout_here("simulate", str(ARENA), "--ai", "green=baseline"), "green")
 
 
+@pytest.mark.parametrize("value", ["-1", "0", "x", "9" * 30])
+def test_a_screenshot_round_before_the_first_is_refused(tmp_path, value):
+    # Issue 26.11: --round -1 was accepted.
+    r = rout_here("screenshot", str(ARENA), "--out", "s.png", "--round", value, cwd=tmp_path)
+    one_line_error(r, "--round", "a round is a whole number from 1")
+    assert not (tmp_path / "s.png").exists()
+
+
 def test_check_reports_each_problem_and_exit_status(tmp_path):
     assert rout_here("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx")).returncode == 0
     m = broken_map(tmp_path, 'value="W"', 'value="UP"')

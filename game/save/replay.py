@@ -9,6 +9,7 @@ A save is a replay file with four more fields, "game_version", "ai", "map_sha256
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,9 +157,12 @@ def _levels(path: Path, data: dict[str, object]) -> dict[str, str]:
     return levels
 
 
+_VERSION = re.compile(r"\d{1,9}(\.\d{1,9}){0,3}([.+-]?[0-9A-Za-z.+-]{1,40})?")  # 0.3.0, 1.0.0rc1, 0.3.0+local
+
+
 def _game_version(path: Path, data: dict[str, object]) -> str | None:
     v = data.get("game_version")
-    if v is not None and not isinstance(v, str):
+    if v is not None and (not isinstance(v, str) or not _VERSION.fullmatch(v)):
         raise ReplayError(f"{path}: 'game_version' must be a string like \"0.2.0\", not {_shown(v)}")
     return v
 

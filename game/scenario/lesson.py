@@ -17,6 +17,7 @@ from game.input_files import SCRIPT_BYTES, read_input
 from game.levels import LEVELS
 from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND, Action
+from game.rules.dice import SEED_MAX
 from game.scenario.errors import ScenarioError
 
 SUFFIX = ".lesson.toml"
@@ -130,8 +131,8 @@ def load_lesson(path: Path, units: Mapping[str, str]) -> Lesson:
     where.unknown(raw, TOP_KEYS, "lesson script")
     sides = sorted(set(units.values()))
     seed = raw.get("seed", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        where.say("seed", f"must be a whole number 0 or more, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        where.say("seed", f"must be a whole number from 0 to {SEED_MAX}, not {seed!r}")
     player = raw.get("player")
     if player not in sides:
         where.say("player", f"must be one of the map's sides ({', '.join(sides)}), not {player!r}")
@@ -256,13 +257,23 @@ def _step(raw: object, n: int, where: _Where, units: Mapping[str, str], player: 
     if not isinstance(yours, str) or (yours and units[unit] != player):
         where.say(name, "'yours' is the prompt of a turn of the player's own side")
         return None
-    check = raw.get("check", ["action", "target"])
+    check, hint = raw.get("check", ["action", "target"]), raw.get("hint", "")
+    why = (
+        _check_problem(check, cmd)
+        or (None if isinstance(hint, str) else "hint must be words in quotes")
+        or (f"do: target {cmd.target!r} is not on the map" if cmd.target not in (None, *units) else None)
+    )
+    if why:
+        where.say(name, why)
+        return None
+    return Step(unit, cmd, round_, until, yours, tuple(check), hint)
+
+
+def _check_problem(check: object, cmd: Command) -> str | None:
+    """What is wrong with a step's `check`, the fields of its command to compare, or None."""
     fields = set(cmd.to_json()) | {"action", "target", "space"}
     if not isinstance(check, list) or any(c not in fields for c in check):
-        where.say(name, f"check names fields of its command ({', '.join(sorted(fields))})")
-        return None
+        return f"check names fields of its command ({', '.join(sorted(fields))})"
     if "space" in check and cmd.action != Action.FORCE_RETREAT:
-        where.say(name, "check 'space' is for a force_retreat step")
-        return None
-    hint = raw.get("hint", "")
-    return Step(unit, cmd, round_, until, yours, tuple(check), str(hint))
+        return "check 'space' is for a force_retreat step"
+    return None

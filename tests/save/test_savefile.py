@@ -145,6 +145,7 @@ BAD = [
     ("commands an object", lambda t: edited(t, _set("commands", {})), ["'commands' must be a list"]),
     ("digest not hex", lambda t: edited(t, _set("log_sha256", "abc")), ["'log_sha256' must be 64 hexadecimal"]),
     ("version a number", lambda t: edited(t, _set("game_version", 2)), ["'game_version' must be a string"]),
+    ("version not one", lambda t: edited(t, _set("game_version", "not a version")), ["'game_version' must be a"]),
     ("unknown ai level", lambda t: edited(t, _set("ai", {"red": "godlike"})), ["red's level 'godlike' is unknown"]),
     ("ai of no side", lambda t: edited(t, _set("ai", {"green": "hard"})), ["ai: the map has no side 'green'"]),
     (
