@@ -155,8 +155,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             load_scenario(m)
         except ScenarioError as e:
             bad = True
-            for line in e.problems:
-                print(line)
+            try:
+                for line in e.problems:
+                    print(line)
+            except BrokenPipeError:  # the reader went away (`| head`): the maps are broken all the same
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                return 2
     return 2 if bad else 0
 
 

@@ -251,6 +251,21 @@ def test_play_refuses_a_side_the_map_does_not_have():
     assert r.returncode == 2 and "--side 'purple': the map's sides are" in r.stderr
 
 
+def test_check_still_says_broken_maps_when_its_reader_goes_away(tmp_path):
+    # Issue 26.12: `rout check maps/*.tmx | head` exited 0 under `set -o pipefail` though maps were broken.
+    maps = []
+    for n in range(300):
+        (tmp_path / f"bad{n}.tmx").write_text("junk\n")
+        maps.append(str(tmp_path / f"bad{n}.tmx"))
+    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    cmd = [sys.executable, "-m", "game", "check", *maps]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT) as p:
+        p.stdout.close()  # the reader is gone before the first line
+        err = p.stderr.read().decode()
+        code = p.wait(timeout=300)
+    assert code == 2 and err == "", err
+
+
 def test_a_reader_that_goes_away_ends_the_command_quietly():
     """`rout simulate ... | head -1`: no 'Broken pipe' and exit 0, not a traceback."""
     env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
