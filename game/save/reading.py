@@ -12,7 +12,9 @@ import numpy as np
 from game.input_files import NotReadable, input_problem, read_input
 from game.save.errors import ReplayError
 
-MAX_BYTES = 64 * 1024 * 1024  # a 30-round battle's save is well under 1 MB; 64 MB is room for any real one
+# A 30-round battle's save is about 0.1 MB; 16 MB is room for any real one. Reading costs about
+# 20 times the file's size (bench/bench_hostile_memory.py: 1.3 GB for 63 MB), so no more.
+MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32  # a save nests 5 deep (file, commands, command, path, square)
 
 _STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
@@ -52,7 +54,7 @@ def _read_bytes(path: Path) -> bytes:
         size = path.stat().st_size
         if size > MAX_BYTES:
             raise ReplayError(
-                f"{path}: {size:,} bytes is too large; a replay or save is at most {MAX_BYTES:,} bytes (64 MB)"
+                f"{path}: {size:,} bytes is too large; a replay or save is at most {MAX_BYTES:,} bytes (16 MB)"
             )
         raw = read_input(path, MAX_BYTES)  # a pipe is refused unopened; a growing file held to the limit
     except FileNotFoundError:

@@ -16,7 +16,7 @@ from pathlib import Path
 from game.input_files import PICTURE_BYTES, read_input
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MAX_SIDE = 16384  # pixels; the art is at most a few hundred
+MAX_SIDE = 4096  # pixels; the art is at most a few hundred, and the window holds 4 bytes a pixel
 _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # PNG colour type -> samples per pixel
 _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 
@@ -43,9 +43,8 @@ def picture_size(path: Path) -> tuple[int, int]:
         raise PictureError("is a damaged PNG picture (cut short)")
     pixels = b"".join(body for kind, body in chunks if kind == b"IDAT")
     need = _raw_size(width, height, depth * _CHANNELS[colour], interlace == 1)
-    inflater = zlib.decompressobj()
     try:
-        got = len(inflater.decompress(pixels, need))
+        got = _inflated_size(pixels, need)
     except zlib.error as e:
         raise PictureError(f"is a damaged PNG picture (pixel data: {e})") from None
     if got < need:
@@ -71,6 +70,17 @@ def _chunks(data: bytes) -> list[tuple[bytes, bytes]]:
         if kind == b"IEND":
             break
     return out
+
+
+def _inflated_size(pixels: bytes, most: int) -> int:
+    """How many bytes the pixel data inflates to, up to `most`, a megabyte at a time: the
+    pixels are counted, never held."""
+    inflater = zlib.decompressobj()
+    got, rest = 0, pixels
+    while rest and got < most:
+        got += len(inflater.decompress(rest, min(1 << 20, most - got)))
+        rest = inflater.unconsumed_tail
+    return got
 
 
 def _raw_size(width: int, height: int, bits: int, interlaced: bool) -> int:
