@@ -107,10 +107,16 @@ def _check_format(path: Path, data: dict[str, object]) -> None:
         raise ReplayError(f"{path}: format must be {FORMAT}, not {_shown(fmt)}")
 
 
+MAX_MAP_PATH = 1024  # characters; a system's longest path is 4096 bytes, a real map's is short
+
+
 def _stored_map(path: Path, data: dict[str, object]) -> str:
     map_path = data.get("map")
     if not isinstance(map_path, str) or not map_path.strip() or "\0" in map_path:
         raise ReplayError(f"{path}: 'map' must name a .tmx file")
+    if len(map_path) > MAX_MAP_PATH or not map_path.isprintable():
+        # Blamed on the file that holds it: named in full it would be the whole error, or forge lines.
+        raise ReplayError(f"{path}: 'map' must be a path of at most {MAX_MAP_PATH} printable characters")
     return map_path
 
 

@@ -104,6 +104,8 @@ def _read(path: str) -> Table:
     except tomllib.TOMLDecodeError as e:
         m = _AT_LINE.match(str(e))
         why = f"line {m[2]}, column {m[3]}: not valid TOML: {m[1].lower()}" if m else f"not valid TOML: {e}"
+    except ValueError:  # Python's limit on int("..."): 4,300 digits
+        why = "not valid TOML: a number too long to read (over 4,300 digits)"
     raise CatalogueError([f"{path}: {why}"])
 
 

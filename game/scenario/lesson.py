@@ -111,6 +111,15 @@ class Lesson:
     path: str = ""
 
 
+def _unreadable(e: BaseException) -> str:
+    """Why a script's TOML cannot be read, in a short line."""
+    if isinstance(e, RecursionError):
+        return "nested too deep"
+    if isinstance(e, ValueError) and not isinstance(e, UnicodeDecodeError | tomllib.TOMLDecodeError):
+        return "a number too long to read (over 4,300 digits)"  # Python's limit on int("...")
+    return str(e)
+
+
 def script_path(map_path: str | Path) -> Path:
     """Where the script of the map at map_path would be (beside it, same name)."""
     p = Path(map_path)
@@ -125,7 +134,7 @@ def load_lesson(path: Path, units: Mapping[str, str]) -> Lesson:
     except OSError as e:
         raise ScenarioError([f"{path}: lesson script: cannot be read: {e.strerror or e}"]) from None
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as e:
-        why = "nested too deep" if isinstance(e, RecursionError) else str(e)
+        why = _unreadable(e)
         raise ScenarioError([f"{path}: lesson script: cannot be read: {why}"]) from None
     where = _Where(path, problems)
     where.unknown(raw, TOP_KEYS, "lesson script")

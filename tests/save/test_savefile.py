@@ -142,6 +142,9 @@ BAD = [
     ("seed above 64 bits", lambda t: edited(t, _set("seed", 2**64)), ["'seed' must be a whole number from 0 to"]),
     ("negative seed", lambda t: edited(t, _set("seed", -1)), ["'seed' must be a whole number from 0 to"]),
     ("format 1.0", lambda t: edited(t, _set("format", 1.0)), ["format must be 1, not 1.0"]),
+    # Issue 26.10: the 5,000-character path was the whole error, blamed on itself.
+    ("map path 5,000 long", lambda t: edited(t, _set("map", "a" * 5000 + ".tmx")), ["'map' must be a path of at most"]),
+    ("map path of two lines", lambda t: edited(t, _set("map", "duel.tmx\nrout: fine")), ["'map' must be a path"]),
     ("commands an object", lambda t: edited(t, _set("commands", {})), ["'commands' must be a list"]),
     ("digest not hex", lambda t: edited(t, _set("log_sha256", "abc")), ["'log_sha256' must be 64 hexadecimal"]),
     ("version a number", lambda t: edited(t, _set("game_version", 2)), ["'game_version' must be a string"]),

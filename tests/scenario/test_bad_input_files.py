@@ -165,3 +165,22 @@ def test_a_catalogue_that_is_a_link_to_dev_zero_is_not_read(tmp_path):
     path.write_text(text)
     (tmp_path / "cat.toml").symlink_to("/dev/zero")
     check_refuses(tmp_path, path, "cat.toml", "is not a regular file")
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [("a = " + "[" * 100_000, "nested too deep"), ("a = " + "9" * 5000, "a number too long to read")],
+    ids=["nested-100000-deep", "5000-digit-number"],
+)
+def test_a_hostile_catalogue_or_lesson_script_is_blamed_on_itself_not_the_map(tmp_path, text, says):
+    # Issue 26.10: "maps/cat.tmx: map: cannot be read: RecursionError".
+    path = duel_here(tmp_path)
+    (tmp_path / "duel.lesson.toml").write_text(text)
+    check_refuses(tmp_path, path, "duel.lesson.toml: lesson script", says)
+    (tmp_path / "duel.lesson.toml").unlink()
+    with_catalogue = path.read_text().replace(
+        "<properties>", '<properties>\n  <property name="catalogue" value="cat.toml"/>', 1
+    )
+    path.write_text(with_catalogue)
+    (tmp_path / "cat.toml").write_text(text)
+    check_refuses(tmp_path, path, "cat.toml: not valid TOML", says)
