@@ -27,7 +27,7 @@ import pytest
 from game import cli
 from game.runner import play_many
 from game.tally import Tally
-from tests.command_line import ROOT, one_line_error, rout_here
+from tests.command_line import ROOT, one_line_error, rout, rout_here
 from tests.test_cli import ARENA
 
 TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")  # .NAME.RANDOM.tmp
@@ -333,7 +333,8 @@ def test_the_screenshots_temporary_file_is_never_a_fixed_name_followed_through_a
     # shot.png became a link to it.
     (tmp_path / "notes.txt").write_text("my notes\n")
     (tmp_path / ".shot.png.tmp.png").symlink_to("notes.txt")
-    r = rout_here("screenshot", str(ARENA), "--out", "shot.png", "--size", "640x400", cwd=tmp_path)
+    # In a child process: the screenshot ends with pygame.quit, which would spoil this process's fonts.
+    r = rout("screenshot", str(ARENA), "--out", "shot.png", "--size", "640x400", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "notes.txt").read_text() == "my notes\n"
     shot = tmp_path / "shot.png"
