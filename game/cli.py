@@ -155,8 +155,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             load_scenario(m)
         except ScenarioError as e:
             bad = True
-            for line in e.problems:
-                print(line)
+            try:
+                for line in e.problems:
+                    print(line)
+            except BrokenPipeError:  # the reader went away (`| head`): the maps are broken all the same
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                return 2
     return 2 if bad else 0
 
 
@@ -287,7 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--out", required=True)
     sh.add_argument("--select", help="the unit to select")
     sh.add_argument("--hover", help="X,Y: the square under the mouse")
-    sh.add_argument("--round", type=int, default=1)
+    sh.add_argument("--round", type=bounds.rounds, default=1)
     sh.add_argument("--seed", type=bounds.seed, default=1)
     sh.add_argument(
         "--at",

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 
-SEED_MAX = 2**64 - 1  # the battle's generator takes 64 bits
+from game.rules.dice import SEED_MAX
+
 GAMES_MAX = 1_000_000
 SIZE_MIN = (640, 360)
 SIZE_MAX = (7680, 4320)
@@ -19,6 +20,17 @@ def seed(text: str) -> int:
         value = -1
     if not 0 <= value <= SEED_MAX:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEED_MAX}, not {text[:30]!r}")
+    return value
+
+
+def rounds(text: str) -> int:
+    """A round of a battle: a whole number from 1 (argparse type)."""
+    try:
+        value = int(text) if len(text) <= 9 else 0
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a round is a whole number from 1, not {text[:30]!r}")
     return value
 
 

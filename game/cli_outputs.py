@@ -2,9 +2,13 @@
 
 Every output a command names is checked before any work starts: it must be a file that can be
 replaced whole (game/save/files.py says which), it must not be any file the command reads (the
-map, its tilesets and their images, its catalogues, the replay or save being run), and no two
+map, its tilesets and their images, its catalogues and lesson script, the game's sprites, icons,
+marks and font: game/scenario/inputs.py; the replay or save being run), and no two
 outputs may be one file. Paths are compared as the files they reach, so a symbolic or a hard
-link to an input counts as that input. `-` is standard output, where a flag allows it.
+link to an input counts as that input, and, on a file system that finds a name whatever its case
+(FAT, exFAT, macOS's and Windows' defaults), `TERRAIN.PNG` counts as `terrain.png` even where
+the file system gives no stable inode numbers to compare. `-` is standard output, where a flag
+allows it.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ def check_outputs(
                 raise UsageError(f"{typed}: {why}")
             for path, what in inputs:
                 if _same(typed, str(path)):
-                    raise UsageError(f"{typed}: refusing to overwrite an input file ({what}) with {flag}")
+                    raise UsageError(f"{typed}: refusing to overwrite an input file ({what}, {path}) with {flag}")
         for other, other_typed in seen:
             if _same(typed, other_typed) or _within(typed, other_typed) or _within(other_typed, typed):
                 raise UsageError(f"{typed}: named by both {other} and {flag}; one would be lost")
@@ -65,9 +69,34 @@ def _same(a: str, b: str) -> bool:
     if os.path.realpath(a) == os.path.realpath(b):
         return True
     try:
-        return os.path.samefile(a, b)  # a hard link, or a path through a folder link
+        if os.path.samefile(a, b):  # a hard link, or a path through a folder link
+            return True
     except OSError:  # one of them does not exist yet
         return False
+    return _same_but_for_case(os.path.realpath(a), os.path.realpath(b))
+
+
+def _same_but_for_case(a: str, b: str) -> bool:
+    """Whether two existing paths, spelt apart only by case, are one file found case-blind: a
+    case-insensitive file system finds a name of another case though no entry of its folder is
+    spelt so, where a case-sensitive one holds each spelling as an entry of its own."""
+    if a.casefold() != b.casefold():
+        return False
+    return not (_spelt_so(a) and _spelt_so(b))
+
+
+def _spelt_so(path: str) -> bool:
+    """Whether each part of an existing path, from the root down, is an entry of its folder
+    spelt exactly so."""
+    at = Path(path).anchor
+    for name in Path(path).parts[1:]:
+        try:
+            if name not in os.listdir(at):
+                return False
+        except OSError:
+            return True  # a folder that cannot be listed: taken as spelt so
+        at = os.path.join(at, name)
+    return True
 
 
 def _within(a: str, folder: str) -> bool:

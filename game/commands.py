@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -79,10 +80,10 @@ def _whole(value: object) -> bool:
 def _shown(value: object) -> str:
     """The value as the player wrote it: a square (a tuple) in the contract's [x, y] form."""
     if isinstance(value, tuple):
-        return "[" + ", ".join(repr(v) for v in value) + "]"
+        return shown_id("[" + ", ".join(repr(v) for v in value) + "]")
     if isinstance(value, list):
-        return f"the list {value!r} (a square is a tuple)"
-    return repr(value)
+        return f"the list {shown_id(repr(value))} (a square is a tuple)"
+    return shown_id(repr(value))
 
 
 def _square(value: object, what: str) -> None:
@@ -93,6 +94,14 @@ def _square(value: object, what: str) -> None:
 def _flag(value: object, name: str) -> None:
     if not isinstance(value, bool):
         raise Illegal(f"'{name}' must be true or false")
+
+
+def _unknown_action(action: object) -> str:
+    """The refusal of an action that is none, within REFUSAL_MAX: the nearest action by name, as
+    the whole list (14 actions, 130 characters) would not fit."""
+    near = difflib.get_close_matches(action, ACTIONS, n=1) if isinstance(action, str) else []
+    guess = f"did you mean {near[0]!r}? " if near else ""
+    return f"unknown action {_shown(action)}; {guess}(the actions: docs/formats.md#commands)"
 
 
 def validate(cmd: object) -> Command:
@@ -107,7 +116,7 @@ def validate(cmd: object) -> Command:
     if missing:
         raise Illegal(f"the command has no {', '.join(repr(m) for m in missing)}")
     if not isinstance(cmd.action, str) or cmd.action not in ACTIONS:
-        raise Illegal(f"unknown action {cmd.action!r}; expected one of {', '.join(ACTIONS)}")
+        raise Illegal(_unknown_action(cmd.action))
     if not isinstance(cmd.unit, str) or not cmd.unit:
         raise Illegal("a command needs 'unit', the id of the unit that acts")
     if not isinstance(cmd.path, tuple):
@@ -115,7 +124,7 @@ def validate(cmd: object) -> Command:
     for p in cmd.path:
         _square(p, "each square of 'path'")
     if cmd.facing is not None and not (_whole(cmd.facing) and 0 <= cmd.facing < len(FACINGS)):
-        raise Illegal(f"facing must be one of {' '.join(FACINGS)} (0 to 7), not {cmd.facing!r}")
+        raise Illegal(f"facing must be one of {' '.join(FACINGS)} (0 to 7), not {_shown(cmd.facing)}")
     if cmd.target is not None and not isinstance(cmd.target, str):
         raise Illegal("'target' must be a unit id")
     if cmd.to is not None:
@@ -148,7 +157,7 @@ def from_json(obj: object) -> Command:
     facing = obj.get("facing")
     if facing is not None:
         if facing not in FACINGS:
-            raise Illegal(f"facing must be one of {' '.join(FACINGS)}, not {facing!r}")
+            raise Illegal(f"facing must be one of {' '.join(FACINGS)}, not {_shown(facing)}")
         facing = FACINGS.index(facing)
     to = obj.get("to")
     at = obj.get("at")

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import itertools
 import json
 import multiprocessing as mp
 import os
 import signal
-import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -21,10 +18,9 @@ from game.battle import Battle, Pending
 from game.commands import Command, Illegal, shown_id
 from game.game_result import GameResult, LessonResult
 from game.lesson_run import LessonRun
+from game.parent_death import die_with_parent
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
-
-PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 
 # One game for a worker: map path, seed, levels, options, keep_events, explain.
 _Task = tuple[str, int, dict[str, str], dict[str, object], bool, bool]
@@ -195,16 +191,7 @@ def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_SETMASK, set())
-    _die_with_parent(parent)
-
-
-def _die_with_parent(parent: int) -> None:
-    """Ask the kernel to kill this process when its parent ends (Linux); if it has ended already, end now."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:
-        os._exit(1)
+    die_with_parent(parent)
 
 
 def _hold_signals() -> set[int | signal.Signals] | None:

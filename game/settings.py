@@ -3,9 +3,12 @@
 The file is TOML of plain `key = value` lines, written by the game and readable by hand. Reading
 it never fails: a missing file gives the defaults; a line that is not TOML, or a value a setting
 may not have, gives that setting's default and one warning line on stderr naming the file and
-the keys; an unknown key (a newer version's setting) is left unread. The file is not rewritten
-on reading, so a broken file stays as the player left it until a setting changes in the game:
-then the settings as they stand (the defaults in place of what was bad) replace it whole.
+the keys; an unknown key (a newer version's setting) is left unread. Only a regular file of at
+most 64 KB is read (a link to /dev/zero would never end). The file is not rewritten on reading.
+When a setting changes in the game, only the lines of the settings that changed are rewritten
+(game/settings_file.py): comments and unknown keys stay. A file that cannot be read as a whole
+(not text, not TOML, too large) is never written over: it is kept as settings.toml.bad (or .bad.1,
+...) and the settings as they stand are written anew.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.input_files import SETTINGS_BYTES, input_problem, read_input
 from game.levels import LEVELS
 from game.options import Rule, menu_rules, named
 from game.save.files import write_atomic
+from game.settings_file import edited, keep_aside, kept_name
 from game.user_dirs import config_dir, made
 
 FILE_NAME = "settings.toml"
@@ -173,13 +178,34 @@ def load_settings(path: Path | None = None) -> Settings:
     missing or bad; anything bad is said in one line on stderr."""
     path = path or settings_path()
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = _read(path)
     except FileNotFoundError:
         return Settings()
     except (OSError, UnicodeDecodeError) as e:
-        _warn(path, f"cannot be read ({type(e).__name__}: {e})")
+        why = e.strerror if isinstance(e, OSError) and e.strerror else f"{type(e).__name__}: {e}"
+        _warn(path, f"cannot be read ({why}){_kept_note(path)}")
         return Settings()
     table, bad = _parse(raw)
+    note = _kept_note(path) if bad else ""  # not TOML as a whole: kept aside when next saved
+    values = _valid(table, bad)
+    if bad:
+        _warn(path, "has bad settings, their defaults used: " + "; ".join(bad) + note)
+    return Settings().changed(**values)
+
+
+def _read(path: Path) -> str:
+    return read_input(path, SETTINGS_BYTES).decode("utf-8")
+
+
+def _kept_note(path: Path) -> str:
+    """What becomes of a damaged file, said where it is found (a pipe or a device is not kept)."""
+    if input_problem(path) is not None:
+        return ""
+    return f"; it will be kept as {kept_name(path).name} when a setting is next saved"
+
+
+def _valid(table: Mapping[str, object], bad: list[str]) -> dict[str, object]:
+    """The settings the file's table gives validly, by name; what is bad added to `bad`."""
     values: dict[str, object] = {}
     for name, _ in (line for f in fields(Settings) for line in _flat(Settings(), f.name)):
         if name not in table:
@@ -190,15 +216,30 @@ def load_settings(path: Path | None = None) -> Settings:
             bad.append(f"{name} {why}")
         else:
             values[name] = float(value) if name in ("speed", "viewer_speed") else value  # type: ignore[arg-type]
-    if bad:
-        _warn(path, "has bad settings, their defaults used: " + "; ".join(bad))
-    return Settings().changed(**values)
+    return values
 
 
 def save_settings(s: Settings) -> Path:
-    """Write the settings to settings.toml in the config folder, whole or not at all; return its path."""
+    """Write the settings to settings.toml in the config folder, whole or not at all, changing
+    only the lines of settings that differ from the file's; return its path. A damaged file is
+    kept aside first (game/settings_file.py)."""
     path = made(config_dir()) / FILE_NAME
-    write_atomic(path, to_toml(s))
+    try:
+        raw = _read(path)
+        table = tomllib.loads(raw)
+    except FileNotFoundError:
+        write_atomic(path, to_toml(s))
+        return path
+    except (ValueError, RecursionError, OSError) as e:  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
+        if isinstance(e, OSError) and input_problem(path) is not None:
+            raise  # a pipe or a device: not a file to keep, nor to write over
+        keep_aside(path)
+        write_atomic(path, to_toml(s))
+        return path
+    was = Settings().changed(**_valid(table, []))
+    changed = {k: _toml_value(v) for f in fields(s) for k, v in _flat(s, f.name) if v != was.value(k)}
+    if changed:
+        write_atomic(path, edited(raw, changed))
     return path
 
 
@@ -231,17 +272,17 @@ def _parse(raw: str) -> tuple[dict[str, object], list[str]]:
     line by line, so that one broken line costs only its own setting."""
     try:
         return tomllib.loads(raw), []
-    except tomllib.TOMLDecodeError as e:
-        whole_error = str(e)
+    except (ValueError, RecursionError) as e:  # a 5,000-digit number, or nesting 100,000 deep
+        whole_error = "nested too deep" if isinstance(e, RecursionError) else str(e)
     table: dict[str, object] = {}
     bad: list[str] = []
     for n, line in enumerate(raw.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        key = line.split("=", 1)[0].strip() or f"line {n}"
+        key = line.split("=", 1)[0].strip()[:40] or f"line {n}"
         try:
             one = tomllib.loads(line)
-        except tomllib.TOMLDecodeError:
+        except (ValueError, RecursionError):
             bad.append(f"{key} (line {n} is not TOML)")
             continue
         for k, v in one.items():

@@ -66,6 +66,14 @@ def test_bad_option_on_the_command_line():
     one_line_error(rout_here("simulate", str(ARENA), "--ai", "green=baseline"), "green")
 
 
+@pytest.mark.parametrize("value", ["-1", "0", "x", "9" * 30])
+def test_a_screenshot_round_before_the_first_is_refused(tmp_path, value):
+    # Issue 26.11: --round -1 was accepted.
+    r = rout_here("screenshot", str(ARENA), "--out", "s.png", "--round", value, cwd=tmp_path)
+    one_line_error(r, "--round", "a round is a whole number from 1")
+    assert not (tmp_path / "s.png").exists()
+
+
 def test_check_reports_each_problem_and_exit_status(tmp_path):
     assert rout_here("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx")).returncode == 0
     m = broken_map(tmp_path, 'value="W"', 'value="UP"')
@@ -241,6 +249,21 @@ def test_save_replay_never_overwrites_the_map(tmp_path):
 def test_play_refuses_a_side_the_map_does_not_have():
     r = rout_here("play", str(ARENA), "--side", "purple")
     assert r.returncode == 2 and "--side 'purple': the map's sides are" in r.stderr
+
+
+def test_check_still_says_broken_maps_when_its_reader_goes_away(tmp_path):
+    # Issue 26.12: `rout check maps/*.tmx | head` exited 0 under `set -o pipefail` though maps were broken.
+    maps = []
+    for n in range(300):
+        (tmp_path / f"bad{n}.tmx").write_text("junk\n")
+        maps.append(str(tmp_path / f"bad{n}.tmx"))
+    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    cmd = [sys.executable, "-m", "game", "check", *maps]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT) as p:
+        p.stdout.close()  # the reader is gone before the first line
+        err = p.stderr.read().decode()
+        code = p.wait(timeout=300)
+    assert code == 2 and err == "", err
 
 
 def test_a_reader_that_goes_away_ends_the_command_quietly():

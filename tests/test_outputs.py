@@ -27,7 +27,7 @@ import pytest
 from game import cli
 from game.runner import play_many
 from game.tally import Tally
-from tests.command_line import ROOT, one_line_error, rout_here
+from tests.command_line import ROOT, one_line_error, rout, rout_here
 from tests.test_cli import ARENA
 
 TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")  # .NAME.RANDOM.tmp
@@ -312,20 +312,74 @@ def test_the_json_results_stream_from_disk_and_match_the_games():
 
 
 def test_a_screenshot_that_fails_to_render_leaves_no_temporary_picture(tmp_path, monkeypatch):
-    """The picture is written to a hidden .NAME.tmp.png and renamed; a failure while writing it
-    (here: the disk fills half-way) removes it, and the output is never created."""
-    import pygame  # noqa: PLC0415  # only this test of the command line draws
+    """The picture is written to a hidden temporary file and renamed; a failure while writing it
+    (here: the disk fills) removes it, and the output is never created."""
+    from game.ui import main as window  # noqa: PLC0415  # only this test of the command line draws
 
-    from game.ui import main as window  # noqa: PLC0415
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
 
-    def half_written(surface: pygame.Surface, path: str) -> None:
-        Path(path).write_bytes(b"\x89PNG half")
-        raise pygame.error("No space left on device")
-
-    monkeypatch.setattr(pygame.image, "save", half_written)
+    monkeypatch.setattr(os, "fsync", disk_full)
     out = tmp_path / "shot.png"
-    with pytest.raises(pygame.error, match="No space left"):
+    with pytest.raises(OSError, match="No space left"):
         window.screenshot(
             str(ARENA), str(out), select=None, hover=None, round_=1, seed=1, at="activation", size=(640, 400)
         )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_screenshots_temporary_file_is_never_a_fixed_name_followed_through_a_link(tmp_path):
+    # Issue 26.2: with .shot.png.tmp.png -> notes.txt, the picture went into notes.txt and
+    # shot.png became a link to it.
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    (tmp_path / ".shot.png.tmp.png").symlink_to("notes.txt")
+    # In a child process: the screenshot ends with pygame.quit, which would spoil this process's fonts.
+    r = rout("screenshot", str(ARENA), "--out", "shot.png", "--size", "640x400", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "notes.txt").read_text() == "my notes\n"
+    shot = tmp_path / "shot.png"
+    assert not shot.is_symlink() and shot.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    "victim",
+    ["assets/units/orc.png", "assets/units/icons/prone.png", "assets/units/marks", "font", "game/data/catalogue.toml"],
+)
+def test_no_output_may_replace_any_file_the_game_reads(tmp_path, victim):
+    # Issue 26.1: the map's files were protected, but not the sprites: `--out assets/units/orc.png`
+    # replaced the orc with a screenshot. Every file the command reads is an input.
+    if victim == "font":
+        path = Path(pygame_folder()) / "freesansbold.ttf"
+    elif victim.endswith("marks"):
+        path = min((ROOT / victim).iterdir())
+    else:
+        path = ROOT / victim
+    before = path.read_bytes()
+    try:
+        if path.suffix == ".png":
+            r = rout_here("screenshot", str(ARENA), "--out", str(path), "--size", "640x400", cwd=tmp_path)
+        else:  # a screenshot is only ever a .png: a text output aims at the rest
+            r = rout_here("simulate", str(ARENA), "--log", str(path), cwd=tmp_path)
+        one_line_error(r, str(path), "refusing to overwrite an input file")
+    finally:
+        if path.read_bytes() != before:  # the old code replaced it: put it back for the other tests
+            path.write_bytes(before)
+    assert path.read_bytes() == before
+
+
+def pygame_folder() -> str:
+    import pygame  # noqa: PLC0415  # only these tests of the command line draw
+
+    return os.path.dirname(pygame.__file__)
+
+
+def test_no_output_may_replace_the_maps_lesson_script(tmp_path):
+    shutil.copy(ROOT / "maps" / "lesson_charge.tmx", tmp_path / "lesson_charge.tmx")
+    shutil.copy(ROOT / "maps" / "lesson_charge.lesson.toml", tmp_path / "lesson_charge.lesson.toml")
+    shutil.copy(ROOT / "maps" / "terrain.tsx", tmp_path / "terrain.tsx")
+    tsx = tmp_path / "terrain.tsx"
+    tsx.write_text(tsx.read_text().replace("../assets/", str(ROOT / "assets") + "/"))
+    before = snapshot(tmp_path)
+    r = rout_here("simulate", "lesson_charge.tmx", "--log", "lesson_charge.lesson.toml", cwd=tmp_path)
+    one_line_error(r, "lesson_charge.lesson.toml", "the map's lesson script")
+    assert snapshot(tmp_path) == before

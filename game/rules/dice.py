@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 _MASK64 = (1 << 64) - 1
+SEED_MAX = _MASK64  # the generator takes 64 bits: a larger seed would wrap onto a smaller one
 
 
 class Rng:

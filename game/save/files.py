@@ -35,6 +35,8 @@ TEMP_SUFFIX = ".tmp"
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # json.dumps's, made once
 _SYSTEM = ("/dev/", "/proc/")
 
+_NO_MODES = {errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EPERM}  # a chmod where files have no modes
+
 
 class NotWritable(OSError):
     """A path the game will not write over; strerror says why in words for the player."""
@@ -185,7 +187,7 @@ def _release_stops(held: _HeldStops | None) -> None:
 def _settle(f: IO[Any], mode: int) -> None:
     """Give the finished file its mode and put it on the disk before it is renamed into place."""
     f.flush()
-    os.fchmod(f.fileno(), mode)
+    _mode_if_kept(lambda: os.fchmod(f.fileno(), mode))
     os.fsync(f.fileno())
 
 
@@ -236,12 +238,23 @@ def atomic_folder(path: str | Path) -> Iterator[Path]:
         for f in tmp.iterdir():
             _sync_file(f)
         _sync_folder(tmp)
-        tmp.chmod(stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o777 & ~_umask())
+        _mode_if_kept(lambda: tmp.chmod(stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o777 & ~_umask()))
         os.replace(tmp, target)  # over an empty folder, or into a new name
         _sync_folder(target.parent)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def _mode_if_kept(change: Callable[[], None]) -> None:
+    """Give a file its mode where the file system keeps modes: FAT, exFAT and some FUSE file
+    systems answer a chmod with "Function not implemented" or "Operation not permitted", and the
+    file is still written, with the mode such a file system gives every file."""
+    try:
+        change()
+    except OSError as e:
+        if e.errno not in _NO_MODES:
+            raise
 
 
 def _sync_file(path: Path) -> None:

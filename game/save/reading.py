@@ -9,9 +9,12 @@ from pathlib import Path
 
 import numpy as np
 
+from game.input_files import NotReadable, input_problem, read_input
 from game.save.errors import ReplayError
 
-MAX_BYTES = 64 * 1024 * 1024  # a 30-round battle's save is well under 1 MB; 64 MB is room for any real one
+# A 30-round battle's save is about 0.1 MB; 16 MB is room for any real one. Reading costs about
+# 20 times the file's size (bench/bench_hostile_memory.py: 1.3 GB for 63 MB), so no more.
+MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32  # a save nests 5 deep (file, commands, command, path, square)
 
 _STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
@@ -37,6 +40,8 @@ def read_object(path: Path) -> dict[str, object]:
         if not text[e.pos :].strip() or e.msg.startswith("Unterminated string"):
             raise ReplayError(f"{path}: not valid JSON: it ends before the JSON does (cut short?)") from None
         raise ReplayError(f"{path}: not valid JSON: {e}") from None
+    except ValueError:  # Python reads no whole number longer than 4,300 digits
+        raise ReplayError(f"{path}: not valid JSON: a number too long to read (over 4,300 digits)") from None
     except RecursionError:  # the depth check above should have caught it first
         raise ReplayError(f"{path}: nested too deep to read") from None
     if not isinstance(data, dict):
@@ -48,17 +53,20 @@ def _read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise ReplayError(f"{path}: {size / 2**20:.0f} MB is too large; a replay or save is at most 64 MB")
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)  # a file growing while it is read is still held to the limit
+            raise ReplayError(
+                f"{path}: {size:,} bytes is too large; a replay or save is at most {MAX_BYTES:,} bytes (16 MB)"
+            )
+        raw = read_input(path, MAX_BYTES)  # a pipe is refused unopened; a growing file held to the limit
     except FileNotFoundError:
         raise ReplayError(f"{path}: file: not found") from None
     except IsADirectoryError:
         raise ReplayError(f"{path}: a folder, not a replay or save file") from None
+    except NotReadable as e:
+        if input_problem(path) == "is a folder, not a file":
+            raise ReplayError(f"{path}: a folder, not a replay or save file") from None
+        raise ReplayError(f"{path}: {e.strerror}") from None
     except OSError as e:
         raise ReplayError(f"{path}: cannot be read: {e.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise ReplayError(f"{path}: too large; a replay or save is at most 64 MB")
     return raw
 
 

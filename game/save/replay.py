@@ -9,11 +9,13 @@ A save is a replay file with four more fields, "game_version", "ai", "map_sha256
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
+from game.rules.dice import SEED_MAX
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
@@ -77,8 +79,8 @@ def load_replay(path: str | Path) -> Replay:
     data = read_object(path)
     _check_format(path, data)
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError(f"{path}: 'seed' must be a whole number")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise ReplayError(f"{path}: 'seed' must be a whole number from 0 to {SEED_MAX}")
     rep = Replay(
         _stored_map(path, data),
         seed,
@@ -101,14 +103,20 @@ def _check_format(path: Path, data: dict[str, object]) -> None:
     fmt = data.get("format")
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
         raise ReplayError(f"{path}: format {fmt} is newer than this Rout reads (format must be {FORMAT}); update Rout")
-    if fmt != FORMAT or isinstance(fmt, bool):
+    if fmt != FORMAT or type(fmt) is not int:  # 1.0 is not the format 1 a writer writes
         raise ReplayError(f"{path}: format must be {FORMAT}, not {_shown(fmt)}")
+
+
+MAX_MAP_PATH = 1024  # characters; a system's longest path is 4096 bytes, a real map's is short
 
 
 def _stored_map(path: Path, data: dict[str, object]) -> str:
     map_path = data.get("map")
     if not isinstance(map_path, str) or not map_path.strip() or "\0" in map_path:
         raise ReplayError(f"{path}: 'map' must name a .tmx file")
+    if len(map_path) > MAX_MAP_PATH or not map_path.isprintable():
+        # Blamed on the file that holds it: named in full it would be the whole error, or forge lines.
+        raise ReplayError(f"{path}: 'map' must be a path of at most {MAX_MAP_PATH} printable characters")
     return map_path
 
 
@@ -155,9 +163,12 @@ def _levels(path: Path, data: dict[str, object]) -> dict[str, str]:
     return levels
 
 
+_VERSION = re.compile(r"\d{1,9}(\.\d{1,9}){0,3}([.+-]?[0-9A-Za-z.+-]{1,40})?")  # 0.3.0, 1.0.0rc1, 0.3.0+local
+
+
 def _game_version(path: Path, data: dict[str, object]) -> str | None:
     v = data.get("game_version")
-    if v is not None and not isinstance(v, str):
+    if v is not None and (not isinstance(v, str) or not _VERSION.fullmatch(v)):
         raise ReplayError(f"{path}: 'game_version' must be a string like \"0.2.0\", not {_shown(v)}")
     return v
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from game.input_files import CATALOGUE_BYTES, read_input
 from game.rules.creature import CreatureClass, Kind, Poison, Weapon
 from game.rules.dice import parse_dice
 from game.rules.geometry import Size
@@ -89,8 +90,7 @@ def _table(data: Table, name: str) -> Table:
 def _read(path: str) -> Table:
     """A catalogue file's tables; one line naming the file (and the line) if it cannot be read as TOML."""
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        return tomllib.loads(read_input(path, CATALOGUE_BYTES).decode("utf-8"))
     except FileNotFoundError:
         why = "file: not found"
     except IsADirectoryError:
@@ -99,9 +99,13 @@ def _read(path: str) -> Table:
         why = "file: is not UTF-8 text"
     except OSError as e:
         why = f"file: cannot be read: {e.strerror or e}"
+    except RecursionError:
+        why = "not valid TOML: nested too deep"
     except tomllib.TOMLDecodeError as e:
         m = _AT_LINE.match(str(e))
         why = f"line {m[2]}, column {m[3]}: not valid TOML: {m[1].lower()}" if m else f"not valid TOML: {e}"
+    except ValueError:  # Python's limit on int("..."): 4,300 digits
+        why = "not valid TOML: a number too long to read (over 4,300 digits)"
     raise CatalogueError([f"{path}: {why}"])
 
 

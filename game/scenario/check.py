@@ -18,10 +18,13 @@ import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from game.input_files import MAP_BYTES, TILESET_BYTES, input_problem, read_input
+from game.scenario.png import PictureError, picture_size
 from game.scenario.xml_values import boolish, decode_data, parses_as_points, to_float, to_int
 
 MAX_SIDE = 1000  # squares; a bigger map is a mistake (and would take memory for nothing)
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotate bits in a layer's gids
+HEX_ROTATION = 0x10000000  # of those, the one for hexagonal maps: pytmx draws no picture for it
 
 # XML attributes pytmx casts (pytmx.pytmx.types), by what they must be.
 _INT_ATTRS = {
@@ -192,7 +195,8 @@ class XmlCheck:
         if encoding is None:
             self.bad(where, "data is stored as XML <tile> elements; save the map with CSV or Base64 layer format")
             return
-        gids, why = decode_data(data.text or "", encoding, compression)
+        tiles = self.width * self.height or MAX_SIDE * MAX_SIDE  # what the map can hold, at most
+        gids, why = decode_data(data.text or "", encoding, compression, tiles)
         if why:
             self.bad(where, f"data: {why}")
             return
@@ -207,6 +211,12 @@ class XmlCheck:
         reported: set[int] = set()
         for i, raw in enumerate(gids):
             gid = raw & ~GID_FLAGS
+            if raw & HEX_ROTATION and HEX_ROTATION not in reported:
+                reported.add(HEX_ROTATION)
+                self.bad(
+                    f"{where} ({i % self.width},{i // self.width})",
+                    f"tile {raw} has Tiled's hexagonal rotation flag, which a square map cannot draw",
+                )
             if gid and gid not in reported and not any(a <= gid < b for a, b in self.ranges):
                 reported.add(gid)
                 self.bad(f"{where} ({i % self.width},{i // self.width})", f"tile gid {gid} belongs to no tileset")
@@ -245,8 +255,19 @@ class XmlCheck:
         img = node.find("image")
         if img is not None:
             self._tileset_image(node, img, label, base, named_by)
+        else:
+            self._imageless(node, label)
         for tile in node.iter("tile"):  # as pytmx reads them: at any depth
             self._tile(tile, label, base, named_by, bool(source))
+
+    def _imageless(self, node: ET.Element, label: str) -> None:
+        """A tileset without one image to cut its tiles from needs an image for each tile: the
+        window would otherwise draw nothing (pytmx gives None) and crash."""
+        bare = [t.get("id") for t in node.iter("tile") if t.find("image") is None]
+        if bare:
+            self.bad(label, f"has no image, nor has its tile {bare[0]}; the window could not draw it")
+        elif node.find("tile") is None:
+            self.bad(label, "has no image and no tiles; the window could not draw it")
 
     def _tsx(self, source: str, label: str) -> ET.Element | None:
         """The root <tileset> of a tileset file the map names, or None (the problem said)."""
@@ -254,12 +275,13 @@ class XmlCheck:
             self.bad(label, "only .tsx tileset files are supported (export the tileset as .tsx)")
             return None
         tsx = self.path.parent / source
-        if not tsx.is_file():
-            self.bad(label, "file not found")
+        why = input_problem(tsx)
+        if why:
+            self.bad(label, "file not found" if why == "not found" else f"{tsx} {why}")
             return None
         self.files.append((tsx, "a tileset of the map"))
         try:
-            node = ET.parse(tsx).getroot()
+            node = ET.fromstring(read_input(tsx, TILESET_BYTES))
         except ET.ParseError as e:
             self.bad(label, f"does not parse: {e}")
             return None
@@ -281,14 +303,22 @@ class XmlCheck:
             v = to_int(node.get(k, "0"))
             if v is not None and v < 0:
                 self.bad(label, f"attribute {k} must not be negative, not {v}")
-        for k in ("width", "height"):
-            if to_int(img.get(k, "")) is None:
+        declared = [to_int(img.get(k, "")) for k in ("width", "height")]
+        for k, v in zip(("width", "height"), declared, strict=True):
+            if v is None:
                 self.bad(label, f"image attribute {k} must be a whole number, not {img.get(k)!r}")
         source = img.get("source")
         if not source:
             self.bad(label, "image has no source")
-        else:
-            self.image(source, base, label, named_by)
+            return
+        size = self.image(source, base, label, named_by)
+        # pytmx cuts the tiles from the image's declared size, so the picture must be at least that big.
+        if size is not None and any(v is not None and v > real for v, real in zip(declared, size, strict=True)):
+            self.bad(
+                label,
+                f"image {source} is {size[0]}x{size[1]} pixels, smaller than the "
+                f"{img.get('width')}x{img.get('height')} the tileset cuts its tiles from",
+            )
 
     def _tile(self, tile: ET.Element, label: str, base: Path, named_by: str, in_file: bool) -> None:
         """One <tile> of a tileset: its values, image, animation and (in a .tsx) collision shapes."""
@@ -310,20 +340,33 @@ class XmlCheck:
             for group in tile.iter("objectgroup"):
                 self.object_layer(group, f"{tw} collision shapes")
 
-    def image(self, source: str, base: Path, where: str, named_by: str) -> None:
-        if (base / source).is_file():
-            self.files.append((base / source, "an image of the map"))
-        else:
+    def image(self, source: str, base: Path, where: str, named_by: str) -> tuple[int, int] | None:
+        """Check a picture the window would load; its size in pixels, or None (the problem said)."""
+        path = base / source
+        why = input_problem(path)
+        if why == "not found":
             self.other.append(f"{self.path}: {where}: image {source} not found (relative to {named_by})")
+            return None
+        if why is None:
+            self.files.append((path, "an image of the map"))
+            try:
+                return picture_size(path)
+            except (PictureError, OSError) as e:
+                why = str(e) if isinstance(e, PictureError) else (e.strerror or str(e))
+        self.bad(where, f"image {path} {why}")
+        return None
 
 
 def xml_problems(path: Path) -> XmlCheck:
     """Read the raw XML of a map; see XmlCheck.fatal and .other."""
     check = XmlCheck(path)
     try:
-        root = ET.parse(path).getroot()
+        root = ET.fromstring(read_input(path, MAP_BYTES))
     except ET.ParseError as e:
         check.bad("xml", f"does not parse: {e}")
+        return check
+    except OSError as e:
+        check.bad("file", f"cannot be read: {e.strerror or e}")
         return check
     check.map(root)
     return check

@@ -13,9 +13,11 @@ from typing import Any
 
 from game import events as ev
 from game.commands import Command, Illegal, from_json
+from game.input_files import SCRIPT_BYTES, read_input
 from game.levels import LEVELS
 from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND, Action
+from game.rules.dice import SEED_MAX
 from game.scenario.errors import ScenarioError
 
 SUFFIX = ".lesson.toml"
@@ -109,6 +111,15 @@ class Lesson:
     path: str = ""
 
 
+def _unreadable(e: BaseException) -> str:
+    """Why a script's TOML cannot be read, in a short line."""
+    if isinstance(e, RecursionError):
+        return "nested too deep"
+    if isinstance(e, ValueError) and not isinstance(e, UnicodeDecodeError | tomllib.TOMLDecodeError):
+        return "a number too long to read (over 4,300 digits)"  # Python's limit on int("...")
+    return str(e)
+
+
 def script_path(map_path: str | Path) -> Path:
     """Where the script of the map at map_path would be (beside it, same name)."""
     p = Path(map_path)
@@ -119,15 +130,18 @@ def load_lesson(path: Path, units: Mapping[str, str]) -> Lesson:
     """Read and check a script against its map's units (id -> side); raise ScenarioError, one line a problem."""
     problems: list[str] = []
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ScenarioError([f"{path}: lesson script: cannot be read: {e}"]) from None
+        raw = tomllib.loads(read_input(path, SCRIPT_BYTES).decode("utf-8"))
+    except OSError as e:
+        raise ScenarioError([f"{path}: lesson script: cannot be read: {e.strerror or e}"]) from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as e:
+        why = _unreadable(e)
+        raise ScenarioError([f"{path}: lesson script: cannot be read: {why}"]) from None
     where = _Where(path, problems)
     where.unknown(raw, TOP_KEYS, "lesson script")
     sides = sorted(set(units.values()))
     seed = raw.get("seed", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        where.say("seed", f"must be a whole number 0 or more, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        where.say("seed", f"must be a whole number from 0 to {SEED_MAX}, not {seed!r}")
     player = raw.get("player")
     if player not in sides:
         where.say("player", f"must be one of the map's sides ({', '.join(sides)}), not {player!r}")
@@ -252,13 +266,23 @@ def _step(raw: object, n: int, where: _Where, units: Mapping[str, str], player: 
     if not isinstance(yours, str) or (yours and units[unit] != player):
         where.say(name, "'yours' is the prompt of a turn of the player's own side")
         return None
-    check = raw.get("check", ["action", "target"])
+    check, hint = raw.get("check", ["action", "target"]), raw.get("hint", "")
+    why = (
+        _check_problem(check, cmd)
+        or (None if isinstance(hint, str) else "hint must be words in quotes")
+        or (f"do: target {cmd.target!r} is not on the map" if cmd.target not in (None, *units) else None)
+    )
+    if why:
+        where.say(name, why)
+        return None
+    return Step(unit, cmd, round_, until, yours, tuple(check), hint)
+
+
+def _check_problem(check: object, cmd: Command) -> str | None:
+    """What is wrong with a step's `check`, the fields of its command to compare, or None."""
     fields = set(cmd.to_json()) | {"action", "target", "space"}
     if not isinstance(check, list) or any(c not in fields for c in check):
-        where.say(name, f"check names fields of its command ({', '.join(sorted(fields))})")
-        return None
+        return f"check names fields of its command ({', '.join(sorted(fields))})"
     if "space" in check and cmd.action != Action.FORCE_RETREAT:
-        where.say(name, "check 'space' is for a force_retreat step")
-        return None
-    hint = raw.get("hint", "")
-    return Step(unit, cmd, round_, until, yours, tuple(check), str(hint))
+        return "check 'space' is for a force_retreat step"
+    return None

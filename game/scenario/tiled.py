@@ -21,6 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from game.input_files import MAP_BYTES, input_problem, read_input
 from game.rules.creature import Kind
 from game.scenario import catalogue
 from game.scenario.check import xml_problems
@@ -183,8 +184,11 @@ def _catalogue(tmx: TiledMap, path: Path) -> dict[str, Kind]:
             [f"{path}: map property catalogue: must name a .toml file beside the map, not {what(name)}"]
         )
     own = path.parent / name
-    if not own.exists():
+    why = input_problem(own)
+    if why == "not found":
         raise ScenarioError([f"{path}: map property catalogue: there is no file {str(own)!r}"])
+    if why:
+        raise ScenarioError([f"{path}: map property catalogue: {str(own)!r} {why}"])
     return catalogue.for_map(own)
 
 
@@ -202,14 +206,15 @@ def load_scenario(path: str | Path) -> Scenario:
 
 
 def _check_file(path: Path) -> None:
-    """The map file is there and can be opened (a ScenarioError saying why not)."""
-    if not path.exists():
-        raise ScenarioError([f"{path}: file: not found"])
-    if path.is_dir():
-        raise ScenarioError([f"{path}: file: is a folder, not a .tmx map"])
+    """The map file is there and is a regular file that can be read (a ScenarioError saying why
+    not); a pipe or a device is refused before it is opened, where reading it would never end."""
+    why = input_problem(path)
+    if why == "is a folder, not a file":
+        why = "is a folder, not a .tmx map"
+    if why:
+        raise ScenarioError([f"{path}: file: {why}"])
     try:
-        with open(path, "rb"):
-            pass
+        read_input(path, MAP_BYTES)
     except OSError as e:
         raise ScenarioError([f"{path}: file: cannot be read: {e.strerror or e}"]) from None
 
@@ -266,7 +271,7 @@ def _load(path: Path) -> Scenario:
         raise ScenarioError(problems)
     props = tmx.properties or {}
     script = script_path(path)
-    lesson = load_lesson(script, {u.id: u.side for u in units}) if script.is_file() else None
+    lesson = load_lesson(script, {u.id: u.side for u in units}) if input_problem(script) != "not found" else None
     return Scenario(
         terrain,
         tuple(units),

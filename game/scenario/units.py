@@ -15,6 +15,8 @@ from game.scenario.tmx import first_object_layer, object_layers, square, typed, 
 from game.terrain import Terrain
 from game.world import Morale
 
+MAX_NAME = 64  # characters of a unit's name (its id in commands and logs)
+
 if TYPE_CHECKING:  # pytmx ships no types: its classes name what a function takes
     from pytmx import TiledMap, TiledObject, TiledObjectGroup
 
@@ -53,7 +55,8 @@ def read_units(
     taken: dict[Pos, str] = {}
     out: list[Placement] = []
     for obj in layer:
-        where = f"{path}: unit object {obj.id} ({obj.name or 'unnamed'})"
+        shown = (obj.name if obj.name.isprintable() else repr(obj.name)[:MAX_NAME]) if obj.name else "unnamed"
+        where = f"{path}: unit object {obj.id} ({shown})"
         before = len(problems)
 
         def bad(what: str, where: str = where) -> None:
@@ -85,6 +88,9 @@ def _unit(obj: TiledObject, pos: Pos, kinds: dict[str, Kind], seen: dict[str, in
     name, props = obj.name or "", obj.properties
     if not name:
         bad("has no name (the unit id)")
+    elif not name.isprintable() or len(name) > MAX_NAME:
+        # A newline or other control character in a name would split or forge a line of an error.
+        bad(f"name {name[:MAX_NAME]!r} must be at most {MAX_NAME} printable characters, with no control characters")
     elif name in seen:
         bad(f"name {name!r} is already used by object {seen[name]}")
     else:

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import struct
 import zlib
 
 
-def decode_data(text: str, encoding: str, compression: str | None) -> tuple[list[int], str]:
-    """Decode a <data> element as pytmx would; return (gids, '') or ([], what is wrong)."""
+def decode_data(text: str, encoding: str, compression: str | None, tiles: int) -> tuple[list[int], str]:
+    """Decode a <data> element as pytmx would; return (gids, '') or ([], what is wrong). Data
+    that would inflate to more than `tiles` tiles is refused once that much is inflated (a 1 MB
+    map could inflate to gigabytes)."""
     text = text.strip()
     if encoding == "csv":
         return _decode_csv(text, compression)
     if encoding != "base64":
         return [], f"encoding {encoding!r} is not supported; use csv or base64"
-    return _decode_base64(text, compression)
+    return _decode_base64(text, compression, tiles * 4)
 
 
 def _decode_csv(text: str, compression: str | None) -> tuple[list[int], str]:
@@ -33,7 +34,7 @@ def _decode_csv(text: str, compression: str | None) -> tuple[list[int], str]:
     return out, ""
 
 
-def _decode_base64(text: str, compression: str | None) -> tuple[list[int], str]:
+def _decode_base64(text: str, compression: str | None, limit: int) -> tuple[list[int], str]:
     if compression not in (None, "zlib", "gzip"):
         return [], f"compression {compression!r} is not supported; use zlib, gzip or none"
     try:
@@ -41,12 +42,17 @@ def _decode_base64(text: str, compression: str | None) -> tuple[list[int], str]:
     except (binascii.Error, ValueError) as e:
         return [], f"base64 does not decode: {e}"
     try:
-        if compression == "zlib":
-            raw = zlib.decompress(raw)
-        elif compression == "gzip":
-            raw = gzip.decompress(raw)
-    except (zlib.error, OSError, EOFError) as e:
+        if compression:
+            inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+            raw = inflater.decompress(raw, limit + 1)
+            if len(raw) > limit:
+                return [], f"{compression} data inflates to more than the map's {limit // 4} tiles"
+            if not inflater.eof:
+                return [], f"{compression} data does not decompress: it is cut short"
+    except zlib.error as e:
         return [], f"{compression} data does not decompress: {e}"
+    if len(raw) > limit:
+        return [], f"data holds more than the map's {limit // 4} tiles"
     if len(raw) % 4:
         return [], f"{len(raw)} bytes is not a whole number of tiles (4 bytes each)"
     return list(struct.unpack(f"<{len(raw) // 4}L", raw)), ""

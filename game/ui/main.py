@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pygame
 from game import ai
 from game.battle import RETREAT, Battle
 from game.crash import WindowCrash
+from game.save.files import write_atomic_bytes
 from game.save.replay import Replay
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
@@ -125,13 +127,9 @@ def screenshot(
     _point_at(screen, select, hover)
     app.window.fill((0, 0, 0))
     screen.draw(app.window)
-    tmp = Path(out).with_name("." + Path(out).name + ".tmp.png")
-    try:
-        pygame.image.save(app.window, str(tmp))
-        tmp.replace(out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)  # a half-written picture is never left beside the output
-        raise
+    picture = io.BytesIO()
+    pygame.image.save(app.window, picture, "shot.png")  # the name only tells pygame the format
+    write_atomic_bytes(out, picture.getvalue())  # a random hidden name beside it, never through a link
     pygame.quit()
     return 0
 

@@ -84,6 +84,10 @@ def test_a_script_beside_the_map_is_read_with_it(tmp_path):
         (('at = "start"', 'at = "noon"'), "card 1: 'at' must be"),
         (('text = "Your veterans face three gnolls."', 'text = ""'), "card 1: needs a 'text'"),
         (("[[step]]\nunit", "[[step]]\ncolour = 1\nunit"), "step 1: unknown key 'colour'"),
+        # Issue 26.11: accepted though wrong (a seed the generator wrapped, a table for words).
+        (("seed = 3", f"seed = {2**64}"), "seed: must be a whole number from 0 to 18446744073709551615"),
+        (('hint = "Click the gnoll in front of the veteran."', "hint = { a = 1 }"), "step 1: hint must be words"),
+        (('target = "red_gnoll_2"', 'target = "red_gnoll_9"'), "step 1: do: target 'red_gnoll_9' is not on the map"),
     ],
 )
 def test_a_wrong_script_is_one_line_naming_the_file_and_the_place(tmp_path, change, said):

@@ -136,9 +136,19 @@ BAD = [
     ("newer format", lambda t: edited(t, _set("format", 2)), ["format 2 is newer than this Rout reads"]),
     ("format true", lambda t: edited(t, _set("format", True)), ["format must be 1, not true"]),
     ("seed a string", lambda t: edited(t, _set("seed", "5")), ["'seed' must be a whole number"]),
+    # Issue 25.1: Python reads no whole number over 4,300 digits, and raised a traceback here.
+    ("seed of 5,000 digits", lambda t: t.replace('"seed": 5', '"seed": ' + "7" * 5000), ["a number too long"]),
+    # Issue 26.11: a seed the generator would wrap, a format written as a fraction.
+    ("seed above 64 bits", lambda t: edited(t, _set("seed", 2**64)), ["'seed' must be a whole number from 0 to"]),
+    ("negative seed", lambda t: edited(t, _set("seed", -1)), ["'seed' must be a whole number from 0 to"]),
+    ("format 1.0", lambda t: edited(t, _set("format", 1.0)), ["format must be 1, not 1.0"]),
+    # Issue 26.10: the 5,000-character path was the whole error, blamed on itself.
+    ("map path 5,000 long", lambda t: edited(t, _set("map", "a" * 5000 + ".tmx")), ["'map' must be a path of at most"]),
+    ("map path of two lines", lambda t: edited(t, _set("map", "duel.tmx\nrout: fine")), ["'map' must be a path"]),
     ("commands an object", lambda t: edited(t, _set("commands", {})), ["'commands' must be a list"]),
     ("digest not hex", lambda t: edited(t, _set("log_sha256", "abc")), ["'log_sha256' must be 64 hexadecimal"]),
     ("version a number", lambda t: edited(t, _set("game_version", 2)), ["'game_version' must be a string"]),
+    ("version not one", lambda t: edited(t, _set("game_version", "not a version")), ["'game_version' must be a"]),
     ("unknown ai level", lambda t: edited(t, _set("ai", {"red": "godlike"})), ["red's level 'godlike' is unknown"]),
     ("ai of no side", lambda t: edited(t, _set("ai", {"green": "hard"})), ["ai: the map has no side 'green'"]),
     (
@@ -210,7 +220,17 @@ def test_an_oversized_file_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "huge.json"
     with path.open("wb") as f:
         f.truncate(65 * 1024 * 1024)  # sparse: no disk used, nothing read
-    with pytest.raises(SaveError, match="65 MB is too large; a replay or save is at most 64 MB"):
+    with pytest.raises(SaveError, match="68,157,440 bytes is too large; a replay or save is at most 16,777,216 bytes"):
+        load_save(path)
+
+
+def test_a_file_one_byte_over_the_limit_is_not_called_the_size_of_the_limit(tmp_path):
+    # Issue 26.10: "64 MB is too large ... at most 64 MB". Issue 26.7: a 63 MB save cost 1.4 GB
+    # to read; the limit is now 16 MB (bench/bench_hostile_memory.py).
+    path = tmp_path / "huge.json"
+    with path.open("wb") as f:
+        f.truncate(16 * 1024 * 1024 + 1)
+    with pytest.raises(SaveError, match="16,777,217 bytes is too large; a replay or save is at most 16,777,216"):
         load_save(path)
 
 
@@ -233,3 +253,10 @@ def test_a_battle_on_a_map_built_in_code_cannot_be_saved(tmp_path):
     with pytest.raises(ValueError, match="only a battle on a map file can be saved"):
         write_save(tmp_path / "s.json", b, [])
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pipe_given_as_a_save_is_refused_without_waiting(tmp_path):
+    # Issue 25.2: opening a pipe for reading waits for a writer that never comes.
+    os.mkfifo(tmp_path / "s.json")
+    with pytest.raises(SaveError, match="is not a regular file"):
+        load_save(tmp_path / "s.json")

@@ -69,6 +69,9 @@ EXPECTED = {
     # units
     "unit_name_duplicate": "unit object 2 (blue_fighter): name 'blue_fighter' is already used by object 1",
     "unit_name_missing": "unit object 2 (unnamed): has no name (the unit id)",
+    # Issue 26.9: a name with a newline split its error in two and could forge a line.
+    "unit_name_newline": "unit object 2 ('red_orc\\nrout: everything is fine'): name 'red_orc\\nrout: everything is "
+    "fine' must be at most 64 printable characters, with no control characters",
     "unit_kind_unknown": "unit object 2 (red_orc): unknown unit kind 'dragon'",
     "unit_kind_missing": "unit object 2 (red_orc): property kind is missing",
     "unit_side_missing": "unit object 2 (red_orc): property side is missing",

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from game import ai, query
 from game.battle import Battle
 from game.commands import Command
 from game.events import Event
+from game.parent_death import die_with_parent
 from game.terrain import Terrain
 
 
@@ -19,7 +21,12 @@ class AiWorker:
     milliseconds on a big battle, hence a process."""
 
     def __init__(self) -> None:
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,  # a window killed outright leaves no worker behind
+            initargs=(os.getpid(),),
+        )
         self.pool.submit(int)  # start the worker now, while the screen opens, not in a frame
         self.future: Future[tuple[Battle, list[Event], Command]] | None = None
 

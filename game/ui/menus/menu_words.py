@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pygame
 
-SEED_MAX = 2**64 - 1  # as the command line's --seed
+from game.rules.dice import SEED_MAX
+
 # What each choice changes, shown while the pointer rests on its button (a rule option's own
 # words are in its declaration, game/options.py).
 TIPS = {

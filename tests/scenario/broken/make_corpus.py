@@ -111,6 +111,7 @@ def files() -> dict[str, str]:  # noqa: PLR0915  (the corpus, one broken file pe
     )
     c["unit_name_duplicate"] = sub(BASE, 'name="red_orc"', 'name="blue_fighter"')
     c["unit_name_missing"] = sub(BASE, 'name="red_orc" ', "")
+    c["unit_name_newline"] = sub(BASE, 'name="red_orc"', 'name="red_orc&#10;rout: everything is fine"')
     c["unit_kind_unknown"] = sub(BASE, 'value="orc"', 'value="dragon"')
     c["unit_kind_missing"] = sub(BASE, '    <property name="kind" value="orc"/>\n', "")
     c["unit_side_missing"] = sub(BASE, '    <property name="side" value="red"/>\n', "")
