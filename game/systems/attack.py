@@ -193,6 +193,9 @@ def kill(ctx: Ctx, uid: str, by: str | None) -> None:
 
 
 def knock_down(ctx: Ctx, uid: str, cause: str, by: str | None = None) -> None:
-    ctx.world.update(uid, prone=True)
+    """Knocked down: prone, and no longer set against a charge ('a creature stays set until it ...
+    is knocked down', docs/rules.md#charge)."""
+    u = ctx.world[uid]
+    ctx.world.update(uid, prone=True, conditions=tuple(c for c in u.conditions if c[0] != "set_vs_charge"))
     ctx.rs.knocked_down.add(uid)
     ctx.emit(ev.Knockdown, id=uid, cause=cause, by=by)
