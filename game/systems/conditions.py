@@ -28,14 +28,23 @@ def start(ctx: Ctx, uid: str, name: Condition, rounds: int, by: str | None = Non
         ctx.emit(ev.Condition, id=uid, condition=name, rounds=rounds, started=True, by=by)
 
 
-def end(ctx: Ctx, uid: str, name: Condition) -> None:
-    """End the condition now (a charger's next activation, a dispelled spell)."""
+def end(ctx: Ctx, uid: str, name: Condition, by: str | None = None) -> None:
+    """End the condition now (a charger's next activation, a spell undone by its opposite)."""
     u = ctx.world[uid]
     if not u.has(name):
         return
     ctx.world.update(uid, conditions=tuple(c for c in u.conditions if c[0] != name))
     if name in ANNOUNCED:
-        ctx.emit(ev.Condition, id=uid, condition=name, rounds=0, started=False)
+        ctx.emit(ev.Condition, id=uid, condition=name, rounds=0, started=False, by=by)
+
+
+def start_or_cancel(ctx: Ctx, uid: str, name: Condition, opposite: Condition, rounds: int, by: str) -> None:
+    """'Haste and slow negate each other (PHB): either spell on a creature under the other ends
+    the other and does not take hold itself' (docs/rules.md#magic)."""
+    if ctx.world[uid].has(opposite):
+        end(ctx, uid, opposite, by)
+    else:
+        start(ctx, uid, name, rounds, by)
 
 
 def tick(ctx: Ctx, uid: str) -> None:
