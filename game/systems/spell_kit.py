@@ -84,7 +84,7 @@ def struck_by_magic(ctx: Ctx, uid: str) -> None:
     """'A spell that kills, holds or tangles is "magic" for morale': the side's next morale step sees it."""
     rec = ctx.sides.get(ctx.world[uid].side)
     if rec is not None:
-        rec.struck_by_magic += 1
+        rec.struck_by_magic.add(uid)
 
 
 def hurt(ctx: Ctx, caster: str, tid: str, amount: int) -> None:
