@@ -16,7 +16,7 @@ from game.systems import conditions
 from game.systems.context import Ctx, Effect
 from game.systems.fatigue import exert
 from game.systems.space import arc_from, elevation
-from game.world import DEAD, FIGHTING, Unit
+from game.world import DEAD, FIGHTING, Course, Unit
 
 
 def modifiers(
@@ -100,7 +100,7 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         ctx.rs.melee_damage.add((att_id, tgt_id))  # it may force a retreat (game.rules.outcome.earns_retreat)
     knock = kd_check and not saving_throw(ctx, tgt_id, "knockdown")
     if damage and weapon.poison is not None:
-        poison(ctx, tgt_id, weapon.poison)
+        poison(ctx, tgt_id, weapon.poison, att_id)
     effect = (att_id, tgt_id, damage, knock)
     if defer:
         ctx.deferred.append(effect)
@@ -135,14 +135,15 @@ def saving_throw(
     return ok
 
 
-def poison(ctx: Ctx, uid: str, venom: Poison) -> None:
+def poison(ctx: Ctx, uid: str, venom: Poison, by: str) -> None:
     """'a hit by a poisonous attack forces a save vs poison; on a failure the victim takes the poison's
     damage in the status step of each of the next rounds ... the save halves nothing' (docs/rules.md#poison).
     Decision: each failed save adds its own course of damage."""
     if ctx.world[uid].life != FIGHTING or saving_throw(ctx, uid, "poison", vs="poison"):
         return
     u = ctx.world[uid]
-    ctx.world.update(uid, continuing=(*u.continuing, ("poison", venom.dice, venom.rounds)))
+    course = Course("poison", venom.dice, venom.rounds, by, ctx.round + 1)
+    ctx.world.update(uid, continuing=(*u.continuing, course))
 
 
 def apply_effect(ctx: Ctx, effect: Effect) -> None:
@@ -160,7 +161,9 @@ def flush_deferred(ctx: Ctx) -> None:
         apply_effect(ctx, effect)
 
 
-def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
+def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None, by: str | None = None) -> None:
+    """`source` deals the damage (a creature, a hazard, acid); a death is credited to `by` when given
+    (continuing damage: who caused it), else to the source."""
     u = ctx.world[uid]
     if u.life != FIGHTING:
         return
@@ -172,7 +175,7 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
     # a creature under it lies unconscious, out of the fight.
     limit = -10 if ctx.options.death_at_minus_10 else 0
     if hp <= limit:
-        kill(ctx, uid, source)
+        kill(ctx, uid, source if by is None else by)
     elif hp <= 0:
         ctx.world.update(uid, prone=True)
         ctx.emit(ev.Status, id=uid, effect="unconscious", amount=hp)

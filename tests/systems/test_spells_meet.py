@@ -4,7 +4,7 @@ total acts first."""
 
 from __future__ import annotations
 
-from tests.helpers import battle, cmd, events_of, unit
+from tests.helpers import battle, cmd, events_of, run_round, unit
 
 
 def test_slow_on_a_hasted_creature_ends_the_haste_and_does_not_take_hold():
@@ -41,3 +41,38 @@ def test_haste_on_a_slowed_creature_ends_the_slow_and_does_not_take_hold():
     f, w = b.world["f"], b.world["w"]
     assert not f.has("slowed") and not f.has("hasted")
     assert w.has("hasted"), "the caster, not slowed, is hasted as before"
+
+
+def _acid_on(hp: int):
+    """A level-3 wizard's acid arrow hits an orc of `hp` for 2 + 2; the next round's acid rolls 3 + 4."""
+    b = battle(
+        [
+            unit("o", "red", "orc", (20, 0), "W", kind_changes={"hp": hp}),
+            unit("q", "red", "orc", (20, 9), "W", hero=True),
+            unit("w", "blue", "wizard3", (0, 0), "E"),
+        ],
+        script=[1, 1, 10, 15, 2, 2, 1, 1, 10, 3, 4],
+        width=30,
+    )
+    run_round(b, w=cmd("cast", "w", spell="melfs_acid_arrow", target="o"))
+    return b
+
+
+def test_continuing_acid_burns_in_the_next_rounds_status_step_not_the_hits():
+    """'Decision: continuing damage starts in the status step of the round *after* the hit (the
+    hit's own damage is the first round's): an acid arrow of a level-3 caster burns once more, at
+    the end of the next round' (docs/rules.md#status)."""
+    b = _acid_on(40)
+    assert b.world["o"].hp == 36 and not [e for e in events_of(b.events, "status") if e["effect"] == "acid"]
+    run_round(b)
+    acid = [e for e in events_of(b.events, "status") if e["effect"] == "acid"]
+    assert [(e["round"], e["amount"]) for e in acid] == [(2, 7)] and b.world["o"].hp == 29
+
+
+def test_a_death_from_continuing_acid_is_credited_to_the_caster_and_its_side():
+    """'A death from it is credited to the creature (and side) that caused it, for morale
+    (no_enemy_slain) and the result screen' (docs/rules.md#status)."""
+    b = _acid_on(5)
+    run_round(b)
+    assert [(d["id"], d["by"]) for d in events_of(b.events, "death")] == [("o", "w")]
+    assert b.ctx.sides["blue"].kills == 1

@@ -13,7 +13,7 @@ from game.rules.tables import thac0
 from game.systems.context import Ctx
 from game.systems.spell_kit import Aim, announce, spell_attack
 from game.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
-from game.world import Unit
+from game.world import Course, Unit
 
 KEY = "melfs_acid_arrow"
 ACID = Dice(2, 4)
@@ -33,7 +33,9 @@ def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     t = ctx.world[a.targets[0]]
     more = acid_rounds(u.kind.level)
     if more and t.alive:
-        ctx.world.update(t.id, continuing=(*t.continuing, ("acid", str(ACID), more)))
+        # 'an acid arrow of a level-3 caster burns once more, at the end of the next round' (docs/rules.md#status)
+        course = Course("acid", str(ACID), more, u.id, ctx.round + 1)
+        ctx.world.update(t.id, continuing=(*t.continuing, course))
 
 
 def _preview(level: int) -> Preview:
