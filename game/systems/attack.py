@@ -101,7 +101,7 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     knock = kd_check and not saving_throw(ctx, tgt_id, "knockdown")
     if damage and weapon.poison is not None:
         poison(ctx, tgt_id, weapon.poison, att_id)
-    effect = (att_id, tgt_id, damage, knock)
+    effect = (att_id, tgt_id, damage, knock, False)
     if defer:
         ctx.deferred.append(effect)
     elif hit:
@@ -147,11 +147,20 @@ def poison(ctx: Ctx, uid: str, venom: Poison, by: str) -> None:
 
 
 def apply_effect(ctx: Ctx, effect: Effect) -> None:
-    att_id, tgt_id, damage, knock = effect
+    att_id, tgt_id, damage, knock, magic = effect
     if damage:
         damage_unit(ctx, tgt_id, damage, att_id)
+        if magic and not ctx.world[tgt_id].able:
+            struck_by_magic(ctx, tgt_id)  # 'A death from it is an ally slain by magic'
     if knock and ctx.world[tgt_id].life == FIGHTING:
         knock_down(ctx, tgt_id, "weapon", att_id)
+
+
+def struck_by_magic(ctx: Ctx, uid: str) -> None:
+    """'A spell that kills, holds or tangles is "magic" for morale': the side's next morale step sees it."""
+    rec = ctx.sides.get(ctx.world[uid].side)
+    if rec is not None:
+        rec.struck_by_magic.add(uid)
 
 
 def flush_deferred(ctx: Ctx) -> None:

@@ -14,9 +14,9 @@ from game.terrain import Terrain
 from game.world import World
 
 P = ParamSpec("P")
-# An attack's outcome held back until its simultaneous group has rolled: (attacker, target,
-# damage, knocked down).
-Effect = tuple[str, str, int, bool]
+# An attack's or a spell's outcome held back until its simultaneous group has rolled: (attacker,
+# target, damage, knocked down, by magic).
+Effect = tuple[str, str, int, bool, bool]
 E = TypeVar("E", bound=Event)
 
 

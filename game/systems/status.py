@@ -5,9 +5,8 @@ from __future__ import annotations
 from game import events as ev
 from game.rules.dice import parse_dice, roll_dice
 from game.systems import conditions
-from game.systems.attack import damage_unit
+from game.systems.attack import damage_unit, struck_by_magic
 from game.systems.context import Ctx
-from game.systems.spell_kit import struck_by_magic
 
 
 def run(ctx: Ctx) -> None:

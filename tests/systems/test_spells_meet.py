@@ -76,3 +76,23 @@ def test_a_death_from_continuing_acid_is_credited_to_the_caster_and_its_side():
     run_round(b)
     assert [(d["id"], d["by"]) for d in events_of(b.events, "death")] == [("o", "w")]
     assert b.ctx.sides["blue"].kills == 1
+
+
+def test_spell_damage_in_a_simultaneous_group_waits_like_a_weapons():
+    """'Spell damage in a simultaneous initiative group is held back like weapon damage: every attack
+    and spell of the group is resolved before any damage is applied' (docs/rules.md#magic): the
+    wizard's missiles kill the orc of its own group, and the orc still strikes."""
+    b = battle(
+        [
+            unit("o", "red", "orc", (1, 0), "W", kind_changes={"hp": 3, "dex": 10}),
+            unit("w", "blue", "wizard5", (0, 0), "E", kind_changes={"hp": 30, "dex": 10}),
+        ],
+        script=[5, 5],
+    )
+    assert events_of(b.events, "initiative")[-1]["order"] == [["o", "w"]], "one simultaneous group"
+    b.apply(cmd("cast", "w", spell="magic_missile", target="o"))  # a group acts in any order
+    assert b.world["o"].hp == 3, "held back until the group has acted"
+    b.ctx.rng.script[:] = [20, 4]
+    b.apply(cmd("attack", "o", target="w"))
+    assert [a["id"] for a in events_of(b.events, "attack")] == ["o"], "the orc strikes"
+    assert [d["id"] for d in events_of(b.events, "death")] == ["o"] and b.world["w"].hp < 30

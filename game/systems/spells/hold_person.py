@@ -8,8 +8,9 @@ from game.rules.creature import CreatureClass, Kind
 from game.rules.geometry import SIZE_ORDER, Pos, Size
 from game.rules.spells import FOE, P, Spell
 from game.systems import conditions
+from game.systems.attack import struck_by_magic
 from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, announce, gap, spell_save, struck_by_magic
+from game.systems.spell_kit import Aim, announce, gap, spell_save
 from game.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, hinder_value
 from game.world import Unit
 
