@@ -79,10 +79,22 @@ def spell_save(ctx: Ctx, uid: str, purpose: str) -> bool:
     return ok
 
 
+def attacks(ctx: Ctx, caster: str, tid: str) -> None:
+    """'A spell that damages, holds, tangles or slows a creature of the other side is an attack for
+    waiting's -1 (seed 002)' (docs/rules.md#initiative-modifiers)."""
+    side = ctx.world[caster].side
+    if ctx.options.waiting and side != ctx.options.waiting and ctx.world[tid].side != side:
+        ctx.rs.other_side_attacked = True
+
+
 def hurt(ctx: Ctx, caster: str, tid: str, amount: int) -> None:
     """Spell damage. 'Spell damage in a simultaneous initiative group is held back like weapon
     damage: every attack and spell of the group is resolved before any damage is applied'
     (docs/rules.md#magic)."""
+    # Decision: '"hit in return" is any hit or damage that foe dealt the attacker this round, by
+    # weapon, missile or spell' (docs/rules.md#forced-retreats).
+    ctx.rs.hits.add((caster, tid))
+    attacks(ctx, caster, tid)
     effect = (caster, tid, amount, False, True)
     if ctx.deferring:
         ctx.deferred.append(effect)

@@ -96,3 +96,62 @@ def test_spell_damage_in_a_simultaneous_group_waits_like_a_weapons():
     b.apply(cmd("attack", "o", target="w"))
     assert [a["id"] for a in events_of(b.events, "attack")] == ["o"], "the orc strikes"
     assert [d["id"] for d in events_of(b.events, "death")] == ["o"] and b.world["w"].hp < 30
+
+
+def test_a_magic_missile_is_a_hit_in_return_and_no_retreat_follows():
+    """'Decision: "hit in return" is any hit or damage that foe dealt the attacker this round, by
+    weapon, missile or spell (magic missile, burning hands and the acid arrow alike)'
+    (docs/rules.md#forced-retreats): the wizard's missiles struck the fighter, so the fighter's
+    blow wins no retreat."""
+    b = battle(
+        [
+            unit("a", "blue", "fighter1", (4, 4), "E", kind_changes={"hp": 30}),
+            unit("w", "red", "wizard3", (5, 4), "W", kind_changes={"hp": 30}),
+        ],
+        script=[1, 10, 1, 1, 20, 3, 1],
+    )
+    b.apply(cmd("cast", "w", spell="magic_missile", target="a"))
+    b.apply(cmd("attack", "a", target="w"))
+    assert b.world["w"].hp < 30 and b.world["a"].hp < 30
+    assert b.round == 2 or b.pending().kind != "retreat"
+    assert not events_of(b.events, "retreat")
+
+
+def test_a_spell_on_the_other_side_costs_the_waiting_side_its_one():
+    """'A spell that damages, holds, tangles or slows a creature of the other side is an attack for
+    waiting's -1 (seed 002)' (docs/rules.md#initiative-modifiers): blue's priest holds a red orc, and
+    red, waiting, takes -1."""
+    b = battle(
+        [
+            unit("o", "red", "orc", (8, 4), "W", kind_changes={"dex": 10}),
+            unit("p", "blue", "priest3", (0, 4), "E"),
+            unit("r", "red", "orc", (8, 8), "W", kind_changes={"dex": 10}),
+        ],
+        script=[6, 9, 6, 1],
+        options={"waiting": "red"},
+    )
+    evs = b.apply(cmd("cast", "p", spell="hold_person", target="o"))
+    assert b.world["o"].has("held")
+    adjusted = events_of(evs, "initiative")
+    assert len(adjusted) == 1 and adjusted[0]["adjusted"] is True
+    r = next(e for e in adjusted[0]["entries"] if e["id"] == "r")
+    assert r["modifiers"] == [{"name": "waiting", "value": -1}]
+
+
+def test_hold_persons_further_targets_must_be_in_range_and_in_sight():
+    """'Hold person's further targets must also be in range and in sight' (docs/rules.md#magic): a
+    foe beside the target but beyond the 24 squares is not taken in, nor one behind a wall."""
+    b = battle(
+        [
+            unit("p", "blue", "priest3", (0, 0), "E"),
+            unit("t", "red", "orc", (24, 0), "W"),
+            unit("far", "red", "orc", (26, 0), "W"),
+            unit("hid", "red", "orc", (23, 2), "W"),
+            unit("near", "red", "orc", (23, 1), "W"),
+        ],
+        script=[1, 1, 1, 10, 1],
+        width=30,
+        blocks_sight={(22, 2): True, (21, 2): True, (20, 2): True, (19, 2): True},
+    )
+    b.apply(cmd("cast", "p", spell="hold_person", target="t"))
+    assert events_of(b.events, "cast")[0]["targets"] == ["t", "near"]

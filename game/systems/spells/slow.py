@@ -8,7 +8,7 @@ from game.rules.geometry import Pos
 from game.rules.spells import SQUARE, Spell, W
 from game.systems import conditions
 from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, announce, area_aim, in_area, nearest_per_level, spell_save
+from game.systems.spell_kit import Aim, announce, area_aim, attacks, in_area, nearest_per_level, spell_save
 from game.systems.spell_record import ON_FOES, Judge, Preview, SpellOption, SpellRecord, hinder_value
 from game.systems.spells.haste import rounds, square_8
 from game.world import Unit
@@ -25,6 +25,7 @@ def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     for tid in a.targets:
         if not spell_save(ctx, tid, a.spell.key):
             conditions.start_or_cancel(ctx, tid, "slowed", "hasted", rounds(u.kind.level), u.id)
+            attacks(ctx, u.id, tid)
 
 
 def _preview(level: int) -> Preview:
