@@ -174,7 +174,10 @@ def _cast(ctx: Ctx, u: Unit, cmd: Command) -> None:
     a = spell_aim.aim(ctx, u, cmd.spell, cmd.target, cmd.at, path[-1])
     if isinstance(a, str):
         raise Illegal(a)
-    if actions.walk(ctx, u.id, path, provoke=True) and ctx.world[u.id].able:
+    actions.walk(ctx, u.id, path, provoke=True)
+    # 'A caster damaged (or knocked down) before its spell goes off loses it, standing or prone'
+    # (docs/rules.md#magic): knocked down on its half move, it spends the slot all the same.
+    if ctx.world[u.id].able:
         magic.cast(ctx, u.id, a, cmd.at)
 
 

@@ -155,3 +155,21 @@ def test_hold_persons_further_targets_must_be_in_range_and_in_sight():
     )
     b.apply(cmd("cast", "p", spell="hold_person", target="t"))
     assert events_of(b.events, "cast")[0]["targets"] == ["t", "near"]
+
+
+def test_a_caster_knocked_down_on_its_half_move_loses_the_spell():
+    """'A caster damaged (or knocked down) before its spell goes off loses it, standing or prone'
+    (docs/rules.md#magic): the orc's attack of opportunity knocks the wizard down as it steps back;
+    the slot is spent and the cast is lost."""
+    b = battle(
+        [
+            unit("o", "red", "orc", (5, 4), "W", kind_changes={"hp": 30}),
+            unit("w", "blue", "wizard3", (4, 4), "E", kind_changes={"hp": 30}),
+        ],
+        script=[1, 10, 20, 2, 8, 1],
+    )
+    b.apply(cmd("cast", "w", spell="magic_missile", target="o", path=[(3, 4)]))
+    assert events_of(b.events, "knockdown")[0]["id"] == "w" and b.world["w"].prone
+    cast = events_of(b.events, "cast")
+    assert len(cast) == 1 and cast[0]["lost"] and cast[0]["targets"] == []
+    assert "magic_missile" not in b.world["w"].spells and b.world["o"].hp == 30
