@@ -1,4 +1,4 @@
-"""Timed conditions (hasted, slowed, tangled, held, blessed, charging): their start and end are
+"""Timed conditions (hasted, slowed, tangled, hampered, held, blessed, charging): their start and end are
 events, and their rounds tick down in the status step at the end of the round (docs/rules.md#status).
 
 A condition lives on the unit as (name, rounds left). `set_vs_charge` is kept there too but is
@@ -14,7 +14,8 @@ from game.systems.context import Ctx
 from game.world import Unit
 
 # Announced conditions: each start and end is a `condition` event.
-ANNOUNCED: frozenset[Condition] = frozenset({"hasted", "slowed", "tangled", "held", "blessed", "charging"})
+# 'A condition's start and end are events (hampered included)' (docs/rules.md#magic).
+ANNOUNCED: frozenset[Condition] = frozenset({"hasted", "slowed", "tangled", "hampered", "held", "blessed", "charging"})
 # 'hindered (tangled, climbing, held) -3' (seed 002): the conditions that hinder.
 HINDERING: frozenset[Condition] = frozenset({"tangled", "held"})
 

@@ -173,3 +173,18 @@ def test_a_caster_knocked_down_on_its_half_move_loses_the_spell():
     cast = events_of(b.events, "cast")
     assert len(cast) == 1 and cast[0]["lost"] and cast[0]["targets"] == []
     assert "magic_missile" not in b.world["w"].spells and b.world["o"].hp == 30
+
+
+def test_hampered_starts_and_ends_with_an_event():
+    """'A condition's start and end are events (hampered included)' (docs/rules.md#magic): the orc
+    that saves against entangle is hampered, and the log says when it starts and when it ends."""
+    b = battle(
+        [unit("o", "red", "orc", (6, 0), "W"), unit("p", "blue", "priest3", (0, 0), "E", hero=True)],
+        script=[1, 10, 1, 20],
+    )
+    run_round(b, p=cmd("cast", "p", spell="entangle", at=(6, 0)))
+    hampered = [e for e in events_of(b.events, "condition") if e["condition"] == "hampered"]
+    assert [(e["id"], e["started"], e["rounds"], e["round"]) for e in hampered] == [
+        ("o", True, 1, 1),
+        ("o", False, 0, 1),
+    ]
