@@ -11,7 +11,7 @@ from game.rules.creature import Poison, Weapon
 from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import Arc, footprint_distance
 from game.rules.outcome import outcome
-from game.rules.tables import save_vs_paralyzation, thac0
+from game.rules.tables import missile_adjustment, save_vs_paralyzation, thac0
 from game.systems import conditions
 from game.systems.context import Ctx, Effect
 from game.systems.fatigue import exert
@@ -36,8 +36,12 @@ def modifiers(
         rm = rules.range_modifier(footprint_distance(att.pos, att.n, tgt.pos, tgt.n), weapon.range)
         if rm is not None and rm.value:
             mods.append(rm)
-    elif att.kind.hit_bonus:
+    if kind == "melee" and att.kind.hit_bonus:
         mods.append(Modifier("strength", att.kind.hit_bonus))
+    if purpose == "spell" and missile_adjustment(att.kind.dex):
+        # 'A spell's attack roll (the acid arrow) takes the caster's missile adjustment
+        # (Dexterity), never Strength' (docs/rules.md#magic).
+        mods.append(Modifier("dexterity", missile_adjustment(att.kind.dex)))
     if weapon.magic:
         mods.append(Modifier("magic", weapon.magic))  # PHB: a +N weapon adds N to hit and to damage
     att_cat = encumbrance.effective_category(att.kind.encumbrance, att.fatigue_state)

@@ -4,6 +4,7 @@ total acts first."""
 
 from __future__ import annotations
 
+from game.rules.tables import missile_adjustment
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 
@@ -188,3 +189,25 @@ def test_hampered_starts_and_ends_with_an_event():
         ("o", True, 1, 1),
         ("o", False, 0, 1),
     ]
+
+
+def test_the_acid_arrows_roll_takes_dexterity_never_strength():
+    """'A spell's attack roll (the acid arrow) takes the caster's missile adjustment (Dexterity),
+    never Strength' (docs/rules.md#magic): a strong (+2), nimble (Dex 17: +2, PHB Table 2) wizard."""
+    b = battle(
+        [
+            unit("o", "red", "orc", (20, 0), "W", kind_changes={"hp": 40}, hero=True),
+            unit("w", "blue", "wizard3", (0, 0), "E", kind_changes={"hit_bonus": 2, "dex": 17}),
+        ],
+        script=[1, 10, 15, 2, 2],
+        width=30,
+    )
+    b.apply(cmd("cast", "w", spell="melfs_acid_arrow", target="o"))
+    att = events_of(b.events, "attack")[0]
+    assert {m["name"]: m["value"] for m in att["modifiers"]} == {"dexterity": 2}
+    assert att["roll"]["total"] == 17
+
+
+def test_the_missile_adjustment_follows_phb_table_2():
+    """PHB 2e Table 2, Dexterity's missile attack adjustment."""
+    assert [missile_adjustment(d) for d in (3, 4, 5, 6, 15, 16, 17, 18, 19)] == [-3, -2, -1, 0, 0, 1, 2, 2, 3]
