@@ -68,3 +68,23 @@ def test_a_neighbours_flight_does_not_take_away_outnumbering_in_the_same_step():
     assert checks["b0"]["result"] == "flee"
     for uid in ("b1", "b2"):
         assert {m["name"]: m["value"] for m in checks[uid]["modifiers"]}["outnumbering_3_to_1"] == 2
+
+
+def test_a_held_creatures_triggers_wait_until_it_is_free():
+    """'a held creature makes no check while held (its triggers wait until it is free)'
+    (docs/rules.md#morale): held through round 1's morale step, the orc checks for the quarter of
+    its side that fell then at the first morale step after its hold ends."""
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E", hero=True)]
+        + [unit(f"o{i}", "red", "orc", (9, 2 + i), "W") for i in range(4)],
+        script=[10, 1, 1, 1, 1],
+    )
+    b.world.update("o0", conditions=(("held", 1),))
+    b.world.update("o3", hp=0)  # a quarter of the side has fallen
+    run_round(b)
+    first = events_of(b.events, "morale_check")
+    assert sorted(c["id"] for c in first) == ["o1", "o2"]
+    assert not b.world["o0"].has("held"), "the hold ended in round 1's status step"
+    run_round(b)
+    later = [c for c in events_of(b.events, "morale_check") if c["round"] == 2]
+    assert [(c["id"], c["triggers"]) for c in later] == [("o0", ["quarter_fallen"])]
