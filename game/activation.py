@@ -174,7 +174,10 @@ def _cast(ctx: Ctx, u: Unit, cmd: Command) -> None:
     a = spell_aim.aim(ctx, u, cmd.spell, cmd.target, cmd.at, path[-1])
     if isinstance(a, str):
         raise Illegal(a)
-    if actions.walk(ctx, u.id, path, provoke=True) and ctx.world[u.id].able:
+    actions.walk(ctx, u.id, path, provoke=True)
+    # 'A caster damaged (or knocked down) before its spell goes off loses it, standing or prone'
+    # (docs/rules.md#magic): knocked down on its half move, it spends the slot all the same.
+    if ctx.world[u.id].able:
         magic.cast(ctx, u.id, a, cmd.at)
 
 
@@ -205,17 +208,28 @@ HANDLERS: dict[Action, Handler] = {
 }
 
 
+# 'a creature stays set until it next moves, charges, attacks, casts or is knocked down'
+# (docs/rules.md#charge): the actions that end a set; turning, holding and resting keep it.
+_UNSETS = frozenset(
+    {Action.MOVE, Action.ATTACK, Action.CHARGE, Action.FIRE, Action.WITHDRAW, Action.STAND_UP, Action.CAST}
+)
+
+
 def carry_out(ctx: Ctx, u: Unit, cmd: Command) -> None:
     """Check the creature may take this action, then take it.
 
-    A charger's `charging` ends 'at the start of its next activation' (docs/rules.md#charge), so
-    before the handler runs; a refused command puts it back, and changes nothing."""
+    A charger's `charging` ends 'at the start of its next activation' (docs/rules.md#charge), and a
+    set creature's set as it moves, charges, attacks or casts, so before the handler runs; a refused
+    command puts them back, and changes nothing."""
     check_allowed(u, cmd)
-    if not u.has("charging"):
+    unset = cmd.action in _UNSETS and u.has("set_vs_charge")
+    if not u.has("charging") and not unset:
         HANDLERS[cmd.action](ctx, u, cmd)
         return
     mark = len(ctx.events)
     conditions.end(ctx, u.id, "charging")
+    if unset:
+        conditions.end(ctx, u.id, "set_vs_charge")
     try:
         HANDLERS[cmd.action](ctx, ctx.world[u.id], cmd)
     except Illegal:

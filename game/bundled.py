@@ -27,6 +27,7 @@ TEACHING_ORDER = (
     "lesson_flanking",
     "lesson_initiative",
     "lesson_first_strike",
+    "lesson_pike",
     "lesson_retreat_rear",
     "lesson_retreat_flank",
     "lesson_surrounded",

@@ -94,6 +94,8 @@ def review(b: Battle, round_: int | None = None) -> list[Fight]:
                     fought.append((e.id, e.target))
                 if inflicts_melee_damage(e.kind, e.damage):
                     damaged.add((e.id, e.target))
+        elif isinstance(e, ev.Damage) and e.source in b.world.units:
+            hits.add((e.source, e.id))  # a spell's damage is a hit in return too (docs/rules.md#forced-retreats)
     settled = _settled(events)
     later = {p: i for i, p in enumerate(retreat.pairs(b.ctx, b.attacker_order))} if live else {}
     claims = set(retreat_claims(damaged, hits))  # the engine's own rule, on the log's record

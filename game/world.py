@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.rules.conditions import Condition
 from game.rules.creature import Kind
@@ -35,6 +35,18 @@ FIGHTING, DEAD, FLED, SURRENDERED = Life.FIGHTING, Life.DEAD, Life.FLED, Life.SU
 STEADY, WITHDRAWING, FLEEING = Morale.STEADY, Morale.WITHDRAWING, Morale.FLEEING
 
 
+class Course(NamedTuple):
+    """A course of continuing damage (poison, burning, acid): `dice` in the status step of each of
+    `rounds` rounds, the first in round `first` (docs/rules.md#status); `by` is who caused it, credited
+    with a death from it."""
+
+    effect: str
+    dice: str
+    rounds: int
+    by: str | None = None
+    first: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One creature's components. Frozen: change it with World.update."""
@@ -60,7 +72,7 @@ class Unit:
     ose_passes: int = 0
     fights: bool = True  # False: 'will not fight' (ose morale 2, docs/rules.md#morale-under-ose)
     conditions: tuple[tuple[Condition, int], ...] = ()
-    continuing: tuple[tuple[str, str, int], ...] = ()  # (effect, dice, rounds left)
+    continuing: tuple[Course, ...] = ()
     spells: tuple[str, ...] = ()  # memorised and not yet cast (docs/rules.md#magic)
 
     @property

@@ -54,6 +54,7 @@ MECHANICS: dict[str, Callable[[dict], bool]] = {
     "continuing acid damage": lambda e: e["type"] == "status" and e["effect"] == "acid",
     "continuing poison damage": lambda e: e["type"] == "status" and e["effect"] == "poison",
     "retreat refused for size": lambda e: e["type"] == "retreat_refused" and e["reason"] == "size",
+    "first strike by reach (a pike)": lambda e: e["type"] == "first_strike" and e["reason"] == "reach",
 }
 
 

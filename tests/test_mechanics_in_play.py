@@ -2,7 +2,7 @@
 played by the normal AI on every side, the event logs together show each mechanic of
 tests/mechanics.py: charges and a set weapon's doubled dice, every spell, hasted, slowed and
 hindered initiative, the slain-by-magic, cannot-hurt and offered-surrender morale triggers, acid
-and poison, and a retreat refused for size."""
+and poison, a retreat refused for size, and a pike's first strike by reach."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The lessons of the charge (docs/rules.md#charge) and of a retreat refused by size.
+"""The lessons of the charge (docs/rules.md#charge), of the pike's first strike by reach
+(docs/rules.md#first-strike-in-round-1) and of a retreat refused by size.
 
 Imported by tools/make_maps.py, which writes every map in `SCENARIOS` (see maps/README.md).
 """
@@ -74,7 +75,44 @@ LESSON_SIZE_PROPS = lesson_props(
     "Large and they are Small: each retreat they win is refused (the log says the ogre is too big to be driven back).",
 )
 
+# (q) the pike's reach: two red pikemen hold a deep pool far from home (-4 and -6 to their
+# initiative, so the blue swordsmen always act first in round 1). The swordsman on (7, 7) stands
+# on the first pike's flank, out of its front arc: one diagonal step puts him in its front 10 ft
+# away, and the pike, reaching 15 ft against his sword's 3, strikes first (the second pike's
+# attack of opportunity is what leaving his square costs him). The other two start inside the
+# pikes' reach; the normal AI, playing both sides (tests/test_mechanics_in_play.py), sends one
+# in to a first strike in about half the seeds.
+#            0         1
+#            012345678901
+LESSON_PIKE = """
+            ............
+            ............
+            ............
+            ............
+            ........==..
+            ........==..
+            ............
+            ............
+"""
+LESSON_PIKE_UNITS = [
+    ("blue_swordsman", "blue", "fighter1", 6, 1, "S", {}),
+    ("blue_swordsman_2", "blue", "fighter1", 6, 7, "N", {}),
+    ("blue_swordsman_3", "blue", "fighter1", 7, 7, "N", {}),
+    ("red_pikeman_1", "red", "pikeman", 8, 4, "W", {}),
+    ("red_pikeman_2", "red", "pikeman", 8, 5, "W", {}),
+]
+LESSON_PIKE_PROPS = lesson_props(
+    "Lesson: The Pike's Reach",
+    "Two pikemen hold a deep pool, far from home (-4 and -6 to their initiative, so your swordsman "
+    "moves first). In the first round only, a weapon reaching over 10 ft strikes first at a foe "
+    "whose weapon reaches under 6 ft when it comes within 10 ft, even if the pikeman lost the "
+    "initiative: a 15-ft pike against a 3-ft sword. That blow is the pikeman's action for the round "
+    "(the banner says First strike!).",
+    foreign_environment="red",
+)
+
 SCENARIOS: list[tuple] = [
+    ("lesson_pike.tmx", LESSON_PIKE, LEGEND, LESSON_PIKE_PROPS, LESSON_PIKE_UNITS, side_exits(12, 8)),
     ("lesson_charge.tmx", LESSON_CHARGE, LEGEND, LESSON_CHARGE_PROPS, LESSON_CHARGE_UNITS, side_exits(21, 9)),
     ("lesson_size.tmx", OPEN_12x8, LEGEND, LESSON_SIZE_PROPS, LESSON_SIZE_UNITS, side_exits(12, 8)),
 ]

@@ -65,6 +65,7 @@ KINDS = [
     "priest3",
     "priest5",
     "militia",
+    "pikeman",
     "archer",
     "halfling",
     "dwarf",
@@ -610,6 +611,25 @@ def draw_priest3(p):
 
 def draw_priest5(p):
     draw_priest(p, tabard=(240, 214, 120), edge=(150, 40, 40))  # the high priest's gold and red
+
+
+def draw_pikeman(p):
+    coat = (96, 104, 130)
+    b = Body(torso=coat, arm=(150, 158, 184))
+    # the long pike levelled in both hands, its point far beyond the front of the base
+    rh, lh = (0.1, 0.06), (0.06, -0.2)
+    b.draw_arm(p, 1, rh, 0.095)
+    b.draw_arm(p, -1, lh, 0.095)
+    b.draw_torso(p, pat_studs(coat), 0.24, 0.14)
+    p.line((-0.2, 0.05), (0.2, 0.05), LEATHER_D, 0.016)
+    w_spear(p, 0.07, -0.05, 0.02, back=0.2, front=0.41)
+    b.draw_hand(p, rh)
+    b.draw_hand(p, lh)
+    # steel cap with a comb
+    p.circle(0, 0.0, 0.12, STEEL, ow=0.02)
+    p.line((0.0, -0.11), (0.0, 0.11), STEEL_D, 0.02)
+    p.circle(-0.03, -0.03, 0.03, shade(STEEL, 50), outline=None)
+    face_nose(p, 0.0, 0.12, SKIN, 0.045, 0.04)
 
 
 def draw_militia(p):

@@ -117,3 +117,13 @@ def knockdown_die(base: int, wielder_size: Size) -> int:
     steps = max(0, SIZE_ORDER.index(wielder_size) - 2)
     i = KNOCKDOWN_DICE.index(base) if base in KNOCKDOWN_DICE else 0
     return KNOCKDOWN_DICE[min(i + steps, len(KNOCKDOWN_DICE) - 1)]
+
+
+# PHB 2e Table 2, Dexterity's missile attack adjustment: 3 -3, 4 -2, 5 -1, 6-15 0, 16 +1, 17-18 +2,
+# 19-20 +3, 21-23 +4, 24-25 +5.
+_MISSILE_ADJ = ((3, -3), (4, -2), (5, -1), (15, 0), (16, 1), (18, 2), (20, 3), (23, 4))
+
+
+def missile_adjustment(dex: int) -> int:
+    """The missile attack adjustment of a Dexterity score (PHB 2e Table 2)."""
+    return next((adj for top, adj in _MISSILE_ADJ if dex <= top), 5)

@@ -11,12 +11,12 @@ from game.rules.creature import Poison, Weapon
 from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import Arc, footprint_distance
 from game.rules.outcome import outcome
-from game.rules.tables import save_vs_paralyzation, thac0
+from game.rules.tables import missile_adjustment, save_vs_paralyzation, thac0
 from game.systems import conditions
 from game.systems.context import Ctx, Effect
 from game.systems.fatigue import exert
 from game.systems.space import arc_from, elevation
-from game.world import DEAD, FIGHTING, Unit
+from game.world import DEAD, FIGHTING, Course, Unit
 
 
 def modifiers(
@@ -36,8 +36,12 @@ def modifiers(
         rm = rules.range_modifier(footprint_distance(att.pos, att.n, tgt.pos, tgt.n), weapon.range)
         if rm is not None and rm.value:
             mods.append(rm)
-    elif att.kind.hit_bonus:
+    if kind == "melee" and att.kind.hit_bonus:
         mods.append(Modifier("strength", att.kind.hit_bonus))
+    if purpose == "spell" and missile_adjustment(att.kind.dex):
+        # 'A spell's attack roll (the acid arrow) takes the caster's missile adjustment
+        # (Dexterity), never Strength' (docs/rules.md#magic).
+        mods.append(Modifier("dexterity", missile_adjustment(att.kind.dex)))
     if weapon.magic:
         mods.append(Modifier("magic", weapon.magic))  # PHB: a +N weapon adds N to hit and to damage
     att_cat = encumbrance.effective_category(att.kind.encumbrance, att.fatigue_state)
@@ -100,8 +104,8 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
         ctx.rs.melee_damage.add((att_id, tgt_id))  # it may force a retreat (game.rules.outcome.earns_retreat)
     knock = kd_check and not saving_throw(ctx, tgt_id, "knockdown")
     if damage and weapon.poison is not None:
-        poison(ctx, tgt_id, weapon.poison)
-    effect = (att_id, tgt_id, damage, knock)
+        poison(ctx, tgt_id, weapon.poison, att_id)
+    effect = (att_id, tgt_id, damage, knock, False)
     if defer:
         ctx.deferred.append(effect)
     elif hit:
@@ -135,22 +139,32 @@ def saving_throw(
     return ok
 
 
-def poison(ctx: Ctx, uid: str, venom: Poison) -> None:
+def poison(ctx: Ctx, uid: str, venom: Poison, by: str) -> None:
     """'a hit by a poisonous attack forces a save vs poison; on a failure the victim takes the poison's
     damage in the status step of each of the next rounds ... the save halves nothing' (docs/rules.md#poison).
     Decision: each failed save adds its own course of damage."""
     if ctx.world[uid].life != FIGHTING or saving_throw(ctx, uid, "poison", vs="poison"):
         return
     u = ctx.world[uid]
-    ctx.world.update(uid, continuing=(*u.continuing, ("poison", venom.dice, venom.rounds)))
+    course = Course("poison", venom.dice, venom.rounds, by, ctx.round + 1)
+    ctx.world.update(uid, continuing=(*u.continuing, course))
 
 
 def apply_effect(ctx: Ctx, effect: Effect) -> None:
-    att_id, tgt_id, damage, knock = effect
+    att_id, tgt_id, damage, knock, magic = effect
     if damage:
         damage_unit(ctx, tgt_id, damage, att_id)
+        if magic and not ctx.world[tgt_id].able:
+            struck_by_magic(ctx, tgt_id)  # 'A death from it is an ally slain by magic'
     if knock and ctx.world[tgt_id].life == FIGHTING:
         knock_down(ctx, tgt_id, "weapon", att_id)
+
+
+def struck_by_magic(ctx: Ctx, uid: str) -> None:
+    """'A spell that kills, holds or tangles is "magic" for morale': the side's next morale step sees it."""
+    rec = ctx.sides.get(ctx.world[uid].side)
+    if rec is not None:
+        rec.struck_by_magic.add(uid)
 
 
 def flush_deferred(ctx: Ctx) -> None:
@@ -160,7 +174,9 @@ def flush_deferred(ctx: Ctx) -> None:
         apply_effect(ctx, effect)
 
 
-def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
+def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None, by: str | None = None) -> None:
+    """`source` deals the damage (a creature, a hazard, acid); a death is credited to `by` when given
+    (continuing damage: who caused it), else to the source."""
     u = ctx.world[uid]
     if u.life != FIGHTING:
         return
@@ -172,7 +188,7 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None) -> None:
     # a creature under it lies unconscious, out of the fight.
     limit = -10 if ctx.options.death_at_minus_10 else 0
     if hp <= limit:
-        kill(ctx, uid, source)
+        kill(ctx, uid, source if by is None else by)
     elif hp <= 0:
         ctx.world.update(uid, prone=True)
         ctx.emit(ev.Status, id=uid, effect="unconscious", amount=hp)
@@ -193,6 +209,9 @@ def kill(ctx: Ctx, uid: str, by: str | None) -> None:
 
 
 def knock_down(ctx: Ctx, uid: str, cause: str, by: str | None = None) -> None:
-    ctx.world.update(uid, prone=True)
+    """Knocked down: prone, and no longer set against a charge ('a creature stays set until it ...
+    is knocked down', docs/rules.md#charge)."""
+    u = ctx.world[uid]
+    ctx.world.update(uid, prone=True, conditions=tuple(c for c in u.conditions if c[0] != "set_vs_charge"))
     ctx.rs.knocked_down.add(uid)
     ctx.emit(ev.Knockdown, id=uid, cause=cause, by=by)

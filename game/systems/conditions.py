@@ -1,4 +1,4 @@
-"""Timed conditions (hasted, slowed, tangled, held, blessed, charging): their start and end are
+"""Timed conditions (hasted, slowed, tangled, hampered, held, blessed, charging): their start and end are
 events, and their rounds tick down in the status step at the end of the round (docs/rules.md#status).
 
 A condition lives on the unit as (name, rounds left). `set_vs_charge` is kept there too but is
@@ -14,7 +14,8 @@ from game.systems.context import Ctx
 from game.world import Unit
 
 # Announced conditions: each start and end is a `condition` event.
-ANNOUNCED: frozenset[Condition] = frozenset({"hasted", "slowed", "tangled", "held", "blessed", "charging"})
+# 'A condition's start and end are events (hampered included)' (docs/rules.md#magic).
+ANNOUNCED: frozenset[Condition] = frozenset({"hasted", "slowed", "tangled", "hampered", "held", "blessed", "charging"})
 # 'hindered (tangled, climbing, held) -3' (seed 002): the conditions that hinder.
 HINDERING: frozenset[Condition] = frozenset({"tangled", "held"})
 
@@ -28,14 +29,23 @@ def start(ctx: Ctx, uid: str, name: Condition, rounds: int, by: str | None = Non
         ctx.emit(ev.Condition, id=uid, condition=name, rounds=rounds, started=True, by=by)
 
 
-def end(ctx: Ctx, uid: str, name: Condition) -> None:
-    """End the condition now (a charger's next activation, a dispelled spell)."""
+def end(ctx: Ctx, uid: str, name: Condition, by: str | None = None) -> None:
+    """End the condition now (a charger's next activation, a spell undone by its opposite)."""
     u = ctx.world[uid]
     if not u.has(name):
         return
     ctx.world.update(uid, conditions=tuple(c for c in u.conditions if c[0] != name))
     if name in ANNOUNCED:
-        ctx.emit(ev.Condition, id=uid, condition=name, rounds=0, started=False)
+        ctx.emit(ev.Condition, id=uid, condition=name, rounds=0, started=False, by=by)
+
+
+def start_or_cancel(ctx: Ctx, uid: str, name: Condition, opposite: Condition, rounds: int, by: str) -> None:
+    """'Haste and slow negate each other (PHB): either spell on a creature under the other ends
+    the other and does not take hold itself' (docs/rules.md#magic)."""
+    if ctx.world[uid].has(opposite):
+        end(ctx, uid, opposite, by)
+    else:
+        start(ctx, uid, name, rounds, by)
 
 
 def tick(ctx: Ctx, uid: str) -> None:

@@ -14,9 +14,9 @@ from game.terrain import Terrain
 from game.world import World
 
 P = ParamSpec("P")
-# An attack's outcome held back until its simultaneous group has rolled: (attacker, target,
-# damage, knocked down).
-Effect = tuple[str, str, int, bool]
+# An attack's or a spell's outcome held back until its simultaneous group has rolled: (attacker,
+# target, damage, knocked down, by magic).
+Effect = tuple[str, str, int, bool, bool]
 E = TypeVar("E", bound=Event)
 
 
@@ -79,7 +79,11 @@ class SideRecord:
     strongest_lost: bool = False
     leaders_lost: set[str] = field(default_factory=set)  # each leader is lost once: slain or deserted
     met: set[str] = field(default_factory=set)  # members that have checked morale for a trigger this battle
-    struck_by_magic: int = 0  # members killed, held or tangled by a spell since the last morale step
+    struck_by_magic: set[str] = field(
+        default_factory=set
+    )  # killed, held or tangled by a spell since the last morale step
+    # Triggers a held member met while it could not check: they wait until it is free (docs/rules.md#morale).
+    waiting: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def copy(self) -> SideRecord:
         return SideRecord(
@@ -91,7 +95,8 @@ class SideRecord:
             self.strongest_lost,
             set(self.leaders_lost),
             set(self.met),
-            self.struck_by_magic,
+            set(self.struck_by_magic),
+            dict(self.waiting),
         )
 
 

@@ -7,7 +7,7 @@ from game.rules.dice import roll
 from game.systems.attack import damage_unit, knock_down
 from game.systems.context import Ctx
 from game.terrain import Hazard
-from game.world import FIGHTING
+from game.world import FIGHTING, Course
 
 
 def hazard_under(ctx: Ctx, uid: str) -> Hazard:
@@ -41,6 +41,8 @@ def enter_hazard(ctx: Ctx, uid: str, by: str | None) -> Hazard:
         ctx.emit(ev.Hazard, id=uid, hazard="fire", roll=r, by=by)
         damage_unit(ctx, uid, r.total, "fire")
         if ctx.world[uid].life == FIGHTING:
-            rest = tuple(c for c in ctx.world[uid].continuing if c[0] != "burning")
-            ctx.world.update(uid, continuing=rest + (("burning", "1d6", 2),))
+            rest = tuple(c for c in ctx.world[uid].continuing if c.effect != "burning")
+            # 'fire: 1d6 at once, then burning 1d6 at the end of each round for 2 rounds'
+            # (docs/rules.md#hazards): the first at the end of this round.
+            ctx.world.update(uid, continuing=(*rest, Course("burning", "1d6", 2, None, ctx.round)))
     return hz

@@ -14,13 +14,13 @@ from game.systems.spells import SPELLS
 
 def cast(ctx: Ctx, uid: str, a: Aim, at: Pos | None) -> None:
     """Spend the slot and cast; 'a caster damaged earlier in the same round loses the spell it would
-    cast (the slot is spent)' (docs/rules.md#magic)."""
+    cast (the slot is spent)', 'damaged (or knocked down) ... standing or prone' (docs/rules.md#magic)."""
     u = ctx.world[uid]
     spells = list(u.spells)
     spells.remove(a.spell.key)
     ctx.world.update(uid, spells=tuple(spells))
     exert(ctx, uid)
-    if uid in ctx.rs.damaged:
+    if uid in ctx.rs.damaged or uid in ctx.rs.knocked_down:
         ctx.emit(ev.Cast, id=uid, spell=a.spell.key, targets=(), at=at, slot_level=a.spell.level, lost=True)
         return
     _face(ctx, uid, a)

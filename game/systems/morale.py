@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game import events as ev
 from game.rules import morale as rules
-from game.rules.dice import Modifier, roll
+from game.rules.dice import Modifier, Roll, roll
 from game.systems import surrender
+from game.systems.conditions import hindered
 from game.systems.context import Ctx
 from game.systems.flight import WaysOut, has_way_out
 from game.systems.space import above_nearest_enemy, threatening_enemies, threatens
@@ -18,6 +21,12 @@ def _hd(u: Unit) -> float:
 
 def fallen(ctx: Ctx, side: str) -> int:
     return sum(1 for u in ctx.world.units.values() if u.side == side and not u.able)
+
+
+def incapacitated(ctx: Ctx, side: str) -> int:
+    """'half the side is incapacitated (slain, fled, surrendered, helpless)'; 'Decision: a held or
+    tangled creature counts as helpless' (docs/rules.md#morale)."""
+    return sum(1 for u in ctx.world.units.values() if u.side == side and (not u.able or hindered(u.conditions)))
 
 
 def living_hd(ctx: Ctx, side: str) -> float:
@@ -40,6 +49,8 @@ def run(ctx: Ctx) -> None:
     # step that can see it; a death is never lost between rounds': forget only what this step saw.
     del ctx.rs.slain[:seen_slain]
     del ctx.rs.left[:seen_left]
+    for rec in ctx.sides.values():
+        rec.struck_by_magic.clear()
 
 
 def _cornered(ctx: Ctx, ways: WaysOut) -> None:
@@ -76,10 +87,6 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
     if leaders:
         rec.leaders_lost |= leaders
         out.append("leader_lost")
-    # 'When an ally is slain by magic' (seed 000); a spell that kills, holds or tangles is magic.
-    if rec.struck_by_magic:
-        rec.struck_by_magic = 0
-        out.append("slain_by_magic")
     return out
 
 
@@ -141,54 +148,116 @@ def _apply_result(ctx: Ctx, u: Unit, result: str) -> None:
         ctx.emit(ev.Surrender, id=u.id)
 
 
+@dataclass(frozen=True)
+class _Check:
+    """One creature's check, judged before any result of the step is applied."""
+
+    unit: Unit
+    triggers: list[str]
+    mods: list[Modifier]
+    roll: Roll
+    margin: int
+    result: str
+
+
+def _adnd2e_triggers(ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str]) -> list[str] | None:
+    """The creature's triggers this step, or None while it is held (its triggers wait until it is
+    free). 'Decision: under either system a creature is never its own "ally slain by magic", and a
+    held creature makes no check while held' (docs/rules.md#morale)."""
+    rec = ctx.sides[u.side]
+    if u.morale == FLEEING:
+        return []  # the fleeing never rally: only an offer of quarter makes them check
+    met = list(side_triggers)
+    # 'When an ally is slain by magic' (seed 000); a spell that kills, holds or tangles is magic.
+    if magic - {u.id}:
+        met.append("slain_by_magic")
+    if _cannot_hurt(ctx, u):
+        met.append("cannot_hurt")
+    waited = rec.waiting.pop(u.id, ())
+    met = [*waited, *(t for t in met if t not in waited)]
+    if u.has("held"):
+        if met:
+            rec.waiting[u.id] = tuple(met)
+        return None
+    return met
+
+
+def _judge_adnd2e(ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str], ways: WaysOut) -> _Check | None:
+    triggers = _adnd2e_triggers(ctx, u, side_triggers, magic)
+    if triggers is None:
+        return None
+    offered = surrender.must_check(ctx, u, triggers)
+    if triggers:
+        ctx.sides[u.side].met.add(u.id)
+    if offered:
+        triggers.append("offered_surrender")
+    if not triggers and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
+        triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): a check of its own
+    if not triggers:
+        return None
+    mods = check_modifiers(ctx, u, [t for t in triggers if t != "rally"])
+    r = roll(ctx.rng, 2, 10)
+    margin = r.total - (u.kind.morale + sum(m.value for m in mods))
+    if triggers == ["rally"]:
+        result = rules.PASS if margin <= 0 else rules.WITHDRAW
+    elif offered and margin > 0:
+        result = rules.SURRENDER  # 'a failure by any margin means it surrenders to the offering side'
+    else:
+        result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
+    return _Check(u, triggers, mods, r, margin, result)
+
+
 def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
+    """'Decision: the checks of one morale step are simultaneous: every trigger and modifier is
+    judged from the field as it stood when the step began' (docs/rules.md#morale): every check is
+    judged (and rolled, in id order) before any result is applied."""
     side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
+    magic = {s: set(rec.struck_by_magic) for s, rec in ctx.sides.items()}
+    checks = []
     for uid in ctx.world.ids():
         u = ctx.world[uid]
         if not u.able or u.hero:
             continue  # 'player characters never need to check morale'
-        fleeing = u.morale == FLEEING  # the fleeing never rally: only an offer of quarter makes them check
-        triggers = [] if fleeing else list(side_triggers[u.side])
-        if not fleeing and _cannot_hurt(ctx, u):
-            triggers.append("cannot_hurt")
-        offered = surrender.must_check(ctx, u, triggers)
-        if triggers:
-            ctx.sides[u.side].met.add(uid)
-        if offered:
-            triggers.append("offered_surrender")
-        if not triggers and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
-            triggers = ["rally"]  # Decision (docs/rules.md#withdrawal-flight-and-surrender): a check of its own
-        if not triggers:
-            continue
-        mods = check_modifiers(ctx, u, [t for t in triggers if t != "rally"])
-        r = roll(ctx.rng, 2, 10)
-        rating = u.kind.morale
-        margin = r.total - (rating + sum(m.value for m in mods))
-        if triggers == ["rally"]:
-            result = rules.PASS if margin <= 0 else rules.WITHDRAW
-        elif offered and margin > 0:
-            result = rules.SURRENDER  # 'a failure by any margin means it surrenders to the offering side'
-        else:
-            result = rules.adnd2e_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
-        ctx.emit(
-            ev.MoraleCheck,
-            id=uid,
-            system="adnd2e",
-            trigger=triggers[0],
-            triggers=tuple(triggers),
-            roll=r,
-            rating=rating,
-            modifiers=tuple(mods),
-            result=result,
-            margin=margin,
-        )
-        if result == rules.PASS and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
-            # Decision (docs/rules.md#withdrawal-flight-and-surrender): a withdrawing creature
-            # rallies 'after *any* passed check at the end of a round in which no enemy threatens them'.
-            ctx.world.update(uid, morale=STEADY)
-            ctx.emit(ev.Rally, id=uid)
-        else:
-            _apply_result(ctx, u, result)
+        c = _judge_adnd2e(ctx, u, side_triggers[u.side], magic[u.side], ways)
+        if c is not None:
+            checks.append(c)
+    for c in checks:
+        _emit_adnd2e(ctx, c)
+
+
+def _emit_adnd2e(ctx: Ctx, c: _Check) -> None:
+    u = c.unit
+    ctx.emit(
+        ev.MoraleCheck,
+        id=u.id,
+        system="adnd2e",
+        trigger=c.triggers[0],
+        triggers=tuple(c.triggers),
+        roll=c.roll,
+        rating=u.kind.morale,
+        modifiers=tuple(c.mods),
+        result=c.result,
+        margin=c.margin,
+    )
+    if c.result == rules.PASS and u.morale == WITHDRAWING and not threatening_enemies(ctx, u):
+        # Decision (docs/rules.md#withdrawal-flight-and-surrender): a withdrawing creature
+        # rallies 'after *any* passed check at the end of a round in which no enemy threatens them'.
+        ctx.world.update(u.id, morale=STEADY)
+        ctx.emit(ev.Rally, id=u.id)
+    else:
+        _apply_result(ctx, ctx.world[u.id], c.result)
+
+
+def _ose_trigger(ctx: Ctx, u: Unit, trigger: str | None) -> str | None:
+    """The side's trigger, or one the creature met while held; none while it is held ('a held
+    creature makes no check while held (its triggers wait until it is free)', docs/rules.md#morale)."""
+    waiting = ctx.sides[u.side].waiting
+    if u.has("held"):
+        if trigger is not None:
+            waiting[u.id] = (trigger,)
+        return None
+    waited = waiting.pop(u.id, ())
+    return trigger if trigger is not None else (waited[0] if waited else None)
 
 
 def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
@@ -201,7 +270,7 @@ def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
         if dead_now and "first_death" not in rec.fired:
             rec.fired.add("first_death")
             triggers[s] = "first_death"
-        if fallen(ctx, s) * 2 >= rec.start_count and "half_incapacitated" not in rec.fired:
+        if incapacitated(ctx, s) * 2 >= rec.start_count and "half_incapacitated" not in rec.fired:
             rec.fired.add("half_incapacitated")
             triggers[s] = "half_incapacitated"
     # Judged as the step begins, so the order of the checks within it does not matter.
@@ -223,7 +292,7 @@ def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
                 ctx.rs.left.append(uid)
                 ctx.emit(ev.Flee, id=uid, reason="will_not_fight")
             continue
-        trigger = triggers.get(u.side)
+        trigger = _ose_trigger(ctx, u, triggers.get(u.side))
         if trigger is None or rating >= 12 or u.ose_passes >= 2:
             continue  # 12 'fights to the death'; 'Two successes ... will fight until killed'
         adj = rules.ose_adjustment(lost[u.side], [v for s, v in lost.items() if s != u.side])

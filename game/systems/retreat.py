@@ -81,7 +81,11 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[RetreatSpace]:
     place ... directly behind him, the attacker must choose one of ... his flank spaces.'
 
     Hazards are legal spaces (docs/rules.md#forced-retreats). Each option says where the attacker would follow to.
+    'Decision: a held or tangled foe cannot give ground: it is treated as having no free space (save
+    vs paralyzation or knocked down)'.
     """
+    if b.has("held") or b.has("tangled"):
+        return []
     rear, flank = retreat_vectors(b.facing)
     for name, vectors in ((REAR, rear), (FLANK, flank)):
         out: list[RetreatSpace] = []

@@ -15,7 +15,6 @@ from game.rules.geometry import Pos, footprint, footprint_distance, squares_betw
 from game.rules.spells import Spell
 from game.rules.tables import save_vs_spell
 from game.systems import attack
-from game.systems.attack import damage_unit
 from game.systems.context import Ctx
 from game.world import Unit
 
@@ -80,17 +79,27 @@ def spell_save(ctx: Ctx, uid: str, purpose: str) -> bool:
     return ok
 
 
-def struck_by_magic(ctx: Ctx, uid: str) -> None:
-    """'A spell that kills, holds or tangles is "magic" for morale': the side's next morale step sees it."""
-    rec = ctx.sides.get(ctx.world[uid].side)
-    if rec is not None:
-        rec.struck_by_magic += 1
+def attacks(ctx: Ctx, caster: str, tid: str) -> None:
+    """'A spell that damages, holds, tangles or slows a creature of the other side is an attack for
+    waiting's -1 (seed 002)' (docs/rules.md#initiative-modifiers)."""
+    side = ctx.world[caster].side
+    if ctx.options.waiting and side != ctx.options.waiting and ctx.world[tid].side != side:
+        ctx.rs.other_side_attacked = True
 
 
 def hurt(ctx: Ctx, caster: str, tid: str, amount: int) -> None:
-    damage_unit(ctx, tid, amount, caster)
-    if not ctx.world[tid].able:
-        struck_by_magic(ctx, tid)  # 'A death from it is an ally slain by magic'
+    """Spell damage. 'Spell damage in a simultaneous initiative group is held back like weapon
+    damage: every attack and spell of the group is resolved before any damage is applied'
+    (docs/rules.md#magic)."""
+    # Decision: '"hit in return" is any hit or damage that foe dealt the attacker this round, by
+    # weapon, missile or spell' (docs/rules.md#forced-retreats).
+    ctx.rs.hits.add((caster, tid))
+    attacks(ctx, caster, tid)
+    effect = (caster, tid, amount, False, True)
+    if ctx.deferring:
+        ctx.deferred.append(effect)
+    else:
+        attack.apply_effect(ctx, effect)
 
 
 def blast(ctx: Ctx, u: Unit, a: Aim, at: Pos | None, dice: Dice) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from game import events as ev
 from game.rules.dice import parse_dice, roll_dice
 from game.systems import conditions
-from game.systems.attack import damage_unit
+from game.systems.attack import damage_unit, struck_by_magic
 from game.systems.context import Ctx
-from game.systems.spell_kit import struck_by_magic
 
 
 def run(ctx: Ctx) -> None:
@@ -16,15 +15,21 @@ def run(ctx: Ctx) -> None:
         if not u.alive:
             continue
         # 'continuing damage (poison, burning, acid, etc.) actually inflict their damage in this part'
-        left = []
-        for effect, dice, rounds in u.continuing:
-            r = roll_dice(ctx.rng, parse_dice(dice))
-            ctx.emit(ev.Status, id=uid, effect=effect, amount=r.total, roll=r, rounds_left=rounds - 1)
-            damage_unit(ctx, uid, r.total, effect)
-            if effect == "acid" and not ctx.world[uid].able:
+        # Decision: 'continuing damage starts in the status step of the round *after* the hit (the
+        # hit's own damage is the first round's)' (docs/rules.md#status): a course begun this
+        # round waits.
+        left = [c for c in u.continuing if c.first > ctx.round]
+        for c in u.continuing:
+            if c.first > ctx.round:
+                continue
+            r = roll_dice(ctx.rng, parse_dice(c.dice))
+            ctx.emit(ev.Status, id=uid, effect=c.effect, amount=r.total, roll=r, rounds_left=c.rounds - 1)
+            # 'A death from it is credited to the creature (and side) that caused it'.
+            damage_unit(ctx, uid, r.total, c.effect, c.by)
+            if c.effect == "acid" and not ctx.world[uid].able:
                 struck_by_magic(ctx, uid)  # Melf's acid arrow kills by magic
-            if rounds > 1:
-                left.append((effect, dice, rounds - 1))
+            if c.rounds > 1:
+                left.append(c._replace(rounds=c.rounds - 1))
         if not ctx.world[uid].alive:
             continue
         # 'Did a character get knocked down during the fight? He'll start the next round prone.'

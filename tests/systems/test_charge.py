@@ -12,7 +12,7 @@ from game.ai import normal
 from game.ai.legal import legal_commands
 from game.battle import Battle
 from game.commands import Action, Illegal
-from game.systems.attack import modifiers
+from game.systems.attack import knock_down, modifiers
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 RUN = [(2, 4), (3, 4), (4, 4)]  # three squares east from (1, 4), into reach of a foe on (5, 4)
@@ -207,3 +207,41 @@ def test_the_normal_ai_charges_when_it_pays_and_never_into_a_set_spear():
     b.apply(cmd("set_vs_charge", "z"))
     assert query.charge_options(b, "a"), "the charge is legal"
     assert all(c.cmd.action != Action.CHARGE for c in normal.candidates(b))
+
+
+def _set_then(action):
+    """The militia (5, 4) sets in round 1 and takes `action` first in round 2; then the fighter on
+    (0, 4) charges it along the row."""
+    b = battle([unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")], script=[1, 10])
+    b.apply(cmd("set_vs_charge", "z"))
+    run_round(b)
+    b.ctx.rng.script[:] = [1, 10]
+    assert b.pending().unit == "z" and b.world["z"].has("set_vs_charge")
+    b.apply(action)
+    return b
+
+
+@pytest.mark.parametrize(
+    "action",
+    [cmd("move", "z", path=[(6, 4)], facing="W"), cmd("hold", "z")],
+    ids=["moved", "held"],
+)
+def test_a_set_ends_when_the_creature_next_moves(action):
+    """'a creature stays set until it next moves, charges, attacks, casts or is knocked down ...
+    setting is not a move, so a set creature that moves is no longer set' (docs/rules.md#charge)."""
+    b = _set_then(action)
+    moved = action.action == Action.MOVE
+    assert b.world["z"].has("set_vs_charge") is not moved
+    to = b.world["z"].pos[0] - 1
+    b.ctx.rng.script[:] = [20, 3, 4, 1, 10, 5, 1]
+    evs = as_json(b.apply(cmd("charge", "a", target="z", path=[(x, 4) for x in range(1, to + 1)])))
+    purposes = [a["purpose"] for a in events_of(evs, "attack")]
+    assert ("set_vs_charge" in purposes) is not moved
+
+
+def test_a_knocked_down_creature_is_no_longer_set():
+    """'... or is knocked down' (docs/rules.md#charge): knocked down, the set is gone for good."""
+    b = battle([unit("a", "blue", "fighter1", (4, 4), "E"), unit("z", "red", "militia", (5, 4), "W")], script=[1, 10])
+    b.apply(cmd("set_vs_charge", "z"))
+    knock_down(b.ctx, "z", "test")
+    assert not b.world["z"].has("set_vs_charge")

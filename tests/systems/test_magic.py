@@ -75,14 +75,17 @@ def test_acid_arrow_rolls_to_hit_without_range_penalty_and_burns_on_in_the_statu
             unit("o", "red", "orc", (30, 0), "W", kind_changes={"hp": 40}, hero=True),
             unit("w", "blue", "wizard3", (0, 0), "E"),
         ],
-        script=[1, 10, 15, 2, 2, 3, 4],
+        script=[1, 10, 15, 2, 2, 1, 10, 3, 4],
         width=40,
     )
     run_round(b, w=cmd("cast", "w", spell="melfs_acid_arrow", target="o"))
     att = events_of(b.events, "attack")[0]
     assert att["purpose"] == "spell" and att["hit"] and att["damage"] == 4
     assert not any("range" in m["name"] for m in att["modifiers"])
+    assert not [e for e in events_of(b.events, "status") if e["effect"] == "acid"], "not in the hit's own round"
+    run_round(b)
     acid = [e for e in events_of(b.events, "status") if e["effect"] == "acid"]
+    assert [e["round"] for e in acid] == [2], "'burns once more, at the end of the next round'"
     assert acid[0]["amount"] == 7 and acid[0]["rounds_left"] == 0 and acid[0]["roll"]["dice"] == "2d4"
     assert b.world["o"].hp == 40 - 4 - 7 and b.world["o"].continuing == ()
 

@@ -91,19 +91,20 @@ def test_a_missile_weapon_that_can_hurt_spares_the_check():
 
 def test_a_poisonous_hit_forces_a_save_and_a_failure_burns_for_three_status_steps():
     """'a hit by a poisonous attack forces a save vs poison; on a failure the victim takes the poison's
-    damage in the status step of each of the next rounds ... the save halves nothing'."""
+    damage in the status step of each of the next rounds ... the save halves nothing'; 'continuing
+    damage starts in the status step of the round *after* the hit' (docs/rules.md#status)."""
     b = battle(
         [unit("a", "blue", "fighter3", (4, 4), "E"), unit("s", "red", "giant_spider", (5, 4), "W")],
-        script=[1, 10, 15, 2, 2, 3, 4, 5, 6],
+        script=[1, 10, 15, 2, 2, 3, 1, 10, 4],
     )
     b.apply(cmd("attack", "s", target="a"))
     save = events_of(b.events, "save")[0]
     assert save["vs"] == "poison" and save["purpose"] == "poison" and not save["success"]
     assert save["needed"] == 13, "a 3rd-level warrior's save vs paralyzation, poison or death"
-    for _ in range(3):
+    for _ in range(4):
         run_round(b)
     poison = [e for e in events_of(b.events, "status") if e["effect"] == "poison"]
-    assert [(e["round"], e["rounds_left"]) for e in poison] == [(1, 2), (2, 1), (3, 0)]
+    assert [(e["round"], e["rounds_left"]) for e in poison] == [(2, 2), (3, 1), (4, 0)]
     assert poison[0]["amount"] == 4 and all(e["roll"]["dice"] == "1d6" for e in poison)
     assert b.world["a"].continuing == ()
 

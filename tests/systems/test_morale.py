@@ -1,5 +1,6 @@
 """Morale at the end of the round: adnd2e 2d10 (seed 000) and ose 2d6 (seed 001)."""
 
+from game.world import Course
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 
@@ -102,7 +103,7 @@ def burning_dies_in_the_status_step(morale: str, leader: bool):
         unit(f"o{i}", "red", "orc", (8, 2 + i), "W", leader=leader and i == 0) for i in range(5)
     ]
     b = battle(units, options={"morale_system": morale})
-    b.world.update("o0", hp=1, continuing=(("burning", "1d6", 2),))
+    b.world.update("o0", hp=1, continuing=(Course("burning", "1d6", 2),))
     run_round(b)
     assert [d["id"] for d in events_of(b.events, "death")] == ["o0"]
     assert not events_of(b.events, "morale_check")

@@ -1,7 +1,5 @@
 """The rest of docs/rules.md, each with a board: reach, big footprints, pits, leaders, ose details."""
 
-from dataclasses import replace
-
 import pytest
 
 from game import query
@@ -179,10 +177,11 @@ def test_mercenary_troop_types_set_the_ose_rating():
 
 def test_first_strike_by_reach_over_ten_feet():
     """'when a creature uses a weapon with a reach of greater than 10 feet against an opponent
-    with a weapon with less than a 6 foot reach' (a pikeman against a swordsman)."""
-    pike = replace(kind("militia").melee, key="pike", reach_ft=15)
+    with a weapon with less than a 6 foot reach' (the catalogue's pikeman against a swordsman)."""
+    pike = kind("pikeman").melee
+    assert pike is not None and pike.key == "pike" and pike.reach_ft == 15 and pike.settable
     units = [
-        unit("p", "red", "militia", (5, 4), "W", kind_changes={"weapons": (pike,)}),
+        unit("p", "red", "pikeman", (5, 4), "W"),
         unit("s", "blue", "fighter1", (4, 0), "S"),
     ]
     b = battle(units, script=[1, 10, 1], width=12)

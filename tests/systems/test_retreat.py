@@ -231,3 +231,19 @@ def test_a_foe_that_gave_ground_once_is_not_driven_back_again_and_the_second_att
         {"type": "retreat_refused", "round": 1, "id": "b", "by": "c", "reason": "already_retreated", "detail": "a"}
     ]
     assert b.world["b"].pos == (6, 4)
+
+
+@pytest.mark.parametrize("condition", ["held", "tangled"])
+def test_a_held_or_tangled_foe_cannot_give_ground(condition):
+    """'Decision: a held or tangled foe cannot give ground: it is treated as having no free space
+    (save vs paralyzation or knocked down)' (docs/rules.md#forced-retreats), on an open field."""
+    units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
+    b = battle(units, script=[*HIT_NO_KNOCKDOWN, 3])
+    b.world.update("b", conditions=((condition, 3),))
+    b.apply(cmd("attack", "a", target="b"))
+    while b.pending().kind != RETREAT:
+        b.apply(cmd("hold", b.pending().unit))
+    assert b.pending().spaces == []
+    evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=None)))
+    assert events_of(evs, "knockdown")[0]["cause"] == "no_retreat_space"
+    assert b.world["b"].prone and b.world["b"].pos == (5, 4)

@@ -16,7 +16,7 @@ def test_burning_does_continuing_damage_at_the_end_of_the_round():
     burn = [e for e in events_of(b.events, "status") if e["effect"] == "burning"]
     assert burn and burn[0]["amount"] == 3 and burn[0]["rounds_left"] == 1
     assert b.world["a"].hp == b.world["a"].hp_max - 2 - 3
-    assert b.world["a"].continuing == (("burning", "1d6", 1),)
+    assert [(c.effect, c.dice, c.rounds) for c in b.world["a"].continuing] == [("burning", "1d6", 1)]
 
 
 def test_knocked_down_creatures_start_the_next_round_prone():

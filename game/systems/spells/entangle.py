@@ -8,8 +8,9 @@ from game.rules.dice import roll
 from game.rules.geometry import Pos
 from game.rules.spells import SQUARE, P, Spell
 from game.systems import conditions
+from game.systems.attack import struck_by_magic
 from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, announce, area_aim, in_area, spell_save, struck_by_magic
+from game.systems.spell_kit import Aim, announce, area_aim, attacks, in_area, spell_save
 from game.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, hinder_value
 from game.world import Unit
 
@@ -31,6 +32,7 @@ def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
         else:
             conditions.start(ctx, tid, "tangled", r.total, u.id)
             struck_by_magic(ctx, tid)
+            attacks(ctx, u.id, tid)
 
 
 def _preview(level: int) -> Preview:

@@ -1,5 +1,6 @@
 """Haste (wizard 3, PHB 2e): 'a square within 12; up to one ally per level in the 8x8 area around
-it, nearest first: hasted for 3 + level rounds' (docs/rules.md#magic)."""
+it, nearest first: hasted for 3 + level rounds'; on a slowed ally the two spells cancel
+(docs/rules.md#magic)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def _area(ctx: Ctx, caster: Unit, spell: Spell, at: Pos) -> Aim | str:
 def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     announce(ctx, u, a, at)
     for tid in a.targets:
-        conditions.start(ctx, tid, "hasted", rounds(u.kind.level), u.id)
+        conditions.start_or_cancel(ctx, tid, "hasted", "slowed", rounds(u.kind.level), u.id)
 
 
 def _preview(level: int) -> Preview:

@@ -8,8 +8,10 @@ from game.rules.creature import CreatureClass, Kind
 from game.rules.geometry import SIZE_ORDER, Pos, Size
 from game.rules.spells import FOE, P, Spell
 from game.systems import conditions
+from game.systems.actions import line_of_sight
+from game.systems.attack import struck_by_magic
 from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, announce, gap, spell_save, struck_by_magic
+from game.systems.spell_kit import Aim, announce, attacks, gap, spell_save
 from game.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, hinder_value
 from game.world import Unit
 
@@ -32,10 +34,17 @@ def _take(ctx: Ctx, caster: Unit, spell: Spell, t: Unit) -> Aim | str:
     """'1-3 man-sized or smaller humanoids': the target and up to two more foes beside it."""
     if not holdable(t.kind):
         return f"{t.id} is not a man-sized or smaller humanoid: hold person cannot take it in"
+    reach = spell.range(caster.kind.level)
+    # 'Hold person's further targets must also be in range and in sight' (docs/rules.md#magic).
     others = [
         e
         for e in ctx.world.enemies_of(caster)
-        if e.id != t.id and holdable(e.kind) and gap(t, e) <= NEAR and not e.has("held")
+        if e.id != t.id
+        and holdable(e.kind)
+        and gap(t, e) <= NEAR
+        and not e.has("held")
+        and gap(caster, e) <= reach
+        and line_of_sight(ctx, caster, e, caster.pos)
     ]
     others.sort(key=lambda e: (gap(t, e), e.id))
     return Aim(spell, (t.id, *(e.id for e in others[:EXTRA])))
@@ -47,6 +56,7 @@ def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
         if not spell_save(ctx, tid, a.spell.key):
             conditions.start(ctx, tid, "held", rounds(u.kind.level), u.id)
             struck_by_magic(ctx, tid)
+            attacks(ctx, u.id, tid)
 
 
 def _preview(level: int) -> Preview:

@@ -9,11 +9,11 @@ from game.rules.creature import Weapon
 from game.rules.dice import Dice
 from game.rules.geometry import FRONT, Pos
 from game.rules.spells import FOE, W
-from game.rules.tables import thac0
+from game.rules.tables import missile_adjustment, thac0
 from game.systems.context import Ctx
 from game.systems.spell_kit import Aim, announce, spell_attack
 from game.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
-from game.world import Unit
+from game.world import Course, Unit
 
 KEY = "melfs_acid_arrow"
 ACID = Dice(2, 4)
@@ -33,7 +33,9 @@ def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     t = ctx.world[a.targets[0]]
     more = acid_rounds(u.kind.level)
     if more and t.alive:
-        ctx.world.update(t.id, continuing=(*t.continuing, ("acid", str(ACID), more)))
+        # 'an acid arrow of a level-3 caster burns once more, at the end of the next round' (docs/rules.md#status)
+        course = Course("acid", str(ACID), more, u.id, ctx.round + 1)
+        ctx.world.update(t.id, continuing=(*t.continuing, course))
 
 
 def _preview(level: int) -> Preview:
@@ -47,7 +49,8 @@ def _value(judge: Judge, o: SpellOption) -> float:
     """The acid's rounds, and a kill, as likely as the attack roll hits the target's front."""
     u = judge.unit
     t = judge.world[o.takes_in[0]]
-    chance = hit_chance(0, thac0(u.kind) - effective_ac(t.kind.ac, t.kind.shield, t.kind.dex_ac, FRONT, 0))
+    needed = thac0(u.kind) - effective_ac(t.kind.ac, t.kind.shield, t.kind.dex_ac, FRONT, 0)
+    chance = hit_chance(missile_adjustment(u.kind.dex), needed)
     return chance * (5.0 * (1 + acid_rounds(u.kind.level)) + 2.0 * judge.worth(t) * kill_frac(t.hp, 2, 8))
 
 

@@ -1,5 +1,6 @@
 """Slow (wizard 3, PHB 2e): 'a square within 18 + 2 per level; up to one foe per level in the 8x8
-area, nearest first; a save vs spell negates; slowed for 3 + level rounds' (docs/rules.md#magic)."""
+area, nearest first; a save vs spell negates; slowed for 3 + level rounds'; on a hasted foe that
+fails its save the two spells cancel (docs/rules.md#magic)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from game.rules.geometry import Pos
 from game.rules.spells import SQUARE, Spell, W
 from game.systems import conditions
 from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, announce, area_aim, in_area, nearest_per_level, spell_save
+from game.systems.spell_kit import Aim, announce, area_aim, attacks, in_area, nearest_per_level, spell_save
 from game.systems.spell_record import ON_FOES, Judge, Preview, SpellOption, SpellRecord, hinder_value
 from game.systems.spells.haste import rounds, square_8
 from game.world import Unit
@@ -23,7 +24,8 @@ def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     announce(ctx, u, a, at)
     for tid in a.targets:
         if not spell_save(ctx, tid, a.spell.key):
-            conditions.start(ctx, tid, "slowed", rounds(u.kind.level), u.id)
+            conditions.start_or_cancel(ctx, tid, "slowed", "hasted", rounds(u.kind.level), u.id)
+            attacks(ctx, u.id, tid)
 
 
 def _preview(level: int) -> Preview:

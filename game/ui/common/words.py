@@ -139,7 +139,7 @@ def _cast(e: ev.Cast, names: Names) -> str:
     spell = SPELL_NAMES.get(e.spell, e.spell.replace("_", " "))
     who = _name(e.id, names)
     if e.lost:
-        return f"{who} loses {spell}: hurt earlier this round, the spell is spent"
+        return f"{who} loses {spell}: hurt or knocked down earlier this round, the spell is spent"
     targets = ", ".join(_name(t, names) for t in e.targets)
     rolls = e.rolls or ()
     record = SPELLS.get(e.spell)
