@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -37,3 +38,18 @@ def display_name(uid: str, side: str) -> str:
     """'red_orc_2' reads as 'Orc 2' in the log; the line's colour tells the side."""
     name = uid[len(side) + 1 :] if uid.startswith(side + "_") else uid
     return name.replace("_", " ").strip().capitalize() or uid
+
+
+def display_names(units: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each unit's name in every text of the window, from its (id, side): 'red_orc_2' reads 'Orc 2';
+    where units of two sides would share a name (the duel's 'fighter_2' on each side), each is
+    tagged with its side ('Red Fighter 2', 'Blue Fighter 2'), since a line's colour alone cannot
+    tell "Fighter 2 charges Fighter 2" apart (issue 22)."""
+    pairs = list(units)
+    base = {uid: display_name(uid, side) for uid, side in pairs}
+    sides_of: dict[str, set[str]] = {}
+    for uid, side in pairs:
+        sides_of.setdefault(base[uid], set()).add(side)
+    return {
+        uid: f"{side.capitalize()} {base[uid]}" if len(sides_of[base[uid]]) > 1 else base[uid] for uid, side in pairs
+    }

@@ -142,11 +142,11 @@ def _unit_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, uid: 
     k = u.kind
     colour = s.side_colour[u.side]
     y = area.y + 8
-    text(surface, f"{k.name}", (area.x + 10, y), 22, colour, True)
+    text(surface, s.session.names.get(uid, uid), (area.x + 10, y), 22, colour, True)
     y += 22
     text(
         surface,
-        f"{uid} — {u.side}" + (" — hero" if u.hero else "") + (" — leader" if u.leader else ""),
+        f"{k.name} — {u.side}" + (" — hero" if u.hero else "") + (" — leader" if u.leader else ""),
         (area.x + 10, y),
         17,
         theme.TEXT_DIM,
@@ -179,7 +179,14 @@ def _attack_card(
 ) -> None:
     y = area.y + 8
     tgt = s.battle.world[o.target]
-    text(surface, f"{verb} {tgt.kind.name} ({o.kind})", (area.x + 10, y), 21, theme.TARGET, True)
+    text(
+        surface,
+        f"{verb} {s.session.names.get(o.target, tgt.kind.name)} ({o.kind})",
+        (area.x + 10, y),
+        21,
+        theme.TARGET,
+        True,
+    )
     y += 22
     text(
         surface,
