@@ -169,6 +169,7 @@ class BattleState:
         self.decision_key = -1
         self.legal: Legal | None = None
         self.hover_log: LogLine | None = None
+        self.cast_words_box: pygame.Rect | None = None  # where the last frame said the pointed cast
         self.message = ""
         self.drag_from: tuple[int, int] | None = None
         self.dragged = False

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import pygame
@@ -53,3 +54,13 @@ def display_names(units: Iterable[tuple[str, str]]) -> dict[str, str]:
     return {
         uid: f"{side.capitalize()} {base[uid]}" if len(sides_of[base[uid]]) > 1 else base[uid] for uid, side in pairs
     }
+
+
+def with_names(words: str, names: Mapping[str, str]) -> str:
+    """A rules message ('red_hobgoblin_3 is beyond hold person's range') with each unit id it
+    holds put as the player reads it ('Hobgoblin 3 is beyond…'): the window shows no internal id."""
+    ids = sorted((i for i in names if i in words), key=len, reverse=True)
+    if not ids:
+        return words
+    pattern = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, ids)) + r")(?![\w])")
+    return pattern.sub(lambda m: names[m.group(1)], words)
