@@ -28,7 +28,7 @@ from game.ui.battle.session import Session
 from game.ui.common import theme
 from game.ui.common.art import Sprites, render_map, render_terrain
 from game.ui.common.camera import Camera
-from game.ui.common.combat_log import LogLine, log_layout
+from game.ui.common.combat_log import LogLine, log_layout, with_names
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.view import BattleView
 from game.ui.common.words import describe, units_in
@@ -278,7 +278,7 @@ class BattleState:
         try:
             events = self.session.play(cmd, human)
         except Illegal as e:
-            self.message = str(e)
+            self.message = with_names(str(e), self.session.names)
             if self.lesson is not None:
                 self.lesson.doing = None
             return False
@@ -343,10 +343,10 @@ class BattleState:
             if not self.apply(out):
                 self.mode = self.mode.refused(out)
         elif isinstance(out, Hint):
-            self.message = out.text
+            self.message = with_names(out.text, self.session.names)
         elif out is not None:
             self.mode = out
-            self.message = out.hint()
+            self.message = with_names(out.hint(), self.session.names)
 
     def aim(self, sq: Pos) -> None:
         """The pointer or cursor came onto a square: a mode that aims (the facing) follows it."""
@@ -354,7 +354,9 @@ class BattleState:
         if isinstance(aimed, Mode):
             self.mode = aimed
             if isinstance(aimed, OfferMode):
-                self.message = aimed.hint()  # who the offer would go to, and whether it must check
+                self.message = with_names(
+                    aimed.hint(), self.session.names
+                )  # who the offer would go to, and whether it must check
 
     def confirm(self) -> None:
         """Enter: what the mode makes of it, else a click on the keyboard cursor's square."""

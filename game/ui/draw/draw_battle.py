@@ -17,6 +17,7 @@ from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.ui.battle.modes import (
     CastMode,
     FacingMode,
+    ProvokeMode,
     TurnMode,
 )
 from game.ui.common import theme
@@ -173,6 +174,9 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
             _draw_path(s, surface, r, o.path)
     if hovered in legal.charge and mode.charges:
         _draw_path(s, surface, r, legal.charge[hovered].path)
+    if isinstance(mode, ProvokeMode) and mode.risk.safest is not mode.risk.chosen:
+        safest = mode.risk.safest.path[-1]  # the square Enter strikes from instead (issue 22)
+        pygame.draw.rect(surface, theme.SELECT, sq_rect(s.camera, r, safest).inflate(-6, -6), 3)
     if isinstance(mode, CastMode):
         draw_cast(s, surface, r, mode, legal.unit)
     elif isinstance(mode, FacingMode):

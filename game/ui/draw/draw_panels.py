@@ -15,6 +15,7 @@ from game.rules.geometry import Pos
 from game.rules.tables import thac0
 from game.systems.movement import effective_mv
 from game.systems.spells import SPELLS
+from game.ui.battle.modes import ProvokeMode
 from game.ui.common import theme
 from game.ui.common.combat_log import log_layout
 from game.ui.common.view import CONDITION_MARKS
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Sequence
 
     from game.ui.battle.legal import Legal
+    from game.ui.battle.provoking import Provoking
     from game.ui.battle.state import BattleState
 
 
@@ -298,7 +300,9 @@ def _draw_choice_card(
         )
         _attack_card(s, surface, card, o, "Charge" if mode.charges else "Attack")
         best = legal.melee.get(hover_unit)
-        if best is not None and o is not best and not mode.charges:
+        if isinstance(mode, ProvokeMode) and hover_unit == mode.risk.chosen.target:
+            _ask(surface, card, mode.risk)
+        elif best is not None and o is not best and not mode.charges:
             text(
                 surface,
                 f"Shift+click: from its {best.arc}, {round(best.chance * 100)}% (moves {best.cost})",
@@ -311,6 +315,16 @@ def _draw_choice_card(
         _move_card(s, surface, card, legal, s.hover_sq)
         return True
     return False
+
+
+def _ask(surface: pygame.Surface, card: pygame.Rect, risk: Provoking) -> None:
+    """The question a provoking attack waits on, at the card's foot (issue 22)."""
+    lines = wrap(risk.words(), 17, card.w - 20)
+    y = card.bottom - 4 - 17 * len(lines)
+    pygame.draw.rect(surface, theme.PANEL_BG, (card.x + 1, y - 2, card.w - 2, card.bottom - y))
+    for line in lines:
+        text(surface, line, (card.x + 10, y), 17, theme.TEXT_WARN)
+        y += 17
 
 
 def _draw_log(s: BattleState, surface: pygame.Surface, area: pygame.Rect) -> None:
