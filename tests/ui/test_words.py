@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game import events as ev
 from game.rules.dice import Modifier, Roll
 from game.ui.common.words import describe
+from tests.helpers import unit
+from tests.ui.drive import app, key, on_board, settle
 
 NAMES = {"o": "Orc 1", "f": "Fighter", "g": "Gnoll"}
 
@@ -42,3 +46,15 @@ def test_every_turn_is_in_the_log_so_a_final_facing_is_never_hidden():
         "Fighter moves 1 to (9, 6), facing NE",
         "Fighter turns to face E",
     ]
+
+
+def test_hold_and_end_turn_write_a_line_in_the_log():
+    """Issue 22: H and End turn wrote nothing, so "Cannot undo: Orc leader has acted since"
+    pointed at no line of the log."""
+    a = app()
+    s = on_board(a, [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")], [10, 1])
+    settle(a, s)
+    assert s.battle.pending().unit == "a"
+    key(a, pygame.K_h)
+    settle(a, s)
+    assert any(line.words == "A holds: ends its turn where it stands" and line.ids == ["a"] for line in s.log)
