@@ -10,7 +10,7 @@ from game.events import BattleEnd
 from game.runner import summary
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
-from game.ui.common import theme
+from game.ui.common import help_keys, theme
 from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, layout_row, text
 from game.ui.menus.menu import MenuScreen
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 
 class ResultScreen:
+    HELP = help_keys.RESULT  # F1
+
     def __init__(self, app: App, battle_screen: BattleScreen) -> None:
         self.app, self.bs = app, battle_screen
         b = battle_screen.battle
