@@ -75,11 +75,8 @@ class HandoverScreen:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.can_watch:
-            return self.watch()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f and self.can_save:
-            self.save_for_player()
-            return None
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN:
             buttons = self.buttons()
             if self.can_save and buttons[-1].hit(event.pos):
@@ -88,12 +85,18 @@ class HandoverScreen:
             if self.can_watch and buttons[0].hit(event.pos):
                 return self.watch()
             return self.battle_screen
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        return None
+
+    def _key(self, k: int) -> Screen | None:
+        if k == pygame.K_r and self.can_watch:
+            return self.watch()
+        if k == pygame.K_f and self.can_save:
+            self.save_for_player()
+            return None
+        if k == pygame.K_ESCAPE:  # a reflex to leave a screen must not show the board
             self.said = "Esc does not hand over: press another key or click to play"
             return None
-        if event.type == pygame.KEYDOWN:
-            return self.battle_screen
-        return None
+        return self.battle_screen
 
     def update(self, dt: float) -> Screen | None:
         return None
