@@ -78,12 +78,19 @@ def draw_initiative(s: BattleState, surface: pygame.Surface) -> None:
     surface.blit(layer, (0, 0))
 
 
+def shown_initiative(s: BattleState) -> Initiative | None:
+    """The initiative of the round the board shows: while a round's end still plays out, the
+    battle has already rolled the next one's, which the track must not show under this header."""
+    shown = s.view.round or s.battle.round
+    return next((e for e in reversed(s.battle.events) if isinstance(e, Initiative) and e.round <= shown), None)
+
+
 def _paint_initiative(s: BattleState, surface: pygame.Surface) -> None:
     w, _ = s.app.size
     bar = pygame.Rect(0, 0, w, theme.TOP_BAR)
     pygame.draw.rect(surface, (16, 18, 24), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
-    ini = next((e for e in reversed(s.battle.events) if isinstance(e, Initiative)), None)
+    ini = shown_initiative(s)
     text(surface, f"Round {s.view.round or s.battle.round}", (10, 12), 22, theme.TEXT, True)
     if ini is None:
         return
