@@ -145,7 +145,7 @@ VIEWER: list[tuple[str, list[tuple[str, str]]]] = [
             ("click the timeline", "jump to that moment"),
             (", / .", "slower / faster"),
             ("T", "take over from here as a new game"),
-            ("wheel, right-drag", "zoom, pan"),
+            ("wheel, + / -, right-drag", "zoom, pan"),
             ("Esc", "leave the viewer"),
         ],
     ),
