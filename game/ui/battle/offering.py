@@ -1,5 +1,5 @@
 """What pointing at a foe in the Offer mode says: whom quarter would be offered to, and whether
-the offer alone would make it check morale (docs/rules.md#surrender)."""
+the offer alone would make it check morale (docs/rules.md#offering-surrender)."""
 
 from __future__ import annotations
 
