@@ -161,7 +161,7 @@ class ActivationMode(Mode):
         return mode()
 
 
-def _walk_orstrike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
     """Attack a foe in reach (after up to half a move), or walk toward a square, choosing the facing next."""
     uid = turn.unit
     who = turn.battle.world.at(sq)
@@ -185,7 +185,7 @@ class MoveMode(ActivationMode):
         who = turn.battle.world.at(sq)
         if who in legal.missile and who not in legal.melee:
             return Command(Action.FIRE, turn.unit, target=who)
-        return _walk_orstrike(sq, turn, legal)
+        return _walk_or_strike(sq, turn, legal)
 
     def cancel(self) -> Mode | None:
         return None
@@ -197,7 +197,7 @@ class AttackMode(ActivationMode):
     walks = True
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
-        return _walk_orstrike(sq, turn, legal)
+        return _walk_or_strike(sq, turn, legal)
 
 
 class FireMode(ActivationMode):
