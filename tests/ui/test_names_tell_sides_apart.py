@@ -34,3 +34,16 @@ def test_every_unit_of_the_duel_has_a_name_of_its_own_in_the_log():
     for line in both:
         for uid in line.ids:
             assert names[uid] in line.words
+
+
+def test_a_kind_keys_level_is_left_out_of_a_name_unless_two_of_a_side_would_share_it():
+    """Issue 22: "Fighter1 2" showed the kind key 'fighter1'."""
+    names = display_names(
+        [("blue_fighter1_2", "blue"), ("blue_wizard5", "blue"), ("blue_orc1_1", "blue"), ("blue_orc2_1", "blue")]
+    )
+    assert names == {
+        "blue_fighter1_2": "Fighter 2",
+        "blue_wizard5": "Wizard",
+        "blue_orc1_1": "Orc1 1",
+        "blue_orc2_1": "Orc2 1",
+    }

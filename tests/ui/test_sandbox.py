@@ -53,6 +53,7 @@ def test_a_click_places_the_kind_picked_for_the_side_picked_and_selects_it():
     assert s.setup.units[blue].side == "blue" and s.setup.units[blue].kind.key == "fighter1"
     assert s.setup.units[red].side == "red" and s.setup.units[red].kind.key == "orc"
     assert s.setup.units[red].pos == (9, 6) and s.selected == red
+    assert s.message.startswith("Placed Orc") and red not in s.message  # issue 22: no internal id
     assert blue != red  # ids are unique
     click(a, at(s, (8, 6)))  # a click on a unit selects it, places nothing
     assert s.selected == blue and len(s.setup.units) == 2

@@ -17,6 +17,7 @@ from game.systems.spells import SPELLS
 from game.ui.battle.legal import Legal
 from game.ui.battle.offering import offer_words
 from game.ui.battle.provoking import Provoking, provoking, strike
+from game.ui.battle.refusals import fire_at, no_charge
 
 
 @dataclass(frozen=True)
@@ -205,10 +206,8 @@ class FireMode(ActivationMode):
     shoots = True
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
-        who = turn.battle.world.at(sq)
-        if who in legal.missile:
-            return Command(Action.FIRE, turn.unit, target=who)
-        return Hint("no shot at that square")
+        shot = fire_at(turn.battle, turn.unit, turn.battle.world.at(sq))
+        return shot if isinstance(shot, Command) else Hint(shot)
 
 
 class ChargeMode(ActivationMode):
@@ -220,7 +219,7 @@ class ChargeMode(ActivationMode):
         who = turn.battle.world.at(sq)
         if who in legal.charge:
             return Command(Action.CHARGE, turn.unit, path=legal.charge[who].path, target=who)
-        return Hint("no charge at that square: it needs a run of 2 squares or more, not starting next to a foe")
+        return Hint(no_charge(turn.battle, turn.unit, who))
 
 
 class WithdrawMode(ActivationMode):

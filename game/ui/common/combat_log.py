@@ -47,13 +47,26 @@ def display_names(units: Iterable[tuple[str, str]]) -> dict[str, str]:
     tagged with its side ('Red Fighter 2', 'Blue Fighter 2'), since a line's colour alone cannot
     tell "Fighter 2 charges Fighter 2" apart (issue 22)."""
     pairs = list(units)
-    base = {uid: display_name(uid, side) for uid, side in pairs}
+    base = _plain({uid: display_name(uid, side) for uid, side in pairs}, dict(pairs))
     sides_of: dict[str, set[str]] = {}
     for uid, side in pairs:
         sides_of.setdefault(base[uid], set()).add(side)
     return {
         uid: f"{side.capitalize()} {base[uid]}" if len(sides_of[base[uid]]) > 1 else base[uid] for uid, side in pairs
     }
+
+
+_LEVEL = re.compile(r"(?<=[a-z])\d+\b")  # a kind key's level: 'fighter1' in 'blue_fighter1_2'
+
+
+def _plain(names: dict[str, str], side: dict[str, str]) -> dict[str, str]:
+    """'Fighter1 2' reads 'Fighter 2' (issue 22: an internal kind key in the name), unless that
+    would give two units of one side the same name."""
+    plain = {uid: _LEVEL.sub("", n) for uid, n in names.items()}
+    seen: dict[tuple[str, str], int] = {}
+    for uid, n in plain.items():
+        seen[side[uid], n] = seen.get((side[uid], n), 0) + 1
+    return {uid: n if seen[side[uid], n] == 1 else names[uid] for uid, n in plain.items()}
 
 
 def with_names(words: str, names: Mapping[str, str]) -> str:

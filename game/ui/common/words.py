@@ -63,7 +63,10 @@ def _attack(e: ev.Attack, names: Names) -> str:
         f" vs {e.needed}: {result}"
     )
     if e.knockdown_roll is not None:
-        text += f"; knockdown {e.knockdown_roll.dice} = {e.knockdown_roll.total} vs {e.knockdown_needed}"
+        # 'if it reaches the target's number ... saves ... or falls prone' (docs/rules.md#knockdown-and-prone)
+        reached = e.knockdown_needed is not None and e.knockdown_roll.total >= e.knockdown_needed
+        verdict = "reached: a save or it falls" if reached else "short: it stays up"
+        text += f"; knockdown {e.knockdown_roll.dice} = {e.knockdown_roll.total} vs {e.knockdown_needed}: {verdict}"
     return text
 
 

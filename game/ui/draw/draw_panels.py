@@ -252,7 +252,9 @@ def _move_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, legal
     y = area.y + 8
     text(surface, f"Move to {sq}", (area.x + 10, y), 21, theme.REACH_FULL, True)
     y += 22
-    text(surface, f"cost {cost} ({'half move' if half else 'full move: no attack'})", (area.x + 10, y), 18)
+    # squares as the log counts them ("moves 5"); the cost, in the move's own units, beside them
+    steps = f"{len(path) - 1} square{'s' if len(path) != 2 else ''}, {cost} of its move"
+    text(surface, f"{steps} ({'half move' if half else 'full move: no attack'})", (area.x + 10, y), 18)
     y += 20
     _swings(s, surface, area, y, path)
 
