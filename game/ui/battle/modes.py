@@ -17,7 +17,7 @@ from game.systems.spells import SPELLS
 from game.ui.battle.legal import Legal
 from game.ui.battle.offering import offer_words
 from game.ui.battle.provoking import Provoking, provoking, strike
-from game.ui.battle.refusals import fire_at, no_charge
+from game.ui.battle.refusals import fire_at, no_attack, no_charge
 
 
 @dataclass(frozen=True)
@@ -170,6 +170,8 @@ def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         o = legal.attack_from(who, turn.shift)
         risk = provoking(turn.battle, uid, o)
         return strike(uid, o) if risk is None else ProvokeMode(risk)
+    if who is not None and turn.battle.world[who].side != turn.battle.world[uid].side:
+        return Hint(no_attack(who, legal))
     if sq not in legal.full.costs or sq == turn.battle.world[uid].pos:
         return None
     path = tuple(legal.full.path(sq))

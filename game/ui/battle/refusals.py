@@ -9,6 +9,7 @@ from game.rules.charge import MIN_SQUARES
 from game.rules.geometry import footprint_distance
 from game.systems import charge
 from game.systems.movement import effective_mv
+from game.ui.battle.legal import Legal
 
 
 def no_charge(battle: Battle, uid: str, who: str | None) -> str:
@@ -34,3 +35,11 @@ def fire_at(battle: Battle, uid: str, who: str | None) -> Command | str:
     if who is None or w[who].side == w[uid].side:
         return "no foe there to shoot at"
     return Command(Action.FIRE, uid, target=who)
+
+
+def no_attack(who: str, legal: Legal) -> str:
+    """Why a click (or Shift+click) on a foe makes no attack: none reaches it after half a move
+    (issue 22: the click did nothing); a charge may, when the unit can make one."""
+    if who in legal.charge:
+        return f"no attack on {who}: out of reach after half a move; a charge (G) reaches it"
+    return f"no attack on {who}: out of reach after half a move"

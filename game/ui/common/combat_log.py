@@ -69,10 +69,14 @@ def _plain(names: dict[str, str], side: dict[str, str]) -> dict[str, str]:
     return {uid: n if seen[side[uid], n] == 1 else names[uid] for uid, n in plain.items()}
 
 
+_ID = re.compile(r"[_\d]")
+
+
 def with_names(words: str, names: Mapping[str, str]) -> str:
     """A rules message ('red_hobgoblin_3 is beyond hold person's range') with each unit id it
     holds put as the player reads it ('Hobgoblin 3 is beyond…'): the window shows no internal id."""
-    ids = sorted((i for i in names if i in words), key=len, reverse=True)
+    # Only ids no word of English could be ('red_orc_1', 'orc2'): a map's id 'a' or 'ogre' is left alone.
+    ids = sorted((i for i in names if i in words and _ID.search(i)), key=len, reverse=True)
     if not ids:
         return words
     pattern = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, ids)) + r")(?![\w])")
