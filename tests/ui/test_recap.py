@@ -258,7 +258,8 @@ def test_the_summary_counts_the_others_spells_by_name():
 def test_the_recap_plays_at_the_battles_own_speed_not_four_times_it():
     """Issue 22: the recap played 28 events in 1.5 s (the viewer's x4 whatever the battle's speed)."""
     a = app()
-    d, h = blue_hand_over_with_a_recap(a)
+    d, handover = blue_hand_over_with_a_recap(a)
+    assert handover.can_watch
     d.s.speed_i = 1  # x1, the game's default
     key(a, pygame.K_r)
     assert isinstance(a.screen, RecapScreen) and a.screen.viewer.speed == 1.0
