@@ -62,7 +62,7 @@ def action_buttons(s: BattleState) -> list[Button]:
         # (issue 22: at 1024x600 End turn and Undo touched).
         for btn in buttons + undo:
             if btn.key_hint:
-                btn.tip = f"{btn.tip} ({btn.key_hint})" if btn.tip else f"key: {btn.key_hint}"
+                btn.tip = btn.tip or f"key: {btn.key_hint}"
                 btn.key_hint = ""
         _right_aligned(undo, w - 8)
         room = (min(b.rect.x for b in undo) if undo else w) - 14
