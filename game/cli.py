@@ -157,6 +157,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             bad = True
             for line in e.problems:
                 print(line)
+    if not bad:  # issue 22: a check that passed printed nothing; a failed one prints only its problems
+        n = len(args.maps)
+        print(f"{n} map{'s' if n != 1 else ''} valid")
     return 2 if bad else 0
 
 
