@@ -161,6 +161,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             except BrokenPipeError:  # the reader went away (`| head`): the maps are broken all the same
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 return 2
+    if not bad:  # a check that passed printed nothing; a failed one prints only its problems
+        n = len(args.maps)
+        print(f"{n} map{'s' if n != 1 else ''} valid")
     return 2 if bad else 0
 
 
@@ -233,10 +236,19 @@ def _loaded(args: argparse.Namespace) -> tuple[Battle, Replay] | None:
         return None
     if args.map is not None or args.mode is not None or args.side is not None:
         raise UsageError("--load opens a saved battle as it was saved: leave out the map, --mode and --side")
-    path = Path(args.load)
-    if not path.exists() and path.name == args.load and (saves_folder() / path.name).exists():
-        path = saves_folder() / path.name
-    return load_save(path)
+    return load_save(_save_path(args.load))
+
+
+def _save_path(name: str) -> Path:
+    """A save as the player names it: a file; else, given a bare name, the save of that name in
+    the saves folder, with or without `.json` (the menu's Continue shows it without)."""
+    path = Path(name)
+    if path.exists() or path.name != name:
+        return path
+    for found in (saves_folder() / name, saves_folder() / f"{name}.json"):
+        if found.is_file():
+            return found
+    return path
 
 
 def _xy(text: str) -> tuple[int, int]:

@@ -101,9 +101,12 @@ def review(b: Battle, round_: int | None = None) -> list[Fight]:
     claims = set(retreat_claims(damaged, hits))  # the engine's own rule, on the log's record
     earned = [p for p in fought if p in claims]
     earned.sort(key=lambda p: (p not in settled, list(settled).index(p) if p in settled else later.get(p, len(later))))
+    # A pair that earned nothing has nothing to say once one of it was killed this round (issue
+    # 22: "Priest and Ogre hit each other" after the priest died); a claim cut short lapses.
+    dead = {e.id for e in events if isinstance(e, ev.Death)}
     out = [settled.get(p) or (_to_come(b, *p) if live else Fight(*p, "lapsed")) for p in earned]
     for a, f in fought:
-        if (a, f) in earned:
+        if (a, f) in earned or dead & {a, f}:
             continue
         if (a, f) in damaged and (f, a) in hits:
             if (f, a) not in damaged or (f, a) not in fought[: fought.index((a, f))]:

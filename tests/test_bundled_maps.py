@@ -38,6 +38,7 @@ def test_simulate_and_check_play_shipped_maps_from_another_folder(tmp_path, monk
     assert main(["simulate", "starter", "--seed", "2", "--json"]) == 0
     assert '"games": 1' in capsys.readouterr().out
     assert main(["check", "duel", "melee3.tmx"]) == 0
+    assert capsys.readouterr().out == "2 maps valid\n"
     assert main(["check", "no_such_map"]) == 2
     assert capsys.readouterr().out.strip() == "no_such_map: file: not found"
 

@@ -75,7 +75,9 @@ def test_a_screenshot_round_before_the_first_is_refused(tmp_path, value):
 
 
 def test_check_reports_each_problem_and_exit_status(tmp_path):
-    assert rout_here("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx")).returncode == 0
+    ok = rout_here("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx"))
+    assert ok.returncode == 0
+    assert ok.stdout == "2 maps valid\n"
     m = broken_map(tmp_path, 'value="W"', 'value="UP"')
     r = rout_here("check", str(m))
     assert r.returncode == 2 and "facing must be one of" in r.stdout and "Traceback" not in r.stderr

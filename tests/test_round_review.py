@@ -72,3 +72,26 @@ def test_a_declined_retreat_and_a_miss_are_said_as_such():
     assert b.round == 2
     assert review(b) == [], "a new round: nobody has fought in it yet"
     assert review(b, 1) == [Fight("a", "b", "declined"), Fight("b", "a", "unhurt")]
+
+
+def test_a_pair_that_earned_nothing_is_not_listed_once_one_of_it_was_killed():
+    """Issue 22: the retreat review said "Priest and Ogre hit each other" after the priest died.
+    A dead creature neither gives ground nor drives a foe back (docs/rules.md#forced-retreats):
+    a pair that hit each other is gone with it, and a claim its death cut short has lapsed."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("b", "red", "orc", (5, 4), "W", hp=20),
+        unit("x", "blue", "fighter1", (7, 8), "E"),
+        unit("y", "red", "orc", (8, 8), "W", hp=5),
+        unit("z", "blue", "fighter1", (9, 8), "W"),
+    ]
+    # Initiative in id order: a 10, b 1, x 9, y 8, z 7: a, x, y, z, b act.
+    b = battle(units, script=[10, 1, 9, 8, 7, *HIT, *HIT, *HIT, *HIT])
+    for uid, target in (("a", "b"), ("x", "y"), ("y", "x"), ("z", "y")):
+        b.apply(cmd("attack", uid, target=target))
+    assert b.world["y"].life == "dead"
+    b.apply(cmd("hold", "b"))
+    assert b.pending().kind == RETREAT
+    assert review(b) == [Fight("a", "b", "now"), Fight("z", "y", "lapsed")]
+    b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False))
+    assert review(b, 1) == [Fight("a", "b", "drove"), Fight("z", "y", "lapsed")]

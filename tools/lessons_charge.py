@@ -36,12 +36,12 @@ LESSON_CHARGE_UNITS = [
 ]
 LESSON_CHARGE_PROPS = lesson_props(
     "Lesson: Charge and the Set Spear",
-    "Skeletons run at two archers in their alcoves; between them a spearman, walled in, has set "
-    "his spear to receive a charge. A charge is a run of at least 2 squares, up to a full move, "
+    "Skeletons run at your two archers in their alcoves; between them your spearman, walled in, "
+    "can set his spear to receive a charge. A charge is a run of at least 2 squares, up to a full move, "
     "that ends in reach of the foe with one blow at +2 (the log says it charges); "
     "until it acts again the charger's AC is 1 worse (its card says charging). A set spear strikes "
     "first as a charger comes into its reach, for double dice (the log says it meets the charge: "
-    "2d6 for a spear), and that is its attack of opportunity for the round. Watch it with the normal AI.",
+    "2d6 for a spear), and that is its attack of opportunity for the round. You play blue against the normal AI.",
 )
 
 

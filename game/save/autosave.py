@@ -1,7 +1,7 @@
-"""The saves folder and its autosaves: one per round end, the last few kept.
+"""The saves folder and its autosaves: one per round end, the last few of each battle kept.
 
 An autosave is named `autosave-<map>-r<round>.json`; pruning removes only files named so, the
-oldest first, and never the player's own saves or a write still under way (a temporary file
+oldest of the same map first (five lessons played never push a skirmish's autosaves out), and never the player's own saves or a write still under way (a temporary file
 starts with a dot and does not end in .json).
 """
 
@@ -17,7 +17,7 @@ from game.commands import Command
 from game.save.savefile import write_save
 
 KEEP = 5
-_AUTOSAVE = re.compile(r"autosave-.+-r\d+\.json")
+_AUTOSAVE = re.compile(r"autosave-(?P<stem>.+)-r\d+\.json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -49,7 +49,7 @@ def autosave(
     keep: int = KEEP,
 ) -> Path:
     """Save the battle as this round's autosave in `folder` (made if need be), then remove the
-    oldest autosaves beyond `keep`. Return the file written."""
+    oldest autosaves of the same map beyond `keep`. Return the file written."""
     if keep < 1:
         raise ValueError("keep at least one autosave")
     path = write_save(user_dirs.made(folder) / autosave_name(battle), battle, commands, options=options, ai=ai)
@@ -58,11 +58,17 @@ def autosave(
 
 
 def prune(folder: Path, keep: int, newest: Path | None = None) -> list[Path]:
-    """Remove the autosaves beyond the newest `keep` (the file just written counts as newest);
-    return those removed."""
-    own = [p for p in folder.iterdir() if _AUTOSAVE.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
-    own.sort(key=lambda p: (p == newest, *_age_key(p)), reverse=True)
-    removed = own[keep:]
+    """Remove each map's autosaves beyond its newest `keep` (the file just written counts as
+    newest); return those removed."""
+    pools: dict[str, list[Path]] = {}
+    for p in folder.iterdir():
+        m = _AUTOSAVE.fullmatch(p.name)
+        if m is not None and p.is_file() and not p.is_symlink():
+            pools.setdefault(m["stem"], []).append(p)
+    removed: list[Path] = []
+    for own in pools.values():
+        own.sort(key=lambda p: (p == newest, *_age_key(p)), reverse=True)
+        removed += own[keep:]
     for p in removed:
         p.unlink(missing_ok=True)
     return removed

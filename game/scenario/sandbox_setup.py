@@ -112,6 +112,15 @@ class Setup:
             return "place units of two sides to fight"
         return None
 
+    def description(self) -> str:
+        """What the setup is, in its own words: the map it was set up on's description was of
+        another battle (issue 22: a sandbox map kept the skirmish's)."""
+        field = self.base.title.removeprefix("Sandbox: ")
+        counts = ", ".join(
+            f"{sum(1 for u in self.units.values() if u.side == side)} {side}" for side in self.sides_placed()
+        )
+        return f"A fight set up in the sandbox on the field of {field}: {counts}."
+
     def scenario(self) -> Scenario:
         """The setup as a scenario to fight, on the map's field and with its rule options."""
         present = set(self.sides_placed())
@@ -121,6 +130,6 @@ class Setup:
             tuple(self.units.values()),
             dict(self.base.options),
             self.base.title if self.base.title.startswith("Sandbox") else f"Sandbox: {self.base.title}",
-            self.base.description,
+            self.description(),
             self.base.path,
         )

@@ -29,7 +29,8 @@ def setup_tmx(setup: Setup, out: str | Path) -> str:
     _relocate(root, base.parent, Path(out).resolve().parent)
     scenario = setup.scenario()
     present = set(setup.sides_placed())
-    _title(root, scenario.title)
+    _property(root, "title", scenario.title)
+    _property(root, "description", scenario.description)
     for group in root.findall("objectgroup"):
         if group.get("name") == "units":
             root.remove(group)
@@ -64,15 +65,16 @@ def _relocate(root: ET.Element, was: Path, now: Path) -> None:
             prop.set("value", moved(str(prop.get("value"))))
 
 
-def _title(root: ET.Element, title: str) -> None:
+def _property(root: ET.Element, name: str, value: str) -> None:
+    """Set one of the map's own properties (its title, its description), adding it if need be."""
     props = root.find("properties")
     if props is None:
         props = ET.Element("properties")
         root.insert(0, props)
-    found = next((p for p in props.iterfind("property") if p.get("name") == "title"), None)
+    found = next((p for p in props.iterfind("property") if p.get("name") == name), None)
     if found is None:
-        found = ET.SubElement(props, "property", name="title")
-    found.set("value", title)
+        found = ET.SubElement(props, "property", name=name)
+    found.set("value", value)
 
 
 def _drop_zones_of(group: ET.Element, present: set[str]) -> None:

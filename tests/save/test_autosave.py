@@ -7,7 +7,7 @@ import os
 import pytest
 
 from game import ai
-from game.save.autosave import autosave, list_saves, saves_folder
+from game.save.autosave import autosave, list_saves, prune, saves_folder
 from game.save.savefile import write_save
 from game.saved_battle import load_save
 from tests.save.played import played
@@ -67,3 +67,24 @@ def test_a_write_under_way_is_not_listed_as_a_save(tmp_path):
 def test_keep_must_be_at_least_one(tmp_path):
     with pytest.raises(ValueError, match="keep at least one"):
         autosave(tmp_path, *played(decisions=1), keep=0)
+
+
+def test_autosaves_are_kept_per_battle_so_other_maps_never_push_one_out(tmp_path):
+    """Issue 22: one pool of five across all maps let five lessons push out a skirmish's saves."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    b, commands = played(decisions=4)  # the duel
+    duel = autosave(folder, b, commands, keep=5)
+    os.utime(duel, ns=(1, 1))  # the oldest of all by the clock
+    for i, stem in enumerate(["lesson_charge", "lesson_fatigue", "lesson_magic", "lesson_giant", "lesson_poison"]):
+        lesson = folder / f"autosave-{stem}-r001.json"
+        lesson.write_text("{}")
+        os.utime(lesson, ns=((i + 2) * 10**9, (i + 2) * 10**9))
+    assert prune(folder, 5, folder / "autosave-lesson_poison-r001.json") == []
+    assert duel.exists()
+    for r in range(2, 7):  # the same lesson five rounds on: only its own oldest goes
+        (folder / f"autosave-lesson_poison-r{r:03d}.json").write_text("{}")
+    assert prune(folder, 5, folder / "autosave-lesson_poison-r006.json") == [
+        folder / "autosave-lesson_poison-r001.json"
+    ]
+    assert duel.exists()

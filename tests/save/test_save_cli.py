@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
+from game import cli
+from game.save.autosave import saves_folder
 from game.save.files import event_lines
 from game.save.savefile import write_save
 from tests.command_line import one_line_error, rout, rout_here
@@ -79,3 +82,14 @@ def test_play_load_finds_a_save_by_name_in_the_saves_folder(tmp_path):
     write_save(folder / "mine.json", *played(decisions=2))
     r = rout("play", "--load", "mine.json", cwd=tmp_path, env={"XDG_DATA_HOME": str(tmp_path / "data")})
     one_line_error(r, "cannot open the game window")
+
+
+def test_load_takes_a_save_by_the_name_the_menus_continue_shows(tmp_path, monkeypatch):
+    """Issue 22: the menu's Continue names a save without `.json`; `--load` took only the file name."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = saves_folder()
+    folder.mkdir(parents=True)
+    saved = write_save(folder / "before the bridge.json", *played(decisions=3))
+    assert cli._save_path("before the bridge") == saved
+    assert cli._save_path("before the bridge.json") == saved
+    assert cli._save_path("elsewhere") == Path("elsewhere")  # not found: the error names what was given

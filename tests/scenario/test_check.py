@@ -212,7 +212,7 @@ def test_simulate_as_a_program(name):
 
 def test_check_passes_good_maps_and_reports_every_file():
     good = _run("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx"))
-    assert good.returncode == 0 and good.stdout == ""
+    assert good.returncode == 0 and good.stdout == "2 maps valid\n"  # issue 22: it was silent
     both = _run("check", str(ARENA), "unit_on_unit.tmx", "zone_kind_unknown.tmx")
     assert both.returncode == 2
     assert [line.split(":")[0] for line in both.stdout.splitlines()] == ["unit_on_unit.tmx", "zone_kind_unknown.tmx"]

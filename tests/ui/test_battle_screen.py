@@ -12,7 +12,7 @@ from game.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen
-from game.ui.battle.modes import FacingMode
+from game.ui.battle.modes import FacingMode, ProvokeMode
 from game.ui.draw import draw_bar
 from game.ui.menus.result import ResultScreen
 from tests.helpers import ScriptedRng, as_json, board, unit
@@ -37,6 +37,8 @@ def play_turn_by_mouse(a, s: BattleScreen) -> None:
     if s.legal.melee:
         target = min(s.legal.melee)
         click(a, screen_pos(s, b.world[target].pos))
+        if isinstance(s.mode, ProvokeMode):  # the walk draws free swings: asked, then confirmed
+            click(a, screen_pos(s, b.world[target].pos))
         return
     foe = min(b.world.enemies_of(me), key=lambda e: abs(e.pos[0] - me.pos[0]) + abs(e.pos[1] - me.pos[1]))
     reach = s.legal.full.costs

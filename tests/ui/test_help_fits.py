@@ -15,6 +15,8 @@ SCREENS = {
     "sandbox": help_keys.SANDBOX,
     "sandbox fight": help_keys.SANDBOX_BATTLE,
     "replay viewer": help_keys.VIEWER,
+    "hand-over": help_keys.HANDOVER,
+    "result": help_keys.RESULT,
 }
 
 

@@ -166,3 +166,17 @@ def test_continue_names_an_autosave_by_its_battle_and_round():
     assert save_label(Path("autosave-lesson_fatigue-r014.json"), titles) == "Lesson: Fatigue, round 14"
     assert save_label(Path("autosave-my_map-r003.json"), titles) == "my map, round 3"
     assert save_label(Path("before the charge.json"), titles) == "before the charge"
+
+
+def test_a_lesson_chosen_shows_who_the_learner_plays_not_a_mode_it_ignores():
+    """Issue 22: the menu said "Mode: Hot-seat" while a lesson (always played solo) was chosen."""
+    a = app()
+    screen = MenuScreen(a)
+    screen.mode = "hotseat"
+    screen.index = next(i for i, e in enumerate(screen.entries) if e.path.name == "lesson_charge.tmx")
+    labels = [b.label for b in screen.buttons]
+    assert not [x for x in labels if x.startswith(("Mode:", "Hand-over", "AI:"))], labels
+    lesson = screen.entry.scenario.lesson
+    assert f"Lesson: you play {lesson.player}" in labels
+    screen.index = next(i for i, e in enumerate(screen.entries) if e.path.name == "duel.tmx")
+    assert "Mode: Hot-seat" in [b.label for b in screen.buttons]

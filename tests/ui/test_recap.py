@@ -110,7 +110,7 @@ def test_the_hand_over_says_what_the_others_did_since_the_side_last_acted():
     assert blue[2].summary == "Since your last move: 1 attack (1 hit), your Fighter 1 knocked down"
 
 
-def test_a_first_hand_over_has_nothing_to_recap():
+def test_the_very_first_hand_over_has_nothing_to_recap():
     a = app()
     d = Driver(a, two_against_two(a))
     first = d.to_handover(stop=lambda h: True)
@@ -119,6 +119,19 @@ def test_a_first_hand_over_has_nothing_to_recap():
     assert [b.label for b in first.buttons()] == ["Play"]
     key(a, pygame.K_r)  # nothing to watch: R plays, as any key does
     assert a.screen is d.s
+
+
+def test_a_sides_first_hand_over_recaps_what_the_others_did_since_the_battle_began():
+    """Issue 22: the first hand-over to the side that had not acted yet had no recap."""
+    a = app()
+    d = Driver(a, two_against_two(a))
+    first_side = d.to_handover(stop=lambda h: True).side
+    h = d.to_handover(stop=lambda h: h.side != first_side)
+    assert h is not None and not any(d.s.session.side_of.get(c.unit) == h.side for c in d.s.session.played)
+    moves = count(d.s.battle.events, ev.Move)
+    assert h.can_watch and h.summary.startswith("Since your last move: ") and f"{moves} move" in h.summary, h.summary
+    key(a, pygame.K_r)
+    assert isinstance(a.screen, RecapScreen)
 
 
 def blue_hand_over_with_a_recap(a) -> tuple[Driver, HandoverScreen]:
@@ -231,3 +244,22 @@ def test_the_summary_counts_only_the_others_attacks_and_names_each_creature_once
     ]
     said = since.summary(events, names, side_of, "blue")
     assert said == "Since your last move: 1 move, 1 attack (no hits), Goblin fled and left the field"
+
+
+def test_the_summary_counts_the_others_spells_by_name():
+    """Issue 22: the summary left out a spell."""
+    side_of = {"blue_fighter": "blue", "red_shaman": "red"}
+    names = {"blue_fighter": "Fighter", "red_shaman": "Shaman"}
+    bless = ev.Cast(round=1, id="red_shaman", spell="bless", targets=("red_shaman",), at=None, slot_level=1, lost=False)
+    said = since.summary([bless], names, side_of, "blue")
+    assert said == "Since your last move: 1 spell (bless)"
+
+
+def test_the_recap_plays_at_the_battles_own_speed_not_four_times_it():
+    """Issue 22: the recap played 28 events in 1.5 s (the viewer's x4 whatever the battle's speed)."""
+    a = app()
+    d, handover = blue_hand_over_with_a_recap(a)
+    assert handover.can_watch
+    d.s.speed_i = 1  # x1, the game's default
+    key(a, pygame.K_r)
+    assert isinstance(a.screen, RecapScreen) and a.screen.viewer.speed == 1.0

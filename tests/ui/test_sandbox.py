@@ -53,6 +53,7 @@ def test_a_click_places_the_kind_picked_for_the_side_picked_and_selects_it():
     assert s.setup.units[blue].side == "blue" and s.setup.units[blue].kind.key == "fighter1"
     assert s.setup.units[red].side == "red" and s.setup.units[red].kind.key == "orc"
     assert s.setup.units[red].pos == (9, 6) and s.selected == red
+    assert s.message.startswith("Placed Orc") and red not in s.message  # issue 22: no internal id
     assert blue != red  # ids are unique
     click(a, at(s, (8, 6)))  # a click on a unit selects it, places nothing
     assert s.selected == blue and len(s.setup.units) == 2
@@ -87,6 +88,9 @@ def test_the_saved_setup_passes_rout_check_and_loads_with_the_same_units_and_sta
     loaded = {p.id: p for p in load_scenario(out).units}
     assert loaded == s.setup.units  # every unit, where it stood, in the states set
     assert loaded[red].morale == "fleeing" and loaded[red].wounds == 1 and loaded[red].prone
+    # issue 22: the saved map kept the description of the battle it was set up on
+    said = load_scenario(out).description
+    assert said.startswith("A fight set up in the sandbox on the field of ") and said.endswith(": 1 blue, 1 red.")
 
 
 def test_a_map_with_a_bad_state_is_refused_by_rout_check(tmp_path):

@@ -190,3 +190,14 @@ def test_rout_replay_without_a_display_says_so_in_one_line(tmp_path, monkeypatch
     assert main(["replay", str(saved_battle(tmp_path, rounds=1))]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot open the game window" in err[0] and "--log" in err[0]
+
+
+def test_plus_and_minus_zoom_the_viewers_map(viewer):
+    """Issue 22: `+`/`-` did nothing in the viewer (F1 lists them as the battle screen's zoom)."""
+    a, v = viewer
+    size = v.stage.camera.size
+    key(a, pygame.K_EQUALS)
+    assert v.stage.camera.size > size
+    key(a, pygame.K_MINUS)
+    key(a, pygame.K_MINUS)
+    assert v.stage.camera.size < size

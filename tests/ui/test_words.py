@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game import events as ev
 from game.rules.dice import Modifier, Roll
+from game.ui.battle.undo_control import action_words
 from game.ui.common.words import describe
+from tests.helpers import unit
+from tests.ui.drive import app, key, on_board, settle
 
 NAMES = {"o": "Orc 1", "f": "Fighter", "g": "Gnoll"}
 
@@ -42,3 +47,49 @@ def test_every_turn_is_in_the_log_so_a_final_facing_is_never_hidden():
         "Fighter moves 1 to (9, 6), facing NE",
         "Fighter turns to face E",
     ]
+
+
+def test_hold_and_end_turn_write_a_line_in_the_log():
+    """Issue 22: H and End turn wrote nothing, so "Cannot undo: Orc leader has acted since"
+    pointed at no line of the log."""
+    a = app()
+    s = on_board(a, [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")], [10, 1])
+    settle(a, s)
+    assert s.battle.pending().unit == "a"
+    key(a, pygame.K_h)
+    settle(a, s)
+    assert any(line.words == "A holds: ends its turn where it stands" and line.ids == ["a"] for line in s.log)
+
+
+def _blow(total: int) -> ev.Attack:
+    return ev.Attack(
+        round=1,
+        id="f",
+        target="o",
+        kind="melee",
+        weapon="long_sword",
+        arc="front",
+        roll=Roll("1d20", (15,), 0, 15),
+        modifiers=(),
+        needed=12,
+        hit=True,
+        damage=4,
+        purpose="attack",
+        damage_roll=Roll("1d8", (4,), 0, 4),
+        knockdown_roll=Roll("1d8", (total,), 0, total),
+        knockdown_needed=7,
+    )
+
+
+def test_a_knockdown_roll_says_whether_it_reached_the_targets_number():
+    """Issue 22: "knockdown 1d8 = 8 vs 7" with no verdict. 'If it reaches the target's number ...
+    saves ... or falls prone' (docs/rules.md#knockdown-and-prone)."""
+    assert describe(_blow(8), NAMES).endswith("; knockdown 1d8 = 8 vs 7: reached: a save or it falls")
+    assert describe(_blow(3), NAMES).endswith("; knockdown 1d8 = 3 vs 7: short: it stays up")
+
+
+def test_an_undone_offer_of_quarter_is_not_said_as_if_the_offerer_surrendered():
+    """Issue 22: "Undone: Dwarf's surrender offered" read as if the dwarf had surrendered."""
+    offered = ev.SurrenderOffered(round=1, id="f", target="o")
+    assert action_words([offered]) == "offer of quarter"
+    assert action_words([ev.Move(round=1, id="f", path=((1, 1), (2, 1)), facing="E")]) == "move"

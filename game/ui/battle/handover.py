@@ -11,7 +11,7 @@ import pygame
 from game.ui.battle import since
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_for_other_player
-from game.ui.common import theme
+from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text, wrap
 from game.ui.navigation import ToHandover
 from game.ui.viewer.recap import RecapScreen
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 class HandoverScreen:
+    HELP = help_keys.HANDOVER  # F1
+
     def __init__(self, app: App, battle_screen: BattleScreen, side: str) -> None:
         self.app, self.battle_screen, self.side = app, battle_screen, side
         events = since.events_since(battle_screen.session, side)
@@ -73,11 +75,8 @@ class HandoverScreen:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.can_watch:
-            return self.watch()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f and self.can_save:
-            self.save_for_player()
-            return None
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN:
             buttons = self.buttons()
             if self.can_save and buttons[-1].hit(event.pos):
@@ -86,9 +85,18 @@ class HandoverScreen:
             if self.can_watch and buttons[0].hit(event.pos):
                 return self.watch()
             return self.battle_screen
-        if event.type == pygame.KEYDOWN:
-            return self.battle_screen
         return None
+
+    def _key(self, k: int) -> Screen | None:
+        if k == pygame.K_r and self.can_watch:
+            return self.watch()
+        if k == pygame.K_f and self.can_save:
+            self.save_for_player()
+            return None
+        if k == pygame.K_ESCAPE:  # a reflex to leave a screen must not show the board
+            self.said = "Esc does not hand over: press another key or click to play"
+            return None
+        return self.battle_screen
 
     def update(self, dt: float) -> Screen | None:
         return None

@@ -9,13 +9,15 @@ from typing import ClassVar, TypeAlias
 
 import pygame
 
-from game import query
 from game.battle import Battle
 from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.rules.spells import ALLY, AROUND, FOE
 from game.systems.spells import SPELLS
 from game.ui.battle.legal import Legal
+from game.ui.battle.offering import offer_words
+from game.ui.battle.provoking import Provoking, provoking, strike
+from game.ui.battle.refusals import fire_at, no_attack, no_charge
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,10 @@ def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
     who = turn.battle.world.at(sq)
     if who in legal.melee:
         o = legal.attack_from(who, turn.shift)
-        return Command(Action.ATTACK, uid, path=o.path, target=who)
+        risk = provoking(turn.battle, uid, o)
+        return strike(uid, o) if risk is None else ProvokeMode(risk)
+    if who is not None and turn.battle.world[who].side != turn.battle.world[uid].side:
+        return Hint(no_attack(who, legal))
     if sq not in legal.full.costs or sq == turn.battle.world[uid].pos:
         return None
     path = tuple(legal.full.path(sq))
@@ -203,10 +208,8 @@ class FireMode(ActivationMode):
     shoots = True
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
-        who = turn.battle.world.at(sq)
-        if who in legal.missile:
-            return Command(Action.FIRE, turn.unit, target=who)
-        return Hint("no shot at that square")
+        shot = fire_at(turn.battle, turn.unit, turn.battle.world.at(sq))
+        return shot if isinstance(shot, Command) else Hint(shot)
 
 
 class ChargeMode(ActivationMode):
@@ -218,7 +221,7 @@ class ChargeMode(ActivationMode):
         who = turn.battle.world.at(sq)
         if who in legal.charge:
             return Command(Action.CHARGE, turn.unit, path=legal.charge[who].path, target=who)
-        return Hint("no charge at that square: it needs a run of 2 squares or more, not starting next to a foe")
+        return Hint(no_charge(turn.battle, turn.unit, who))
 
 
 class WithdrawMode(ActivationMode):
@@ -285,6 +288,28 @@ class FacingMode(ActivationMode):
 
 
 @dataclass(frozen=True)
+class ProvokeMode(ActivationMode):
+    """An attack whose walk draws free swings, asked before it is made: a second click on the
+    same foe makes it, Enter strikes from the safest square instead, any other click is its own."""
+
+    risk: Provoking
+
+    reach = "move"
+    walks = True
+
+    def hint(self) -> str:
+        return self.risk.words()
+
+    def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
+        if turn.battle.world.at(sq) != self.risk.chosen.target:
+            return MoveMode().choose(sq, turn, legal)
+        return strike(turn.unit, self.risk.chosen)
+
+    def confirm(self, turn: Turn) -> Outcome:
+        return strike(turn.unit, self.risk.safest)
+
+
+@dataclass(frozen=True)
 class OfferMode(ActivationMode):
     """Offer quarter: click a foe; pointing at one says whether the offer will make it check morale."""
 
@@ -310,16 +335,6 @@ class OfferMode(ActivationMode):
             return Hint("click a foe to offer it quarter")
         # The battle says why an offer is refused, in one line.
         return Command(Action.OFFER_SURRENDER, turn.unit, target=who)
-
-
-def offer_words(battle: Battle, uid: str, foe: str) -> str:
-    """Who an offer would go to, and whether it would have to check morale at the end of the round."""
-    if foe not in query.offer_targets(battle, uid):
-        return f"no offer to {foe}: too far, out of sight, a hero or mindless"
-    if query.offer_will_check(battle, foe):
-        chance = query.offer_surrender_chance(battle, foe)
-        return f"offer {foe} quarter: it has checked morale before, so it must check ({chance:.0%} it surrenders)"
-    return f"offer {foe} quarter: it has met no morale trigger yet, so the offer alone brings no check"
 
 
 @dataclass(frozen=True)

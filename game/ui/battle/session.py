@@ -11,7 +11,7 @@ from game.battle import Battle
 from game.commands import Command
 from game.events import Event
 from game.scenario.model import Scenario
-from game.ui.common.combat_log import display_name
+from game.ui.common.combat_log import display_names
 from game.undo import History
 
 
@@ -51,7 +51,7 @@ class Session:
         self.saved_at: int | None = None
         self.autosaves = True  # a save at every round's end (game/ui/battle/saving.py); off after a failed write
         units = self._battle.world.units.values()
-        self.names = {u.id: display_name(u.id, u.side) for u in units}
+        self.names = display_names((u.id, u.side) for u in units)
         self.side_of = {u.id: u.side for u in units}
         self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
         self.marks: dict[str, Mark] = {}

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from game import events as ev
 from game.battle import Battle
 from game.runner import apply_all
+from game.systems.spells import SPELLS
 from game.timeline import Timeline
 from game.ui.battle.session import Mark, Session
 
@@ -57,16 +58,30 @@ def mark_of(session: Session, side: str) -> Mark | None:
     return m
 
 
+def _first_turn(session: Session, side: str) -> bool:
+    """Whether others have given commands and the side none yet: its first hand-over (issue 22:
+    that one had no recap, though the others had played)."""
+    return bool(session.played) and not any(session.side_of.get(c.unit) == side for c in session.played)
+
+
 def events_since(session: Session, side: str) -> list[ev.Event] | None:
-    """The events since the side last acted; None before its first command."""
+    """The events since the side last acted (since the battle began, before its first command);
+    None when there is nothing to tell."""
     m = mark_of(session, side)
-    return None if m is None else session.battle.events[m.events :]
+    if m is None:
+        return list(session.battle.events) if _first_turn(session, side) else None
+    return session.battle.events[m.events :]
 
 
 def timeline_since(session: Session, side: str) -> Timeline | None:
     """The commands since the side last acted, played again on the battle as it stood then (the
     engine is deterministic: the same events as the live battle's)."""
     m = mark_of(session, side)
+    if m is None and _first_turn(session, side):
+        start = Battle(session.scenario, seed=session.seed, options=session.options, controllers=session.controllers)
+        t = Timeline(start, session.played)
+        t.finish()
+        return t
     if m is None:
         return None
     start = m.battle.copy(log=session.battle.events[: m.events])
@@ -76,7 +91,7 @@ def timeline_since(session: Session, side: str) -> Timeline | None:
 
 
 def summary(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str, str], side: str) -> str:
-    """The events in a line: how many moves and attacks, then who was killed, driven back, broken
+    """The events in a line: how many moves, attacks and spells, then who was killed, driven back, broken
     ("Since your last move: 3 attacks (2 hits), Orc 2 killed, your Fighter 1 driven back")."""
     moves = sum(1 for e in events if isinstance(e, ev.Move))
     # The others' attacks: the side's own free swings at passing foes are not news to tell it.
@@ -87,6 +102,9 @@ def summary(events: Sequence[ev.Event], names: dict[str, str], side_of: dict[str
         parts.append(_count(moves, "move"))
     if attacks:
         parts.append(f"{_count(len(attacks), 'attack')} ({_count(hits, 'hit') if hits else 'no hits'})")
+    casts = [e for e in events if isinstance(e, ev.Cast) and side_of.get(e.id) != side]  # issue 22: were left out
+    if casts:
+        parts.append(f"{_count(len(casts), 'spell')} ({', '.join(dict.fromkeys(SPELLS[e.spell].name for e in casts))})")
     rounds = [e.round for e in events if isinstance(e, ev.RoundStart)]
     if rounds:
         parts.append(f"round {rounds[-1]} began")

@@ -28,7 +28,7 @@ from game.ui.battle.session import Session
 from game.ui.common import theme
 from game.ui.common.art import Sprites, render_map, render_terrain
 from game.ui.common.camera import Camera
-from game.ui.common.combat_log import LogLine, log_layout
+from game.ui.common.combat_log import LogLine, log_layout, with_names
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.view import BattleView
 from game.ui.common.words import describe, units_in
@@ -169,6 +169,7 @@ class BattleState:
         self.decision_key = -1
         self.legal: Legal | None = None
         self.hover_log: LogLine | None = None
+        self.cast_words_box: pygame.Rect | None = None  # where the last frame said the pointed cast
         self.message = ""
         self.drag_from: tuple[int, int] | None = None
         self.dragged = False
@@ -184,14 +185,24 @@ class BattleState:
         return SPEEDS[self.speed_i]
 
     def _fit_zoom(self) -> None:
-        """The largest zoom (no bigger than 1.5) at which the whole map fits, else 1."""
+        """The largest zoom (no bigger than 1.5) at which the whole map fits, else 1, centred on
+        the first side's creatures (a big map's middle is often empty ground between the armies:
+        issue 22)."""
         cam = self.camera
         cam.zoom_i = 2
         for zi in (4, 3, 2):
             cam.zoom_i = zi
             if cam.map_w * cam.size <= cam.view_w and cam.map_h * cam.size <= cam.view_h:
-                break
-        cam.centre_on(cam.map_w / 2, cam.map_h / 2)
+                cam.centre_on(cam.map_w / 2, cam.map_h / 2)
+                return
+        fighting = [u for u in self.battle.world.units.values() if u.life == "fighting"]
+        units = [u for u in fighting if u.side == fighting[0].side] if fighting else []
+        if not units:
+            cam.centre_on(cam.map_w / 2, cam.map_h / 2)
+            return
+        xs = [x for u in units for x in (u.pos[0], u.pos[0] + u.n)]
+        ys = [y for u in units for y in (u.pos[1], u.pos[1] + u.n)]
+        cam.centre_on((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
 
     def resize(self, w: int, h: int) -> None:
         self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
@@ -277,7 +288,7 @@ class BattleState:
         try:
             events = self.session.play(cmd, human)
         except Illegal as e:
-            self.message = str(e)
+            self.message = with_names(str(e), self.session.names)
             if self.lesson is not None:
                 self.lesson.doing = None
             return False
@@ -342,10 +353,10 @@ class BattleState:
             if not self.apply(out):
                 self.mode = self.mode.refused(out)
         elif isinstance(out, Hint):
-            self.message = out.text
+            self.message = with_names(out.text, self.session.names)
         elif out is not None:
             self.mode = out
-            self.message = out.hint()
+            self.message = with_names(out.hint(), self.session.names)
 
     def aim(self, sq: Pos) -> None:
         """The pointer or cursor came onto a square: a mode that aims (the facing) follows it."""
@@ -353,7 +364,9 @@ class BattleState:
         if isinstance(aimed, Mode):
             self.mode = aimed
             if isinstance(aimed, OfferMode):
-                self.message = aimed.hint()  # who the offer would go to, and whether it must check
+                self.message = with_names(
+                    aimed.hint(), self.session.names
+                )  # who the offer would go to, and whether it must check
 
     def confirm(self) -> None:
         """Enter: what the mode makes of it, else a click on the keyboard cursor's square."""

@@ -64,7 +64,7 @@ def undo(s: BattleState) -> bool:
     unit = cmd.unit
     _forget(s, taken)
     s.selected = unit  # the same unit to act again (among a group's, the one that had acted)
-    s.message = f"Undone: {s.session.names.get(unit, unit)}'s {_action(taken)}"
+    s.message = f"Undone: {s.session.names.get(unit, unit)}'s {action_words(taken)}"
     return True
 
 
@@ -130,6 +130,20 @@ def _forget(s: BattleState, taken: list[Event]) -> None:
     s.finished_at = None
 
 
-def _action(taken: list[Event]) -> str:
+# What a command's first event is called after "Undone: Dwarf's …" (issue 22: "Dwarf's surrender
+# offered" read as if the dwarf had surrendered).
+ACTION_WORDS = {
+    "surrender_offered": "offer of quarter",
+    "set_vs_charge": "setting against a charge",
+    "stand_up": "standing up",
+    "withdraw": "withdrawal",
+    "hold": "hold",
+    "cast": "spell",
+}
+
+
+def action_words(taken: list[Event]) -> str:
     """What the undone command did, as the log's first event of it names it."""
-    return taken[0].type.replace("_", " ") if taken else "command"
+    if not taken:
+        return "command"
+    return ACTION_WORDS.get(taken[0].type, taken[0].type.replace("_", " "))

@@ -14,6 +14,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("click a square", "move there, then point or click to face"),
             ("click a red foe", "attack it from where you stand"),
             ("Shift+click a foe", "attack from the square with the best chance"),
+            ("click it again / Enter", "a walk that draws free swings: go / strike from the safest square"),
             ("Enter", "confirm; click the keyboard cursor's square"),
             ("arrows / Tab", "move the cursor / jump to the next foe in reach"),
         ],
@@ -144,8 +145,33 @@ VIEWER: list[tuple[str, list[tuple[str, str]]]] = [
             ("click the timeline", "jump to that moment"),
             (", / .", "slower / faster"),
             ("T", "take over from here as a new game"),
-            ("wheel, right-drag", "zoom, pan"),
+            ("wheel, + / -, right-drag", "zoom, pan"),
             ("Esc", "leave the viewer"),
+        ],
+    ),
+]
+
+HANDOVER: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Handing over (hot-seat)",
+        [
+            ("any key but Esc, click", "play: the incoming side's turn begins"),
+            ("R", "watch what happened since this side last acted"),
+            ("F", "save the battle for the other player (play by file)"),
+            ("Esc", "stays here: the board is not shown until a key or a click"),
+        ],
+    ),
+]
+
+RESULT: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "The battle's end",
+        [
+            ("Enter", "play the battle again (the next seed)"),
+            ("W", "watch the replay"),
+            ("S", "save the replay in the saves folder"),
+            ("Esc", "back to the menu"),
+            ("Q", "quit"),
         ],
     ),
 ]

@@ -122,3 +122,25 @@ def tooltip(surface: pygame.Surface, words: str, at: tuple[int, int]) -> None:
     pygame.draw.rect(surface, (10, 12, 18), box, border_radius=5)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=5)
     surface.blit(img, img.get_rect(center=box.center))
+
+
+LABEL_BG = (10, 12, 18)
+
+
+def label(
+    surface: pygame.Surface, words: str, at: tuple[int, int], bounds: pygame.Rect, colour: Colour, size: int = 16
+) -> pygame.Rect:
+    """Words on a dark box just above a point of the map, wrapped to the bounds' width and moved
+    inside them: readable over any ground, token or overlay. Returns the box."""
+    lines = wrap(words, size, bounds.w - 16)
+    imgs = [rendered(line, size, colour, True) for line in lines]
+    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 12, sum(i.get_height() for i in imgs) + 6)
+    box.midbottom = at
+    box.clamp_ip(bounds)
+    pygame.draw.rect(surface, LABEL_BG, box, border_radius=4)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=4)
+    y = box.y + 3
+    for img in imgs:
+        surface.blit(img, (box.x + 6, y))
+        y += img.get_height()
+    return box

@@ -63,7 +63,10 @@ def _attack(e: ev.Attack, names: Names) -> str:
         f" vs {e.needed}: {result}"
     )
     if e.knockdown_roll is not None:
-        text += f"; knockdown {e.knockdown_roll.dice} = {e.knockdown_roll.total} vs {e.knockdown_needed}"
+        # 'if it reaches the target's number ... saves ... or falls prone' (docs/rules.md#knockdown-and-prone)
+        reached = e.knockdown_needed is not None and e.knockdown_roll.total >= e.knockdown_needed
+        verdict = "reached: a save or it falls" if reached else "short: it stays up"
+        text += f"; knockdown {e.knockdown_roll.dice} = {e.knockdown_roll.total} vs {e.knockdown_needed}: {verdict}"
     return text
 
 
@@ -211,6 +214,7 @@ LINES: dict[type[ev.Event], Callable[[Any, Names], str | None]] = {
     ev.Hazard: lambda e, names: f"{_name(e.id, names)} falls into the {e.hazard}: {_roll(e.roll)}",
     ev.EndStep: lambda e, names: f"End of round: {e.step}",
     ev.Rest: _simple("rests"),
+    ev.Hold: _simple("holds: ends its turn where it stands"),
     ev.SetVsCharge: _simple("sets to receive a charge"),
     ev.SurrenderOffered: lambda e, names: f"{_name(e.id, names)} offers {_name(e.target, names)} quarter",
     ev.Cast: _cast,
@@ -223,8 +227,8 @@ LINES: dict[type[ev.Event], Callable[[Any, Names], str | None]] = {
 
 
 def describe(e: ev.Event, names: Names) -> str | None:
-    """One line for an event, or None for events that need no line of their own (damage, holds:
-    the attack or the activation beside them says it). Every turn has its line: a move's facing is
+    """One line for an event, or None for events that need no line of their own (damage: the
+    attack beside it says it; a hold has its line, so an undo refused for it points at something). Every turn has its line: a move's facing is
     the way its last step went, and the facing chosen after it is a turn of its own."""
     line = LINES.get(type(e))
     return line(e, names) if line is not None else None

@@ -58,16 +58,29 @@ def action_buttons(s: BattleState) -> list[Button]:
     row = pygame.Rect(8, h - theme.BOTTOM_BAR + 8, room - 8, 28)
     layout_row(buttons, row)
     if buttons and buttons[-1].rect.right > room:
-        # Too many for the bar with their keys: the keys move to the buttons' tips.
-        for btn in buttons:
+        # Too many for the bar with their keys: the keys move to the buttons' tips, Undo's too
+        # (issue 22: at 1024x600 End turn and Undo touched).
+        for btn in buttons + undo:
             if btn.key_hint:
                 btn.tip = btn.tip or f"key: {btn.key_hint}"
                 btn.key_hint = ""
+        _right_aligned(undo, w - 8)
+        room = (min(b.rect.x for b in undo) if undo else w) - 14
         layout_row(buttons, row, gap=4)
     # The spell picker has a row of its own just above the bar: a wizard's seven spells would
     # push the actions (and the picker itself) past Undo and off the screen.
     layout_row(spells, pygame.Rect(8, h - theme.BOTTOM_BAR - 34, w - 16, 28))
     return buttons + spells + undo
+
+
+def _right_aligned(buttons: list[Button], right: int) -> None:
+    """Lay the buttons out again (their labels may have changed) against the bar's right edge."""
+    if not buttons:
+        return
+    layout_row(buttons, pygame.Rect(0, buttons[0].rect.y, 0, 28))
+    for b in reversed(buttons):
+        b.rect.right = right
+        right = b.rect.x - 6
 
 
 def _activation_buttons(s: BattleState, legal: Legal) -> list[Button]:

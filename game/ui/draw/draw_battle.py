@@ -17,12 +17,13 @@ from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.ui.battle.modes import (
     CastMode,
     FacingMode,
+    ProvokeMode,
     TurnMode,
 )
 from game.ui.common import theme
 from game.ui.common.widgets import font, text
 from game.ui.draw import draw_bar, draw_lesson, draw_review
-from game.ui.draw.draw_cast import draw_cast
+from game.ui.draw.draw_cast import draw_cast, draw_cast_words
 from game.ui.draw.draw_panels import draw_initiative, draw_panel
 from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
 from game.ui.draw.squares import Colour, fill, sq_rect
@@ -58,6 +59,7 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     draw_review.draw_tags(s, surface, map_rect, fights)
     _draw_no_space(s, surface, map_rect)
     draw_floaters(s, surface, map_rect)
+    s.cast_words_box = draw_cast_words(s, surface, map_rect)
     _draw_banner(s, surface, map_rect)
     surface.set_clip(None)
     draw_initiative(s, surface)
@@ -172,6 +174,9 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
             _draw_path(s, surface, r, o.path)
     if hovered in legal.charge and mode.charges:
         _draw_path(s, surface, r, legal.charge[hovered].path)
+    if isinstance(mode, ProvokeMode) and mode.risk.safest is not mode.risk.chosen:
+        safest = mode.risk.safest.path[-1]  # the square Enter strikes from instead (issue 22)
+        pygame.draw.rect(surface, theme.SELECT, sq_rect(s.camera, r, safest).inflate(-6, -6), 3)
     if isinstance(mode, CastMode):
         draw_cast(s, surface, r, mode, legal.unit)
     elif isinstance(mode, FacingMode):

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import query_magic
+from game.rules.geometry import Pos
 from game.rules.spells import AROUND, SQUARE
 from game.systems.spells import SPELLS
 from game.ui.battle.modes import CastMode
 from game.ui.common import theme
-from game.ui.common.widgets import text
+from game.ui.common.combat_log import with_names
+from game.ui.common.widgets import Colour, label
 from game.ui.draw.squares import fill, sq_rect
 
 if TYPE_CHECKING:
@@ -38,18 +40,46 @@ def draw_cast(s: BattleState, surface: pygame.Surface, r: pygame.Rect, mode: Cas
     aim = SPELLS[mode.spell].aim
     target = b.world.at(at) if at is not None and aim not in (SQUARE, AROUND) else None
     o = query_magic.preview(b, uid, mode.spell, target, at if aim == SQUARE else None)
-    anchor = at if at is not None else b.world[uid].pos
-    x, y = sq_rect(s.camera, r, anchor).midtop
     if isinstance(o, str):
-        text(surface, o, (x, y - 4), 16, theme.TEXT_WARN, True, "midbottom")
         return
     fill(s.camera, s.cache, surface, r, o.squares, (SPELL_AREA, 90))
     for t in o.takes_in:
         u = b.world[t]
         pygame.draw.rect(surface, theme.HIGHLIGHT, sq_rect(s.camera, r, u.pos, u.n).inflate(4, 4), 3)
+
+
+def cast_words(s: BattleState, mode: CastMode, uid: str) -> tuple[str, Colour, Pos] | None:
+    """What the pointed cast would do (or why it cannot be cast), in the player's names, its
+    colour, and the square it is said over; None while nothing is pointed."""
+    b = s.battle
+    if mode.spell is None or (mode.aimed is None and SPELLS[mode.spell].aim != AROUND):
+        return None
+    at = mode.aimed
+    aim = SPELLS[mode.spell].aim
+    target = b.world.at(at) if at is not None and aim not in (SQUARE, AROUND) else None
+    o = query_magic.preview(b, uid, mode.spell, target, at if aim == SQUARE else None)
+    anchor = at if at is not None else b.world[uid].pos
+    names = s.session.names
+    if isinstance(o, str):
+        return with_names(o, names), theme.TEXT_WARN, anchor
     saves = ""
     if SPELLS[mode.spell].save and o.takes_in:
         saves = "; fails its save: " + ", ".join(
-            f"{t} {round(100 * f)}%" for t, f in zip(o.takes_in, o.fail_chance, strict=True)
+            f"{names.get(t, t)} {round(100 * f)}%" for t, f in zip(o.takes_in, o.fail_chance, strict=True)
         )
-    text(surface, f"{SPELLS[mode.spell].name}: {o.summary}{saves}", (x, y - 4), 16, theme.HIGHLIGHT, True, "midbottom")
+    return with_names(f"{SPELLS[mode.spell].name}: {o.summary}{saves}", names), theme.HIGHLIGHT, anchor
+
+
+def draw_cast_words(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect | None:
+    """The pointed cast's words over the tokens, on a dark box kept inside the map (issue 22: they
+    were drawn under the tokens with no background, and ran off the map's left edge)."""
+    mode = s.mode
+    p = s.battle.pending() if not s.battle.over else None
+    if not isinstance(mode, CastMode) or p is None or p.unit is None or not s.human_turn() or not s.view.idle:
+        return None
+    said = cast_words(s, mode, p.unit)
+    if said is None:
+        return None
+    words, colour, anchor = said
+    x, y = sq_rect(s.camera, r, anchor).midtop
+    return label(surface, words, (x, y - 4), r.inflate(-8, -8), colour)

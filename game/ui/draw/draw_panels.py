@@ -15,6 +15,7 @@ from game.rules.geometry import Pos
 from game.rules.tables import thac0
 from game.systems.movement import effective_mv
 from game.systems.spells import SPELLS
+from game.ui.battle.modes import ProvokeMode
 from game.ui.common import theme
 from game.ui.common.combat_log import log_layout
 from game.ui.common.view import CONDITION_MARKS
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Sequence
 
     from game.ui.battle.legal import Legal
+    from game.ui.battle.provoking import Provoking
     from game.ui.battle.state import BattleState
 
 
@@ -76,12 +78,19 @@ def draw_initiative(s: BattleState, surface: pygame.Surface) -> None:
     surface.blit(layer, (0, 0))
 
 
+def shown_initiative(s: BattleState) -> Initiative | None:
+    """The initiative of the round the board shows: while a round's end still plays out, the
+    battle has already rolled the next one's, which the track must not show under this header."""
+    shown = s.view.round or s.battle.round
+    return next((e for e in reversed(s.battle.events) if isinstance(e, Initiative) and e.round <= shown), None)
+
+
 def _paint_initiative(s: BattleState, surface: pygame.Surface) -> None:
     w, _ = s.app.size
     bar = pygame.Rect(0, 0, w, theme.TOP_BAR)
     pygame.draw.rect(surface, (16, 18, 24), bar)
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
-    ini = next((e for e in reversed(s.battle.events) if isinstance(e, Initiative)), None)
+    ini = shown_initiative(s)
     text(surface, f"Round {s.view.round or s.battle.round}", (10, 12), 22, theme.TEXT, True)
     if ini is None:
         return
@@ -142,11 +151,11 @@ def _unit_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, uid: 
     k = u.kind
     colour = s.side_colour[u.side]
     y = area.y + 8
-    text(surface, f"{k.name}", (area.x + 10, y), 22, colour, True)
+    text(surface, s.session.names.get(uid, uid), (area.x + 10, y), 22, colour, True)
     y += 22
     text(
         surface,
-        f"{uid} — {u.side}" + (" — hero" if u.hero else "") + (" — leader" if u.leader else ""),
+        f"{k.name} — {u.side}" + (" — hero" if u.hero else "") + (" — leader" if u.leader else ""),
         (area.x + 10, y),
         17,
         theme.TEXT_DIM,
@@ -179,7 +188,14 @@ def _attack_card(
 ) -> None:
     y = area.y + 8
     tgt = s.battle.world[o.target]
-    text(surface, f"{verb} {tgt.kind.name} ({o.kind})", (area.x + 10, y), 21, theme.TARGET, True)
+    text(
+        surface,
+        f"{verb} {s.session.names.get(o.target, tgt.kind.name)} ({o.kind})",
+        (area.x + 10, y),
+        21,
+        theme.TARGET,
+        True,
+    )
     y += 22
     text(
         surface,
@@ -236,7 +252,9 @@ def _move_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, legal
     y = area.y + 8
     text(surface, f"Move to {sq}", (area.x + 10, y), 21, theme.REACH_FULL, True)
     y += 22
-    text(surface, f"cost {cost} ({'half move' if half else 'full move: no attack'})", (area.x + 10, y), 18)
+    # squares as the log counts them ("moves 5"); the cost, in the move's own units, beside them
+    steps = f"{len(path) - 1} square{'s' if len(path) != 2 else ''}, {cost} of its move"
+    text(surface, f"{steps} ({'half move' if half else 'full move: no attack'})", (area.x + 10, y), 18)
     y += 20
     _swings(s, surface, area, y, path)
 
@@ -291,7 +309,9 @@ def _draw_choice_card(
         )
         _attack_card(s, surface, card, o, "Charge" if mode.charges else "Attack")
         best = legal.melee.get(hover_unit)
-        if best is not None and o is not best and not mode.charges:
+        if isinstance(mode, ProvokeMode) and hover_unit == mode.risk.chosen.target:
+            _ask(surface, card, mode.risk)
+        elif best is not None and o is not best and not mode.charges:
             text(
                 surface,
                 f"Shift+click: from its {best.arc}, {round(best.chance * 100)}% (moves {best.cost})",
@@ -304,6 +324,16 @@ def _draw_choice_card(
         _move_card(s, surface, card, legal, s.hover_sq)
         return True
     return False
+
+
+def _ask(surface: pygame.Surface, card: pygame.Rect, risk: Provoking) -> None:
+    """The question a provoking attack waits on, at the card's foot (issue 22)."""
+    lines = wrap(risk.words(), 17, card.w - 20)
+    y = card.bottom - 4 - 17 * len(lines)
+    pygame.draw.rect(surface, theme.PANEL_BG, (card.x + 1, y - 2, card.w - 2, card.bottom - y))
+    for line in lines:
+        text(surface, line, (card.x + 10, y), 17, theme.TEXT_WARN)
+        y += 17
 
 
 def _draw_log(s: BattleState, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -227,17 +227,13 @@ class MenuScreen:
         """Where each scenario line in sight sits, by its index in the list."""
         return {item: r for item, r in self._list_layout() if isinstance(item, int)}
 
-    @property
-    def buttons(self) -> list[Button]:
-        """The option and start buttons as they stand now, laid out."""
-        w, h = self.app.size
-        if not self.entries:
-            last = [self._continue_button(), Button("Quit", "Q", self.app.quit)]
-            layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
-            return last
-        e = self.entry
-        sides = e.scenario.sides if e.scenario else ["?"]
-        you = sides[self.side_i % len(sides)]
+    def _play_buttons(self, e: Entry, you: str) -> list[Button]:
+        """Who plays what: the mode and its settings; a lesson's are its own (issue 22: the menu
+        said "Mode: Hot-seat" while a lesson, always played solo, was chosen)."""
+        lesson = e.scenario.lesson if e.scenario else None
+        if lesson is not None:
+            tip = "a lesson is played solo on its own side, against its own AI and seed"
+            return [Button(f"Lesson: you play {lesson.player}", "", lambda: None, enabled=False, tip=tip)]
         mode = MODE_NAMES[self.mode]
         row1 = [Button(f"Mode: {mode}", "M", lambda: setattr(self, "mode", _next(MODES, self.mode)), tip=TIPS["mode"])]
         if self.mode == "solo":
@@ -255,6 +251,20 @@ class MenuScreen:
                 tip=TIPS["ai"],
             )
             row1.append(level)
+        return row1
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The option and start buttons as they stand now, laid out."""
+        w, h = self.app.size
+        if not self.entries:
+            last = [self._continue_button(), Button("Quit", "Q", self.app.quit)]
+            layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
+            return last
+        e = self.entry
+        sides = e.scenario.sides if e.scenario else ["?"]
+        you = sides[self.side_i % len(sides)]
+        row1 = self._play_buttons(e, you)
         row1.append(Button(self.seed.label(), "5", self.seed.begin, active=self.seed.typing, tip=TIPS["seed"]))
         row2 = [self._rule_button(r) for r in menu_rules()]
         row3 = [

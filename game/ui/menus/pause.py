@@ -39,6 +39,12 @@ class PauseScreen:
     HELP = HELP
     OWN_F1 = True  # F1 opens the menu's own help page, with a Back button
 
+    def where(self) -> str:
+        """The battle and the round the board shows: while a round's end still plays out, that
+        round, not the next one the battle has begun (issue 22), as the initiative track says."""
+        bs = self.bs
+        return f"{bs.session.scenario.title or 'battle'} — round {bs.view.round or bs.battle.round}"
+
     def __init__(self, app: App, battle_screen: BattleScreen) -> None:
         self.app, self.bs = app, battle_screen
         self.page = MENU
@@ -164,9 +170,7 @@ class PauseScreen:
                 text(surface, "It is not saved.", (panel.centerx, panel.y + 72), 24, theme.TEXT_WARN, anchor="midtop")
         else:
             text(surface, "Paused", (panel.centerx, panel.y + 28), 44, theme.TEXT, True, "midtop")
-            b = self.bs.battle
-            where = f"{self.bs.session.scenario.title or 'battle'} — round {b.round}"
-            text(surface, where, (panel.centerx, panel.y + 72), 20, theme.TEXT_DIM, anchor="midtop")
+            text(surface, self.where(), (panel.centerx, panel.y + 72), 20, theme.TEXT_DIM, anchor="midtop")
             if self.said:
                 colour = theme.TEXT_WARN if self.said.startswith("Could not") else theme.TEXT_DIM
                 for i, line in enumerate(wrap(self.said, 16, panel.w - 30)[:2]):

@@ -10,7 +10,7 @@ from game.events import BattleEnd
 from game.runner import summary
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
-from game.ui.common import theme
+from game.ui.common import help_keys, theme
 from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, layout_row, text
 from game.ui.menus.menu import MenuScreen
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 
 class ResultScreen:
+    HELP = help_keys.RESULT  # F1
+
     def __init__(self, app: App, battle_screen: BattleScreen) -> None:
         self.app, self.bs = app, battle_screen
         b = battle_screen.battle
@@ -133,25 +135,40 @@ class ResultScreen:
         if self.message:
             text(surface, self.message, (w // 2, h - 84), 18, theme.TEXT_DIM, anchor="midbottom")
 
+    def chart_labels(self) -> tuple[list[str], list[str]]:
+        """The chart's x-axis (the start, then each round's end) and its y-axis scale (none, half
+        and the most hit points either side had)."""
+        n = max(len(v) for v in self.series.values())
+        top = self._top()
+        return [str(i) for i in range(n)], ["0", str(round(top / 2)), str(top)]
+
+    def _top(self) -> int:
+        return max((max(v) for v in self.series.values() if v), default=1) or 1
+
     def _chart(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         """Each side's hit points still fighting, at the start and after each round."""
         pygame.draw.rect(surface, (30, 33, 40), r)
         text(surface, "strength (hit points still fighting) by round", (r.x + 8, r.y + 6), 18, theme.TEXT_DIM)
-        top = max((max(v) for v in self.series.values() if v), default=1) or 1
-        n = max(len(v) for v in self.series.values())
+        rounds, scale = self.chart_labels()
+        top, n = self._top(), len(rounds)
+        left = r.x + 50  # room for the scale's numbers
+
+        def at(i: int, v: float) -> tuple[float, float]:
+            return left + i * (r.right - 20 - left) / max(1, n - 1), r.bottom - 20 - v * (r.h - 50) / top
+
+        for words, v in zip(scale, (0, top / 2, top), strict=True):
+            y = at(0, v)[1]
+            pygame.draw.line(surface, (50, 54, 64), (left, y), (r.right - 20, y))
+            text(surface, words, (left - 8, y), 17, theme.TEXT_DIM, anchor="midright")
         for side, values in self.series.items():
             if len(values) < 2:
                 continue
-            pts = [
-                (r.x + 20 + i * (r.w - 40) / max(1, n - 1), r.bottom - 20 - v * (r.h - 50) / top)
-                for i, v in enumerate(values)
-            ]
+            pts = [at(i, v) for i, v in enumerate(values)]
             pygame.draw.lines(surface, self.bs.side_colour[side], False, pts, 3)
             for p in pts:
                 pygame.draw.circle(surface, self.bs.side_colour[side], p, 4)
-        for i in range(n):
-            x = r.x + 20 + i * (r.w - 40) / max(1, n - 1)
-            text(surface, str(i), (x, r.bottom - 16), 14, theme.TEXT_DIM, anchor="midtop")
+        for i, words in enumerate(rounds):
+            text(surface, words, (at(i, 0)[0], r.bottom - 18), 17, theme.TEXT_DIM, anchor="midtop")
 
 
 def opened(app: App, request: ToResult) -> Screen:

@@ -21,6 +21,7 @@ from game.scenario.units import MORALE_STATES
 from game.ui.common import theme
 from game.ui.common.art import Sprites, render_map
 from game.ui.common.camera import ZOOMS, Camera
+from game.ui.common.combat_log import display_name
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.view import BattleView, Token
 from game.ui.sandbox import layout
@@ -139,7 +140,7 @@ class SandboxState:
             self.message = f"A {self.setup.kinds[self.kind].name} cannot stand at {sq}: wall, water's edge or crowd."
             return
         self.selected = placed.id
-        self.message = f"Placed {placed.id}. Q/E turn it, +/- its hit points, S P F M its side and states."
+        self.message = f"Placed {display_name(placed.id, placed.side)}. Q/E turn it, +/- its hit points, S P F M its side and states."
 
     def unit_key(self, k: int) -> None:
         """A key that changes the selected unit."""

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from game.ui.battle.battle_screen import BattleScreen
     from game.ui.screen import Screen
 
-SPEED_I = 3  # the viewer's x4: a turn's worth of moves in a few seconds
 REST = 0.8  # seconds the board rests on the last event before the incoming side plays
 SKIP_KEYS = (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -33,7 +32,9 @@ class RecapScreen:
         self.viewer = ViewerScreen(
             app, t, Source(battle_screen.session.seed, battle_screen.session.options, threaded=False)
         )
-        self.viewer.speed_i = SPEED_I
+        # At the speed the players watch their own battle at (issue 22: at x4, 28 events went by
+        # in 1.5 s), never slower than x1: , and . change it as in the viewer.
+        self.viewer.speed_i = SPEEDS.index(max(1.0, battle_screen.speed))
         self.viewer.playing = True
         self.rest = 0.0
 

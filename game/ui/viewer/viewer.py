@@ -42,6 +42,7 @@ STEPS = {  # key -> (what a step is, direction); Shift and Ctrl change an arrow'
     pygame.K_PAGEDOWN: ("round", 1),
     pygame.K_PAGEUP: ("round", -1),
 }
+ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 
 
 @dataclass
@@ -273,6 +274,9 @@ class ViewerScreen:
         elif k in (pygame.K_PERIOD, pygame.K_COMMA):
             self.speed_i = max(0, min(len(SPEEDS) - 1, self.speed_i + (1 if k == pygame.K_PERIOD else -1)))
             self.app.remember(viewer_speed=self.speed)
+        elif k in ZOOM_KEYS:  # as on the battle screen, about the map's centre
+            cam = self.stage.camera
+            cam.zoom_at(ZOOM_KEYS[k], cam.view_w // 2, cam.view_h // 2)
         elif k == pygame.K_t:
             self.take_over()
         elif k == pygame.K_ESCAPE:

@@ -1,0 +1,57 @@
+"""Issue 22, Major 1: a spell's preview is read. Its words sit on a dark box over the tokens, inside
+the map (hold person's line began off the left edge, "rson: held 5 rounds…"), and name creatures
+as the log does ("Hobgoblin 3 80%", not "red_hobgoblin_3 80%")."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.battle import Battle
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common import theme
+from game.ui.common.widgets import LABEL_BG
+from game.ui.draw.draw_cast import cast_words
+from tests.helpers import ScriptedRng, board, unit
+from tests.ui.drive import app, click, hover, key, screen_pos, settle
+
+
+def _screen(a, units):
+    sc = board(units, width=12, height=9)
+    controllers = {"blue": "human", "red": "ai"}
+    battle = Battle(sc, seed=1, rng=ScriptedRng([1, 10, 4, 3, 2]), controllers=controllers)
+    s = BattleScreen(a, sc, controllers=controllers, threaded=False, battle=battle)
+    s.speed_i = 4
+    a.show(s)
+    settle(a, s)
+    return s
+
+
+def test_hold_person_at_a_foe_on_the_map_edge_is_said_inside_the_map_on_a_box_with_its_name():
+    a = app()
+    s = _screen(
+        a, [unit("red_hobgoblin_3", "red", "hobgoblin", (0, 4), "E"), unit("p", "blue", "priest5", (4, 4), "W")]
+    )
+    assert s.battle.pending().unit == "p"
+    key(a, pygame.K_k)
+    click(a, next(b for b in s.buttons if b.label == "hold person").rect.center)
+    assert s.mode.spell == "hold_person"
+    hob = s.battle.world["red_hobgoblin_3"].pos  # where the foe stands after its own turn
+    s.camera.x = s.camera.size * (hob[0] + 0.4)  # its column half off the map's left edge, as when scrolled
+    hover(a, screen_pos(s, hob))
+    words, _, _ = cast_words(s, s.mode, "p")
+    assert "Hobgoblin 3" in words and "red_hobgoblin_3" not in words
+    box = s.cast_words_box
+    assert box is not None and s.map_rect().contains(box)
+    assert a.window.get_at((box.x + 2, box.centery))[:3] == LABEL_BG
+
+
+def test_a_refused_cast_says_why_in_the_players_names():
+    a = app()
+    s = _screen(a, [unit("red_orc_1", "red", "orc", (11, 4), "W"), unit("blue_priest", "blue", "priest5", (1, 4), "E")])
+    key(a, pygame.K_k)
+    click(a, next(b for b in s.buttons if b.label == "hold person").rect.center)
+    hover(a, screen_pos(s, s.battle.world["blue_priest"].pos))  # hold person at the caster's own side
+    words, colour, _ = cast_words(s, s.mode, "blue_priest")
+    assert colour == theme.TEXT_WARN
+    assert words == "Priest is on Priest's own side: hold person is cast at a foe"
+    assert s.cast_words_box is not None and s.map_rect().contains(s.cast_words_box)
