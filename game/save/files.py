@@ -23,9 +23,10 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from game.events import Event
+if TYPE_CHECKING:  # the command line imports this module before any event is made
+    from game.events import Event
 
 TEMP_SUFFIX = ".tmp"
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # json.dumps's, made once

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import sys
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -56,7 +57,17 @@ def _import_pytmx() -> ModuleType:
     # pytmx logs one line when pygame cannot be imported; that is expected headless.
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     logging.getLogger("pytmx.pytmx").setLevel(logging.CRITICAL)
-    return importlib.import_module("pytmx")  # only once its loggers are quiet
+    # pytmx imports pygame when it can (0.02-0.05 s), for its pygame loader and a type alias; the
+    # maps are read without either, so a headless command holds pygame off while pytmx loads
+    # (None in sys.modules: "cannot be imported"). The window imports pygame and the loader itself.
+    held = [m for m in ("pygame", "pytmx.util_pygame") if m not in sys.modules] if "pytmx" not in sys.modules else []
+    for m in held:
+        sys.modules[m] = None  # type: ignore[assignment]
+    try:
+        return importlib.import_module("pytmx")  # only once its loggers are quiet
+    finally:
+        for m in held:
+            del sys.modules[m]
 
 
 def _first_line(e: BaseException) -> str:
