@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from game.rules.creature import Kind
 from game.scenario import catalogue
 from game.scenario.check import xml_problems
-from game.scenario.errors import ScenarioError
+from game.scenario.errors import CatalogueError, ScenarioError
 from game.scenario.exits import unreachable_exits
 from game.scenario.lesson import load_lesson, script_path
 from game.scenario.model import Placement, Scenario
@@ -206,7 +206,7 @@ def load_scenario(path: str | Path) -> Scenario:
         return _load(path)
     except ScenarioError:
         raise
-    except catalogue.CatalogueError as e:  # each line names the catalogue file and the unit or weapon
+    except CatalogueError as e:  # each line names the catalogue file and the unit or weapon
         raise ScenarioError(e.problems) from None
     except Exception as e:  # noqa: BLE001 - a map must never crash the game
         raise ScenarioError([f"{path}: map: cannot be read: {_first_line(e)}"]) from None
