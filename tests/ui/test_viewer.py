@@ -190,3 +190,40 @@ def test_rout_replay_without_a_display_says_so_in_one_line(tmp_path, monkeypatch
     assert main(["replay", str(saved_battle(tmp_path, rounds=1))]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot open the game window" in err[0] and "--log" in err[0]
+
+
+def test_the_viewer_shows_an_ai_replay_at_once_and_the_rest_comes_as_it_plays(tmp_path):
+    # Issue 23: `rout replay` on a battle of AI against AI opens on its start before the AI has
+    # replayed it; each frame replays a little more, and the whole is then the battle played at once.
+    replay = tmp_path / "ai.json"
+    assert (
+        main(
+            [
+                "simulate",
+                str(MAPS / "starter.tmx"),
+                "--seed",
+                "4",
+                "--ai",
+                "blue=normal",
+                "--ai",
+                "red=normal",
+                "--save-replay",
+                str(replay),
+            ]
+        )
+        == 0
+    )
+    whole = load_timeline(replay)
+    a = app()
+    v = viewer_of_file(a, load_timeline(replay, complete=False))
+    a.show(v)
+    assert not v.t.complete and v.moment == v.t.first and v.t.length < whole.length
+    key(a, pygame.K_SPACE)  # playback runs on as the timeline grows
+    for _ in range(3000):
+        if v.t.complete:
+            break
+        a.step(0.016)
+    assert v.t.complete and v.playing  # playback did not stop at the end of what was known then
+    assert event_lines(v.t.events) == event_lines(whole.events) and v.t.markers == whole.markers
+    at_once = ViewerScreen(a, whole, v.source)
+    assert (v.lines, v.line_count) == (at_once.lines, at_once.line_count)

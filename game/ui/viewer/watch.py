@@ -27,7 +27,7 @@ def watch(path: str | Path) -> int:
         print(f"rout: cannot open the game window: {e} (--log or --verify run a replay headless)", file=sys.stderr)
         return 2
     try:
-        t = load_timeline(path)
+        t = load_timeline(path, complete=False)  # the AI's decisions come while the viewer shows the start
     except ReplayError as e:
         pygame.quit()
         print(f"rout: {e}", file=sys.stderr)
