@@ -92,6 +92,7 @@ class ViewerScreen:
         self.mouse = (0, 0)
         self.drag_from: tuple[int, int] | None = None
         self.next: Screen | None = None
+        self.drawn = False  # a timeline still growing grows only once the first frame is up
         self.go(t.first)
 
     # -- the moment --------------------------------------------------------------------
@@ -169,7 +170,7 @@ class ViewerScreen:
         self.playing = not self.playing
 
     def update(self, dt: float) -> Screen | None:
-        if not self.t.complete and self.t.grow(time.perf_counter() + GROW):
+        if self.drawn and not self.t.complete and self.t.grow(time.perf_counter() + GROW):
             _more_log_lines(self.t.events, self.stage.session.names, self.lines, self.line_count)
         v = self._view()
         v.update(dt, self.speed)
@@ -339,6 +340,7 @@ class ViewerScreen:
         tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(self.mouse)), "")
         if tip:
             tooltip(surface, tip, (self.mouse[0], bar.y - 6))
+        self.drawn = True
 
 
 def _more_log_lines(events: list[ev.Event], names: dict[str, str], lines: list[LogLine], count: list[int]) -> None:
