@@ -18,7 +18,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import ai
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal
@@ -140,6 +139,8 @@ class Timeline:
         """Let the AI decide for its sides at its levels until a human's decision or the end, as a
         replay is run (game/runner.py `play`), or until `time.perf_counter()` passes `until` (one
         decision at least). Whether any events came."""
+        from game import ai  # noqa: PLC0415  # the AI (tcod, numpy: 0.2-0.3 s) is imported when it first decides, not before the first frame
+
         levels, b = self._ai, self.end
         before = len(self.events)
         while levels is not None:

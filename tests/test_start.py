@@ -1,10 +1,11 @@
-"""A command imports only what it uses (issue 23): `rout --version` and `rout --help` load no
-window, AI, array or picture library, and `rout check` no window, AI or picture library. Each
+"""A command imports only what it uses (issue 23): `rout --version`, `rout --help` and `rout
+check` load no window, AI, array or picture library, and the window opens without the AI. Each
 runs in a fresh interpreter, as `rout` does, and reports the modules it loaded; how fast that
 makes the start is measured in bench/bench_start.py, not here."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -46,9 +47,29 @@ def test_checking_a_map_loads_neither_the_window_nor_the_ai_nor_the_battle():
 
 
 def test_the_probe_sees_a_heavy_module_when_one_is_loaded():
-    # A probe that never saw anything would pass the tests above.
-    # `rout replay` imports the battle and the AI before it reads the file (and refuses it: exit 2).
-    assert (
-        _loaded("replay", str(ROOT / "no_such_replay.json"))
-        == "2 ['game.ai', 'game.battle', 'game.runner', 'numpy', 'tcod']"
+    # A probe that never saw anything would pass the tests above. `rout replay` imports the
+    # battle before it reads the file (and refuses it: exit 2).
+    assert _loaded("replay", str(ROOT / "no_such_replay.json")) == "2 ['game.battle', 'game.runner']"
+
+
+WINDOW_PROBE = """
+import sys
+import {module}
+print(sorted(h for h in ("tcod", "numpy", "PIL", "game.ai") if h in sys.modules))
+"""
+
+
+@pytest.mark.parametrize("module", ["game.ui.main", "game.ui.viewer.watch", "game.ui.menus.menu"])
+def test_the_window_and_the_viewer_open_without_the_ai(module):
+    # The AI (tcod, numpy) is imported at its first decision: the menu's and the replay viewer's
+    # first frames never wait for it.
+    r = subprocess.run(
+        [sys.executable, "-c", WINDOW_PROBE.format(module=module)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
     )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
