@@ -19,7 +19,6 @@ from game import cli_bounds as bounds
 from game.bundled import DEFAULT_MAP, map_path
 from game.cli_outputs import STDERR, UsageError
 from game.cli_signals import Terminated, terminate_raises
-from game.commands import Illegal
 from game.save.errors import ReplayError
 from game.scenario.errors import CatalogueError, ScenarioError
 
@@ -137,6 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     return _run(build_parser(), argv)
 
 
+def _refusals() -> tuple[type[Exception], ...]:
+    """A replay that cannot be read or run, and Illegal once game/commands.py is loaded: no
+    command can be refused before it is, and the clause that asks (evaluated only when an error
+    comes) spares `rout --version` importing it."""
+    commands = sys.modules.get("game.commands")
+    return (ReplayError, commands.Illegal) if commands is not None else (ReplayError,)
+
+
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     try:
         args = parser.parse_args(argv)
@@ -155,7 +162,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         tail = f" (and {more} more problem{'s' if more > 1 else ''}: see rout check)" if more else ""
         print(e.problems[0] + tail, file=sys.stderr)
         return 2
-    except (ReplayError, Illegal) as e:
+    except _refusals() as e:
         print(f"rout: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:
