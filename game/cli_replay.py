@@ -15,6 +15,7 @@ from game.save.replay import digest, load_replay
 from game.saved_battle import replay_battle
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
+from game.timeline import load_timeline
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -22,6 +23,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     scenario = load_scenario(rep.map)
     inputs = [(Path(args.file), "the replay being run"), *map_inputs(rep.map)]
     check_outputs({"--log": args.log}, inputs, stdout=("--log",))
+
+    if args.log is None and not args.verify:  # the bare command opens the replay viewer
+        # On the battle's start, the AI's decisions still to come (it replays them while the
+        # viewer shows the start); a file that cannot be run is refused in one line before any window.
+        t = load_timeline(args.file, complete=False)
+        from game.ui.viewer.watch import watch  # noqa: PLC0415  # headless commands never import pygame
+
+        return watch(t)
 
     def run() -> Battle:
         return replay_battle(args.file, rep, scenario)
@@ -42,10 +51,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}", file=say)
         return 0
-    if args.log is None:  # the bare command opens the replay viewer; --log and --verify stay headless
-        from game.ui.viewer.watch import watch  # noqa: PLC0415  # headless commands never import pygame
-
-        return watch(args.file)
     end = battle.events[-1]
     if isinstance(end, BattleEnd):
         print(f"{scenario.title}: {end.winner or 'nobody'} wins ({end.reason}) after {end.rounds} rounds", file=say)
