@@ -3,6 +3,7 @@
     python bench/bench_ai.py               # normal and hard, skirmish.tmx and a 50 v 50 field
     python bench/bench_ai.py --quick       # fewer games and rounds
     python bench/bench_ai.py --json        # also the figures as JSON
+    python bench/bench_ai.py --quick --against /tmp/base --repeat 5   # side by side with another checkout
 
 Both sides play the level measured. Every `ai.decide` call is timed in CPU time
 (`time.process_time`, the machine is shared) and wall time; "side-round" is the sum of one
@@ -100,7 +101,11 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("--rounds", type=int, default=6, help="rounds of the big battle to time")
+    ap.add_argument("--against", type=Path, help="another checkout: its bench_ai.py and this one, run by turns")
+    ap.add_argument("--repeat", type=int, default=5, help="with --against: runs of each")
     args = ap.parse_args()
+    if args.against is not None:
+        return versus(args)
     levels = args.levels.split(",")
     small = load_scenario(ROOT / "maps" / "skirmish.tmx")
     bigs = big_scenarios()
@@ -126,6 +131,48 @@ def main() -> int:
     )
     if args.json:
         print(json.dumps([{"map": n, **r} for n, r in rows], indent=1))
+    return 0
+
+
+def versus(args: argparse.Namespace) -> int:
+    """This checkout and another, `--repeat` runs each taken by turns (so both see the same load
+    on a shared machine): per row, the median over the runs of the side-round median and max, and
+    the ratio this/other."""
+    import subprocess  # noqa: PLC0415
+
+    flags = ["--json", "--levels", args.levels, "--rounds", str(args.rounds)] + (["--quick"] if args.quick else [])
+    trees = {"this": ROOT, "other": args.against.resolve()}
+    runs: dict[str, list[list[dict]]] = {k: [] for k in trees}
+    for _ in range(args.repeat):
+        for label, tree in trees.items():
+            out = subprocess.run(
+                [sys.executable, str(tree / "bench" / "bench_ai.py"), *flags],
+                cwd=tree,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            runs[label].append(json.loads(out[out.index("\n[") :]))
+    commits = {
+        k: subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=t, capture_output=True, text=True, check=False
+        ).stdout.strip()
+        for k, t in trees.items()
+    }
+    print(f"this {commits['this']} vs other {commits['other']} ({args.against}), {args.repeat} runs each, by turns")
+    print("| map | level | side-round median ms (this / other) | side-round max ms | decision max ms | ratio |")
+    print("|---|---|---:|---:|---:|---:|")
+    for i, row in enumerate(runs["this"][0]):
+
+        def med(label: str, key: str, i: int = i) -> float:
+            return statistics.median(r[i][key] for r in runs[label])
+
+        a, b = med("this", "side_round_ms_median"), med("other", "side_round_ms_median")
+        print(
+            f"| {row['map']} | {row['level']} | {a:.0f} / {b:.0f} "
+            f"| {med('this', 'side_round_ms_max'):.0f} / {med('other', 'side_round_ms_max'):.0f} "
+            f"| {med('this', 'decision_ms_max'):.1f} / {med('other', 'decision_ms_max'):.1f} | {a / b:.2f} |"
+        )
     return 0
 
 

@@ -10,8 +10,6 @@ from typing import TypeVar
 
 from game import cli_bounds as bounds
 from game.cli_outputs import UsageError, check_outputs
-from game.save.replay import load_replay
-from game.scenario.inputs import map_inputs
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)  # the command line's own parser class
 
@@ -54,6 +52,9 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
 def cmd_gif(args: argparse.Namespace) -> int:
     if Path(args.out).suffix.lower() != ".gif":
         raise UsageError(f"--out must name a .gif file, not {args.out!r}")
+    from game.save.replay import load_replay  # noqa: PLC0415  # `rout --version` imports this module
+    from game.scenario.inputs import map_inputs  # noqa: PLC0415
+
     rep = load_replay(args.file)
     check_outputs({"--out": args.out}, [(Path(args.file), "the replay being drawn"), *map_inputs(rep.map)])
     from game.ui.viewer.gif import RangeError, render  # noqa: PLC0415  # headless commands never import pygame

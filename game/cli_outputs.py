@@ -19,10 +19,12 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Self, TextIO
+from typing import TYPE_CHECKING, Self, TextIO
 
-from game.game_result import GameResult
 from game.save.files import atomic_file, atomic_folder, event_lines, folder_problem, target_problem
+
+if TYPE_CHECKING:  # every run of rout imports this module: the events behind a game stay out
+    from game.game_result import GameResult
 
 STDOUT = "-"
 STDERR = "\0stderr"  # --explain without a file; no path a user can type holds a NUL

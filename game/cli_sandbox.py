@@ -9,8 +9,6 @@ from typing import TypeVar
 from game import cli_bounds as bounds
 from game.bundled import DEFAULT_MAP, map_path
 from game.cli_outputs import UsageError, check_outputs
-from game.scenario.inputs import map_inputs
-from game.scenario.tiled import load_scenario
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)  # the command line's own parser class
 
@@ -24,6 +22,9 @@ def add_parser(sub: argparse._SubParsersAction[_P], map_help: str) -> None:
 
 
 def cmd_sandbox(args: argparse.Namespace) -> int:
+    from game.scenario.inputs import map_inputs  # noqa: PLC0415  # `rout --version` imports this module
+    from game.scenario.tiled import load_scenario  # noqa: PLC0415
+
     scenario = load_scenario(args.map)  # a broken map stops here with its one-line error
     if args.out is not None:
         if Path(args.out).suffix.lower() != ".tmx":

@@ -10,10 +10,9 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
-from game import ai
 from game import events as ev
-from game.ai.candidate import Explanation
 from game.battle import Battle, Pending
 from game.commands import Command, Illegal, shown_id
 from game.game_result import GameResult, LessonResult
@@ -22,8 +21,19 @@ from game.parent_death import die_with_parent
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 
+if TYPE_CHECKING:
+    from game.ai.candidate import Explanation
+
 # One game for a worker: map path, seed, levels, options, keep_events, explain.
 _Task = tuple[str, int, dict[str, str], dict[str, object], bool, bool]
+
+
+def _decide(battle: Battle, level: str, notes: Explanation | None) -> Command:
+    """The AI's command. Its package (tcod, numpy: 0.2-0.3 s) is imported here, at the first
+    decision: what only reads a saved battle back (the window's menu, a save opened) never loads it."""
+    from game import ai  # noqa: PLC0415
+
+    return ai.decide(battle, level, notes)
 
 
 def apply_all(battle: Battle, commands: Iterable[Command]) -> None:
@@ -81,7 +91,7 @@ def play(
                 continue
         level = levels.get(p.side or "", "baseline")
         notes: Explanation = []
-        cmd = ai.decide(battle, level, notes if explain else None)
+        cmd = _decide(battle, level, notes if explain else None)
         if explain is not None:
             explain(battle, p, level, cmd, notes)
         battle.apply(cmd)

@@ -3,16 +3,21 @@ round begins, the moments worth finding again (retreats, knockdowns, deaths, rou
 battle at any decision, rebuilt from the nearest kept copy.
 
 The engine is a deterministic function of map, options, seed and commands, so the battle after
-`i` commands is a kept copy from before `i` with the few commands since applied again."""
+`i` commands is a kept copy from before `i` with the few commands since applied again.
+
+A replay of AI against AI holds few commands or none: the AI plays its decisions again, and a
+long battle takes it seconds. A timeline can begin before they are made (`Timeline.begun`) and
+`grow` a slice at a time, so the viewer shows the battle's start at once and its bar lengthens
+as the AI goes on (issue 23)."""
 
 from __future__ import annotations
 
 import bisect
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import ai
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal
@@ -63,6 +68,8 @@ class Timeline:
         self.rounds: list[int] = []  # moment of each round's first decision (or its end), round 1 first
         self.round_events: list[int] = []  # index of each round's RoundStart event
         self.markers: list[Marker] = []
+        self._scanned = 0  # the events looked at for rounds and markers
+        self._ai: dict[str, str] | None = None  # the AI's levels while it has decisions to make
         for cmd in commands:
             self.add(cmd)
 
@@ -80,7 +87,14 @@ class Timeline:
     def finish(self) -> None:
         """Work out the rounds and markers once every command is in."""
         self.rounds, self.round_events, self.markers = [], [], []
-        for i, e in enumerate(self.events):
+        self._scanned = 0
+        self._scan()
+
+    def _scan(self) -> None:
+        """The rounds and markers of the events added since the last scan. Every event has a
+        decision at or after it by now (a command's events come with the decision that ends them)."""
+        for i in range(self._scanned, len(self.events)):
+            e = self.events[i]
             if isinstance(e, ev.RoundStart):
                 self.round_events.append(i)
                 j = bisect.bisect_left(self.decisions, i)
@@ -88,6 +102,7 @@ class Timeline:
             kind = MARKED.get(type(e))
             if kind is not None:
                 self.markers.append(Marker(kind, i, e.round, getattr(e, "id", "")))
+        self._scanned = len(self.events)
 
     @classmethod
     def played(
@@ -95,17 +110,48 @@ class Timeline:
     ) -> Timeline:
         """The timeline of `commands`, then (with `ai_on`) of the AI deciding for its sides at its
         level until a human's decision or the end, as a replay is run (game/runner.py `play`)."""
+        t = cls.begun(start, commands, levels, ai_on=ai_on)
+        t.grow()
+        return t
+
+    @classmethod
+    def begun(
+        cls, start: Battle, commands: Sequence[Command], levels: dict[str, str] | None = None, *, ai_on: bool = True
+    ) -> Timeline:
+        """The timeline of `commands`, with the AI's decisions after them (with `ai_on`) still to
+        come: `grow` makes them, and the timeline is then the one `played` gives."""
         t = cls(start)
         for i, cmd in enumerate(commands):
             try:
                 t.add(cmd)
             except Illegal as e:
                 raise Illegal(f"command {i + 1} ({cmd.action} {cmd.unit}): {e}") from None
-        b = t.end
-        while ai_on and not b.over and b.pending().controller != "human":
-            t.add(ai.decide(b, (levels or {}).get(b.pending().side or "", "baseline")))
-        t.finish()
+        t._ai = dict(levels or {}) if ai_on else None
+        t._scan()
         return t
+
+    @property
+    def complete(self) -> bool:
+        """Whether every decision is in: no more for the AI to make."""
+        return self._ai is None
+
+    def grow(self, until: float | None = None) -> bool:
+        """Let the AI decide for its sides at its levels until a human's decision or the end, as a
+        replay is run (game/runner.py `play`), or until `time.perf_counter()` passes `until` (one
+        decision at least). Whether any events came."""
+        from game import ai  # noqa: PLC0415  # the AI (tcod, numpy: 0.2-0.3 s) is imported when it first decides, not before the first frame
+
+        levels, b = self._ai, self.end
+        before = len(self.events)
+        while levels is not None:
+            if b.over or b.pending().controller == "human":
+                self._ai = None
+                break
+            self.add(ai.decide(b, levels.get(b.pending().side or "", "baseline")))
+            if until is not None and time.perf_counter() >= until:
+                break
+        self._scan()
+        return len(self.events) > before
 
     # -- reading -------------------------------------------------------------------
 
@@ -160,10 +206,11 @@ class Timeline:
         return self.decisions[self.command_at(moment)]
 
 
-def load_timeline(path: str | Path) -> Timeline:
+def load_timeline(path: str | Path, *, complete: bool = True) -> Timeline:
     """The timeline of a replay or save file: a save's commands; a replay's commands, then the AI
-    at its recorded levels until a human's decision or the end. Raise SaveError (a save) or
-    ReplayError (a replay), one line, as `rout replay` does for the same file."""
+    at its recorded levels until a human's decision or the end (without `complete`, those still
+    to come: `grow` makes them). Raise SaveError (a save) or ReplayError (a replay), one line, as
+    `rout replay` does for the same file."""
     rep = load_replay(path)
     try:
         scenario = load_scenario(rep.map)
@@ -173,7 +220,9 @@ def load_timeline(path: str | Path) -> Timeline:
     failure = SaveError if rep.is_save else ReplayError
     try:
         start = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
-        t = Timeline.played(start, rep.commands, rep.ai, ai_on=not rep.is_save)
+        t = Timeline.begun(start, rep.commands, rep.ai, ai_on=not rep.is_save)
+        if complete:
+            t.grow()
     except (OptionError, Illegal) as e:
         raise failure(f"{path}: {e}") from None
     if rep.is_save and rep.digest is not None and digest(event_lines(t.events)) != rep.digest:

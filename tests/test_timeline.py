@@ -114,3 +114,34 @@ def test_a_command_after_the_end_is_refused():
     assert t.end.over
     with pytest.raises(Illegal, match="after the battle ended"):
         t.add(t.commands[-1])
+
+
+def test_a_timeline_grown_a_decision_at_a_time_is_the_one_played_at_once():
+    # Issue 23: the viewer shows a replay's start while the AI replays the rest a slice a frame;
+    # what it ends with must be the timeline played at once, moment for moment.
+    sc = load_scenario(STARTER)
+    t = Timeline.begun(Battle(sc, seed=4), [], {s: "normal" for s in sc.sides}, ai_on=True)
+    assert not t.complete and t.length == t.first and t.commands == []
+    slices = 0
+    while not t.complete:
+        before = len(t.commands)
+        t.grow(until=0.0)  # a deadline long past: one decision a slice
+        assert len(t.commands) == before + 1 or t.complete
+        slices += 1
+    whole = starter()
+    assert slices >= len(whole.commands) > 10
+    assert event_lines(t.events) == event_lines(whole.events) and t.commands == whole.commands
+    assert (t.decisions, t.rounds, t.round_events, t.markers) == (
+        whole.decisions,
+        whole.rounds,
+        whole.round_events,
+        whole.markers,
+    )
+    assert not t.grow() and t.complete  # a complete timeline grows no more
+
+
+def test_a_timeline_of_commands_only_is_complete_from_the_start():
+    sc = load_scenario(STARTER)
+    whole = starter()
+    t = Timeline.begun(Battle(sc, seed=4), whole.commands[:20], {s: "normal" for s in sc.sides}, ai_on=False)
+    assert t.complete and len(t.commands) == 20 and not t.grow()

@@ -27,9 +27,10 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from game.events import Event
+if TYPE_CHECKING:  # the command line imports this module before any event is made
+    from game.events import Event
 
 TEMP_SUFFIX = ".tmp"
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # json.dumps's, made once

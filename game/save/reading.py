@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from game.input_files import NotReadable, input_problem, read_input
 from game.save.errors import ReplayError
@@ -18,9 +18,9 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32  # a save nests 5 deep (file, commands, command, path, square)
 
 _STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
-_DEPTH_STEP = np.zeros(256, dtype=np.int8)
-_DEPTH_STEP[[ord("["), ord("{")]] = 1
-_DEPTH_STEP[[ord("]"), ord("}")]] = -1
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def read_object(path: Path) -> dict[str, object]:
@@ -75,8 +75,21 @@ def nesting(raw: bytes) -> int:
     bare = _STRING.sub(b"", raw)
     if not bare:
         return 0
-    steps = _DEPTH_STEP[np.frombuffer(bare, dtype=np.uint8)].astype(np.int32)
+    import numpy as np  # noqa: PLC0415  # numpy (0.05-0.1 s) is imported once a file is read, not at the window's start
+
+    steps = _depth_steps()[np.frombuffer(bare, dtype=np.uint8)].astype(np.int32)
     return int(max(np.cumsum(steps).max(), 0))
+
+
+@cache
+def _depth_steps() -> np.ndarray[tuple[int], np.dtype[np.int8]]:
+    """+1 for each byte that opens an array or object, -1 for each that closes one."""
+    import numpy as np  # noqa: PLC0415
+
+    steps = np.zeros(256, dtype=np.int8)
+    steps[[ord("["), ord("{")]] = 1
+    steps[[ord("]"), ord("}")]] = -1
+    return steps
 
 
 def _kind(value: object) -> str:

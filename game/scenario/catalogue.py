@@ -17,20 +17,13 @@ from game.rules.creature import CreatureClass, Kind, Poison, Weapon
 from game.rules.dice import parse_dice
 from game.rules.geometry import Size
 from game.scenario.catalogue_schema import table_problems
+from game.scenario.errors import CatalogueError
 
 # A TOML table as tomllib reads it; only read here once table_problems found nothing wrong in it.
 Table = dict[str, Any]
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "data" / "catalogue.toml"
 _AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
-
-
-class CatalogueError(ValueError):
-    """Problems in a catalogue file, each one line 'file: where: what is wrong'."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 @lru_cache(maxsize=4)

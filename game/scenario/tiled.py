@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import sys
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -25,7 +26,7 @@ from game.input_files import MAP_BYTES, input_problem, read_input
 from game.rules.creature import Kind
 from game.scenario import catalogue
 from game.scenario.check import xml_problems
-from game.scenario.errors import ScenarioError
+from game.scenario.errors import CatalogueError, ScenarioError
 from game.scenario.exits import unreachable_exits
 from game.scenario.lesson import load_lesson, script_path
 from game.scenario.model import Placement, Scenario
@@ -57,7 +58,17 @@ def _import_pytmx() -> ModuleType:
     # pytmx logs one line when pygame cannot be imported; that is expected headless.
     logging.getLogger("pytmx").setLevel(logging.CRITICAL)
     logging.getLogger("pytmx.pytmx").setLevel(logging.CRITICAL)
-    return importlib.import_module("pytmx")  # only once its loggers are quiet
+    # pytmx imports pygame when it can (0.02-0.05 s), for its pygame loader and a type alias; the
+    # maps are read without either, so a headless command holds pygame off while pytmx loads
+    # (None in sys.modules: "cannot be imported"). The window imports pygame and the loader itself.
+    held = [m for m in ("pygame", "pytmx.util_pygame") if m not in sys.modules] if "pytmx" not in sys.modules else []
+    for m in held:
+        sys.modules[m] = None  # type: ignore[assignment]
+    try:
+        return importlib.import_module("pytmx")  # only once its loggers are quiet
+    finally:
+        for m in held:
+            del sys.modules[m]
 
 
 def _first_line(e: BaseException) -> str:
@@ -199,7 +210,7 @@ def load_scenario(path: str | Path) -> Scenario:
         return _load(path)
     except ScenarioError:
         raise
-    except catalogue.CatalogueError as e:  # each line names the catalogue file and the unit or weapon
+    except CatalogueError as e:  # each line names the catalogue file and the unit or weapon
         raise ScenarioError(e.problems) from None
     except Exception as e:  # noqa: BLE001 - a map must never crash the game
         raise ScenarioError([f"{path}: map: cannot be read: {_first_line(e)}"]) from None

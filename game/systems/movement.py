@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
 from game.rules import encumbrance
@@ -18,9 +19,15 @@ BLOCKED = -1
 
 def effective_mv(unit: Unit) -> int:
     """MV after encumbrance, which fatigue raises one or two categories (seed 000)."""
-    cat = encumbrance.effective_category(unit.kind.encumbrance, unit.fatigue_state)
-    mv = encumbrance.movement(unit.kind.mv, cat)
+    mv = _encumbered_mv(unit.kind.mv, unit.kind.encumbrance, unit.fatigue_state)
     return conditions.movement(unit, mv) if unit.conditions else mv
+
+
+@cache
+def _encumbered_mv(mv: int, base: str, fatigue_state: int) -> int:
+    # The AI asks this of every creature near every square it weighs (tens of thousands of
+    # times a round) for a handful of different answers: each is worked out once.
+    return encumbrance.movement(mv, encumbrance.effective_category(base, fatigue_state))
 
 
 def half_move(unit: Unit) -> int:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pygame
 
-from game import ai
 from game.battle import RETREAT, Battle
 from game.crash import WindowCrash
 from game.save.files import write_atomic_bytes
@@ -148,6 +147,8 @@ def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> 
             return False
         # With --select, wait for that unit's own activation (if it comes within two rounds).
         return select is None or p.unit == select or b.round > round_ + 2
+
+    from game import ai  # noqa: PLC0415  # the AI (tcod, numpy: 0.2-0.3 s) is imported when it first decides, not before the first frame
 
     guard = 0
     while not reached() and guard < 20000:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+import game.ui.viewer.watch
 from game import ai
 from game import events as ev
 from game.battle import RETREAT, Battle
@@ -201,3 +202,53 @@ def test_plus_and_minus_zoom_the_viewers_map(viewer):
     key(a, pygame.K_MINUS)
     key(a, pygame.K_MINUS)
     assert v.stage.camera.size < size
+
+
+def test_the_viewer_shows_an_ai_replay_at_once_and_the_rest_comes_as_it_plays(tmp_path):
+    # Issue 23: `rout replay` on a battle of AI against AI opens on its start before the AI has
+    # replayed it; each frame replays a little more, and the whole is then the battle played at once.
+    replay = tmp_path / "ai.json"
+    assert (
+        main(
+            [
+                "simulate",
+                str(MAPS / "starter.tmx"),
+                "--seed",
+                "4",
+                "--ai",
+                "blue=normal",
+                "--ai",
+                "red=normal",
+                "--save-replay",
+                str(replay),
+            ]
+        )
+        == 0
+    )
+    whole = load_timeline(replay)
+    a = app()
+    v = viewer_of_file(a, load_timeline(replay, complete=False))
+    a.show(v)
+    assert not v.t.complete and v.moment == v.t.first and v.t.length < whole.length
+    key(a, pygame.K_SPACE)  # playback runs on as the timeline grows
+    for _ in range(3000):
+        if v.t.complete:
+            break
+        a.step(0.016)
+    assert v.t.complete and v.playing  # playback did not stop at the end of what was known then
+    assert event_lines(v.t.events) == event_lines(whole.events) and v.t.markers == whole.markers
+    at_once = ViewerScreen(a, whole, v.source)
+    assert (v.lines, v.line_count) == (at_once.lines, at_once.line_count)
+
+
+def test_rout_replay_opens_the_window_before_the_ai_replays_the_battle(tmp_path, monkeypatch):
+    # Issue 23: the bare command used to replay the whole battle headless first (seconds on a
+    # big one) and only then open the viewer, which replayed it again.
+    replay = tmp_path / "ai.json"
+    argv = ["simulate", str(MAPS / "starter.tmx"), "--seed", "4", "--ai", "blue=normal", "--ai", "red=normal"]
+    assert main([*argv, "--save-replay", str(replay)]) == 0
+    opened: list[Timeline] = []
+    monkeypatch.setattr(game.ui.viewer.watch, "watch", lambda t: opened.append(t) or 0)
+    assert main(["replay", str(replay)]) == 0
+    (t,) = opened
+    assert not t.complete and t.commands == [] and t.length == t.first

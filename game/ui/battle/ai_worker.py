@@ -6,7 +6,7 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from game import ai, query
+from game import query
 from game.battle import Battle
 from game.commands import Command
 from game.events import Event
@@ -63,6 +63,8 @@ _worker_terrain: list[Terrain] = []  # the worker's own copy of the battlefield,
 def _think_and_play(battle: Battle, level: str) -> tuple[Battle, list[Event], Command]:
     """In the worker: decide for the pending AI decision and play it on this copy of the battle,
     so neither the thinking nor the end of the round ever holds up a frame."""
+    from game import ai  # noqa: PLC0415  # the AI (tcod, numpy: 0.2-0.3 s) is imported when it first decides, not before the first frame
+
     # Each decision arrives with a fresh copy of the same terrain; use the one kept from the
     # last decision, whose movement tables and AI maps are already built.
     if _worker_terrain and _worker_terrain[0] == query.terrain(battle):

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import ai
 from game.settings import SPEEDS
 from game.ui.battle import battle_input, lesson_play
 from game.ui.battle.lesson_play import LessonPlay
@@ -81,6 +80,8 @@ class BattleScreen(BattleState):
         side = self.battle.pending().side or ""
         level = session.ai_level if session.controllers.get(side) == "ai" else "baseline"
         if self.worker is None:
+            from game import ai  # noqa: PLC0415  # the AI (tcod, numpy: 0.2-0.3 s) is imported when it first decides, not before the first frame
+
             self.apply(ai.decide(self.battle.copy(), level), human=False)
         else:
             self.worker.send(self.battle, level)

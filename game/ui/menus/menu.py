@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.ai import LEVELS
 from game.bundled import MAPS, section_of
+from game.levels import LEVELS
 from game.options import Rule, menu_rules
 from game.save.autosave import list_saves, saves_folder
 from game.save.savefile import SaveError

@@ -8,6 +8,7 @@ the last decision, its tokens that battle's world with the events since played o
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 SPEEDS = VIEWER_SPEEDS  # playback speeds, chosen with , and . (the last one chosen is remembered)
 FORWARD = 200  # events: a step forward up to this many plays them on; further, the view is rebuilt
 LOG_EVERY = 0.1  # seconds: in playback the log follows at most this often (its panel is redrawn each time)
+GROW = 0.008  # seconds a frame gives the AI to replay more of a timeline still growing (a 60 Hz frame: 0.017)
 HOLD = 0.8  # seconds (at speed 1) playback rests on a retreat choice, so its arrows are seen
 STEPS = {  # key -> (what a step is, direction); Shift and Ctrl change an arrow's step
     pygame.K_RIGHT: ("event", 1),
@@ -78,7 +80,9 @@ class ViewerScreen:
         self.stage = BattleScreen(app, start.scenario, seed=source.seed, threaded=False, battle=start)
         self.stage.view = ReplayView(tokens=BattleView.from_start(t.events[0]).tokens)
         self.stage.view.sync(start.world)  # a timeline may begin mid-battle (a hot-seat recap)
-        self.lines, self.line_count = _log_lines(t.events, self.stage.session.names)
+        self.lines: list[LogLine] = []
+        self.line_count = [0]  # for each moment, how many lines its events have given
+        _more_log_lines(t.events, self.stage.session.names, self.lines, self.line_count)
         self.cmd = 0  # the commands the stage's battle has had
         self.moment = t.first
         self.playing = False
@@ -89,6 +93,7 @@ class ViewerScreen:
         self.mouse = (0, 0)
         self.drag_from: tuple[int, int] | None = None
         self.next: Screen | None = None
+        self.drawn = False  # a timeline still growing grows only once the first frame is up
         self.go(t.first)
 
     # -- the moment --------------------------------------------------------------------
@@ -161,11 +166,13 @@ class ViewerScreen:
     # -- playback ----------------------------------------------------------------------
 
     def toggle_play(self) -> None:
-        if self.moment >= self.t.length:
+        if self.moment >= self.t.length and self.t.complete:
             self.go(self.t.first)
         self.playing = not self.playing
 
     def update(self, dt: float) -> Screen | None:
+        if self.drawn and not self.t.complete and self.t.grow(time.perf_counter() + GROW):
+            _more_log_lines(self.t.events, self.stage.session.names, self.lines, self.line_count)
         v = self._view()
         v.update(dt, self.speed)
         self.log_age += dt
@@ -201,7 +208,7 @@ class ViewerScreen:
             self.hold -= dt * self.speed
             return
         if self.moment >= t.length:
-            self.playing = False
+            self.playing = not t.complete  # playback waits for the AI where it still replays
             return
         c = t.command_at(self.moment)
         self.chunk_end = t.decisions[c + 1]
@@ -329,21 +336,22 @@ class ViewerScreen:
             b.draw(surface, self.mouse)
         x = buttons[-1].rect.right + 14
         words = f"x{self.speed:g} [, .]   event {self.moment} of {self.t.length}"
+        if not self.t.complete:
+            words += " so far (replaying)"
         text(surface, words, (x, bar.y + 17), 17, theme.TEXT_DIM, anchor="midleft")
         viewer_bar.draw_legend(surface, w - 12, bar.y + 17)
         viewer_bar.draw_track(surface, self.track(), self.moment, self.stage.cache)
         tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(self.mouse)), "")
         if tip:
             tooltip(surface, tip, (self.mouse[0], bar.y - 6))
+        self.drawn = True
 
 
-def _log_lines(events: list[ev.Event], names: dict[str, str]) -> tuple[list[LogLine], list[int]]:
-    """Every event's log line, and for each moment how many lines its events have given."""
-    lines: list[LogLine] = []
-    count = [0]
-    for e in events:
+def _more_log_lines(events: list[ev.Event], names: dict[str, str], lines: list[LogLine], count: list[int]) -> None:
+    """The log lines of the events not yet in `count` (for each moment, how many lines its events
+    have given), added to `lines` and `count`."""
+    for e in events[len(count) - 1 :]:
         words = describe(e, names)
         if words:
             lines.append(LogLine(words, units_in(e), e.round))
         count.append(len(lines))
-    return lines, count
