@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from game import cli
+from game import cli_window
 from game.save.autosave import saves_folder
 from game.save.files import event_lines
 from game.save.savefile import write_save
@@ -90,6 +90,6 @@ def test_load_takes_a_save_by_the_name_the_menus_continue_shows(tmp_path, monkey
     folder = saves_folder()
     folder.mkdir(parents=True)
     saved = write_save(folder / "before the bridge.json", *played(decisions=3))
-    assert cli._save_path("before the bridge") == saved
-    assert cli._save_path("before the bridge.json") == saved
-    assert cli._save_path("elsewhere") == Path("elsewhere")  # not found: the error names what was given
+    assert cli_window._save_path("before the bridge") == saved
+    assert cli_window._save_path("before the bridge.json") == saved
+    assert cli_window._save_path("elsewhere") == Path("elsewhere")  # not found: the error names what was given
