@@ -24,7 +24,8 @@ def _modules() -> dict[str, Path]:
 
 def _imported(node: ast.Import | ast.ImportFrom, package: str, known: dict[str, Path]) -> Iterable[str]:
     """The module names an import statement names: `from game.save import files` names the
-    submodule game.save.files (as import-linter counts it), `from game.ai import LEVELS` the package."""
+    submodule game.save.files and the package game.save too (the name is read from the package,
+    whose `__init__` runs first), `from game.ai import LEVELS` the package."""
     if isinstance(node, ast.Import):
         yield from (alias.name for alias in node.names)
         return
@@ -32,9 +33,11 @@ def _imported(node: ast.Import | ast.ImportFrom, package: str, known: dict[str, 
     if node.level:
         parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
         base = ".".join([*parts, base] if base else parts)
+    yield base
     for alias in node.names:
         sub = f"{base}.{alias.name}"
-        yield sub if sub in known else base
+        if sub in known:
+            yield sub
 
 
 def _owner(name: str, known: dict[str, Path]) -> str | None:

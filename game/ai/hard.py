@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 
 from game import query
-from game.ai import normal
 from game.ai.candidate import Candidate, Explanation
-from game.ai.normal import label, ranked
+from game.ai.normal import EXPLAINED, SLACK, activation_parts, best, label, ranked, routed
+from game.ai.normal import decide as decide_retreat  # the normal AI chooses retreats for the hard one
 from game.ai.random_ai import decision_seed
 from game.ai.tactics import View, caution
 from game.battle import RETREAT, Battle
@@ -77,13 +77,13 @@ def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0) 
 def decide(battle: Battle, explain: Explanation | None = None) -> Command:
     p = battle.pending()
     if p.kind == RETREAT:
-        return normal.decide(battle, explain)
+        return decide_retreat(battle, explain)
     u = battle.world[p.unit or ""]
     if u.morale != STEADY:
-        return normal.routed(battle, u, explain)
+        return routed(battle, u, explain)
     view = View.build(battle, u)
-    others, moves = normal.activation_parts(battle, u, view)
-    explained = normal.EXPLAINED if explain is not None else 1
+    others, moves = activation_parts(battle, u, view)
+    explained = EXPLAINED if explain is not None else 1
     if moves is not None:
         moves.run(explained)
 
@@ -109,7 +109,7 @@ def decide(battle: Battle, explain: Explanation | None = None) -> Command:
     rescored = [first] + rescore(battle, order[1:TOP_K], c, view.boldness, prune=explain is None, beaten=first.score)
     if explain is not None:
         explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in ranked(rescored)])
-    return normal.best(rescored).cmd
+    return best(rescored).cmd
 
 
 def rescore(
@@ -122,7 +122,7 @@ def rescore(
     can win: with prune they are left out (the choice is the same; --explain scores them all)."""
     out: list[Candidate] = []
     for x in top:
-        if prune and x.score < max([beaten] + [r.score for r in out]) - normal.SLACK:
+        if prune and x.score < max([beaten] + [r.score for r in out]) - SLACK:
             break
         out.append(Candidate(lookahead(battle, x, c, boldness), x.cmd, x.note + f"; normal {x.score:.2f}"))
     return out

@@ -32,10 +32,12 @@ import math
 from collections.abc import Iterable
 
 from game import query
-from game.ai import flight, quarter, spells
 from game.ai.candidate import Candidate, Explanation
 from game.ai.charging import charge_candidates, set_value
+from game.ai.flight import flee, withdraw
+from game.ai.quarter import offer_candidates
 from game.ai.retreat_choice import retreat_candidates
+from game.ai.spells import candidates as spell_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
 from game.battle import RETREAT, Battle
 from game.commands import Action, Command, Illegal
@@ -228,7 +230,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
                     f"fire {o.chance:.2f}x{missile.rate}",
                 )
             )
-    out += spells.candidates(view, u, c)
+    out += spell_candidates(view, u, c)
     here, f_here = score_position(view, u.pos, None, c, ranged)
     stay_now = here + view.exposure(u.pos, f_here) * (1 + c) - view.exposure(u.pos, u.facing) * (1 + c)
     out.append(Candidate(stay_now - 0.05, Command(Action.HOLD, u.id), "hold"))
@@ -238,7 +240,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     # twice running (two sides both set, round after round, is a standoff nobody breaks).
     if _charge_coming(view) and not adjacent and not u.has("set_vs_charge"):
         out.append(Candidate(stay_now + 0.4 + set_value(u), Command(Action.SET_VS_CHARGE, u.id), "set vs charge"))
-    out += quarter.offer_candidates(battle, u, stay_now)
+    out += offer_candidates(battle, u, stay_now)
     if u.fatigue_state > 0:
         if _safe_to_rest(view):
             out.append(Candidate(here + 2.5 + u.fatigue_state, Command(Action.REST, u.id), "rest (safe)"))
@@ -354,9 +356,9 @@ def ranked(cands: list[Candidate]) -> list[Candidate]:
 def routed(battle: Battle, u: Unit, explain: Explanation | None) -> Command:
     """The move of a creature that is not steady: it flees or withdraws."""
     if u.morale == FLEEING:
-        return flight.flee(battle, u, explain)
+        return flee(battle, u, explain)
     assert u.morale == WITHDRAWING, u.morale  # the only other state besides steady
-    return flight.withdraw(battle, u, explain)
+    return withdraw(battle, u, explain)
 
 
 def candidates(battle: Battle, keep: int = 1) -> list[Candidate]:
