@@ -9,7 +9,8 @@ from tests.helpers import unit
 from tests.ui.drive import app, click, key, on_board, screen_pos, settle
 
 
-def test_a_charge_at_a_foe_beyond_a_full_move_says_it_is_too_far():
+def _fighter_far_from_an_orc():
+    """A fighter at one end of a 20-square field, an orc at the other: beyond a full move."""
     a = app()
     s = on_board(
         a,
@@ -19,6 +20,11 @@ def test_a_charge_at_a_foe_beyond_a_full_move_says_it_is_too_far():
         height=9,
     )
     settle(a, s)
+    return a, s
+
+
+def test_a_charge_at_a_foe_beyond_a_full_move_says_it_is_too_far():
+    a, s = _fighter_far_from_an_orc()
     key(a, pygame.K_g)
     click(a, screen_pos(s, s.battle.world["red_orc_1"].pos))
     assert s.message.startswith("no charge at Orc 1: too far"), s.message
@@ -45,15 +51,7 @@ def test_a_shot_a_wall_blocks_says_the_archer_cannot_see_its_target():
 
 
 def test_a_shift_click_on_a_foe_out_of_reach_says_why_nothing_happens():
-    a = app()
-    s = on_board(
-        a,
-        [unit("a", "blue", "fighter1", (0, 4), "E"), unit("red_orc_1", "red", "orc", (19, 4), "W")],
-        [10, 1],
-        width=20,
-        height=9,
-    )
-    settle(a, s)
+    a, s = _fighter_far_from_an_orc()
     pygame.key.set_mods(pygame.KMOD_LSHIFT)
     try:
         click(a, screen_pos(s, s.battle.world["red_orc_1"].pos))
