@@ -1,4 +1,4 @@
-"""The command line: rout play | screenshot | simulate | check | replay | gif | sandbox (README.md,
+"""The command line: rout play | screenshot | simulate | check | replay | gif | sandbox | generate (README.md,
 "Command line").
 
 This module is what every run of `rout` imports, so it imports only the parser and the errors it
@@ -14,7 +14,7 @@ import sys
 from contextlib import nullcontext
 from typing import NoReturn
 
-from game import __version__, cli_gif, cli_sandbox
+from game import __version__, cli_generate, cli_gif, cli_sandbox
 from game import cli_bounds as bounds
 from game.bundled import DEFAULT_MAP, map_path
 from game.cli_outputs import STDERR, UsageError
@@ -134,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--verify", action="store_true")
     r.set_defaults(func=cmd_replay)
     cli_gif.add_parser(sub)
+    cli_generate.add_parser(sub)
     cli_sandbox.add_parser(sub, MAP_HELP)
     return p
 

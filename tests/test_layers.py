@@ -68,6 +68,16 @@ def test_the_files_and_the_settings_never_reach_the_ai_or_the_batch_runner(layer
     assert {m: i for m, i in leaks.items() if i} == {}
 
 
+def test_the_generator_reaches_neither_the_battle_the_ai_nor_the_window():
+    # A generated field is terrain, zones and kinds written as a map: the battle reads it later,
+    # as it reads any map. (docs/architecture.md, the layers)
+    modules = [m for m in GRAPH if _in(m, ("game.generate",))]
+    assert modules
+    banned = ("game.battle", "game.ai", "game.runner", "game.ui", "game.systems")
+    leaks = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, banned)) for m in modules}
+    assert {m: i for m, i in leaks.items() if i} == {}
+
+
 def test_importing_the_settings_loads_neither_tcod_nor_numpy():
     # The menu reads the settings at start-up: tcod and numpy (the AI's) would cost 0.6 s there.
     probe = "import sys, game.settings; print(sorted({m.split('.')[0] for m in sys.modules} & {'tcod', 'numpy'}))"

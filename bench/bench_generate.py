@@ -1,0 +1,89 @@
+"""Generated battlefields (issue 20): how long one takes to make, and whether the two zones are
+fair.
+
+    python bench/bench_generate.py [--runs N]                      time generating (CPU ms)
+    python bench/bench_generate.py --fairness MAPS [--level L] [--terrain T] [--size WxH]
+
+Timing: the median and the largest CPU time of making a field (the land, the zones, the armies
+and the map's text) at each size; aim: a 64x64 field under 200 ms. Fairness: one AI-against-AI
+game on each of the maps generated from seeds 1..MAPS, equal armies; prints blue's (the first
+zone's) share of the decided games with its 95% Wilson interval; aim: within 40-60%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.bundled import MAPS
+from game.generate.make import generate
+from game.generate.spec import TERRAINS, FieldSpec, parse_size
+from game.runner import play_many
+from game.scenario.catalogue import load
+
+SIZES = ((16, 12), (24, 16), (40, 30), (64, 64))
+
+
+def timing(runs: int) -> None:
+    kinds = load()
+    tileset = str(MAPS / "terrain.tsx")
+    print("size     terrain  median ms  max ms")
+    for w, h in SIZES:
+        for terrain in TERRAINS:
+            times = []
+            for seed in range(1, runs + 1):
+                t = time.process_time()
+                generate(FieldSpec(seed=seed, width=w, height=h, terrain=terrain), kinds).text(tileset)  # type: ignore[arg-type]
+                times.append((time.process_time() - t) * 1000)
+            print(f"{w}x{h:<5} {terrain:<8} {statistics.median(times):9.1f} {max(times):7.1f}")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def fairness(maps: int, level: str, terrain: str, size: tuple[int, int]) -> None:
+    kinds = load()
+    w, h = size
+    wins = {"blue": 0, "red": 0, None: 0}
+    with tempfile.TemporaryDirectory() as folder:
+        tileset = str(MAPS / "terrain.tsx")
+        for seed in range(1, maps + 1):
+            path = Path(folder) / f"field_{seed}.tmx"
+            path.write_text(generate(FieldSpec(seed=seed, width=w, height=h, terrain=terrain), kinds).text(tileset))  # type: ignore[arg-type]
+            (result,) = play_many(str(path), [(seed, {"blue": level, "red": level})], workers=1)
+            wins[result["winner"]] = wins.get(result["winner"], 0) + 1
+    decided = wins["blue"] + wins["red"]
+    lo, hi = wilson(wins["blue"], decided)
+    print(f"{maps} maps ({w}x{h}, {terrain}, AI {level}): blue {wins['blue']}, red {wins['red']}, draws {wins[None]}")
+    print(f"blue's share of decided games: {wins['blue'] / max(1, decided):.1%}, 95% interval {lo:.1%}-{hi:.1%}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--fairness", type=int, default=0, metavar="MAPS")
+    ap.add_argument("--level", default="normal")
+    ap.add_argument("--terrain", default="mixed", choices=TERRAINS)
+    ap.add_argument("--size", type=parse_size, default=(24, 16))
+    args = ap.parse_args()
+    if args.fairness:
+        fairness(args.fairness, args.level, args.terrain, args.size)
+    else:
+        timing(args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""`rout generate --seed N --out FILE.tmx`: a new battlefield from a seed (README.md, "Generated
+battlefields")."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TypeVar
+
+from game import cli_bounds as bounds
+from game.cli_outputs import UsageError, check_outputs
+from game.generate.spec import SIDES, SIZE_MAX, SIZE_MIN, TERRAINS, FieldSpec, parse_size, problem
+
+_P = TypeVar("_P", bound=argparse.ArgumentParser)
+
+
+def size(text: str) -> tuple[int, int]:
+    """WIDTHxHEIGHT of a generated field, in squares (argparse type)."""
+    try:
+        w, h = parse_size(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    (wmin, hmin), (wmax, hmax) = SIZE_MIN, SIZE_MAX
+    if not (wmin <= w <= wmax and hmin <= h <= hmax):
+        raise argparse.ArgumentTypeError(f"must be from {wmin}x{hmin} to {wmax}x{hmax} squares, not {text!r}")
+    return w, h
+
+
+def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
+    g = sub.add_parser("generate", help="make a new battlefield (a Tiled map) from a seed")
+    g.add_argument(
+        "--seed", type=bounds.seed, default=1, help="the same seed and options give the same map (default 1)"
+    )
+    g.add_argument("--size", type=size, default=(24, 16), help="WIDTHxHEIGHT in squares (default 24x16)")
+    g.add_argument("--sides", type=int, choices=SIDES, default=2, help="2 or 3 sides (default 2)")
+    g.add_argument("--terrain", choices=TERRAINS, default="mixed", help="how much stands in the way (default mixed)")
+    g.add_argument("--out", required=True, help="the .tmx to write")
+    g.set_defaults(func=cmd_generate)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    if Path(args.out).suffix.lower() != ".tmx":
+        raise UsageError(f"--out must name a .tmx file, not {args.out!r}")
+    from game.bundled import MAPS  # noqa: PLC0415  # `rout --version` imports this module
+    from game.generate.make import Unplayable, generate  # noqa: PLC0415
+    from game.save.files import write_atomic  # noqa: PLC0415
+    from game.scenario.catalogue import CATALOGUE, load  # noqa: PLC0415
+    from game.scenario.inputs import art_inputs  # noqa: PLC0415
+
+    tileset = MAPS / "terrain.tsx"
+    shipped = [(p, "a map that ships with Rout") for p in sorted(MAPS.glob("*.tmx"))]
+    inputs = [(tileset, "the shipped tileset"), (CATALOGUE, "the game's unit catalogue"), *art_inputs(), *shipped]
+    check_outputs({"--out": args.out}, inputs)
+    w, h = args.size
+    spec = FieldSpec(seed=args.seed, width=w, height=h, sides=args.sides, terrain=args.terrain)
+    assert problem(spec) is None  # each value was checked as it was parsed
+    try:
+        made = generate(spec, load())
+    except Unplayable as e:
+        raise UsageError(str(e)) from None
+    write_atomic(args.out, made.text(_tileset_path(tileset, Path(args.out))))
+    print(
+        f"{args.out}: {spec.width}x{spec.height}, {spec.sides} sides, {len(made.soldiers)} creatures", file=sys.stdout
+    )
+    return 0
+
+
+def _tileset_path(tileset: Path, out: Path) -> str:
+    """The shipped tileset as the new map names it: relative to the map's folder (Tiled's way, so
+    map and game find it), or absolute where no relative path exists (two Windows drives)."""
+    try:
+        return Path(os.path.relpath(tileset.resolve(), out.resolve().parent)).as_posix()
+    except ValueError:
+        return tileset.resolve().as_posix()

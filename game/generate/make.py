@@ -1,0 +1,100 @@
+"""One battlefield from a spec: the field laid, the zones cleared, the armies placed, and proof
+that it can be played before it is written."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.generate.forces import Rect, Soldier, Zones, clear, deploy, muster, zones
+from game.generate.land import Land, lay
+from game.generate.spec import FieldSpec
+from game.generate.tmx_text import tmx_text
+from game.rules.creature import Kind
+from game.rules.geometry import VECTORS
+
+ATTEMPTS = 50  # a field whose sides cannot meet is laid again from the next attempt's seed
+
+
+class Unplayable(Exception):
+    """No playable field came of the spec's seed in ATTEMPTS tries."""
+
+
+@dataclass(frozen=True)
+class Field:
+    spec: FieldSpec
+    land: Land
+    zones: Zones
+    soldiers: tuple[Soldier, ...]
+    attempt: int  # which try gave it (0 for the first)
+
+    def text(self, tileset: str) -> str:
+        """The Tiled map, naming the shipped tileset by the path `tileset`."""
+        return tmx_text(self.land, self.zones, list(self.soldiers), _properties(self), tileset)
+
+
+def generate(spec: FieldSpec, kinds: Mapping[str, Kind]) -> Field:
+    """The field for the spec: the same spec and catalogue give the same field."""
+    for attempt in range(ATTEMPTS):
+        rng = random.Random(spec.rng_seed(attempt))
+        land = lay(spec, rng)
+        z = zones(spec)
+        clear(land, z)
+        if not all(_meet(land, z.deploy[a], z.deploy[b]) for a, b in _pairs(spec.side_names)):
+            continue
+        army = muster(kinds, army_size(spec), rng)
+        return Field(spec, land, z, tuple(deploy(land, z, spec, army)), attempt)
+    raise Unplayable(f"seed {spec.seed} gave no field where the sides can reach each other in {ATTEMPTS} tries")
+
+
+def army_size(spec: FieldSpec) -> int:
+    """Creatures a side: more on a bigger field, from 3 to 16."""
+    return max(3, min(16, round(math.sqrt(spec.width * spec.height) / 3.2)))
+
+
+def _pairs(sides: tuple[str, ...]) -> list[tuple[str, str]]:
+    return [(a, b) for i, a in enumerate(sides) for b in sides[i + 1 :]]
+
+
+def _meet(land: Land, start: Rect, goal: Rect) -> bool:
+    """A man-sized creature can walk from one zone to the other, round walls, woods and hazards
+    (water slows it but does not stop it)."""
+    seen = set(start.squares())
+    todo = deque(seen)
+    targets = set(goal.squares())
+    while todo:
+        x, y = todo.popleft()
+        if (x, y) in targets:
+            return True
+        for dx, dy in VECTORS:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < land.width and 0 <= ny < land.height and (nx, ny) not in seen and land.standable(nx, ny):
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    return False
+
+
+def _properties(f: Field) -> dict[str, str | int]:
+    spec = f.spec
+    counts: dict[str, int] = {}
+    for s in f.soldiers:
+        if s.side == "blue":
+            counts[s.kind.name] = counts.get(s.kind.name, 0) + 1
+    army = ", ".join(f"{n} {name}" for name, n in counts.items())
+    has = ", ".join(f.land.notes) if f.land.notes else "open ground"
+    sides = " and ".join(spec.side_names)
+    return {
+        "title": f"Generated field {spec.seed}",
+        "description": (
+            f"A {spec.terrain} field of {spec.width}x{spec.height} squares: {has}. {sides.capitalize()} each field"
+            f" the same army ({army}). Made by: rout generate --seed {spec.seed} --size {spec.width}x{spec.height}"
+            f" --sides {spec.sides} --terrain {spec.terrain}."
+        ),
+        "morale_system": "adnd2e",
+        "initiative": "individual",
+        "victory": "last_side_standing",
+        "max_rounds": 30,
+    }

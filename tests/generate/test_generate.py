@@ -1,0 +1,165 @@
+"""`rout generate` (issue 20): a seed gives one battlefield, byte for byte, that `rout check`
+accepts, where each side can reach the others and no creature starts where it cannot stand, and
+where two sides face the same field turned round with the same army."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.generate.land import BLOCKING, HAZARDS
+from game.generate.make import _meet, army_size, generate
+from game.generate.spec import TERRAINS, FieldSpec
+from game.runner import play_many
+from game.scenario.catalogue import load
+from game.scenario.tiled import load_scenario
+from tests.command_line import one_line_error, rout_here
+
+KINDS = load()
+
+
+def _write(tmp_path: Path, spec: FieldSpec) -> Path:
+    out = tmp_path / f"field_{spec.seed}_{spec.terrain}_{spec.sides}_{spec.width}x{spec.height}.tmx"
+    r = rout_here(
+        "generate", "--seed", str(spec.seed), "--size", f"{spec.width}x{spec.height}",
+        "--sides", str(spec.sides), "--terrain", spec.terrain, "--out", str(out),
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+def _playable(path: Path, spec: FieldSpec) -> None:
+    """The map loads as `rout check` loads it; every creature stands on firm, open ground in its
+    side's deployment zone; the armies are alike."""
+    sc = load_scenario(path)
+    assert sc.sides == sorted(spec.side_names)
+    made = generate(spec, KINDS)
+    zones = made.zones.deploy
+    for u in sc.units:
+        n = u.kind.squares
+        for dx in range(n):
+            for dy in range(n):
+                x, y = u.pos[0] + dx, u.pos[1] + dy
+                assert made.land.features[y][x] not in BLOCKING | HAZARDS, (u.id, x, y)
+        assert zones[u.side].holds(u.pos[0], u.pos[1], n), u.id
+    armies = {side: sorted(u.kind.key for u in sc.units if u.side == side) for side in sc.sides}
+    assert len({tuple(a) for a in armies.values()}) == 1, armies
+
+
+@pytest.mark.parametrize("terrain", TERRAINS)
+@pytest.mark.parametrize("sides", [2, 3])
+def test_generated_maps_pass_the_check_and_can_be_played(tmp_path: Path, terrain: str, sides: int) -> None:
+    """Issue 20: every generated map passes `rout check`, and each side can reach the others."""
+    for seed in range(1, 9):
+        spec = FieldSpec(seed=seed, terrain=terrain, sides=sides, width=28, height=20)  # type: ignore[arg-type]
+        _playable(_write(tmp_path, spec), spec)
+        made = generate(spec, KINDS)
+        d = made.zones.deploy
+        assert all(_meet(made.land, d[a], d[b]) for a in spec.side_names for b in spec.side_names if a != b)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(16, 12), (24, 16), (40, 30), (64, 64)])
+def test_two_hundred_seeds_at_each_size_and_terrain(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue 20's gate: seeds 1..200 at each size and terrain pass the check and the play checks."""
+    w, h = size
+    for terrain in TERRAINS:
+        for seed in range(1, 201):
+            spec = FieldSpec(seed=seed, terrain=terrain, width=w, height=h)  # type: ignore[arg-type]
+            _playable(_write(tmp_path, spec), spec)
+
+
+def test_the_same_seed_gives_the_same_bytes_and_another_seed_another_map(tmp_path: Path) -> None:
+    """Issue 20: 'The same seed and options give the same map byte for byte.'"""
+    spec = FieldSpec(seed=7, width=30, height=20, terrain="broken")
+    first = _write(tmp_path, spec).read_bytes()
+    assert _write(tmp_path, spec).read_bytes() == first
+    other = _write(tmp_path, FieldSpec(seed=8, width=30, height=20, terrain="broken")).read_bytes()
+    assert other != first
+
+
+def test_two_sides_face_the_same_field_turned_round() -> None:
+    """Fair by construction: the field is point-symmetric and each blue creature has a red twin
+    of its kind on the opposite squares, facing the other way."""
+    for seed in range(1, 21):
+        spec = FieldSpec(seed=seed, width=25, height=17)
+        made = generate(spec, KINDS)
+        w, h = spec.width, spec.height
+        for y in range(h):
+            for x in range(w):
+                assert made.land.tile(x, y) == made.land.tile(w - 1 - x, h - 1 - y)
+        red = {(s.kind.key, s.pos) for s in made.soldiers if s.side == "red"}
+        for s in made.soldiers:
+            if s.side == "blue":
+                n = s.kind.squares
+                assert (s.kind.key, (w - s.pos[0] - n, h - s.pos[1] - n)) in red
+        assert len(made.soldiers) == 2 * len([s for s in made.soldiers if s.side == "blue"])
+
+
+def test_terrain_kinds_differ_in_how_much_stands_in_the_way() -> None:
+    """`--terrain open|mixed|broken`: over twenty seeds, broken ground has more walls and woods
+    than mixed, and mixed more than open."""
+
+    def blocked(terrain: str) -> int:
+        total = 0
+        for seed in range(1, 21):
+            land = generate(FieldSpec(seed=seed, terrain=terrain, width=32, height=24), KINDS).land  # type: ignore[arg-type]
+            total += sum(f in BLOCKING for row in land.features for f in row)
+        return total
+
+    assert blocked("open") < blocked("mixed") < blocked("broken")
+
+
+def test_some_fields_have_each_feature_the_issue_names() -> None:
+    """Issue 20: woods, rough, higher ground, a river with fords or a bridge, walls or ruins, and
+    now and then a hazard (pit, fire, cliff edge)."""
+    notes: set[str] = set()
+    for seed in range(1, 41):
+        notes.update(generate(FieldSpec(seed=seed, terrain="broken", width=32, height=24), KINDS).land.notes)
+    for word in ("woods", "a hill", "ruins", "a river with fords", "a river with a bridge", "a pit", "a cliff edge"):
+        assert word in notes
+
+
+def test_a_bigger_field_holds_a_bigger_army() -> None:
+    assert army_size(FieldSpec(width=16, height=12)) < army_size(FieldSpec(width=40, height=30))
+    assert army_size(FieldSpec(width=64, height=64)) == 16
+
+
+def test_an_ai_game_on_a_generated_map_ends(tmp_path: Path) -> None:
+    """Issue 20's gate: an AI-against-AI game on a generated map ends (a winner or the round
+    limit), for two and three sides."""
+    for sides in (2, 3):
+        spec = FieldSpec(seed=3, sides=sides, width=20, height=14, terrain="open")
+        path = _write(tmp_path, spec)
+        levels = dict.fromkeys(spec.side_names, "baseline")
+        (result,) = play_many(str(path), [(1, levels)])
+        assert result["reason"] is not None
+        assert 1 <= result["rounds"] <= 30
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--size", "8x8"], ["16x12", "8x8"]),
+        (["--size", "big"], ["WIDTHxHEIGHT"]),
+        (["--sides", "4"], ["--sides"]),
+        (["--terrain", "swamp"], ["--terrain", "swamp"]),
+        (["--seed", "-3"], ["seed"]),
+    ],
+)
+def test_bad_options_are_one_line(tmp_path: Path, args: list[str], words: list[str]) -> None:
+    one_line_error(rout_here("generate", *args, "--out", str(tmp_path / "x.tmx")), *words)
+    assert not (tmp_path / "x.tmx").exists()
+
+
+def test_the_output_must_be_a_new_tmx_not_a_shipped_map(tmp_path: Path) -> None:
+    """Bad output paths are refused before any work, and never replace a shipped map."""
+    from game.bundled import MAPS  # noqa: PLC0415
+
+    one_line_error(rout_here("generate", "--out", str(tmp_path / "x.png")), ".tmx")
+    skirmish = MAPS / "skirmish.tmx"
+    before = skirmish.read_bytes()
+    one_line_error(rout_here("generate", "--out", str(skirmish)), "ships with Rout")
+    assert skirmish.read_bytes() == before
+    one_line_error(rout_here("generate", "--out", str(tmp_path / "no_such_folder" / "x.tmx")), "x.tmx")
