@@ -3,16 +3,21 @@ fair.
 
     python bench/bench_generate.py [--runs N]                      time generating (CPU ms)
     python bench/bench_generate.py --fairness MAPS [--level L] [--terrain T] [--size WxH]
+    python bench/bench_generate.py --gate [--seeds N] [--play]
 
 Timing: the median and the largest CPU time of making a field (the land, the zones, the armies
 and the map's text) at each size; aim: a 64x64 field under 200 ms. Fairness: one AI-against-AI
 game on each of the maps generated from seeds 1..MAPS, equal armies; prints blue's (the first
-zone's) share of the decided games with its 95% Wilson interval; aim: within 40-60%.
+zone's) share of the decided games with its 95% Wilson interval; aim: within 40-60%. Gate: the
+maps of seeds 1..N (200) at each size and terrain, two sides and three, each written twice (the
+same bytes), checked as `rout check` checks it and loaded; with --play, one baseline AI game on
+each, which must end.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import statistics
 import sys
@@ -71,15 +76,47 @@ def fairness(maps: int, level: str, terrain: str, size: tuple[int, int]) -> None
     print(f"blue's share of decided games: {wins['blue'] / max(1, decided):.1%}, 95% interval {lo:.1%}-{hi:.1%}")
 
 
+def gate(seeds: int, play: bool) -> None:
+    from game.scenario.tiled import load_scenario  # noqa: PLC0415
+
+    kinds = load()
+    tileset = str(MAPS / "terrain.tsx")
+    failures = 0
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "field.tmx"
+        for (w, h), terrain, sides in itertools.product(SIZES, TERRAINS, (2, 3)):
+            games = rounds = 0
+            for seed in range(1, seeds + 1):
+                spec = FieldSpec(seed=seed, width=w, height=h, terrain=terrain, sides=sides)  # type: ignore[arg-type]
+                text = generate(spec, kinds).text(tileset)
+                if generate(spec, kinds).text(tileset) != text:
+                    failures += 1
+                    print(f"seed {seed} {w}x{h} {terrain} {sides} sides: not the same twice")
+                path.write_text(text, encoding="utf-8")
+                load_scenario(path)  # raises on any problem rout check would report
+                if play:
+                    (result,) = play_many(str(path), [(seed, dict.fromkeys(spec.side_names, "baseline"))])
+                    games += 1
+                    rounds += result["rounds"]
+            ended = f", {games} AI games ended, mean {rounds / max(1, games):.1f} rounds" if play else ""
+            print(f"{w}x{h} {terrain} {sides} sides: {seeds} maps checked and loaded{ended}", flush=True)
+    print("gate passed" if not failures else f"gate failed: {failures} maps")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--fairness", type=int, default=0, metavar="MAPS")
+    ap.add_argument("--gate", action="store_true")
+    ap.add_argument("--seeds", type=int, default=200)
+    ap.add_argument("--play", action="store_true")
     ap.add_argument("--level", default="normal")
     ap.add_argument("--terrain", default="mixed", choices=TERRAINS)
     ap.add_argument("--size", type=parse_size, default=(24, 16))
     args = ap.parse_args()
-    if args.fairness:
+    if args.gate:
+        gate(args.seeds, args.play)
+    elif args.fairness:
         fairness(args.fairness, args.level, args.terrain, args.size)
     else:
         timing(args.runs)

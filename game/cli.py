@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from game import __version__, cli_generate, cli_gif, cli_sandbox
 from game import cli_bounds as bounds
-from game.bundled import DEFAULT_MAP, map_path
+from game.bundled import map_path
 from game.cli_outputs import STDERR, UsageError
 from game.cli_signals import Terminated, terminate_raises
 from game.save.errors import ReplayError
@@ -106,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--size", type=bounds.size, default=(1280, 720))
     sh.set_defaults(func=cmd_screenshot)
     s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
-    s.add_argument("map", nargs="?", type=map_path, default=str(DEFAULT_MAP), help=MAP_HELP)
+    s.add_argument("map", nargs="?", type=map_path, help=MAP_HELP + " (default: the skirmish)")
     s.add_argument("--seed", type=bounds.seed, default=1)
     s.add_argument("--games", type=int, default=1)
     s.add_argument("--ai", action="append", default=[], metavar="SIDE=LEVEL")
@@ -124,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write each AI decision's top candidates and scores as JSON lines to FILE "
         "(- for stdout; stderr without FILE); the event log is unchanged",
     )
+    cli_generate.add_sweep_arguments(s)
     s.set_defaults(func=cmd_simulate)
     c = sub.add_parser("check", help="validate maps")
     c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP)

@@ -14,6 +14,7 @@ from game.cli_outputs import UsageError, check_outputs
 from game.generate.spec import SIDES, SIZE_MAX, SIZE_MIN, TERRAINS, FieldSpec, parse_size, problem
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
+SWEEP_MAX = 100_000  # maps in one sweep
 
 
 def size(text: str) -> tuple[int, int]:
@@ -26,6 +27,28 @@ def size(text: str) -> tuple[int, int]:
     if not (wmin <= w <= wmax and hmin <= h <= hmax):
         raise argparse.ArgumentTypeError(f"must be from {wmin}x{hmin} to {wmax}x{hmax} squares, not {text!r}")
     return w, h
+
+
+def seeds(text: str) -> tuple[int, int]:
+    """A-B: the seeds of the maps a sweep generates (argparse type)."""
+    first, _, last = text.partition("-")
+    try:
+        a, b = bounds.seed(first), bounds.seed(last or first)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"must be A-B, seeds from 0 with A <= B (say 1-40), not {text[:30]!r}"
+        ) from None
+    if a > b or b - a >= SWEEP_MAX:
+        raise argparse.ArgumentTypeError(f"must be A-B with A <= B and at most {SWEEP_MAX:,} maps, not {text[:30]!r}")
+    return a, b
+
+
+def add_sweep_arguments(s: argparse.ArgumentParser) -> None:
+    """`rout simulate`'s options for playing on generated maps instead of one map."""
+    s.add_argument("--generate", type=seeds, metavar="A-B", help="play on the maps generated from seeds A to B")
+    s.add_argument("--size", type=size, help="with --generate: WIDTHxHEIGHT (default 24x16)")
+    s.add_argument("--sides", type=int, choices=SIDES, help="with --generate: 2 or 3 sides (default 2)")
+    s.add_argument("--terrain", choices=TERRAINS, help="with --generate: open, mixed or broken (default mixed)")
 
 
 def add_parser(sub: argparse._SubParsersAction[_P]) -> None:

@@ -11,6 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from game import cli_bounds as bounds
 from game.ai import LEVELS
+from game.bundled import DEFAULT_MAP
 from game.cli_outputs import STDOUT, GameWriter, UsageError, check_outputs, progress_bar
 from game.game_result import GameResult
 from game.options import OptionError, Options
@@ -62,6 +63,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.generate is not None:
+        if args.map is not None:
+            raise UsageError("rout simulate plays a map or the maps --generate makes, not both")
+        from game.cli_sweep import simulate_generated  # noqa: PLC0415
+
+        wrong = bounds.games(args.games, args.seed) or bounds.jobs(args.jobs)
+        if wrong:
+            raise UsageError(wrong)
+        return simulate_generated(args, _levels(args.ai, ["blue", "red", "green"][: args.sides or 2]))
+    stray = [f"--{k}" for k in ("size", "sides", "terrain") if getattr(args, k) is not None]
+    if stray:
+        raise UsageError(f"{stray[0]} is for the maps --generate makes")
+    args.map = args.map or str(DEFAULT_MAP)
     scenario = load_scenario(args.map)
     levels = _levels(args.ai, scenario.sides)
     if scenario.lesson is not None:  # a lesson plays its own opponent level where --ai names none

@@ -145,7 +145,22 @@ def play_many(
     rounds, reason, summary, and with keep_events the event list, with explain the AI's
     explanation lines.
     """
-    lazy = ((map_path, seed, lv, options or {}, keep_events, explain) for seed, lv in jobs)
+    on_map = ((map_path, seed, lv) for seed, lv in jobs)
+    yield from play_each(on_map, options, workers=workers, on_done=on_done, keep_events=keep_events, explain=explain)
+
+
+def play_each(
+    jobs: Iterable[tuple[str, int, dict[str, str]]],
+    options: dict[str, object] | None = None,
+    *,
+    workers: int = 1,
+    on_done: Callable[[int], None] | None = None,
+    keep_events: bool = False,
+    explain: bool = False,
+) -> Iterator[GameResult]:
+    """play_many for games on several maps: one game per (map path, seed, levels). A job is
+    read only when a worker is free for it, so its map may be written just before it is read."""
+    lazy = ((map_path, seed, lv, options or {}, keep_events, explain) for map_path, seed, lv in jobs)
     head = list(itertools.islice(lazy, 2))  # a single game is played here, without a pool
     tasks = itertools.chain(head, lazy)
     results = _in_pool(tasks, workers) if workers > 1 and len(head) > 1 else map(_one_game, tasks)

@@ -119,9 +119,19 @@ class Tally:
             out["per_level"] = self.per_level
         return out
 
-    def write_json(self, out: TextIO, map_path: str, seed: int, levels: dict[str, str], swap: bool) -> None:
-        """Print the `--json` object, one line, with every game's result read back as it goes."""
-        whole = json.dumps(self.as_json(map_path, seed, levels, swap) | {"results": _RESULTS_HERE}, sort_keys=True)
+    def write_json(
+        self,
+        out: TextIO,
+        map_path: str,
+        seed: int,
+        levels: dict[str, str],
+        swap: bool,
+        more: dict[str, object] | None = None,
+    ) -> None:
+        """Print the `--json` object, one line, with every game's result read back as it goes;
+        `more` adds fields (a sweep over generated maps adds its maps)."""
+        fields = self.as_json(map_path, seed, levels, swap) | (more or {}) | {"results": _RESULTS_HERE}
+        whole = json.dumps(fields, sort_keys=True)
         before, after = whole.split(json.dumps(_RESULTS_HERE))
         out.write(before + "[")
         if self._results is not None:
