@@ -1,5 +1,5 @@
-"""The command line: rout play | screenshot | simulate | check | replay | gif | sandbox | generate (README.md,
-"Command line").
+"""The command line: rout play | screenshot | simulate | check | replay | gif | sandbox | generate |
+price (README.md, "Command line").
 
 This module is what every run of `rout` imports, so it imports only the parser and the errors it
 reports: each command's body (and the AI, numpy, tcod or pygame behind it) is imported when that
@@ -14,7 +14,7 @@ import sys
 from contextlib import nullcontext
 from typing import NoReturn
 
-from game import __version__, cli_generate, cli_gif, cli_sandbox
+from game import __version__, cli_generate, cli_gif, cli_price, cli_sandbox
 from game import cli_bounds as bounds
 from game.bundled import map_path
 from game.cli_outputs import STDERR, UsageError
@@ -136,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_replay)
     cli_gif.add_parser(sub)
     cli_generate.add_parser(sub)
+    cli_price.add_parser(sub)
     cli_sandbox.add_parser(sub, MAP_HELP)
     return p
 

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from game import cli_bounds as bounds
 from game.cli_outputs import UsageError, check_outputs
-from game.generate.spec import SIDES, SIZE_MAX, SIZE_MIN, TERRAINS, FieldSpec, parse_size, problem
+from game.generate.spec import POINTS_MAX, SIDES, SIZE_MAX, SIZE_MIN, TERRAINS, FieldSpec, parse_size, problem
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
 SWEEP_MAX = 100_000  # maps in one sweep
@@ -43,12 +43,31 @@ def seeds(text: str) -> tuple[int, int]:
     return a, b
 
 
+def points(text: str) -> int:
+    """A side's budget in points (argparse type)."""
+    value = int(text) if text.isdigit() and len(text) <= 6 else 0
+    if not 1 <= value <= POINTS_MAX:
+        raise argparse.ArgumentTypeError(f"must be a whole number of points from 1 to {POINTS_MAX}, not {text[:30]!r}")
+    return value
+
+
+def prices() -> dict[str, float]:
+    """Each kind's points from the shipped points file (`rout price` wrote it)."""
+    from game.pricing.table import POINTS_FILE, read  # noqa: PLC0415
+
+    table = read()
+    if table is None:
+        raise UsageError(f"--points needs the kinds' prices, and {POINTS_FILE} is missing: rout price writes it")
+    return {key: p.points for key, p in table.prices.items()}
+
+
 def add_sweep_arguments(s: argparse.ArgumentParser) -> None:
     """`rout simulate`'s options for playing on generated maps instead of one map."""
     s.add_argument("--generate", type=seeds, metavar="A-B", help="play on the maps generated from seeds A to B")
     s.add_argument("--size", type=size, help="with --generate: WIDTHxHEIGHT (default 24x16)")
     s.add_argument("--sides", type=int, choices=SIDES, help="with --generate: 2 or 3 sides (default 2)")
     s.add_argument("--terrain", choices=TERRAINS, help="with --generate: open, mixed or broken (default mixed)")
+    s.add_argument("--points", type=points, help="with --generate: each side buys its own army to this budget")
 
 
 def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
@@ -59,6 +78,7 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     g.add_argument("--size", type=size, default=(24, 16), help="WIDTHxHEIGHT in squares (default 24x16)")
     g.add_argument("--sides", type=int, choices=SIDES, default=2, help="2 or 3 sides (default 2)")
     g.add_argument("--terrain", choices=TERRAINS, default="mixed", help="how much stands in the way (default mixed)")
+    g.add_argument("--points", type=points, default=0, help="each side's army bought to this budget (the same army)")
     g.add_argument("--out", required=True, help="the .tmx to write")
     g.set_defaults(func=cmd_generate)
 
@@ -77,10 +97,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     inputs = [(tileset, "the shipped tileset"), (CATALOGUE, "the game's unit catalogue"), *art_inputs(), *shipped]
     check_outputs({"--out": args.out}, inputs)
     w, h = args.size
-    spec = FieldSpec(seed=args.seed, width=w, height=h, sides=args.sides, terrain=args.terrain)
+    spec = FieldSpec(seed=args.seed, width=w, height=h, sides=args.sides, terrain=args.terrain, points=args.points)
     assert problem(spec) is None  # each value was checked as it was parsed
     try:
-        made = generate(spec, load())
+        made = generate(spec, load(), prices=prices() if args.points else None)
     except Unplayable as e:
         raise UsageError(str(e)) from None
     write_atomic(args.out, made.text(_tileset_path(tileset, Path(args.out))))

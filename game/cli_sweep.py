@@ -1,6 +1,7 @@
 """`rout simulate --generate A-B`: AI games on the battlefields generated from seeds A to B, a
 balance sweep (README.md, "Generated battlefields"). The maps are made for the run in a
-temporary folder, each just before its first game, and are gone when it ends."""
+temporary folder, each just before its first game, and are gone when it ends. With --points
+each side buys its own army on each map, and the sweep says how each kind's buyers fared."""
 
 from __future__ import annotations
 
@@ -8,18 +9,80 @@ import argparse
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.bundled import MAPS
+from game.cli_generate import prices
 from game.cli_outputs import UsageError, progress_bar
 from game.game_result import GameResult
 from game.generate.make import Unplayable, generate
 from game.generate.spec import FieldSpec
 from game.runner import play_each
 from game.scenario.catalogue import load
-from game.tally import Tally, print_report
+from game.tally import Tally, print_report, wilson
 
 KEPT_OUTPUTS = ("log", "save_replay", "explain")  # each keeps a game whose map will be gone
+
+
+@dataclass
+class MapRecord:
+    wins: dict[str, int]
+    games: int = 0
+    draws: int = 0
+
+
+class Sweep:
+    """The maps of a sweep, made as their games are wanted, and what each map's games gave."""
+
+    def __init__(self, specs: list[FieldSpec], args: argparse.Namespace, levels: dict[str, str]) -> None:
+        self.specs, self.args, self.levels = specs, args, levels
+        self.sides = list(specs[0].side_names)
+        self.prices = prices() if specs[0].points else None
+        self.kinds_of: dict[int, dict[str, set[str]]] = {}  # map seed -> side -> kinds fielded
+        self.maps = {s.seed: MapRecord(dict.fromkeys(self.sides, 0)) for s in specs}
+        self.by_kind: dict[str, list[float]] = {}  # kind -> [sides fielding it, their score]
+
+    def games(self, folder: Path, progress: Callable[[int | None], None] | None) -> Iterator[tuple[int, GameResult]]:
+        seeds = (spec.seed for spec in self.specs for _ in range(self.args.games))
+        return zip(seeds, play_each(self._jobs(folder), workers=self.args.jobs, on_done=progress), strict=True)
+
+    def _jobs(self, folder: Path) -> Iterator[tuple[str, int, dict[str, str]]]:
+        kinds = load()
+        tileset = (MAPS / "terrain.tsx").resolve().as_posix()  # the folder is temporary: an absolute path
+        for spec in self.specs:
+            path = folder / f"field_{spec.seed}.tmx"
+            try:
+                made = generate(spec, kinds, prices=self.prices, each_buys=True)
+            except Unplayable as e:
+                raise UsageError(str(e)) from None
+            path.write_text(made.text(tileset), encoding="utf-8")
+            self.kinds_of[spec.seed] = {
+                side: {s.kind.key for s in made.soldiers if s.side == side} for side in self.sides
+            }
+            for g in range(self.args.games):
+                yield str(path), self.args.seed + g, self.levels
+
+    def add(self, map_seed: int, g: GameResult) -> None:
+        record = self.maps[map_seed]
+        record.games += 1
+        if g["winner"] is None:
+            record.draws += 1
+        else:
+            record.wins[g["winner"]] += 1
+        for side, kinds in self.kinds_of[map_seed].items():
+            score = 0.5 if g["winner"] is None else float(g["winner"] == side)
+            for kind in kinds:
+                seen = self.by_kind.setdefault(kind, [0, 0.0])
+                seen[0] += 1
+                seen[1] += score
+
+    def kind_rates(self) -> dict[str, dict[str, object]]:
+        out: dict[str, dict[str, object]] = {}
+        for kind, (n, score) in sorted(self.by_kind.items()):
+            lo, hi = wilson(round(score), int(n))
+            out[kind] = {"sides": int(n), "score": score, "win_rate": score / n, "win_ci": [lo, hi]}
+        return out
 
 
 def simulate_generated(args: argparse.Namespace, named_levels: dict[str, str]) -> int:
@@ -30,64 +93,28 @@ def simulate_generated(args: argparse.Namespace, named_levels: dict[str, str]) -
                 f"{name} keeps a game on a map --generate makes only for the run; make it with rout generate"
             )
     first, last = args.generate
-    defaults = FieldSpec()
-    w, h = args.size or (defaults.width, defaults.height)
-    sides_n, terrain = args.sides or defaults.sides, args.terrain or defaults.terrain
-    specs = [FieldSpec(seed=s, width=w, height=h, sides=sides_n, terrain=terrain) for s in range(first, last + 1)]
+    base = FieldSpec()
+    w, h = args.size or (base.width, base.height)
+    sides_n, terrain, points = args.sides or base.sides, args.terrain or base.terrain, args.points or 0
+    specs = [FieldSpec(s, w, h, sides_n, terrain, points) for s in range(first, last + 1)]
     sides = list(specs[0].side_names)
     unknown = sorted(set(named_levels) - set(sides))
     if unknown:
         raise UsageError(f"--ai names {', '.join(unknown)}; the generated maps' sides are {', '.join(sides)}")
-    levels = {s: named_levels.get(s, "baseline") for s in sides}
+    sweep = Sweep(specs, args, {s: named_levels.get(s, "baseline") for s in sides})
     t = Tally(sides, keep_results=args.json)
-    per_map = {spec.seed: {"map_seed": spec.seed, "games": 0, "draws": 0} | dict.fromkeys(sides, 0) for spec in specs}
     progress = progress_bar(len(specs) * args.games)
     with tempfile.TemporaryDirectory(prefix="rout-generated-") as folder:
-        for spec, g in zip(
-            _map_seeds(specs, args.games), _games(specs, Path(folder), args, levels, progress), strict=True
-        ):
+        for map_seed, g in sweep.games(Path(folder), progress):
             t.add(g)
-            record = per_map[spec]
-            record["games"] += 1
-            record[g["winner"] or "draws"] += 1
+            sweep.add(map_seed, g)
     if progress is not None:
         progress(None)
     if args.json:
-        made = {"seeds": [first, last], "size": [w, h], "terrain": terrain, "sides": sides_n}
-        label = f"generated {first}-{last}"
-        maps = [
-            {"map_seed": r["map_seed"], "games": r["games"], "wins": {s: r[s] for s in sides}, "draws": r["draws"]}
-            for r in per_map.values()
-        ]
-        t.write_json(sys.stdout, label, args.seed, levels, False, {"generate": made, "maps": maps})
+        made = {"seeds": [first, last], "size": [w, h], "terrain": terrain, "sides": sides_n, "points": points}
+        maps = [{"map_seed": seed} | asdict(record) for seed, record in sweep.maps.items()]
+        more = {"generate": made, "maps": maps} | ({"per_kind": sweep.kind_rates()} if points else {})
+        t.write_json(sys.stdout, f"generated {first}-{last}", args.seed, sweep.levels, False, more)
     else:
         print_report(t, f"Generated fields {first}-{last} ({w}x{h}, {terrain})", args.seed, False, sys.stdout)
     return 0
-
-
-def _map_seeds(specs: list[FieldSpec], games: int) -> Iterator[int]:
-    for spec in specs:
-        yield from [spec.seed] * games
-
-
-def _games(
-    specs: list[FieldSpec],
-    folder: Path,
-    args: argparse.Namespace,
-    levels: dict[str, str],
-    progress: Callable[[int | None], None] | None,
-) -> Iterator[GameResult]:
-    kinds = load()
-    tileset = (MAPS / "terrain.tsx").resolve().as_posix()  # the folder is temporary: an absolute path
-
-    def jobs() -> Iterator[tuple[str, int, dict[str, str]]]:
-        for spec in specs:
-            path = folder / f"field_{spec.seed}.tmx"
-            try:
-                path.write_text(generate(spec, kinds).text(tileset), encoding="utf-8")
-            except Unplayable as e:
-                raise UsageError(str(e)) from None
-            for g in range(args.games):
-                yield str(path), args.seed + g, levels
-
-    return play_each(jobs(), workers=args.jobs, on_done=progress)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import IO, TextIO, TypedDict
 
 from game.game_result import GameResult, LessonResult
@@ -126,11 +126,11 @@ class Tally:
         seed: int,
         levels: dict[str, str],
         swap: bool,
-        more: dict[str, object] | None = None,
+        more: Mapping[str, object] | None = None,
     ) -> None:
         """Print the `--json` object, one line, with every game's result read back as it goes;
         `more` adds fields (a sweep over generated maps adds its maps)."""
-        fields = self.as_json(map_path, seed, levels, swap) | (more or {}) | {"results": _RESULTS_HERE}
+        fields = self.as_json(map_path, seed, levels, swap) | dict(more or {}) | {"results": _RESULTS_HERE}
         whole = json.dumps(fields, sort_keys=True)
         before, after = whole.split(json.dumps(_RESULTS_HERE))
         out.write(before + "[")

@@ -100,7 +100,7 @@ def deploy(land: Land, z: Zones, spec: FieldSpec, army: list[Kind]) -> list[Sold
     """Every side's army in its zone, fighters in the front ranks, shooters and casters behind.
     Blue is placed first; red takes blue's squares turned about the centre (or mirrored, with
     three sides); green fills its own zone from the front."""
-    ordered = sorted(army, key=lambda k: (k.missile is not None or bool(k.spells), -k.squares))
+    ordered = _ranked(army)
     blue = _place(land, z.deploy["blue"], ordered, "blue")
     soldiers = list(blue)
     for s in blue:
@@ -111,6 +111,16 @@ def deploy(land: Land, z: Zones, spec: FieldSpec, army: list[Kind]) -> list[Sold
     if spec.sides == 3:
         soldiers += _place(land, z.deploy["green"], ordered, "green")
     return soldiers
+
+
+def deploy_armies(land: Land, z: Zones, armies: Mapping[str, list[Kind]]) -> list[Soldier]:
+    """Armies that differ, each side's in its own zone (a kind against a reference force, when
+    the kinds are priced)."""
+    return [s for side, army in armies.items() for s in _place(land, z.deploy[side], _ranked(army), side)]
+
+
+def _ranked(army: list[Kind]) -> list[Kind]:
+    return sorted(army, key=lambda k: (k.missile is not None or bool(k.spells), -k.squares))
 
 
 def _place(land: Land, zone: Rect, army: list[Kind], side: str) -> list[Soldier]:

@@ -9,8 +9,9 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.generate.forces import Rect, Soldier, Zones, clear, deploy, muster, zones
+from game.generate.forces import Rect, Soldier, Zones, clear, deploy, deploy_armies, muster, zones
 from game.generate.land import Land, lay
+from game.generate.picker import buy
 from game.generate.spec import FieldSpec
 from game.generate.tmx_text import tmx_text
 from game.rules.creature import Kind
@@ -36,8 +37,19 @@ class Field:
         return tmx_text(self.land, self.zones, list(self.soldiers), _properties(self), tileset)
 
 
-def generate(spec: FieldSpec, kinds: Mapping[str, Kind]) -> Field:
-    """The field for the spec: the same spec and catalogue give the same field."""
+def generate(
+    spec: FieldSpec,
+    kinds: Mapping[str, Kind],
+    armies: Mapping[str, list[Kind]] | None = None,
+    *,
+    prices: Mapping[str, float] | None = None,
+    each_buys: bool = False,
+) -> Field:
+    """The field for the spec: the same spec, catalogue and prices give the same field.
+
+    Its armies: those `armies` gives each side; else, with a budget (spec.points), bought at
+    `prices`, one army that every side fields, or with each_buys one bought for each side;
+    else equal armies of the generator's own picking."""
     for attempt in range(ATTEMPTS):
         rng = random.Random(spec.rng_seed(attempt))
         land = lay(spec, rng)
@@ -45,9 +57,21 @@ def generate(spec: FieldSpec, kinds: Mapping[str, Kind]) -> Field:
         clear(land, z)
         if not all(_meet(land, z.deploy[a], z.deploy[b]) for a, b in _pairs(spec.side_names)):
             continue
-        army = muster(kinds, army_size(spec), rng)
-        return Field(spec, land, z, tuple(deploy(land, z, spec, army)), attempt)
+        if armies is None and spec.points and each_buys:
+            armies = {side: buy(spec.points, kinds, prices or {}, rng, _room(z)) for side in spec.side_names}
+        if armies is not None:
+            soldiers = deploy_armies(land, z, armies)
+        elif spec.points:
+            soldiers = deploy(land, z, spec, buy(spec.points, kinds, prices or {}, rng, _room(z)))
+        else:
+            soldiers = deploy(land, z, spec, muster(kinds, army_size(spec), rng))
+        return Field(spec, land, z, tuple(soldiers), attempt)
     raise Unplayable(f"seed {spec.seed} gave no field where the sides can reach each other in {ATTEMPTS} tries")
+
+
+def _room(z: Zones) -> int:
+    """Squares a bought army may fill: most of the smallest zone, so big creatures still fit."""
+    return min(r.w * r.h for r in z.deploy.values()) * 3 // 4
 
 
 def army_size(spec: FieldSpec) -> int:
@@ -79,22 +103,28 @@ def _meet(land: Land, start: Rect, goal: Rect) -> bool:
 
 def _properties(f: Field) -> dict[str, str | int]:
     spec = f.spec
-    counts: dict[str, int] = {}
-    for s in f.soldiers:
-        if s.side == "blue":
-            counts[s.kind.name] = counts.get(s.kind.name, 0) + 1
-    army = ", ".join(f"{n} {name}" for name, n in counts.items())
+    armies = {side: _army_words([s for s in f.soldiers if s.side == side]) for side in spec.side_names}
     has = ", ".join(f.land.notes) if f.land.notes else "open ground"
     sides = " and ".join(spec.side_names)
+    if len(set(armies.values())) == 1:
+        fielded = f"{sides.capitalize()} each field the same army ({armies['blue']})."
+    else:
+        fielded = " ".join(f"{side.capitalize()} fields {army}." for side, army in armies.items())
     return {
         "title": f"Generated field {spec.seed}",
         "description": (
-            f"A {spec.terrain} field of {spec.width}x{spec.height} squares: {has}. {sides.capitalize()} each field"
-            f" the same army ({army}). Made by: rout generate --seed {spec.seed} --size {spec.width}x{spec.height}"
-            f" --sides {spec.sides} --terrain {spec.terrain}."
+            f"A {spec.terrain} field of {spec.width}x{spec.height} squares: {has}. {fielded} Made by: rout generate"
+            f" --seed {spec.seed} --size {spec.width}x{spec.height} --sides {spec.sides} --terrain {spec.terrain}."
         ),
         "morale_system": "adnd2e",
         "initiative": "individual",
         "victory": "last_side_standing",
         "max_rounds": 30,
     }
+
+
+def _army_words(soldiers: list[Soldier]) -> str:
+    counts: dict[str, int] = {}
+    for s in soldiers:
+        counts[s.kind.name] = counts.get(s.kind.name, 0) + 1
+    return ", ".join(f"{n} {name}" for name, n in counts.items())

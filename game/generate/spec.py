@@ -11,6 +11,7 @@ SIDES = (2, 3)
 SIZE_MIN = (16, 12)
 SIZE_MAX = (64, 64)
 SIDE_NAMES = ("blue", "red", "green")
+POINTS_MAX = 2000
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class FieldSpec:
     height: int = 16
     sides: int = 2
     terrain: Terrain = "mixed"
+    points: int = 0  # each side's budget; 0: the generator's own equal army, unpriced
 
     def __post_init__(self) -> None:
         why = problem(self)
@@ -35,7 +37,8 @@ class FieldSpec:
     def rng_seed(self, attempt: int) -> str:
         """The text the attempt's generator is seeded from: a str seeds Python's Random through
         SHA-512, the same on every machine and version."""
-        return f"rout-generate:{self.seed}:{self.width}x{self.height}:{self.sides}:{self.terrain}:{attempt}"
+        budget = f":{self.points}" if self.points else ""  # an unpriced field keeps the seed it always had
+        return f"rout-generate:{self.seed}:{self.width}x{self.height}:{self.sides}:{self.terrain}{budget}:{attempt}"
 
 
 def problem(spec: FieldSpec) -> str | None:
@@ -47,6 +50,8 @@ def problem(spec: FieldSpec) -> str | None:
         return f"a generated map has 2 or 3 sides, not {spec.sides}"
     if spec.terrain not in TERRAINS:
         return f"terrain is one of {', '.join(TERRAINS)}, not {spec.terrain!r}"
+    if not 0 <= spec.points <= POINTS_MAX:
+        return f"a budget is from 1 to {POINTS_MAX} points, not {spec.points}"
     if spec.seed < 0:
         return f"a seed is a whole number from 0, not {spec.seed}"
     return None

@@ -26,7 +26,7 @@ def test_a_sweep_plays_one_game_on_each_generated_map_and_adds_them_up() -> None
     assert sum(m["wins"]["blue"] for m in maps) == wins["blue"]
     assert sum(m["wins"]["red"] for m in maps) == wins["red"]
     assert sum(m["draws"] for m in maps) == out["draws"]
-    assert out["generate"] == {"seeds": [1, 4], "size": [18, 12], "terrain": "open", "sides": 2}
+    assert out["generate"] == {"seeds": [1, 4], "size": [18, 12], "terrain": "open", "sides": 2, "points": 0}
 
 
 @pytest.mark.slow

@@ -1,0 +1,55 @@
+"""`rout price --out FILE`: each catalogue kind's points, measured in AI games against a
+reference force on generated fields (README.md, "Points")."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TypeVar
+
+from game import cli_bounds as bounds
+from game.cli_outputs import UsageError, check_outputs
+from game.levels import LEVELS
+
+_P = TypeVar("_P", bound=argparse.ArgumentParser)
+GAMES_MAX = 10_000
+
+
+def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
+    p = sub.add_parser("price", help="measure each kind's points in AI games against a reference force")
+    p.add_argument("--out", required=True, help="the points file (.toml) to write")
+    p.add_argument("--kinds", help="KIND,KIND,...: only these (all the catalogue's by default)")
+    p.add_argument("--games", type=int, default=16, help="games at each size of the reference force (16)")
+    p.add_argument("--ai", choices=LEVELS, default="normal", help="the AI that plays both sides (normal)")
+    p.add_argument("--jobs", type=int, default=1, help="games in parallel (the prices are the same for any number)")
+    p.set_defaults(func=cmd_price)
+
+
+def cmd_price(args: argparse.Namespace) -> int:
+    if Path(args.out).suffix.lower() != ".toml":
+        raise UsageError(f"--out must name a .toml file, not {args.out!r}")
+    if not 2 <= args.games <= GAMES_MAX or args.games % 2:
+        raise UsageError(f"--games must be even (each zone in turn), from 2 to {GAMES_MAX:,}, not {args.games}")
+    wrong = bounds.jobs(args.jobs)
+    if wrong:
+        raise UsageError(wrong)
+    from game.pricing.duel import REFERENCE, price  # noqa: PLC0415  # `rout --version` imports this module
+    from game.pricing.table import PointsTable, text  # noqa: PLC0415
+    from game.save.files import write_atomic  # noqa: PLC0415
+    from game.scenario.catalogue import CATALOGUE, load  # noqa: PLC0415
+
+    check_outputs({"--out": args.out}, [(CATALOGUE, "the game's unit catalogue")])
+    kinds = load()
+    wanted = args.kinds.split(",") if args.kinds else sorted(k for k in kinds if not kinds[k].hit_only_by)
+    unknown = [k for k in wanted if k not in kinds]
+    if unknown:
+        raise UsageError(f"--kinds: no kind {unknown[0]!r} in the catalogue")
+    prices = {}
+    for key in wanted:
+        p = price(kinds[key], kinds[REFERENCE], args.games, args.ai, workers=args.jobs)
+        prices[key] = p
+        print(f"{key}: {p.points:.1f} points (95% {p.low:.1f}-{p.high:.1f}), {len(p.counts)} sizes", flush=True)
+    write_atomic(args.out, text(PointsTable(args.ai, args.games, prices)))
+    print(f"{args.out}: {len(prices)} kinds", file=sys.stdout)
+    return 0

@@ -1,0 +1,84 @@
+"""A kind against the reference force: the fields, the games, and the price they give.
+
+Every size of the reference force is played on the same fields (the maps of seeds 1..G), so
+the sizes differ only in the force (common random numbers: less noise between sizes for the
+same games). The kind's army takes blue's zone in even games and red's in odd ones, so neither
+zone's ground counts for or against it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.bundled import MAPS
+from game.generate.make import generate
+from game.generate.spec import FieldSpec
+from game.pricing.fit import Count, EvenPoint, even_point
+from game.pricing.ladder import M_MAX, climb
+from game.rules.creature import Kind
+from game.runner import play_each
+
+REFERENCE = "fighter1"
+REFERENCE_POINTS = 10.0
+BUDGET = 60.0  # the kind's army is about this many points by the prior guess
+FIELD = (28, 18)
+
+
+@dataclass(frozen=True)
+class Price:
+    kind: str
+    points: float
+    low: float
+    high: float
+    count: int  # creatures of the kind in each game
+    counts: tuple[Count, ...]  # the sizes of the reference force played, with their results
+
+
+def prior(kind: Kind) -> float:
+    """A first guess at a kind's points, only to choose how many of it to field and where the
+    ladder starts: ten a hit die, more for a big creature's footprint."""
+    return REFERENCE_POINTS * max(0.5, kind.hd) * kind.squares
+
+
+def price(
+    kind: Kind,
+    reference: Kind,
+    games: int,
+    level: str,
+    *,
+    workers: int = 1,
+    on_game: Callable[[int], None] | None = None,
+) -> Price:
+    count = max(1, min(12, round(BUDGET / prior(kind))))
+    start = round(count * prior(kind) / REFERENCE_POINTS)
+    with tempfile.TemporaryDirectory(prefix="rout-price-") as folder:
+
+        def play(m: int) -> Count:
+            score = 0.0
+            jobs = _jobs(Path(folder), kind, count, reference, m, games=games, level=level)
+            for g, result in enumerate(play_each(jobs, workers=workers, on_done=on_game)):
+                side = "blue" if g % 2 == 0 else "red"
+                score += 1.0 if result["winner"] == side else 0.5 if result["winner"] is None else 0.0
+            return Count(m, games, score)
+
+        counts = climb(start, play)
+    fitted: EvenPoint = even_point(counts, c_max=M_MAX + 1)
+    scale = REFERENCE_POINTS / count
+    return Price(kind.key, fitted.c * scale, fitted.low * scale, fitted.high * scale, count, tuple(counts))
+
+
+def _jobs(
+    folder: Path, kind: Kind, count: int, reference: Kind, m: int, *, games: int, level: str
+) -> Iterator[tuple[str, int, dict[str, str]]]:
+    tileset = (MAPS / "terrain.tsx").resolve().as_posix()
+    w, h = FIELD
+    for g in range(games):
+        side, other = ("blue", "red") if g % 2 == 0 else ("red", "blue")
+        armies: Mapping[str, list[Kind]] = {side: [kind] * count, other: [reference] * m}
+        spec = FieldSpec(seed=g + 1, width=w, height=h, terrain="mixed")
+        path = folder / f"{kind.key}_{m}_{g + 1}.tmx"
+        path.write_text(generate(spec, {}, armies).text(tileset), encoding="utf-8")
+        yield str(path), g + 1, {"blue": level, "red": level}

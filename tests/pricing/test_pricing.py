@@ -1,0 +1,104 @@
+"""`rout price` (issue 20, Armies to a budget): a kind's points are where an army of it wins half
+its games against the reference force at equal points, fitted from AI games, with a 95%
+interval."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from game.pricing.duel import REFERENCE, REFERENCE_POINTS, price
+from game.pricing.fit import Count, even_point
+from game.pricing.ladder import M_MAX, climb
+from game.pricing.table import PointsTable, read, text
+from game.scenario.catalogue import load
+from tests.command_line import one_line_error, rout_here
+
+
+def _expected(c: float, s: float, games: int, sizes: range) -> list[Count]:
+    return [Count(m, games, games / (1 + math.exp(s * (m - c)))) for m in sizes]
+
+
+def test_the_fit_finds_the_even_point_of_a_known_curve() -> None:
+    counts = _expected(7.3, 0.9, 400, range(2, 14))
+    fitted = even_point(counts, c_max=31)
+    assert abs(fitted.c - 7.3) <= 0.1
+    assert fitted.low <= 7.3 <= fitted.high
+
+
+def test_more_games_give_a_narrower_interval() -> None:
+    few = even_point(_expected(5.0, 1.0, 8, range(3, 8)), c_max=31)
+    many = even_point(_expected(5.0, 1.0, 200, range(3, 8)), c_max=31)
+    assert many.high - many.low < few.high - few.low
+    assert few.low <= 5.0 <= few.high and many.low <= 5.0 <= many.high
+
+
+@pytest.mark.parametrize("start", [1, 4, 12, M_MAX])
+def test_the_ladder_brackets_the_even_point_from_anywhere(start: int) -> None:
+    """Won at 7 and below, lost at 8 and above: the ladder ends with both 7 and 8 played."""
+    played = climb(start, lambda m: Count(m, 10, 10.0 if m <= 7 else 0.0))
+    sizes = [k.m for k in played]
+    assert 7 in sizes and 8 in sizes
+    assert len(sizes) <= 7
+
+
+def test_a_kind_that_beats_any_force_stops_at_the_largest() -> None:
+    played = climb(3, lambda m: Count(m, 10, 10.0))
+    assert played[-1].m == M_MAX
+
+
+@pytest.mark.slow
+def test_the_reference_kind_is_worth_the_reference_points() -> None:
+    """The reference priced against itself: its interval holds its own 10 points."""
+    kinds = load()
+    p = price(kinds[REFERENCE], kinds[REFERENCE], 8, "baseline")
+    assert p.low <= REFERENCE_POINTS <= p.high
+
+
+@pytest.mark.slow
+def test_a_stronger_kind_costs_more_than_a_weaker() -> None:
+    """An ogre (4+1 hit dice, a great club) is worth more than a kobold (half a hit die)."""
+    kinds = load()
+    ogre = price(kinds["ogre"], kinds[REFERENCE], 6, "baseline")
+    kobold = price(kinds["kobold"], kinds[REFERENCE], 6, "baseline")
+    assert kobold.points < REFERENCE_POINTS < ogre.points
+
+
+def test_the_points_file_reads_back_as_written(tmp_path: Path) -> None:
+    kinds = load()
+    p = price(kinds["orc"], kinds[REFERENCE], 4, "baseline")
+    path = tmp_path / "points.toml"
+    path.write_text(text(PointsTable("baseline", 4, {"orc": p})), encoding="utf-8")
+    back = read(path)
+    assert back is not None
+    assert back.points("orc") == round(p.points, 1)
+    assert back.prices["orc"].counts == p.counts
+    assert back.points("kobold") is None
+
+
+def test_rout_price_writes_a_points_file(tmp_path: Path) -> None:
+    out = tmp_path / "points.toml"
+    r = rout_here("price", "--kinds", "kobold", "--games", "2", "--ai", "baseline", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    table = read(out)
+    assert table is not None and set(table.prices) == {"kobold"}
+    assert "kobold:" in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--games", "3"], ["--games", "even"]),
+        (["--kinds", "dragon"], ["dragon"]),
+        (["--ai", "genius"], ["--ai"]),
+    ],
+)
+def test_bad_price_options_are_one_line(tmp_path: Path, args: list[str], words: list[str]) -> None:
+    one_line_error(rout_here("price", *args, "--out", str(tmp_path / "p.toml")), *words)
+    assert not (tmp_path / "p.toml").exists()
+
+
+def test_the_out_file_must_be_toml(tmp_path: Path) -> None:
+    one_line_error(rout_here("price", "--out", str(tmp_path / "p.json")), ".toml")
