@@ -105,6 +105,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sh.add_argument("--size", type=bounds.size, default=(1280, 720))
     sh.set_defaults(func=cmd_screenshot)
+    _add_simulate(sub)
+    c = sub.add_parser("check", help="validate maps")
+    c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP)
+    c.set_defaults(func=cmd_check)
+    r = sub.add_parser("replay", help="watch a replay or save in the viewer; --log and --verify run it headless")
+    r.add_argument("file")
+    r.add_argument("--log", help="write the event log (JSON Lines; - for stdout)")
+    r.add_argument("--verify", action="store_true")
+    r.set_defaults(func=cmd_replay)
+    cli_gif.add_parser(sub)
+    cli_generate.add_parser(sub)
+    cli_price.add_parser(sub)
+    cli_sandbox.add_parser(sub, MAP_HELP)
+    return p
+
+
+def _add_simulate(sub: argparse._SubParsersAction[_Parser]) -> None:
     s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
     s.add_argument("map", nargs="?", type=map_path, help=MAP_HELP + " (default: the skirmish)")
     s.add_argument("--seed", type=bounds.seed, default=1)
@@ -126,19 +143,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cli_generate.add_sweep_arguments(s)
     s.set_defaults(func=cmd_simulate)
-    c = sub.add_parser("check", help="validate maps")
-    c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP)
-    c.set_defaults(func=cmd_check)
-    r = sub.add_parser("replay", help="watch a replay or save in the viewer; --log and --verify run it headless")
-    r.add_argument("file")
-    r.add_argument("--log", help="write the event log (JSON Lines; - for stdout)")
-    r.add_argument("--verify", action="store_true")
-    r.set_defaults(func=cmd_replay)
-    cli_gif.add_parser(sub)
-    cli_generate.add_parser(sub)
-    cli_price.add_parser(sub)
-    cli_sandbox.add_parser(sub, MAP_HELP)
-    return p
 
 
 def main(argv: list[str] | None = None) -> int:
