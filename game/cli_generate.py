@@ -68,6 +68,9 @@ def add_sweep_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--sides", type=int, choices=SIDES, help="with --generate: 2 or 3 sides (default 2)")
     s.add_argument("--terrain", choices=TERRAINS, help="with --generate: open, mixed or broken (default mixed)")
     s.add_argument("--points", type=points, help="with --generate: each side buys its own army to this budget")
+    s.add_argument(
+        "--dask", metavar="ADDRESS", help="with --generate: play the games on a Dask cluster (tcp://HOST:PORT)"
+    )
 
 
 def add_parser(sub: argparse._SubParsersAction[_P]) -> None:

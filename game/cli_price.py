@@ -23,6 +23,7 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     p.add_argument("--games", type=int, default=16, help="games at each size of the reference force (16)")
     p.add_argument("--ai", choices=LEVELS, default="normal", help="the AI that plays both sides (normal)")
     p.add_argument("--jobs", type=int, default=1, help="games in parallel (the prices are the same for any number)")
+    p.add_argument("--dask", metavar="ADDRESS", help="play the games on a Dask cluster (tcp://HOST:PORT)")
     p.set_defaults(func=cmd_price)
 
 
@@ -47,7 +48,7 @@ def cmd_price(args: argparse.Namespace) -> int:
         raise UsageError(f"--kinds: no kind {unknown[0]!r} in the catalogue")
     prices = {}
     for key in wanted:
-        p = price(kinds[key], kinds[REFERENCE], args.games, args.ai, workers=args.jobs)
+        p = price(kinds[key], kinds[REFERENCE], args.games, args.ai, workers=args.jobs, dask=args.dask)
         prices[key] = p
         print(f"{key}: {p.points:.1f} points (95% {p.low:.1f}-{p.high:.1f}), {len(p.counts)} sizes", flush=True)
     write_atomic(args.out, text(PointsTable(args.ai, args.games, prices)))

@@ -1,25 +1,22 @@
 """`rout simulate --generate A-B`: AI games on the battlefields generated from seeds A to B, a
 balance sweep (README.md, "Generated battlefields"). The maps are made for the run in a
-temporary folder, each just before its first game, and are gone when it ends. With --points
+temporary folder, each just before its first game, and are gone when it ends (on a Dask
+cluster, with --dask, each worker makes the maps of its own games). With --points
 each side buys its own army on each map, and the sweep says how each kind's buyers fared."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
-from pathlib import Path
+from dataclasses import asdict, dataclass, replace
 
-from game.bundled import MAPS
 from game.cli_generate import prices
 from game.cli_outputs import UsageError, progress_bar
+from game.field_games import FieldGame, play_field_games
 from game.game_result import GameResult
-from game.generate.make import Unplayable, generate
+from game.generate.make import Unplayable
 from game.generate.spec import FieldSpec
-from game.runner import play_each
-from game.scenario.catalogue import load
 from game.tally import Tally, print_report, wilson
 
 KEPT_OUTPUTS = ("log", "save_replay", "explain")  # each keeps a game whose map will be gone
@@ -43,25 +40,23 @@ class Sweep:
         self.maps = {s.seed: MapRecord(dict.fromkeys(self.sides, 0)) for s in specs}
         self.by_kind: dict[str, list[float]] = {}  # kind -> [sides fielding it, their score]
 
-    def games(self, folder: Path, progress: Callable[[int | None], None] | None) -> Iterator[tuple[int, GameResult]]:
+    def games(self, progress: Callable[[int | None], None] | None) -> Iterator[tuple[int, GameResult]]:
         seeds = (spec.seed for spec in self.specs for _ in range(self.args.games))
-        return zip(seeds, play_each(self._jobs(folder), workers=self.args.jobs, on_done=progress), strict=True)
+        played = play_field_games(self._games(), workers=self.args.jobs, on_done=progress, dask=self.args.dask)
+        return zip(seeds, played, strict=True)
 
-    def _jobs(self, folder: Path) -> Iterator[tuple[str, int, dict[str, str]]]:
-        kinds = load()
-        tileset = (MAPS / "terrain.tsx").resolve().as_posix()  # the folder is temporary: an absolute path
+    def _games(self) -> Iterator[FieldGame]:
         for spec in self.specs:
-            path = folder / f"field_{spec.seed}.tmx"
+            first = FieldGame(spec, self.args.seed, self.levels, prices=self.prices, each_buys=True)
             try:
-                made = generate(spec, kinds, prices=self.prices, each_buys=True)
+                made = first.field()
             except Unplayable as e:
                 raise UsageError(str(e)) from None
-            path.write_text(made.text(tileset), encoding="utf-8")
             self.kinds_of[spec.seed] = {
                 side: {s.kind.key for s in made.soldiers if s.side == side} for side in self.sides
             }
             for g in range(self.args.games):
-                yield str(path), self.args.seed + g, self.levels
+                yield replace(first, seed=self.args.seed + g)
 
     def add(self, map_seed: int, g: GameResult) -> None:
         record = self.maps[map_seed]
@@ -104,10 +99,9 @@ def simulate_generated(args: argparse.Namespace, named_levels: dict[str, str]) -
     sweep = Sweep(specs, args, {s: named_levels.get(s, "baseline") for s in sides})
     t = Tally(sides, keep_results=args.json)
     progress = progress_bar(len(specs) * args.games)
-    with tempfile.TemporaryDirectory(prefix="rout-generated-") as folder:
-        for map_seed, g in sweep.games(Path(folder), progress):
-            t.add(g)
-            sweep.add(map_seed, g)
+    for map_seed, g in sweep.games(progress):
+        t.add(g)
+        sweep.add(map_seed, g)
     if progress is not None:
         progress(None)
     if args.json:

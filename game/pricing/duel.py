@@ -8,18 +8,14 @@ zone's ground counts for or against it.
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from game.bundled import MAPS
-from game.generate.make import generate
+from game.field_games import FieldGame, play_field_games
 from game.generate.spec import FieldSpec
 from game.pricing.fit import Count, EvenPoint, even_point
 from game.pricing.ladder import M_MAX, climb
 from game.rules.creature import Kind
-from game.runner import play_each
 
 REFERENCE = "fighter1"
 REFERENCE_POINTS = 10.0
@@ -51,34 +47,31 @@ def price(
     *,
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> Price:
     count = max(1, min(12, round(BUDGET / prior(kind))))
     start = round(count * prior(kind) / REFERENCE_POINTS)
-    with tempfile.TemporaryDirectory(prefix="rout-price-") as folder:
 
-        def play(m: int) -> Count:
-            score = 0.0
-            jobs = _jobs(Path(folder), kind, count, reference, m, games=games, level=level)
-            for g, result in enumerate(play_each(jobs, workers=workers, on_done=on_game)):
-                side = "blue" if g % 2 == 0 else "red"
-                score += 1.0 if result["winner"] == side else 0.5 if result["winner"] is None else 0.0
-            return Count(m, games, score)
+    def play(m: int) -> Count:
+        score = 0.0
+        field_games = _games(kind, count, reference, m, games=games, level=level)
+        for g, result in enumerate(play_field_games(field_games, workers=workers, on_done=on_game, dask=dask)):
+            side = "blue" if g % 2 == 0 else "red"
+            score += 1.0 if result["winner"] == side else 0.5 if result["winner"] is None else 0.0
+        return Count(m, games, score)
 
-        counts = climb(start, play)
+    counts = climb(start, play)
     fitted: EvenPoint = even_point(counts, c_max=M_MAX + 1)
     scale = REFERENCE_POINTS / count
     return Price(kind.key, fitted.c * scale, fitted.low * scale, fitted.high * scale, count, tuple(counts))
 
 
-def _jobs(
-    folder: Path, kind: Kind, count: int, reference: Kind, m: int, *, games: int, level: str
-) -> Iterator[tuple[str, int, dict[str, str]]]:
-    tileset = (MAPS / "terrain.tsx").resolve().as_posix()
+def _games(kind: Kind, count: int, reference: Kind, m: int, *, games: int, level: str) -> list[FieldGame]:
     w, h = FIELD
+    out = []
     for g in range(games):
         side, other = ("blue", "red") if g % 2 == 0 else ("red", "blue")
-        armies: Mapping[str, list[Kind]] = {side: [kind] * count, other: [reference] * m}
+        armies = {side: (kind.key,) * count, other: (reference.key,) * m}
         spec = FieldSpec(seed=g + 1, width=w, height=h, terrain="mixed")
-        path = folder / f"{kind.key}_{m}_{g + 1}.tmx"
-        path.write_text(generate(spec, {}, armies).text(tileset), encoding="utf-8")
-        yield str(path), g + 1, {"blue": level, "red": level}
+        out.append(FieldGame(spec, g + 1, {"blue": level, "red": level}, armies))
+    return out
