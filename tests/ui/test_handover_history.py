@@ -1,0 +1,208 @@
+"""Playing by file cannot be rewritten (docs/formats.md#playing-by-file): each machine remembers,
+per battle, the commands of every hand-over it sent or received. A save that changes or lacks one
+of them is refused in one line naming the first command that differs, even with its digests
+recomputed; a save whose digests are missing is refused unless trusted; the untouched save loads.
+Two machines are two data folders (XDG_DATA_HOME), one file passed between them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import ai, cli_window
+from game.battle import Battle
+from game.cli import build_parser
+from game.commands import Action, Command
+from game.query import allowed_actions
+from game.save.errors import SaveError
+from game.save.history import commands_digest, history_path
+from game.save.savefile import save_record, write_record, write_save
+from game.saved_battle import load_save
+from game.scenario.tiled import load_scenario
+from game.ui.battle.saving import save_for_other_player
+from game.ui.battle.session import Session
+from tests.command_line import one_line_error, rout_here
+
+MAP = Path(__file__).resolve().parents[2] / "maps" / "skirmish.tmx"
+HOT_SEAT = {"blue": "human", "red": "human"}
+
+
+@pytest.fixture
+def machines(tmp_path, monkeypatch):
+    """`machines(name)` makes that machine's data folder the one Rout uses from then on."""
+
+    def on(name: str) -> Path:
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / name))
+        return tmp_path / name
+
+    return on
+
+
+def play_to_hand_over(session: Session) -> None:
+    """The AI plays for whoever decides until the other side is to decide: a hand-over."""
+    side = session.battle.pending().side
+    while not session.battle.over and session.battle.pending().side == side:
+        session.play(ai.decide(session.battle, "normal"), human=False)
+    assert not session.battle.over
+
+
+def send(session: Session, folder: Path) -> Path:
+    """Save for the other player, as the pause menu does: the file to pass on."""
+    said = save_for_other_player(session, folder)
+    assert said.startswith("Saved for ") and "(" not in said, said
+    return Path(said.split("send them ", 1)[1])
+
+
+def opened(path: Path, trust: bool = False) -> Session:
+    """The save opened to play on, as the window opens it (game/ui/menus/resume.py)."""
+    battle, record = load_save(path, trust=trust)
+    s = Session(
+        battle.scenario,
+        seed=record.seed,
+        options=record.options,
+        controllers=battle.controllers,
+        ai_level="normal",
+        threaded=False,
+        battle=battle,
+    )
+    s.continued(record.commands, saved=True, battle_id=record.battle_id)
+    return s
+
+
+def first_send(folder: Path) -> tuple[Session, Path]:
+    s = Session(
+        load_scenario(MAP), seed=6, options={}, controllers=HOT_SEAT, ai_level="normal", threaded=False, battle=None
+    )
+    play_to_hand_over(s)
+    play_to_hand_over(s)  # both sides have acted: the file holds the sender's commands and the other's
+    return s, send(s, folder)
+
+
+def rewritten(path: Path, out: Path) -> tuple[int, Command, Command]:
+    """A cheater's edit of a save they received: the last command of the sender's side that could
+    have held, changed to `hold`; the battle played on from there to the sender's next decision;
+    the digests recomputed, as anyone can. The index changed, the command it was and the new one."""
+    battle, record = load_save(path)
+    sender = next(s for s in HOT_SEAT if s != record.to_play)
+    replayed = Battle(battle.scenario, seed=record.seed, options=record.options, controllers=record.controllers)
+    at = None
+    for i, c in enumerate(record.commands):
+        unit = replayed.world[c.unit]
+        if unit.side == sender and c.action != Action.HOLD and Action.HOLD in allowed_actions(replayed, c.unit):
+            at = i
+        replayed.apply(c)
+    assert at is not None, "the sender never could have held"
+    b = Battle(battle.scenario, seed=record.seed, options=record.options, controllers=record.controllers)
+    edited = [*record.commands[:at], Command(Action.HOLD, record.commands[at].unit)]
+    for c in edited:
+        b.apply(c)
+    while not b.over and b.pending().side != sender:
+        edited.append(ai.decide(b, "normal"))
+        b.apply(edited[-1])
+    assert not b.over
+    write_record(out, save_record(out, b, edited, to_play=True, battle_id=record.battle_id))
+    return at, record.commands[at], edited[at]
+
+
+def test_a_command_changed_with_its_digests_recomputed_is_refused_naming_it(machines, tmp_path):
+    machines("a")
+    _, path = first_send(tmp_path / "post")
+    machines("b")
+    at, was, now = rewritten(path, tmp_path / "post" / "edited.json")
+    machines("a")
+    with pytest.raises(SaveError) as refused:
+        load_save(tmp_path / "post" / "edited.json")
+    line = str(refused.value)
+    assert "\n" not in line
+    assert f"command {at + 1} (round " in line and f", {now.unit} hold) differs from what this machine sent" in line
+    assert line.endswith(f"({path.name}): {was.unit} {was.action}")
+    battle, record = load_save(path)  # the untouched save still loads
+    assert record.commands and not battle.over
+
+
+def test_a_save_that_lacks_what_this_machine_saw_is_refused_naming_the_first_missing_command(machines, tmp_path):
+    machines("a")
+    s, path = first_send(tmp_path / "post")
+    n = len(s.played)
+    machines("b")
+    b = opened(path)
+    play_to_hand_over(b)
+    back = send(b, tmp_path / "post")
+    machines("a")
+    later = opened(back)  # this machine has now seen more than the file it sent
+    older = tmp_path / "post" / "older.json"
+    older.write_bytes(path.read_bytes())
+    with pytest.raises(SaveError, match=rf"older.json: it lacks command {n + 1} \(round \d+, \S+ \w+\) of what"):
+        load_save(older)
+    assert later.battle_id == s.battle_id
+
+
+def test_a_save_without_its_digests_is_refused_unless_trusted(machines, tmp_path):
+    machines("a")
+    _, path = first_send(tmp_path / "post")
+    machines("b")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for gone, words in (("log_sha256", "its digests are missing (log_sha256)"), ("battle_id", "without its battle_id")):
+        stripped = {k: v for k, v in data.items() if k != gone}
+        edited = tmp_path / f"no-{gone}.json"
+        edited.write_text(json.dumps(stripped), encoding="utf-8")
+        one_line_error(rout_here("play", "--load", str(edited)), f"no-{gone}.json", words, "--trust")
+        battle, record = cli_window._loaded(build_parser().parse_args(["play", "--load", str(edited), "--trust"]))
+        assert record.commands == load_save(path)[1].commands and not battle.over
+
+
+def test_trust_goes_with_load_alone():
+    one_line_error(rout_here("play", "--trust"), "--trust goes with --load")
+
+
+def test_an_older_save_without_a_battle_id_still_loads(machines, tmp_path):
+    """Saves before battle_id: a plain save loads as before; only one for the other player needs it."""
+    machines("a")
+    s, _ = first_send(tmp_path / "post")
+    plain = write_save(tmp_path / "old.json", s.battle, s.played)
+    assert "battle_id" not in json.loads(plain.read_text(encoding="utf-8"))
+    battle, record = load_save(plain)
+    assert record.battle_id is None and len(battle.events) == len(s.battle.events)
+
+
+def test_a_damaged_history_is_kept_and_the_save_refused_unless_trusted(machines, tmp_path):
+    machines("a")
+    s, path = first_send(tmp_path / "post")
+    machines("b")
+    b = opened(path)
+    play_to_hand_over(b)
+    back = send(b, tmp_path / "post")
+    machines("a")
+    mine = history_path(s.battle_id)
+    mine.write_bytes(b"\x00\xffnot json")
+    with pytest.raises(SaveError, match=r"this machine's history of its battle cannot be read \(.*not valid JSON"):
+        load_save(back)
+    assert mine.read_bytes() == b"\x00\xffnot json"  # never written over
+    _, record = load_save(back, trust=True)
+    assert mine.with_name(mine.name + ".bad").read_bytes() == b"\x00\xffnot json"
+    kept = json.loads(mine.read_text(encoding="utf-8"))
+    assert [h["how"] for h in kept["handovers"]] == ["trusted"] and len(kept["commands"]) == len(record.commands)
+
+
+def test_two_machines_hand_the_file_back_and_forth_and_each_records_every_hand_over(machines, tmp_path):
+    machines("a")
+    s, path = first_send(tmp_path / "post")
+    sent = [path]
+    for turn in range(3):  # b, a, b: each opens the last file, plays its turn, sends it back
+        machines("b" if turn % 2 == 0 else "a")
+        s = opened(sent[-1])
+        play_to_hand_over(s)
+        sent.append(send(s, tmp_path / "post"))
+    for name, how in (("a", ["sent", "received", "sent"]), ("b", ["received", "sent", "received", "sent"])):
+        machines(name)
+        history = json.loads(history_path(s.battle_id).read_text(encoding="utf-8"))
+        assert [h["how"] for h in history["handovers"]] == how
+        files = [h["file"] for h in history["handovers"]]
+        counts = [h["commands"] for h in history["handovers"]]
+        assert files == [p.name for p in sent][: len(files)]
+        assert counts == sorted(counts) and len(set(counts)) == len(counts)
+        last = load_save(sent[-1])[1]  # the last file, opened again on either machine: nothing new
+        assert history["handovers"][-1]["commands_sha256"] == commands_digest(history["commands"])
+        assert [c.to_json() for c in last.commands][: len(history["commands"])] == history["commands"]
