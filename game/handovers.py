@@ -3,8 +3,9 @@
 machine itself sent or received at a hand-over no one else can change.
 
 Refused in one line unless the player trusts the file (`rout play --load FILE --trust`): a save
-whose digests are missing, a save for the other player without its `battle_id`, and a save whose
-history on this machine cannot be read. Refused in one line naming the first command that
+whose digests are missing, a save for the other player without its `battle_id`, a save whose
+history on this machine cannot be read, and a save for a side that has played in a battle this
+machine has no history of. Refused in one line naming the first command that
 differs: a save that changes or lacks a command this machine sent or received.
 """
 
@@ -46,7 +47,8 @@ def check_history(path: str | Path, rep: Replay, scenario: Scenario, trust: bool
     except HistoryDamaged as e:
         raise SaveError(f"{path}: this machine's history of its battle cannot be read ({e}); {_TRUST}") from None
     if seen is None:
-        return  # a battle this machine has not seen yet: its history starts with this save
+        _check_first_seen(path, rep, scenario)
+        return
     field = start_difference(seen, rep)
     if field is not None:
         raise SaveError(f"{path}: its {field} is not that of {_handover(seen, 0)}")
@@ -59,6 +61,21 @@ def check_history(path: str | Path, rep: Replay, scenario: Scenario, trust: bool
         raise SaveError(f"{path}: it lacks command {i + 1} ({at}{mine_words}) of {_handover(seen, i)}")
     theirs = f"{shown_id(rep.commands[i].unit)} {rep.commands[i].action}"
     raise SaveError(f"{path}: command {i + 1} ({at}{theirs}) differs from {_handover(seen, i)}: {mine_words}")
+
+
+def _check_first_seen(path: str | Path, rep: Replay, scenario: Scenario) -> None:
+    """A battle this machine has no history of starts its history with this save, unless it is
+    for a side that has already played in it: that side's player would have sent or received
+    it here before (a battle_id changed or made up, or this machine's history gone)."""
+    if rep.to_play is None:
+        return
+    sides = {p.id: p.side for p in scenario.units}
+    played = next((i for i, c in enumerate(rep.commands) if sides.get(c.unit) == rep.to_play), None)
+    if played is not None:
+        raise SaveError(
+            f"{path}: this machine has no history of its battle, yet {rep.to_play}, to play here, gave command "
+            f"{played + 1} in it; {_TRUST}"
+        )
 
 
 def record_received(path: str | Path, rep: Replay, trust: bool) -> None:

@@ -7,8 +7,10 @@ Two machines are two data folders (XDG_DATA_HOME), one file passed between them.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game import ai, cli_window
@@ -16,6 +18,7 @@ from game.battle import Battle
 from game.cli import build_parser
 from game.commands import Action, Command
 from game.query import allowed_actions
+from game.save.autosave import saves_folder
 from game.save.errors import SaveError
 from game.save.history import commands_digest, history_path
 from game.save.savefile import save_record, write_record, write_save
@@ -23,7 +26,9 @@ from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle.saving import save_for_other_player
 from game.ui.battle.session import Session
+from game.ui.menus.menu import MenuScreen
 from tests.command_line import one_line_error, rout_here
+from tests.ui.drive import app, key
 
 MAP = Path(__file__).resolve().parents[2] / "maps" / "skirmish.tmx"
 HOT_SEAT = {"blue": "human", "red": "human"}
@@ -75,15 +80,15 @@ def first_send(folder: Path) -> tuple[Session, Path]:
     s = Session(
         load_scenario(MAP), seed=6, options={}, controllers=HOT_SEAT, ai_level="normal", threaded=False, battle=None
     )
-    play_to_hand_over(s)
-    play_to_hand_over(s)  # both sides have acted: the file holds the sender's commands and the other's
+    play_to_hand_over(s)  # the first side to act, this machine's, plays its turn and sends the file
     return s, send(s, folder)
 
 
-def rewritten(path: Path, out: Path) -> tuple[int, Command, Command]:
+def rewritten(path: Path, out: Path, battle_id: str | None = None) -> tuple[int, Command, Command]:
     """A cheater's edit of a save they received: the last command of the sender's side that could
     have held, changed to `hold`; the battle played on from there to the sender's next decision;
-    the digests recomputed, as anyone can. The index changed, the command it was and the new one."""
+    the digests recomputed, as anyone can (and the battle_id changed, if given). The index
+    changed, the command it was and the new one."""
     battle, record = load_save(path)
     sender = next(s for s in HOT_SEAT if s != record.to_play)
     replayed = Battle(battle.scenario, seed=record.seed, options=record.options, controllers=record.controllers)
@@ -102,7 +107,7 @@ def rewritten(path: Path, out: Path) -> tuple[int, Command, Command]:
         edited.append(ai.decide(b, "normal"))
         b.apply(edited[-1])
     assert not b.over
-    write_record(out, save_record(out, b, edited, to_play=True, battle_id=record.battle_id))
+    write_record(out, save_record(out, b, edited, to_play=True, battle_id=battle_id or record.battle_id))
     return at, record.commands[at], edited[at]
 
 
@@ -120,6 +125,21 @@ def test_a_command_changed_with_its_digests_recomputed_is_refused_naming_it(mach
     assert line.endswith(f"({path.name}): {was.unit} {was.action}")
     battle, record = load_save(path)  # the untouched save still loads
     assert record.commands and not battle.over
+
+
+def test_a_save_for_a_side_that_played_in_a_battle_this_machine_never_saw_needs_trust(machines, tmp_path):
+    """The same edit under a battle_id of the cheater's making: new to this machine, yet its own side
+    has played in it."""
+    machines("a")
+    s, path = first_send(tmp_path / "post")
+    machines("b")
+    edited = tmp_path / "post" / "edited.json"
+    rewritten(path, edited, battle_id="0" * 32)
+    machines("a")
+    side = next(x for x in HOT_SEAT if x != s.battle.pending().side)  # this machine's, which sent the file
+    with pytest.raises(SaveError, match=rf"no history of its battle, yet {side}, to play here, gave command 1 in it"):
+        load_save(edited)
+    assert load_save(edited, trust=True)[1].battle_id == "0" * 32
 
 
 def test_a_save_that_lacks_what_this_machine_saw_is_refused_naming_the_first_missing_command(machines, tmp_path):
@@ -206,3 +226,22 @@ def test_two_machines_hand_the_file_back_and_forth_and_each_records_every_hand_o
         last = load_save(sent[-1])[1]  # the last file, opened again on either machine: nothing new
         assert history["handovers"][-1]["commands_sha256"] == commands_digest(history["commands"])
         assert [c.to_json() for c in last.commands][: len(history["commands"])] == history["commands"]
+
+
+def test_the_menus_continue_shows_the_refusal_and_stays_on_the_menu(machines, tmp_path):
+    machines("a")
+    _, path = first_send(saves_folder())
+    machines("b")
+    edited = tmp_path / "edited.json"
+    at = rewritten(path, edited)[0]
+    machines("a")
+    newest = saves_folder() / "from-b.json"
+    newest.write_bytes(edited.read_bytes())
+    os.utime(newest, (path.stat().st_mtime + 60,) * 2)
+    a = app()
+    menu = MenuScreen(a)
+    a.show(menu)
+    assert menu.newest_save == newest
+    key(a, pygame.K_c)
+    assert a.screen is menu and f"command {at + 1} (round " in menu.error and "\n" not in menu.error
+    a.step(0.016)  # drawn without a crash
