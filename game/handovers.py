@@ -5,13 +5,15 @@ machine itself sent or received at a hand-over no one else can change.
 Refused in one line unless the player trusts the file (`rout play --load FILE --trust`): a save
 whose digests are missing, a save for the other player without its `battle_id`, a save whose
 history on this machine cannot be read, and a save for a side that has played in a battle this
-machine has no history of. Refused in one line naming the first command that
+machine has no history of. A save without a battle_id is held to every history here of a battle
+that started as its did. Refused in one line naming the first command that
 differs: a save that changes or lacks a command this machine sent or received.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 from game.battle import Battle
 from game.commands import Illegal, from_json, shown_id
@@ -23,6 +25,7 @@ from game.save.history import (
     HistoryDamaged,
     Seen,
     first_difference,
+    histories_like,
     read_seen,
     remember,
     start_difference,
@@ -40,7 +43,10 @@ def check_history(path: str | Path, rep: Replay, scenario: Scenario, trust: bool
     missing = _missing(rep)
     if missing and not trust:
         raise SaveError(f"{path}: {missing}, so no one can tell it is the battle that was played; {_TRUST}")
-    if trust or rep.battle_id is None:
+    if trust:
+        return
+    if rep.battle_id is None:
+        _check_unnamed(path, rep, scenario)
         return
     try:
         seen = read_seen(rep.battle_id)
@@ -53,8 +59,22 @@ def check_history(path: str | Path, rep: Replay, scenario: Scenario, trust: bool
     if field is not None:
         raise SaveError(f"{path}: its {field} is not that of {_handover(seen, 0)}")
     i = first_difference(seen, rep.commands)
-    if i is None:
-        return
+    if i is not None:
+        _refuse(path, rep, seen, i, scenario)
+
+
+def _check_unnamed(path: str | Path, rep: Replay, scenario: Scenario) -> None:
+    """A save without a battle_id (an older Rout's, or one it was stripped from) is held to this
+    machine's histories of battles that started as its did: it must go on from one, if any."""
+    differs = [(seen, first_difference(seen, rep.commands)) for seen in histories_like(rep)]
+    if differs and all(i is not None for _, i in differs):
+        seen, i = differs[0]
+        assert i is not None
+        _refuse(path, rep, seen, i, scenario)
+
+
+def _refuse(path: str | Path, rep: Replay, seen: Seen, i: int, scenario: Scenario) -> NoReturn:
+    """The save changes (or lacks) the command at index i of this machine's history: say which."""
     at, mine = _round(rep, seen, i, scenario), seen.commands[i]
     mine_words = f"{shown_id(mine.get('unit'))} {shown_id(mine.get('action'))}" if isinstance(mine, dict) else "?"
     if i >= len(rep.commands):

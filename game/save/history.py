@@ -95,6 +95,21 @@ def read_seen(battle_id: str) -> Seen | None:
     return Seen(battle_id, start, commands, handovers)
 
 
+def histories_like(rep: Replay) -> list[Seen]:
+    """This machine's histories of battles that started as the save's did (a damaged one skipped:
+    it is refused when its own battle is opened)."""
+    folder = history_folder()
+    found = []
+    for p in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            seen = read_seen(p.stem)
+        except HistoryDamaged:
+            continue
+        if seen is not None and start_difference(seen, rep) is None:
+            found.append(seen)
+    return found
+
+
 def _handover_ok(h: object, commands: list[object]) -> bool:
     if not isinstance(h, dict):
         return False

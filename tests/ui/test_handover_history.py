@@ -142,6 +142,27 @@ def test_a_save_for_a_side_that_played_in_a_battle_this_machine_never_saw_needs_
     assert load_save(edited, trust=True)[1].battle_id == "0" * 32
 
 
+def test_a_save_stripped_of_its_battle_id_and_to_play_is_held_to_the_battle_it_started_as(machines, tmp_path):
+    """Without a battle_id it opens as an older save would, but this machine knows a battle that
+    started so (map, seed, options, controllers), and the save does not go on from it."""
+    machines("a")
+    _, path = first_send(tmp_path / "post")
+    machines("b")
+    edited = tmp_path / "post" / "edited.json"
+    at, was, now = rewritten(path, edited)
+    data = json.loads(edited.read_text(encoding="utf-8"))
+    del data["battle_id"], data["to_play"]
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    machines("a")
+    with pytest.raises(SaveError, match=rf"command {at + 1} \(round \d+, {now.unit} hold\) differs from what this"):
+        load_save(edited)
+    untouched = {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items() if k != "battle_id"}
+    del untouched["to_play"]
+    plain = tmp_path / "post" / "plain.json"
+    plain.write_text(json.dumps(untouched), encoding="utf-8")
+    assert load_save(plain)[1].commands[at] == was  # the untouched commands go on from the history
+
+
 def test_a_save_that_lacks_what_this_machine_saw_is_refused_naming_the_first_missing_command(machines, tmp_path):
     machines("a")
     s, path = first_send(tmp_path / "post")
