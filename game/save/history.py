@@ -52,7 +52,9 @@ class Seen:
 
     def handover_of(self, index: int) -> dict[str, object]:
         """The first hand-over that held the command at `index` (from 0)."""
-        return next(h for h in self.handovers if isinstance(h["commands"], int) and h["commands"] > index)
+        return next(
+            (h for h in self.handovers if isinstance(h["commands"], int) and h["commands"] > index), self.handovers[-1]
+        )
 
 
 def history_folder() -> Path:
@@ -157,7 +159,7 @@ def remember(rep: Replay, how: str, file: Path) -> Path | None:
     }
     goes_on = old is not None and commands[: len(old.commands)] == old.commands
     handovers = old.handovers if old is not None and goes_on else []  # a trusted save may start anew
-    if handovers and handovers[-1]["commands_sha256"] == line["commands_sha256"]:
+    if handovers and handovers[-1].get("commands_sha256") == line["commands_sha256"]:
         return kept
     data = {
         "format": FORMAT,

@@ -208,7 +208,15 @@ def test_an_older_save_without_a_battle_id_still_loads(machines, tmp_path):
     assert record.battle_id is None and len(battle.events) == len(s.battle.events)
 
 
-def test_a_damaged_history_is_kept_and_the_save_refused_unless_trusted(machines, tmp_path):
+@pytest.mark.parametrize(
+    ("junk", "says"),
+    [
+        (b"\x00\xffnot json", "not valid JSON"),
+        (b'{"format": 1, "battle_id": "someone else", "commands": []}', "not a battle's history as Rout writes it"),
+        (b'{"format": 1, "start": {}, "handovers": [{"commands": 99}], "commands": []}', "not a battle's history"),
+    ],
+)
+def test_a_damaged_history_is_kept_and_the_save_refused_unless_trusted(machines, tmp_path, junk, says):
     machines("a")
     s, path = first_send(tmp_path / "post")
     machines("b")
@@ -217,12 +225,12 @@ def test_a_damaged_history_is_kept_and_the_save_refused_unless_trusted(machines,
     back = send(b, tmp_path / "post")
     machines("a")
     mine = history_path(s.battle_id)
-    mine.write_bytes(b"\x00\xffnot json")
-    with pytest.raises(SaveError, match=r"this machine's history of its battle cannot be read \(.*not valid JSON"):
+    mine.write_bytes(junk)
+    with pytest.raises(SaveError, match=rf"this machine's history of its battle cannot be read \(.*{says}"):
         load_save(back)
-    assert mine.read_bytes() == b"\x00\xffnot json"  # never written over
+    assert mine.read_bytes() == junk  # never written over
     _, record = load_save(back, trust=True)
-    assert mine.with_name(mine.name + ".bad").read_bytes() == b"\x00\xffnot json"
+    assert mine.with_name(mine.name + ".bad").read_bytes() == junk
     kept = json.loads(mine.read_text(encoding="utf-8"))
     assert [h["how"] for h in kept["handovers"]] == ["trusted"] and len(kept["commands"]) == len(record.commands)
 
@@ -266,3 +274,15 @@ def test_the_menus_continue_shows_the_refusal_and_stays_on_the_menu(machines, tm
     key(a, pygame.K_c)
     assert a.screen is menu and f"command {at + 1} (round " in menu.error and "\n" not in menu.error
     a.step(0.016)  # drawn without a crash
+
+
+def test_sending_over_a_damaged_history_keeps_it_aside_and_says_so(machines, tmp_path):
+    machines("a")
+    s, _ = first_send(tmp_path / "post")
+    mine = history_path(s.battle_id)
+    mine.write_bytes(b"junk")
+    play_to_hand_over(s)
+    said = save_for_other_player(s, tmp_path / "post")
+    assert said.endswith(f"(this machine's damaged history of the battle was kept as {mine}.bad)"), said
+    assert Path(f"{mine}.bad").read_bytes() == b"junk"
+    assert [h["how"] for h in json.loads(mine.read_text(encoding="utf-8"))["handovers"]] == ["sent"]
