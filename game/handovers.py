@@ -2,12 +2,12 @@
 (docs/formats.md#playing-by-file): its digests anyone could recompute or delete, but what this
 machine itself sent or received at a hand-over no one else can change.
 
-Refused in one line unless the player trusts the file (`rout play --load FILE --trust`): a save
-whose digests are missing, a save for the other player without its `battle_id`, a save whose
-history on this machine cannot be read, and a save for a side that has played in a battle this
-machine has no history of. A save without a battle_id is held to every history here of a battle
-that started as its did. Refused in one line naming the first command that
-differs: a save that changes or lacks a command this machine sent or received.
+Refused in one line naming the first command that differs: a save that changes or lacks a command
+this machine sent or received; a save without a battle_id is held so to every history here of a
+battle that started as its did. Refused in one line unless the player trusts the file (`rout play
+--load FILE --trust`): a save whose digests are missing, a save for the other player without its
+`battle_id`, a save whose history on this machine cannot be read, and a save for a side that has
+played in a battle this machine has no history of.
 """
 
 from __future__ import annotations
