@@ -89,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument(
         "--load", metavar="SAVE", help="go on with a saved battle (a file, or a save's name in the saves folder)"
     )
+    pl.add_argument("--trust", action="store_true", help="with --load: open a save this machine cannot vouch for")
     pl.set_defaults(func=cmd_play)
     sh = sub.add_parser("screenshot", help="render one frame of a battle headless to a PNG")
     sh.add_argument("map", type=map_path, help=MAP_HELP)

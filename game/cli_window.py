@@ -44,10 +44,12 @@ def _loaded(args: argparse.Namespace) -> tuple[Battle, Replay] | None:
     """The saved battle `--load` names (a file, or a save in the saves folder by name), loaded and
     checked before any window opens."""
     if args.load is None:
+        if args.trust:
+            raise UsageError("--trust goes with --load: it opens a saved battle this machine cannot vouch for")
         return None
     if args.map is not None or args.mode is not None or args.side is not None:
         raise UsageError("--load opens a saved battle as it was saved: leave out the map, --mode and --side")
-    return load_save(_save_path(args.load))
+    return load_save(_save_path(args.load), trust=args.trust)
 
 
 def _save_path(name: str) -> Path:

@@ -9,6 +9,7 @@ from pathlib import Path
 from game import __version__
 from game.battle import Battle
 from game.commands import Illegal
+from game.handovers import check_history, record_received
 from game.options import OptionError
 from game.runner import apply_all, play
 from game.save.errors import ReplayError, SaveError
@@ -22,14 +23,18 @@ from game.scenario.tiled import load_scenario
 __all__ = ["load_save", "replay_battle"]
 
 
-def load_save(path: str | Path) -> tuple[Battle, Replay]:
+def load_save(path: str | Path, *, trust: bool = False) -> tuple[Battle, Replay]:
     """The saved battle at the decision it was saved at, and its record (the map as found, the
     seed, options, controllers, AI levels and commands). Raise SaveError, one line, if the file
-    cannot be read, its map is missing or changed, a command is refused, or the log differs from
-    the one recorded. A plain replay file loads too, up to the end of its commands."""
+    cannot be read, its map is missing or changed, a command is refused, the log differs from
+    the one recorded, or this machine cannot vouch for it (game/handovers.py: its digests
+    missing, unless `trust`; a command that differs from this machine's history of the battle).
+    A save for the other player, loaded, is recorded in that history. A plain replay file loads
+    too, up to the end of its commands."""
     try:
         rep = load_replay(path)
         scenario = _scenario(path, rep)
+        check_history(path, rep, scenario, trust)
         battle = replay_battle(path, rep, scenario)
     except SaveError:
         raise
@@ -39,6 +44,7 @@ def load_save(path: str | Path) -> tuple[Battle, Replay]:
         older = f" (saved by Rout {rep.game_version}, this is {__version__})" if rep.game_version != __version__ else ""
         raise SaveError(f"{path}: the replayed battle differs from the one saved{older}")
     _check_to_play(path, rep, battle)
+    record_received(path, rep, trust)
     return battle, rep
 
 

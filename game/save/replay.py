@@ -2,8 +2,8 @@
 (docs/formats.md#the-replay-file).
 
 A save is a replay file with four more fields, "game_version", "ai", "map_sha256" and
-"log_sha256", and a save sent to the other player of a hot-seat battle a fifth, "to_play"
-(game/save/savefile.py, docs/formats.md#saves); both are read here.
+"log_sha256", a save the window writes "battle_id", and a save sent to the other player of a
+hot-seat battle "to_play" (game/save/savefile.py, docs/formats.md#saves); all are read here.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class Replay:
     game_version: str | None = None  # set in a save: the Rout that wrote it
     map_sha256: str | None = None  # set in a save: the map's bytes when it was saved
     to_play: str | None = None  # set in a save for the other player: the side whose decision it waits on
+    battle_id: str | None = None  # set in a save the window writes: the battle's name in each machine's history
 
     @property
     def is_save(self) -> bool:
@@ -49,6 +50,8 @@ class Replay:
         out: dict[str, object] = {"format": FORMAT}
         if self.game_version is not None:
             out["game_version"] = self.game_version
+        if self.battle_id is not None:
+            out["battle_id"] = self.battle_id
         out |= {
             "map": self.map,
             "seed": self.seed,
@@ -92,6 +95,7 @@ def load_replay(path: str | Path) -> Replay:
         _game_version(path, data),
         _sha(path, data, "map_sha256"),
         _to_play(path, data),
+        _battle_id(path, data),
     )
     rep.map = str(_find_map(path, rep))
     return rep
@@ -178,6 +182,17 @@ def _to_play(path: Path, data: dict[str, object]) -> str | None:
     v = data.get("to_play")
     if v is not None and (not isinstance(v, str) or not v):
         raise ReplayError(f"{path}: 'to_play' must name a side, not {_shown(v)}")
+    return v
+
+
+_BATTLE_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def _battle_id(path: Path, data: dict[str, object]) -> str | None:
+    """32 hexadecimal digits, drawn at random when the battle began (docs/formats.md#saves)."""
+    v = data.get("battle_id")
+    if v is not None and not (isinstance(v, str) and _BATTLE_ID.fullmatch(v)):
+        raise ReplayError(f"{path}: 'battle_id' must be 32 hexadecimal digits, not {_shown(v)}")
     return v
 
 

@@ -16,7 +16,7 @@ from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines, write_atomic
 from game.save.replay import Replay, digest
 
-__all__ = ["SaveError", "check_sides", "save_record", "save_text", "write_save"]
+__all__ = ["SaveError", "check_sides", "save_record", "save_text", "write_record", "write_save"]
 
 
 def save_record(
@@ -27,11 +27,13 @@ def save_record(
     options: Mapping[str, object] | None = None,
     ai: Mapping[str, str] | None = None,
     to_play: bool = False,
+    battle_id: str | None = None,
 ) -> Replay:
     """The save of `battle` for writing at `path`: `commands` are every command it was given, in
     order; `options` the rule options it was started with (beyond the map's); `ai` each
     AI-controlled side's level. With `to_play`, the save is for the player of the side whose
-    decision the battle waits on, and says which side that is. A battle on a map built in code
+    decision the battle waits on, and says which side that is; `battle_id` names the battle in
+    each machine's history of a battle played by file (game/save/history.py). A battle on a map built in code
     (no file) cannot be saved."""
     if not battle.scenario.path:
         raise ValueError("only a battle on a map file can be saved")
@@ -48,6 +50,7 @@ def save_record(
         __version__,
         map_paths.file_sha256(Path(battle.scenario.path)),
         battle.pending().side if to_play else None,
+        battle_id,
     )
 
 
@@ -69,11 +72,19 @@ def write_save(
     options: Mapping[str, object] | None = None,
     ai: Mapping[str, str] | None = None,
     to_play: bool = False,
+    battle_id: str | None = None,
 ) -> Path:
     """Save the battle at `path`, atomically: the previous file stays whole until the new one is."""
     path = Path(path)
-    write_atomic(path, save_text(save_record(path, battle, commands, options=options, ai=ai, to_play=to_play)))
+    write_record(
+        path, save_record(path, battle, commands, options=options, ai=ai, to_play=to_play, battle_id=battle_id)
+    )
     return path
+
+
+def write_record(path: str | Path, record: Replay) -> None:
+    """Write a save's record (save_record's) at `path`, atomically."""
+    write_atomic(path, save_text(record))
 
 
 def check_sides(path: str | Path, rep: Replay, sides: list[str]) -> None:

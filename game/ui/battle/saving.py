@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 from game import events as ev
 from game import user_dirs
 from game.save.autosave import autosave, saves_folder
-from game.save.savefile import write_save
+from game.save.history import SENT, remember
+from game.save.savefile import save_record, write_record
 
 if TYPE_CHECKING:
+    from game.save.replay import Replay
     from game.ui.battle.session import Session
 
 
@@ -35,20 +37,32 @@ def save_for_other_player(session: Session, folder: Path | None = None) -> str:
 
 
 def _save_new(session: Session, name: str, folder: Path | None, to_play: bool = False) -> str:
-    """Save to NAME.json in the saves folder, or NAME-2.json and on if it is taken; the words to show."""
+    """Save to NAME.json in the saves folder, or NAME-2.json and on if it is taken; the words to
+    show. A save for the other player is a hand-over this machine remembers (game/save/history.py)."""
     try:
         where = user_dirs.made(folder or saves_folder())
         path = where / f"{name}.json"
         n = 2
         while path.exists():
             path, n = where / f"{name}-{n}.json", n + 1
-        write_save(
-            path, session.battle, session.played, options=session.options, ai=session.ai_levels(), to_play=to_play
+        b, ai = session.battle, session.ai_levels()
+        record = save_record(
+            path, b, session.played, options=session.options, ai=ai, to_play=to_play, battle_id=session.battle_id
         )
+        write_record(path, record)
     except (OSError, ValueError) as e:
         return f"Could not save: {e}"
     session.was_saved()
-    return f"Saved to {path}"
+    return f"Saved to {path}" + (_remembered(record, path) if to_play else "")
+
+
+def _remembered(record: Replay, path: Path) -> str:
+    """Keep the hand-over in this machine's history; the words to add if that went wrong."""
+    try:
+        kept = remember(record, SENT, path)
+    except OSError as e:
+        return f" (but this machine could not keep its history of the battle: {e.strerror})"
+    return f" (this machine's damaged history of the battle was kept as {kept})" if kept else ""
 
 
 def autosave_at_round_end(session: Session, events: list[ev.Event], folder: Path | None = None) -> str | None:
@@ -57,7 +71,12 @@ def autosave_at_round_end(session: Session, events: list[ev.Event], folder: Path
         return None
     try:
         autosave(
-            folder or saves_folder(), session.battle, session.played, options=session.options, ai=session.ai_levels()
+            folder or saves_folder(),
+            session.battle,
+            session.played,
+            options=session.options,
+            ai=session.ai_levels(),
+            battle_id=session.battle_id,
         )
     except (OSError, ValueError) as e:
         session.stop_autosaves()  # one message, not one a round

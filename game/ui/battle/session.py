@@ -4,6 +4,7 @@ screen's drawing and controls read it; they change it only through its methods."
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -28,7 +29,9 @@ class Mark:
 
 class Session:
     """One battle being played. `saved_at`: how many commands the last save by hand (or the save
-    loaded) holds; `marks`: each human side's last command, for its hand-over's recap."""
+    loaded) holds; `marks`: each human side's last command, for its hand-over's recap;
+    `battle_id`: the battle's name in every save of it, drawn at random when it began (never from
+    the battle's dice), so that each machine it is played on by file keeps its history."""
 
     def __init__(  # a new battle's settings, keyword-only
         self,
@@ -49,6 +52,7 @@ class Session:
         self._battle.hand_sides({s: "ai" for s in scenario.sides} | dict(controllers))  # unnamed: the AI's
         self.played: list[Command] = []
         self.saved_at: int | None = None
+        self.battle_id = os.urandom(16).hex()
         self.autosaves = True  # a save at every round's end (game/ui/battle/saving.py); off after a failed write
         units = self._battle.world.units.values()
         self.names = display_names((u.id, u.side) for u in units)
@@ -112,11 +116,13 @@ class Session:
 
     # -- where it comes from ------------------------------------------------------------
 
-    def continued(self, commands: Sequence[Command], saved: bool) -> None:
+    def continued(self, commands: Sequence[Command], saved: bool, battle_id: str | None = None) -> None:
         """The battle was rebuilt from these commands (a save loaded, a replay taken over):
-        keep them, so that a save or crash log holds the whole battle."""
+        keep them, so that a save or crash log holds the whole battle, and the save's battle_id."""
         self.played = list(commands)
         self.saved_at = len(self.played) if saved else None
+        if battle_id is not None:
+            self.battle_id = battle_id
 
     def stop_autosaves(self) -> None:
         """No autosave from now on (one failed write is said once; a sandbox fight is no file)."""

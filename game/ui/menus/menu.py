@@ -321,8 +321,10 @@ class MenuScreen:
             text(surface, f"{below} more below (arrows or wheel)", (44, bottom - 2), 16, theme.TEXT_DIM)
         if self.entries:
             draw_details(self.entry, self.thumbs, self.app.size, surface)
-        if self.error:
-            text(surface, self.error, (440, self.app.size[1] - 158), 18, theme.TEXT_WARN)
+        if self.error:  # a save's refusal names its file and a command: wrapped, its last line where one line was
+            lines = wrap(self.error, 18, self.app.size[0] - 480)
+            for i, line in enumerate(lines):
+                text(surface, line, (440, self.app.size[1] - 158 - 22 * (len(lines) - 1 - i)), 18, theme.TEXT_WARN)
         buttons = self.buttons
         for b in buttons:
             b.draw(surface, self.mouse)

@@ -40,7 +40,7 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
         threaded=threaded,
         battle=battle,
     )
-    screen.session.continued(record.commands, saved=True)
+    screen.session.continued(record.commands, saved=True, battle_id=record.battle_id)
     settle(screen)
     return screen
 
