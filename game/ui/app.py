@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 CALM = 0.5  # seconds a dragged window's size must hold before it is written down
+# The least room the UI scale leaves the screens: the smallest size at which every screen is laid
+# out without overflow (tests/ui/test_small_window_bar.py, tests/ui/test_ui_scale.py).
+SCALED_ROOM = (1024, 600)
 
 
 class App:
@@ -104,7 +107,7 @@ class App:
 
         The screens draw on a canvas the window's size over the scale, which the window shows
         enlarged: text, panels and tokens grow together, and what fits the canvas fits the window
-        (issue 22). The scale is capped so that the canvas keeps MIN_WINDOW's room."""
+        (issue 22). The scale is capped so that the canvas keeps SCALED_ROOM."""
         win = self.window.get_size()
         self.scale = capped_scale(self.settings.ui_scale, win)
         self.size = (round(win[0] / self.scale), round(win[1] / self.scale)) if self.scale > 1 else win
@@ -206,12 +209,12 @@ class App:
         self.paint()
         pygame.display.flip()
 
-    def paint(self) -> None:
+    def paint(self, background: tuple[int, int, int] = theme.PANEL_BG) -> None:
         """Draw the screen shown into the window, enlarged by the UI scale."""
         if self.screen is None:
             return
         canvas = self._canvas or self.window
-        canvas.fill(theme.PANEL_BG)
+        canvas.fill(background)
         self.screen.draw(canvas)
         if self.help_open:
             help_overlay.draw(canvas, help_overlay.sections_for(self.screen))
@@ -231,9 +234,9 @@ class App:
 
 
 def capped_scale(chosen: float, window: tuple[int, int]) -> float:
-    """The UI scale drawn at: the one chosen, but no larger than leaves the screens MIN_WINDOW's
-    room (at 1280x720 at most 1.8, at 1024x600 at most 1.5), and never below 1."""
-    room = min(window[0] / MIN_WINDOW[0], window[1] / MIN_WINDOW[1])
+    """The UI scale drawn at: the one chosen, but no larger than leaves the screens SCALED_ROOM
+    (at 1280x720 at most 1.2, at 1920x1080 1.8, from 2048x1200 up 2), and never below 1."""
+    room = min(window[0] / SCALED_ROOM[0], window[1] / SCALED_ROOM[1])
     return max(1.0, min(chosen, room))
 
 
