@@ -117,10 +117,10 @@ class App:
 
     def resize_window(self, size: tuple[int, int]) -> None:
         """A window of this size (the settings screen's choice), a window again if full screen."""
-        self.fullscreen = False
         self.window = pygame.display.set_mode(self._fit(size), pygame.RESIZABLE)
-        self.remember(fullscreen=False)
+        self.fullscreen = False
         self._resized()
+        self.remember(fullscreen=False)  # and the size: chosen, not dragged, so written at once
 
     def remember(self, **changes: Any) -> None:
         """Change settings (game/settings.py's names) and write them down if they changed."""
