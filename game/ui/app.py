@@ -115,6 +115,11 @@ class App:
         if self.screen is not None:
             self.screen.resize(*self.size)
 
+    @property
+    def canvas(self) -> pygame.Surface:
+        """What the screens draw on: the window itself at UI scale 1."""
+        return self._canvas or self.window
+
     def resize_window(self, size: tuple[int, int]) -> None:
         """A window of this size (the settings screen's choice), a window again if full screen."""
         self.window = pygame.display.set_mode(self._fit(size), pygame.RESIZABLE)
@@ -213,13 +218,16 @@ class App:
         """Draw the screen shown into the window, enlarged by the UI scale."""
         if self.screen is None:
             return
-        canvas = self._canvas or self.window
+        canvas = self.canvas
         canvas.fill(background)
         self.screen.draw(canvas)
         if self.help_open:
             help_overlay.draw(canvas, help_overlay.sections_for(self.screen))
         if canvas is not self.window:
-            pygame.transform.smoothscale(canvas, self.window.get_size(), self.window)
+            # A whole scale doubles pixels: crisp, and half the time of smoothing (8 ms against 18 ms
+            # for 2560x1440 here); a fractional one is smoothed, or its letters would be uneven.
+            enlarge = pygame.transform.scale if self.scale.is_integer() else pygame.transform.smoothscale
+            enlarge(canvas, self.window.get_size(), self.window)
 
     def run(self) -> int:
         while self.running:
