@@ -173,7 +173,9 @@ def main() -> None:
         f"{out['units']} units on {out['map']}, {out['frames']} frames"
     )
     print(f"  draw:  median {out['draw_median_ms']:.2f} ms, p99 {out['draw_p99_ms']:.2f} ms")
-    print(f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+enlarge+flip)")
+    print(
+        f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+enlarge+flip)"
+    )
     print(
         f"  watching AI vs AI ({out['watch_decisions']} decisions in {out['watch_frames']} frames): frame median "
         f"{out['watch_frame_median_ms']:.2f} ms, p99 {out['watch_frame_p99_ms']:.2f} ms, max {out['watch_frame_max_ms']:.1f} ms"
