@@ -4,6 +4,9 @@ computer without a sound device, stays silent and says nothing."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -146,3 +149,37 @@ def test_each_effect_is_short_loud_enough_and_never_clips():
         assert 0.1 <= seconds <= 1.0, name
         assert 0.7 * 32767 <= np.abs(pcm).max() <= 0.8 * 32767 + 1, name
         assert abs(int(pcm[0])) < 500 and abs(int(pcm[-1])) < 500, name  # faded: no click
+
+
+def test_the_tool_writes_each_effect_as_a_wav_to_listen_to(tmp_path):
+    import importlib.util  # noqa: PLC0415
+    import wave  # noqa: PLC0415
+
+    spec = importlib.util.spec_from_file_location(
+        "write_sounds", Path(__file__).parents[2] / "tools" / "write_sounds.py"
+    )
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    written = tool.write(tmp_path)
+    assert sorted(p.stem for p in written) == sorted(SOUNDS)
+    for p in written:
+        with wave.open(str(p)) as w:
+            assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
+            assert 0.1 <= w.getnframes() / 22050 <= 1.0
+
+
+def test_looking_for_a_sound_card_that_is_not_there_prints_nothing():
+    # Issue 22: no warning spam. SDL's ALSA driver, forced here, finds no card on a machine
+    # without one (ALSA's library then wrote eight lines to stderr) and opens one where there is.
+    code = (
+        "from game.settings import Settings\n"
+        "from game.ui.common.sound import Sound\n"
+        "s = Sound(Settings(), silent=False)\n"
+        "print('working' if s.working else 'silent')\n"
+    )
+    env = {**os.environ, "SDL_AUDIODRIVER": "alsa", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert r.returncode == 0
+    assert r.stdout.strip() in ("working", "silent")
+    assert r.stderr == ""

@@ -6,7 +6,11 @@ to open) plays nothing and says nothing: the game is the same without sound."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 import time
+from collections.abc import Iterator
 
 import pygame
 
@@ -37,7 +41,8 @@ class Sound:
 
     def _open(self) -> None:
         try:
-            pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+            with _hushed():
+                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             found = pygame.mixer.get_init()
             if not found:
                 return
@@ -71,3 +76,24 @@ class Sound:
         if self.working:
             pygame.mixer.quit()
             self.effects = {}
+
+
+@contextlib.contextmanager
+def _hushed() -> Iterator[None]:
+    """Standard error closed for a moment: on a computer without a sound card, ALSA's library
+    writes eight lines of complaint straight to file descriptor 2 as SDL looks for a device,
+    before pygame raises the one error taken above."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no descriptor 2 at all: nothing to hush
+        yield
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
