@@ -43,8 +43,17 @@ def _swell(x: Wave) -> Wave:
 
 def _notes(rate: int, freqs: tuple[float, ...], each: float) -> Wave:
     """Short notes in turn, each with a touch of its octave (a horn more than a whistle)."""
-    parts = [_decay(_tone(rate, each, f) + 0.3 * _tone(rate, each, 2 * f), rate, 5) for f in freqs]
+    parts = [_faded(_decay(_tone(rate, each, f) + 0.3 * _tone(rate, each, 2 * f), rate, 5), rate) for f in freqs]
     return np.concatenate(parts)
+
+
+def _faded(x: Wave, rate: int) -> Wave:
+    """5 ms in and out, so that neither the sound's ends nor the joins between notes click."""
+    n = min(x.size // 2, rate // 200)
+    x = x.copy()
+    x[:n] *= np.linspace(0, 1, n)
+    x[x.size - n :] *= np.linspace(1, 0, n)
+    return x
 
 
 def hit(rate: int) -> Wave:
@@ -100,10 +109,7 @@ MAKERS: dict[str, Callable[[int], Wave]] = {
 
 def samples(name: str, rate: int, channels: int) -> bytes:
     """The effect as signed 16-bit samples, interleaved for `channels`, peaking at 0.8."""
-    wave = MAKERS[name](rate)
-    fade = min(wave.size, rate // 200)  # 5 ms in and out: no click at either end
-    wave[:fade] *= np.linspace(0, 1, fade)
-    wave[wave.size - fade :] *= np.linspace(1, 0, fade)
+    wave = _faded(MAKERS[name](rate), rate)
     wave = 0.8 * wave / max(float(np.abs(wave).max()), 1e-9)
     pcm = (wave * 32767).astype(np.int16)
     return np.repeat(pcm, channels).tobytes()
