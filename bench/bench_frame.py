@@ -1,6 +1,8 @@
 """Frame time of the battlefield: 1280x720, 100 units on a 64x64 map, every overlay on.
 
-    python bench/bench_frame.py [--frames N] [--json]
+    python bench/bench_frame.py [--frames N] [--json] [--size WxH] [--ui-scale S]
+
+--ui-scale draws the battlefield at a UI scale (the window caps it: 2 needs 2048x1200 or more).
 
 Also: how long `rout` takes to show its menu, and the window process's peak memory.
 """
@@ -33,8 +35,10 @@ from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 
 
-def frames(n: int) -> dict:
-    app = App((1280, 720), headless=True)
+def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -> dict:
+    app = App(size, headless=True)
+    app.settings = app.settings.changed(ui_scale=ui_scale)
+    app.refit()
     scenario = field_scenario(100)
     screen = BattleScreen(app, scenario, seed=3, controllers={s: "human" for s in scenario.sides}, threaded=False)
     app.show(screen)
@@ -59,7 +63,7 @@ def frames(n: int) -> dict:
     draw, step = [], []
     for _i in range(n):
         t0 = time.perf_counter()
-        screen.draw(app.window)
+        screen.draw(app.canvas)
         t1 = time.perf_counter()
         app.step(1 / 60)
         t2 = time.perf_counter()
@@ -70,7 +74,9 @@ def frames(n: int) -> dict:
     return {
         "units": len(b.world.units),
         "map": "64x64",
-        "size": "1280x720",
+        "size": f"{size[0]}x{size[1]}",
+        "ui_scale": app.scale,
+        "canvas": f"{app.size[0]}x{app.size[1]}",
         "frames": n,
         "draw_median_ms": statistics.median(draw),
         "draw_p99_ms": draw[int(0.99 * (n - 1))],
@@ -146,8 +152,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--size", default="1280x720", help="the window, WIDTHxHEIGHT")
+    ap.add_argument("--ui-scale", type=float, default=1.0)
+    ap.add_argument("--only-frames", action="store_true", help="the battlefield's frames alone")
     args = ap.parse_args()
-    out = frames(args.frames)
+    w, h = (int(v) for v in args.size.split("x"))
+    out = frames(args.frames, (w, h), args.ui_scale)
+    if args.only_frames:
+        print(json.dumps(out, indent=1))
+        return
     out.update(watching(args.frames * 2))
     out["menu_start_s"] = min(menu_start() for _ in range(3))
     out.update(largest_map_memory())
@@ -155,9 +168,14 @@ def main() -> None:
     if args.json:
         print(json.dumps(out, indent=1))
         return
-    print(f"battlefield {out['size']}, {out['units']} units on {out['map']}, {out['frames']} frames")
+    print(
+        f"battlefield {out['size']} at UI scale {out['ui_scale']:g} (canvas {out['canvas']}), "
+        f"{out['units']} units on {out['map']}, {out['frames']} frames"
+    )
     print(f"  draw:  median {out['draw_median_ms']:.2f} ms, p99 {out['draw_p99_ms']:.2f} ms")
-    print(f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+flip)")
+    print(
+        f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+enlarge+flip)"
+    )
     print(
         f"  watching AI vs AI ({out['watch_decisions']} decisions in {out['watch_frames']} frames): frame median "
         f"{out['watch_frame_median_ms']:.2f} ms, p99 {out['watch_frame_p99_ms']:.2f} ms, max {out['watch_frame_max_ms']:.1f} ms"

@@ -77,6 +77,14 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 MAP_HELP = "a Tiled .tmx file, or a shipped map by name (skirmish, battle, duel, ...)"
 
 
+def _looks(sh: argparse.ArgumentParser) -> None:
+    """How a screenshot is drawn (issue 22): its UI scale, and the screen over the battle."""
+    sh.add_argument("--ui-scale", default="1", metavar="S", help="1, 1.25, 1.5, 1.75 or 2 (the window caps it)")
+    sh.add_argument(
+        "--screen", choices=("battle", "settings"), default="battle", help="the battle, or the settings over it"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rout", description="Rout: tactical battles under AD&D 2e Combat & Tactics-style rules.")
     p.add_argument("--version", action="version", version=f"rout {__version__}")
@@ -105,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop at a unit's activation, or at an end-of-round retreat choice",
     )
     sh.add_argument("--size", type=bounds.size, default=(1280, 720))
+    _looks(sh)
     sh.set_defaults(func=cmd_screenshot)
     _add_simulate(sub)
     c = sub.add_parser("check", help="validate maps")

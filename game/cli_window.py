@@ -80,6 +80,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     w, h = args.size
     if Path(args.out).suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {args.out!r}")
+    scale = _ui_scale(args.ui_scale)
     check_outputs({"--out": args.out}, map_inputs(args.map))
     from game.ui.main import screenshot  # noqa: PLC0415  # headless commands never import pygame
 
@@ -92,4 +93,19 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         seed=args.seed,
         at=args.at,
         size=(w, h),
+        ui_scale=scale,
+        settings_shown=args.screen == "settings",
     )
+
+
+def _ui_scale(given: str) -> float:
+    """--ui-scale's value, one of the settings' UI scales."""
+    from game.settings import UI_SCALES, check  # noqa: PLC0415  # read when the command runs
+
+    try:
+        value = float(given)
+    except ValueError:
+        value = float("nan")  # a number no scale is: refused below with the others
+    if check("ui_scale", value) is not None:
+        raise UsageError(f"--ui-scale must be one of {', '.join(f'{s:g}' for s in UI_SCALES)}, not {given!r}")
+    return value

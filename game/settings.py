@@ -34,6 +34,7 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # the battle's animation and AI speeds, chos
 VIEWER_SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # the replay viewer's playback speeds
 MAP_OWN = "map"  # in the file, a rule option left to the map: None in Settings
 MIN_WINDOW = (640, 400)
+UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text, panels and tokens drawn larger (game/ui/app.py)
 MAX_WINDOW = 16384
 
 
@@ -55,6 +56,9 @@ class Settings:
     window_height: int = 720
     fullscreen: bool = False
     scenario: str = ""  # the file name of the map last chosen in the menu; "" for the first
+    ui_scale: float = 1.0  # one of UI_SCALES; the window caps it (game/ui/app.py)
+    volume: int = 70  # the sound effects' volume, in percent
+    mute: bool = False  # the sound effects silenced (F8), the volume kept
 
     def __post_init__(self) -> None:
         # None and absent say the same (the map's own): kept absent, so that equal settings compare equal.
@@ -142,6 +146,9 @@ CHECKS: dict[str, Callable[[object], str | None]] = {
     "window_height": _whole(MIN_WINDOW[1], MAX_WINDOW),
     "fullscreen": _flag,
     "scenario": _file_name,
+    "ui_scale": _speed_of(UI_SCALES),
+    "volume": _whole(0, 100),
+    "mute": _flag,
 }
 
 
@@ -215,8 +222,11 @@ def _valid(table: Mapping[str, object], bad: list[str]) -> dict[str, object]:
         if why:
             bad.append(f"{name} {why}")
         else:
-            values[name] = float(value) if name in ("speed", "viewer_speed") else value  # type: ignore[arg-type]
+            values[name] = float(value) if name in _FLOATS else value  # type: ignore[arg-type]
     return values
+
+
+_FLOATS = ("speed", "viewer_speed", "ui_scale")  # a file's 2 is read as 2.0
 
 
 def save_settings(s: Settings) -> Path:

@@ -14,7 +14,7 @@ from game import ai
 from game.battle import Battle
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
-from tests.command_line import ROOT, one_line_error, rout_here
+from tests.command_line import ROOT, one_line_error, rout, rout_here
 
 ARENA = ROOT / "maps" / "test_arena.tmx"
 
@@ -72,6 +72,28 @@ def test_a_screenshot_round_before_the_first_is_refused(tmp_path, value):
     r = rout_here("screenshot", str(ARENA), "--out", "s.png", "--round", value, cwd=tmp_path)
     one_line_error(r, "--round", "a round is a whole number from 1")
     assert not (tmp_path / "s.png").exists()
+
+
+@pytest.mark.parametrize("value", ["3", "0.5", "x", "nan", "1.3"])
+def test_a_screenshot_ui_scale_the_settings_do_not_offer_is_refused(tmp_path, value):
+    # Issue 22: --ui-scale takes the settings screen's scales only.
+    r = rout_here("screenshot", str(ARENA), "--out", "s.png", "--ui-scale", value, cwd=tmp_path)
+    one_line_error(r, "--ui-scale must be one of 1, 1.25, 1.5, 1.75, 2", repr(value))
+    assert not (tmp_path / "s.png").exists()
+
+
+def test_a_screenshot_at_ui_scale_2_is_the_1024x600_picture_with_every_pixel_doubled(tmp_path):
+    # Issue 22: the UI scale enlarges the whole screen, text, panels and tokens alike.
+    for name, scale, size in (("one.png", "1", "1024x600"), ("two.png", "2", "2048x1200")):
+        # In a process of its own each: a screenshot ends pygame, whose fonts the next would reuse.
+        r = rout("screenshot", str(ARENA), "--out", name, "--ui-scale", scale, "--size", size, cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+    import pygame  # noqa: PLC0415  # the pictures are read back as the player would see them
+
+    one, two = (pygame.image.load(str(tmp_path / n)) for n in ("one.png", "two.png"))
+    assert two.get_size() == (2048, 1200)
+    doubled = pygame.transform.scale(one, (2048, 1200))
+    assert pygame.image.tobytes(doubled, "RGB") == pygame.image.tobytes(two, "RGB")
 
 
 def test_check_reports_each_problem_and_exit_status(tmp_path):

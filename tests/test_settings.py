@@ -83,6 +83,9 @@ def test_a_broken_line_costs_only_its_setting_and_one_warning_naming_file_and_ke
         ("window_width = 12", "window_width"),
         ('scenario = "../../etc/passwd"', "scenario"),
         ("side = -1", "side"),
+        ("ui_scale = 3", "ui_scale"),
+        ("volume = 101", "volume"),
+        ('mute = "yes"', "mute"),
     ],
 )
 def test_a_bad_value_gives_its_default_and_one_warning_naming_file_and_key(capsys, line, key):
@@ -118,6 +121,13 @@ def test_unknown_keys_from_a_newer_version_are_ignored(capsys):
 def test_a_whole_number_speed_is_read_as_that_speed():
     write("speed = 2\n")
     assert load_settings().speed_i == 2
+
+
+def test_the_ui_scale_volume_and_mute_of_issue_22_load_back_a_whole_scale_as_a_float():
+    write("ui_scale = 2\nvolume = 35\nmute = true\n")
+    s = load_settings()
+    assert (s.ui_scale, s.volume, s.mute) == (2.0, 35, True)
+    assert isinstance(s.ui_scale, float)
 
 
 def test_a_setting_made_with_a_bad_value_is_refused():

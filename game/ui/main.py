@@ -20,6 +20,7 @@ from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.resume import opened_screen, settle
+from game.ui.navigation import ToPause, ToSettings, go
 from game.ui.screen import Screen
 
 
@@ -106,7 +107,7 @@ def _replay_text(replay: Replay) -> str:
     return "\n".join(["{", *head, ' "commands": [', *([body] if body else []), " ]", "}"])
 
 
-def screenshot(
+def screenshot(  # noqa: PLR0913  # the command line's choices, keyword-only
     map_path: str,
     out: str,
     *,
@@ -116,16 +117,22 @@ def screenshot(
     seed: int,
     at: str,
     size: tuple[int, int],
+    ui_scale: float = 1.0,
+    settings_shown: bool = False,
 ) -> int:
-    """Render one frame headless: AI against AI up to the chosen moment, then draw."""
+    """Render one frame headless: AI against AI up to the chosen moment, then draw (at the UI
+    scale, and with the settings screen over the battle if asked)."""
     app = App(size, headless=True)
+    app.settings = app.settings.changed(ui_scale=ui_scale)  # for this picture only: not saved
+    app.refit()
     scenario = load_scenario(map_path)
     screen = BattleScreen(app, scenario, seed=seed, controllers={s: "human" for s in scenario.sides}, threaded=False)
     app.show(screen)
     _play_to(screen, select, round_, at)
     _point_at(screen, select, hover)
-    app.window.fill((0, 0, 0))
-    screen.draw(app.window)
+    if settings_shown:
+        app.show(go(app, ToSettings(go(app, ToPause(screen)))))
+    app.paint(background=(0, 0, 0))
     picture = io.BytesIO()
     pygame.image.save(app.window, picture, "shot.png")  # the name only tells pygame the format
     write_atomic_bytes(out, picture.getvalue())  # a random hidden name beside it, never through a link

@@ -68,6 +68,14 @@ class ToTakeOver(Request):
     viewer: object  # the viewer screen (the builder checks)
 
 
+@dataclass(frozen=True)
+class ToSettings(Request):
+    """The settings screen over `back` (the menu or the pause menu), which Esc returns to."""
+
+    ROOM: ClassVar[str] = "game.ui.menus.settings_screen"
+    back: object  # the screen it was opened from
+
+
 def go(app: App, request: Request) -> Screen:
     """The screen the request asks for."""
     room = import_module(request.ROOM)

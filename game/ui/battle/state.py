@@ -119,6 +119,7 @@ class BattleState:
         self.fed = 0  # events fed to the view so far
         self.view = BattleView.from_start(self.battle.events[0])
         self.view.pause_on_steps = app.settings.pause_on_steps
+        self.view.heard = app.sound.play_for
         self.log: list[LogLine] = []
         self.log_scroll = 0
         self.feed(self.battle.events)

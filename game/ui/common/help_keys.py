@@ -82,6 +82,7 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
             ("4", "the AI's level (solo, watch)"),
             _rule_options_line(),
             ("5, then digits", "the seed: the same seed, the same dice"),
+            ("O", "settings: window, UI scale, speed, sound"),
             ("hover an option", "what it changes"),
             ("Esc / Q", "quit"),
         ],
@@ -176,7 +177,20 @@ RESULT: list[tuple[str, list[tuple[str, str]]]] = [
     ),
 ]
 
+SETTINGS: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Settings",
+        [
+            ("Up / Down, point", "choose a setting"),
+            ("Left / Right, click < >", "change it: it takes effect at once and is kept"),
+            ("Enter / Space", "its next value"),
+            ("Esc / Backspace", "back"),
+        ],
+    ),
+]
+
 EVERY_SCREEN: list[tuple[str, str]] = [
     ("F1", "these keys"),
+    ("F8", "sound on or off"),
     ("F11", "full screen, or a window again"),
 ]

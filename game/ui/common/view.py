@@ -8,6 +8,7 @@ battle's own world.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game import events as ev
@@ -95,6 +96,7 @@ class BattleView:
     waiting_for_key: bool = False
     round: int = 0
     recent: list[str] = field(default_factory=list)  # ids in the event being shown
+    heard: Callable[[ev.Event], None] | None = None  # told of each event as it begins: its sound
 
     @staticmethod
     def from_start(start: ev.Event) -> BattleView:
@@ -170,6 +172,8 @@ class BattleView:
 
     def _begin(self, e: ev.Event) -> None:
         self.recent = ev.involved(e)
+        if self.heard is not None:
+            self.heard(e)
         match e:
             case ev.RoundStart():
                 self.round = e.round

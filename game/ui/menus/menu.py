@@ -21,7 +21,7 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu
+from game.ui.navigation import ToMenu, ToSettings, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 # The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
 OWN_KEYS = {
-    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5,
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o,
     pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
 }  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
@@ -50,13 +50,21 @@ class MenuScreen:
         self.side_i = last.side
         self.options = {r.name: last.rule(r.name) for r in menu_rules()}  # None: the map's own
         self.ai_level = last.ai_level
-        self.handover = last.handover  # hot-seat: a screen between the players' turns
         self.mouse = (0, 0)
         self.thumbs = DrawCache()
         saves = list_saves(saves_folder())
         self.newest_save = saves[0] if saves else None  # Continue opens it
         self.error = ""  # why Continue could not open it
         self.seed = SeedField()
+
+    @property
+    def handover(self) -> bool:
+        """Hot-seat: a screen between the players' turns; the settings screen sets it too."""
+        return self.app.settings.handover
+
+    @handover.setter
+    def handover(self, on: bool) -> None:
+        self.app.remember(handover=on)
 
     @property
     def entry(self) -> Entry:
@@ -117,6 +125,10 @@ class MenuScreen:
             return None
         return opened_screen(self.app, battle, record, threaded=not self.app.headless)
 
+    def settings(self) -> Screen:
+        """The settings screen over the menu; Esc comes back here."""
+        return go(self.app, ToSettings(self))
+
     def remember(self) -> None:
         """Write down the choices as they stand, for the next time the menu opens."""
         name = self.entry.path.name if self.entries else ""
@@ -125,7 +137,6 @@ class MenuScreen:
             mode=self.mode,
             side=self.side_i % sides,
             ai_level=self.ai_level,
-            handover=self.handover,
             scenario=name if check("scenario", name) is None else "",
             **self.options,
         )
@@ -161,6 +172,8 @@ class MenuScreen:
             self.app.quit()
         elif k == pygame.K_c:
             return self.continue_saved()
+        elif k == pygame.K_o:
+            return self.settings()
         elif not self.entries:
             return None
         elif k == pygame.K_UP:
@@ -258,7 +271,7 @@ class MenuScreen:
         """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
         if not self.entries:
-            last = [self._continue_button(), Button("Quit", "Q", self.app.quit)]
+            last = [self._continue_button(), Button("Settings", "O", self.settings), Button("Quit", "Q", self.app.quit)]
             layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
             return last
         e = self.entry
@@ -277,6 +290,7 @@ class MenuScreen:
                 tip="Set up any fight on this map, then step through it",
             ),
             self._continue_button(),
+            Button("Settings", "O", self.settings),
             Button("Quit", "Q", self.app.quit),
         ]
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))

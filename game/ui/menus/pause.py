@@ -15,7 +15,7 @@ from game.ui.common import theme
 from game.ui.common.help_keys import HELP
 from game.ui.common.help_overlay import draw_table
 from game.ui.common.widgets import Button, text, wrap
-from game.ui.navigation import ToMenu, ToPause, go
+from game.ui.navigation import ToMenu, ToPause, ToSettings, go
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -67,6 +67,7 @@ class PauseScreen:
             Entry("Resume", "Esc", (pygame.K_ESCAPE,), self.resume),
             Entry("Save", "S", (pygame.K_s,), self.save),
             Entry("Save and quit", "X", (pygame.K_x,), self.save_and_quit),
+            Entry("Settings", "O", (pygame.K_o,), lambda: go(self.app, ToSettings(self))),
             Entry("Help: the keys", "F1", (pygame.K_F1, pygame.K_h), lambda: self.show(HELP_PAGE)),
             Entry("Quit to menu", "Q", (pygame.K_q,), lambda: self.show(CONFIRM_QUIT)),
         ]

@@ -78,7 +78,7 @@ class ViewerScreen:
         self.app, self.t, self.source, self.back = app, t, source, back
         start = t.battle_at(0)
         self.stage = BattleScreen(app, start.scenario, seed=source.seed, threaded=False, battle=start)
-        self.stage.view = ReplayView(tokens=BattleView.from_start(t.events[0]).tokens)
+        self.stage.view = ReplayView(tokens=BattleView.from_start(t.events[0]).tokens, heard=app.sound.play_for)
         self.stage.view.sync(start.world)  # a timeline may begin mid-battle (a hot-seat recap)
         self.lines: list[LogLine] = []
         self.line_count = [0]  # for each moment, how many lines its events have given
