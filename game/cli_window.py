@@ -15,6 +15,7 @@ from game.saved_battle import load_save
 from game.scenario.errors import ScenarioError
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
+from game.settings import PALETTES
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -76,6 +77,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         raise UsageError(f"--select: {args.map} has no unit {args.select!r}")
     hover = _xy(args.hover) if args.hover else None
     w, h = args.size
+    if args.palette not in PALETTES:
+        raise UsageError(f"--palette must be one of {', '.join(PALETTES)}, not {args.palette!r}")
     if Path(args.out).suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {args.out!r}")
     check_outputs({"--out": args.out}, map_inputs(args.map))
@@ -90,4 +93,5 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         seed=args.seed,
         at=args.at,
         size=(w, h),
+        palette=args.palette,
     )

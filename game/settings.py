@@ -34,6 +34,9 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # the battle's animation and AI speeds, chos
 VIEWER_SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # the replay viewer's playback speeds
 MAP_OWN = "map"  # in the file, a rule option left to the map: None in Settings
 MIN_WINDOW = (640, 400)
+# The colour palettes: normal vision's, and one made for each of the three dichromacies (their
+# colours are game/ui/common/palettes.py's; docs/decisions.md says how each is checked).
+PALETTES = ("standard", "protanopia", "deuteranopia", "tritanopia")
 MAX_WINDOW = 16384
 
 
@@ -55,6 +58,7 @@ class Settings:
     window_height: int = 720
     fullscreen: bool = False
     scenario: str = ""  # the file name of the map last chosen in the menu; "" for the first
+    palette: str = "standard"  # the colours the board is drawn in (PALETTES)
 
     def __post_init__(self) -> None:
         # None and absent say the same (the map's own): kept absent, so that equal settings compare equal.
@@ -142,6 +146,7 @@ CHECKS: dict[str, Callable[[object], str | None]] = {
     "window_height": _whole(MIN_WINDOW[1], MAX_WINDOW),
     "fullscreen": _flag,
     "scenario": _file_name,
+    "palette": _one_of(PALETTES),
 }
 
 

@@ -43,6 +43,7 @@ class App:
         self.headless = headless
         self.settings = settings or Settings()
         self.remembers = settings is not None
+        theme.use(self.settings.palette)
         self._stored, self._unstored_for = self.settings, 0.0
         self.fullscreen = size is None and self.settings.fullscreen
         if self.fullscreen:
@@ -96,6 +97,7 @@ class App:
     def remember(self, **changes: Any) -> None:
         """Change settings (game/settings.py's names) and write them down if they changed."""
         self.settings = self.settings.changed(**changes)
+        theme.use(self.settings.palette)
         self.store()
 
     def store(self) -> None:

@@ -18,6 +18,7 @@ from game.scenario.tiled import load_scenario
 from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common import theme
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.resume import opened_screen, settle
 from game.ui.screen import Screen
@@ -106,7 +107,7 @@ def _replay_text(replay: Replay) -> str:
     return "\n".join(["{", *head, ' "commands": [', *([body] if body else []), " ]", "}"])
 
 
-def screenshot(
+def screenshot(  # noqa: PLR0913  # the command line's options, keyword-only
     map_path: str,
     out: str,
     *,
@@ -116,9 +117,12 @@ def screenshot(
     seed: int,
     at: str,
     size: tuple[int, int],
+    palette: str = "standard",
 ) -> int:
-    """Render one frame headless: AI against AI up to the chosen moment, then draw."""
+    """Render one frame headless, in the palette named: AI against AI up to the chosen moment, then draw."""
     app = App(size, headless=True)
+    app.settings = app.settings.changed(palette=palette)  # for this picture only: never written
+    theme.use(palette)
     scenario = load_scenario(map_path)
     screen = BattleScreen(app, scenario, seed=seed, controllers={s: "human" for s in scenario.sides}, threaded=False)
     app.show(screen)
