@@ -104,9 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop at a unit's activation, or at an end-of-round retreat choice",
     )
     sh.add_argument("--size", type=bounds.size, default=(1280, 720))
-    sh.add_argument(
-        "--palette", default="standard", help="the colours: standard, protanopia, deuteranopia or tritanopia"
-    )
+    sh.add_argument("--palette", default="standard", help="standard, protanopia, deuteranopia or tritanopia")
     sh.set_defaults(func=cmd_screenshot)
     s = sub.add_parser("simulate", help="play AI against AI headless and summarise")
     s.add_argument("map", nargs="?", type=map_path, default=str(DEFAULT_MAP), help=MAP_HELP)
