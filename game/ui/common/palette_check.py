@@ -72,7 +72,7 @@ def main() -> int:
         )
         for vision in (None, *DEFICIENCIES):
             closest = measured(p, vision)[0]
-            print(f"  closest under {closest.vision}: {closest}")
+            print(f"  closest: {closest}")
     return 0
 
 
