@@ -78,8 +78,9 @@ MAP_HELP = "a Tiled .tmx file, or a shipped map by name (skirmish, battle, duel,
 
 
 def _looks(sh: argparse.ArgumentParser) -> None:
-    """How a screenshot is drawn (issue 22): its UI scale, and the screen over the battle."""
+    """How a screenshot is drawn (issue 22): its UI scale, its palette, and the screen over the battle."""
     sh.add_argument("--ui-scale", default="1", metavar="S", help="1, 1.25, 1.5, 1.75 or 2 (the window caps it)")
+    sh.add_argument("--palette", default="standard", help="standard, protanopia, deuteranopia or tritanopia")
     sh.add_argument(
         "--screen", choices=("battle", "settings"), default="battle", help="the battle, or the settings over it"
     )

@@ -15,6 +15,7 @@ from game.saved_battle import load_save
 from game.scenario.errors import ScenarioError
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
+from game.settings import PALETTES
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -78,6 +79,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         raise UsageError(f"--select: {args.map} has no unit {args.select!r}")
     hover = _xy(args.hover) if args.hover else None
     w, h = args.size
+    if args.palette not in PALETTES:
+        raise UsageError(f"--palette must be one of {', '.join(PALETTES)}, not {args.palette!r}")
     if Path(args.out).suffix.lower() != ".png":
         raise UsageError(f"--out must name a .png file, not {args.out!r}")
     scale = _ui_scale(args.ui_scale)
@@ -95,6 +98,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         size=(w, h),
         ui_scale=scale,
         settings_shown=args.screen == "settings",
+        palette=args.palette,
     )
 
 

@@ -35,6 +35,9 @@ VIEWER_SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)  # the replay viewer's pla
 MAP_OWN = "map"  # in the file, a rule option left to the map: None in Settings
 MIN_WINDOW = (640, 400)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text, panels and tokens drawn larger (game/ui/app.py)
+# The colour palettes: normal vision's, and one made for each of the three dichromacies (their
+# colours are game/ui/common/palettes.py's; docs/decisions.md says how each is checked).
+PALETTES = ("standard", "protanopia", "deuteranopia", "tritanopia")
 MAX_WINDOW = 16384
 
 
@@ -59,6 +62,7 @@ class Settings:
     ui_scale: float = 1.0  # one of UI_SCALES; the window caps it (game/ui/app.py)
     volume: int = 70  # the sound effects' volume, in percent
     mute: bool = False  # the sound effects silenced (F8), the volume kept
+    palette: str = "standard"  # the colours the board is drawn in (PALETTES)
 
     def __post_init__(self) -> None:
         # None and absent say the same (the map's own): kept absent, so that equal settings compare equal.
@@ -149,6 +153,7 @@ CHECKS: dict[str, Callable[[object], str | None]] = {
     "ui_scale": _speed_of(UI_SCALES),
     "volume": _whole(0, 100),
     "mute": _flag,
+    "palette": _one_of(PALETTES),
 }
 
 

@@ -47,6 +47,7 @@ class App:
         self.headless = headless
         self.settings = settings or Settings()
         self.remembers = settings is not None
+        theme.use(self.settings.palette)
         self._stored, self._unstored_for = self.settings, 0.0
         self.fullscreen = size is None and self.settings.fullscreen
         if self.fullscreen:
@@ -131,6 +132,7 @@ class App:
         """Change settings (game/settings.py's names) and write them down if they changed."""
         self.settings = self.settings.changed(**changes)
         self.sound.heed(self.settings)
+        theme.use(self.settings.palette)
         self.store()
 
     def store(self) -> None:

@@ -18,6 +18,7 @@ from game.scenario.tiled import load_scenario
 from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common import theme
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.resume import opened_screen, settle
 from game.ui.navigation import ToPause, ToSettings, go
@@ -119,11 +120,14 @@ def screenshot(  # noqa: PLR0913  # the command line's choices, keyword-only
     size: tuple[int, int],
     ui_scale: float = 1.0,
     settings_shown: bool = False,
+    palette: str = "standard",
 ) -> int:
-    """Render one frame headless: AI against AI up to the chosen moment, then draw (at the UI
-    scale, and with the settings screen over the battle if asked)."""
+    """Render one frame headless, in the palette named: AI against AI up to the chosen moment,
+    then draw (at the UI scale, and with the settings screen over the battle if asked)."""
     app = App(size, headless=True)
-    app.settings = app.settings.changed(ui_scale=ui_scale)  # for this picture only: not saved
+    # for this picture only: never written
+    app.settings = app.settings.changed(ui_scale=ui_scale, palette=palette)
+    theme.use(palette)
     app.refit()
     scenario = load_scenario(map_path)
     screen = BattleScreen(app, scenario, seed=seed, controllers={s: "human" for s in scenario.sides}, threaded=False)

@@ -56,9 +56,9 @@ def test_the_panel_lists_the_pair_choosing_now_the_one_refused_for_size_and_the_
 
 def test_each_pair_is_joined_on_the_board_in_the_colour_of_its_verdict():
     screen, surface = shown_at_the_retreat_step()
-    assert draw_review.MAY in colours_near(surface, mid(screen, "a", "b"))
-    assert draw_review.REFUSED in colours_near(surface, mid(screen, "h", "o"))
-    assert draw_review.NOTHING in colours_near(surface, mid(screen, "x", "y"))
+    assert theme.palette().may in colours_near(surface, mid(screen, "a", "b"))
+    assert theme.palette().refused in colours_near(surface, mid(screen, "h", "o"))
+    assert theme.palette().nothing in colours_near(surface, mid(screen, "x", "y"))
 
 
 def test_the_side_panel_card_says_it_in_the_verdicts_colours():
@@ -68,7 +68,7 @@ def test_the_side_panel_card_says_it_in_the_verdicts_colours():
     found = {
         tuple(surface.get_at((x, y)))[:3] for x in range(card.x, card.right, 2) for y in range(card.y, card.bottom, 2)
     }
-    assert {draw_review.MAY, draw_review.REFUSED, draw_review.NOTHING} <= found
+    assert {theme.palette().may, theme.palette().refused, theme.palette().nothing} <= found
 
 
 def test_nothing_is_explained_before_the_end_of_the_round():

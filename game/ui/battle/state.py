@@ -148,7 +148,7 @@ class BattleState:
             tile = 32
             self.map_surface = render_terrain(scenario, tile)
         self.cache = DrawCache()
-        self.side_colour = {s: theme.SIDE_COLOURS[i % len(theme.SIDE_COLOURS)] for i, s in enumerate(scenario.sides)}
+        self.side_colour = theme.side_colours(scenario.sides)
         self.side_shape = {s: theme.SIDE_SHAPES[i % len(theme.SIDE_SHAPES)] for i, s in enumerate(scenario.sides)}
         w, h = self.app.size
         self.camera = Camera(

@@ -50,6 +50,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             (", / .", "slower / faster AI"),
             ("Space", "skip the animation"),
             ("F11", "full screen"),
+            ("Esc, then C", "the next colour palette (for colour-blind eyes)"),
         ],
     ),
     (

@@ -1,19 +1,35 @@
-"""Colours and sizes in one place, chosen to read for colour-blind players too."""
+"""Colours and sizes in one place. The colours that carry meaning (arcs, sides, reach, retreat,
+the review's verdicts) come from the palette the player picked (game/ui/common/palettes.py),
+read through palette() at every draw."""
 
 from __future__ import annotations
 
-# Side colours (Okabe-Ito), each paired with a shape so colour is never the only cue.
-SIDE_COLOURS = [(0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0), (86, 180, 233)]
+from collections.abc import Iterable
+
+from game.ui.common.palettes import PALETTES, STANDARD, Colour, Palette
+
+# Each side's token also bears a mark of its own shape, so colour is never the only cue.
 SIDE_SHAPES = ["circle", "square", "triangle", "diamond", "circle", "square"]
 
-# Arcs: front, flank, rear.
-ARC_COLOURS = {"front": (70, 200, 90), "flank": (240, 200, 40), "rear": (230, 60, 60)}
+_chosen = {"palette": STANDARD}  # the window draws with one palette at a time: the setting's
 
-REACH_FULL = (90, 160, 255)
-REACH_HALF = (150, 230, 255)
-TARGET = (255, 70, 70)
+
+def palette() -> Palette:
+    """The palette drawn with now."""
+    return _chosen["palette"]
+
+
+def use(name: str) -> None:
+    """Draw with the palette `name` (game/settings.py has checked it) from the next frame on."""
+    _chosen["palette"] = PALETTES[name]
+
+
+def side_colours(sides: Iterable[str]) -> dict[str, Colour]:
+    """Each side's colour in the palette drawn with now, by its place in the list of sides."""
+    return {s: palette().side(i) for i, s in enumerate(sides)}
+
+
 PATH = (255, 255, 255)
-HAZARD = (255, 120, 0)
 SELECT = (255, 255, 255)
 HIGHLIGHT = (255, 240, 120)
 

@@ -23,6 +23,7 @@ from game.ui.battle.modes import (
 from game.ui.common import theme
 from game.ui.common.widgets import font, text
 from game.ui.draw import draw_bar, draw_lesson, draw_review
+from game.ui.draw.arc_marks import hatch
 from game.ui.draw.draw_cast import draw_cast, draw_cast_words
 from game.ui.draw.draw_panels import draw_initiative, draw_panel
 from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
@@ -124,9 +125,10 @@ def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> N
         stance = _planned_stance(s) if arc_unit == s.selected else None
         arcs = query.arcs(b, arc_unit, *stance) if stance else query.arcs(b, arc_unit)
         for name in ("front", "flank", "rear"):
-            fill(s.camera, s.cache, surface, r, arcs[name], (theme.ARC_COLOURS[name], ARC_ALPHA))
+            fill(s.camera, s.cache, surface, r, arcs[name], (theme.palette().arcs[name], ARC_ALPHA))
             for sq in arcs[name]:  # an inset ring, so arcs read even over the reach overlay
-                pygame.draw.rect(surface, theme.ARC_COLOURS[name], sq_rect(s.camera, r, sq).inflate(-4, -4), 2)
+                pygame.draw.rect(surface, theme.palette().arcs[name], sq_rect(s.camera, r, sq).inflate(-4, -4), 2)
+            hatch(s.camera, s.cache, surface, r, arcs[name], arc=name, colour=theme.palette().arcs[name])
     if p is not None and p.kind == RETREAT and s.view.idle:
         _draw_retreat_choice(s, surface, r, p)
     if s.cursor is not None and not s.app.mouse_driven:
@@ -159,6 +161,7 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
         round(cam.x),
         round(cam.y),
         r.size,
+        theme.palette().name,  # the reach's colours are the palette's
     )
 
     def paint() -> pygame.Surface:
@@ -192,15 +195,22 @@ def _paint_reach(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal:
     mode = s.mode
     if mode.reach == "move":
         full, half = legal.full.costs, legal.half.costs
-        fill(s.camera, s.cache, surface, r, [q for q in full if q not in half], (theme.REACH_FULL, 70))
-        fill(s.camera, s.cache, surface, r, [q for q in half if q != b.world[legal.unit].pos], (theme.REACH_HALF, 80))
+        fill(s.camera, s.cache, surface, r, [q for q in full if q not in half], (theme.palette().reach_full, 70))
+        fill(
+            s.camera,
+            s.cache,
+            surface,
+            r,
+            [q for q in half if q != b.world[legal.unit].pos],
+            (theme.palette().reach_half, 80),
+        )
     elif mode.reach == "withdraw":
-        fill(s.camera, s.cache, surface, r, legal.withdraw, (theme.REACH_HALF, 90))
+        fill(s.camera, s.cache, surface, r, legal.withdraw, (theme.palette().reach_half, 90))
     elif mode.reach == "stand":
-        fill(s.camera, s.cache, surface, r, list(legal.half.costs), (theme.REACH_HALF, 80))
+        fill(s.camera, s.cache, surface, r, list(legal.half.costs), (theme.palette().reach_half, 80))
     for t in legal.targets(mode.shoots, mode.charges):
         tu = b.world[t]
-        pygame.draw.rect(surface, theme.TARGET, sq_rect(s.camera, r, tu.pos, tu.n).inflate(-2, -2), 3)
+        pygame.draw.rect(surface, theme.palette().target, sq_rect(s.camera, r, tu.pos, tu.n).inflate(-2, -2), 3)
 
 
 def _draw_path(s: BattleState, surface: pygame.Surface, r: pygame.Rect, path: Iterable[Pos]) -> None:
@@ -225,20 +235,27 @@ def _draw_retreat_choice(s: BattleState, surface: pygame.Surface, r: pygame.Rect
     b = s.battle
     tgt = b.world[p.target or ""]
     start = _centre(s, r, tgt.pos, tgt.n)
-    pygame.draw.rect(surface, theme.TARGET, sq_rect(s.camera, r, tgt.pos, tgt.n).inflate(4, 4), 3)
+    pygame.draw.rect(surface, theme.palette().target, sq_rect(s.camera, r, tgt.pos, tgt.n).inflate(4, 4), 3)
     att = b.world[p.unit or ""]
     pygame.draw.rect(surface, theme.SELECT, sq_rect(s.camera, r, att.pos, att.n).inflate(4, 4), 2)
     picked = s.retreat_space
     for sp in p.spaces:
-        colour = theme.HAZARD if sp["hazard"] != "none" else theme.ARC_COLOURS[sp["space"]]
+        colour = theme.palette().hazard if sp["hazard"] != "none" else theme.palette().arcs[sp["space"]]
         squares = [(sp["to"][0] + i, sp["to"][1] + j) for j in range(tgt.n) for i in range(tgt.n)]
         fill(s.camera, s.cache, surface, r, squares, (colour, 110))
+        hatch(s.camera, s.cache, surface, r, squares, arc=sp["space"], colour=colour)
         _outline(s, surface, r, squares, colour, 3)
         end = _centre(s, r, sp["to"], tgt.n)
         _arrow(surface, start, end, colour)
         if sp["hazard"] != "none":
             text(
-                surface, sp["hazard"] + "!", (end[0], end[1] - s.camera.size // 2), 18, theme.HAZARD, True, "midbottom"
+                surface,
+                sp["hazard"] + "!",
+                (end[0], end[1] - s.camera.size // 2),
+                18,
+                theme.palette().hazard,
+                True,
+                "midbottom",
             )
         if picked is sp or (picked and picked["to"] == sp["to"]):
             pygame.draw.rect(surface, theme.SELECT, sq_rect(s.camera, r, sp["to"], tgt.n), 3)

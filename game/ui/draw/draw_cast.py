@@ -33,7 +33,7 @@ def draw_cast(s: BattleState, surface: pygame.Surface, r: pygame.Rect, mode: Cas
     for opt in options:
         for t in opt.takes_in if SPELLS[mode.spell].aim != SQUARE else ():
             u = b.world[t]
-            pygame.draw.rect(surface, theme.TARGET, sq_rect(s.camera, r, u.pos, u.n).inflate(-2, -2), 2)
+            pygame.draw.rect(surface, theme.palette().target, sq_rect(s.camera, r, u.pos, u.n).inflate(-2, -2), 2)
     if mode.aimed is None and SPELLS[mode.spell].aim != AROUND:
         return
     at = mode.aimed

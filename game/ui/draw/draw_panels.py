@@ -193,7 +193,7 @@ def _attack_card(
         f"{verb} {s.session.names.get(o.target, tgt.kind.name)} ({o.kind})",
         (area.x + 10, y),
         21,
-        theme.TARGET,
+        theme.palette().target,
         True,
     )
     y += 22
@@ -250,7 +250,7 @@ def _move_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, legal
     cost = reach.costs[sq]
     half = sq in legal.half.costs
     y = area.y + 8
-    text(surface, f"Move to {sq}", (area.x + 10, y), 21, theme.REACH_FULL, True)
+    text(surface, f"Move to {sq}", (area.x + 10, y), 21, theme.palette().reach_full, True)
     y += 22
     # squares as the log counts them ("moves 5"); the cost, in the move's own units, beside them
     steps = f"{len(path) - 1} square{'s' if len(path) != 2 else ''}, {cost} of its move"

@@ -16,9 +16,9 @@ from game.ui.common.widgets import font, text, wrap
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState
 
-MAY = (90, 220, 110)  # earned a retreat: drives, will drive or drove the foe back
-REFUSED = (255, 110, 90)  # earned it, but the foe need not (or could not) give ground
-NOTHING = (150, 155, 168)  # hit back, or did no melee damage
+# The verdicts' colours are the palette's (game/ui/common/palettes.py): `may` earned a retreat
+# (drives, will drive or drove the foe back), `refused` earned it but the foe need not (or could
+# not) give ground, `nothing` hit back or did no melee damage. The tags' words tell them apart too.
 # The tag on the board, by verdict (refusals by reason).
 TAGS = {
     "now": "may push",
@@ -47,9 +47,10 @@ def fights_shown(s: BattleState) -> list[Fight]:
 
 
 def colour(f: Fight) -> tuple[int, int, int]:
+    p = theme.palette()
     if f.verdict == "refused":
-        return REFUSED
-    return MAY if f.may and f.verdict != "lapsed" else NOTHING
+        return p.refused
+    return p.may if f.may and f.verdict != "lapsed" else p.nothing
 
 
 def tag(f: Fight) -> str:
@@ -67,7 +68,7 @@ def draw_lines(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: 
         a, b = w[f.attacker], w[f.foe]
         p, q = s.camera.square_centre(r.topleft, a.pos, a.n), s.camera.square_centre(r.topleft, b.pos, b.n)
         if f.verdict == "unhurt":
-            pygame.draw.line(surface, NOTHING, p, q, 1)  # a swing that did nothing: a thin line, no tag
+            pygame.draw.line(surface, theme.palette().nothing, p, q, 1)  # a swing that did nothing: a thin line, no tag
             continue
         width = 5 if f.verdict == "now" else 3
         pygame.draw.line(surface, (0, 0, 0), p, q, width + 3)
@@ -113,7 +114,7 @@ def draw_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, fights
             y += 16
         y += 2
     for line in wrap(rest, 16, area.w - 20)[:2]:
-        text(surface, line, (x, y), 16, NOTHING)
+        text(surface, line, (x, y), 16, theme.palette().nothing)
         y += 16
 
 

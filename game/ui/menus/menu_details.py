@@ -57,7 +57,7 @@ def _thumb(thumbs: DrawCache, e: Entry, w: int, h: int) -> pygame.Surface | None
     def make() -> pygame.Surface:
         full, tile = render_map(sc)
         for p in sc.units:
-            colour = theme.SIDE_COLOURS[sc.sides.index(p.side) % len(theme.SIDE_COLOURS)]
+            colour = theme.palette().side(sc.sides.index(p.side))
             n = p.kind.squares
             centre = ((p.pos[0] + n / 2) * tile, (p.pos[1] + n / 2) * tile)
             pygame.draw.circle(full, (0, 0, 0), centre, tile * n * 0.42)

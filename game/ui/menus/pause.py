@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.settings import PALETTES
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand, save_for_other_player
 from game.ui.common import theme
@@ -69,6 +70,7 @@ class PauseScreen:
             Entry("Save and quit", "X", (pygame.K_x,), self.save_and_quit),
             Entry("Settings", "O", (pygame.K_o,), lambda: go(self.app, ToSettings(self))),
             Entry("Help: the keys", "F1", (pygame.K_F1, pygame.K_h), lambda: self.show(HELP_PAGE)),
+            Entry(f"Colours: {self.app.settings.palette}", "C", (pygame.K_c,), self.next_palette),
             Entry("Quit to menu", "Q", (pygame.K_q,), lambda: self.show(CONFIRM_QUIT)),
         ]
         if self.hot_seat():
@@ -85,6 +87,12 @@ class PauseScreen:
 
     def resume(self) -> Screen:
         return self.bs
+
+    def next_palette(self) -> None:
+        """The next palette (standard, then one for each colour vision deficiency), kept in the settings."""
+        names = list(PALETTES)
+        self.app.remember(palette=names[(names.index(self.app.settings.palette) + 1) % len(names)])
+        self.bs.side_colour = theme.side_colours(self.bs.session.scenario.sides)
 
     def save(self) -> None:
         self.said = save_by_hand(self.bs.session)

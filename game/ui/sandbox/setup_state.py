@@ -74,7 +74,7 @@ class SandboxState:
         self.sprites, self.cache = Sprites(), DrawCache()
         self.map_surface, tile = render_map(scenario)
         sides = self.setup.sides
-        self.side_colour = {s: theme.SIDE_COLOURS[i % len(theme.SIDE_COLOURS)] for i, s in enumerate(sides)}
+        self.side_colour = theme.side_colours(sides)
         self.side_shape = {s: theme.SIDE_SHAPES[i % len(theme.SIDE_SHAPES)] for i, s in enumerate(sides)}
         w, h = app.size
         t = scenario.terrain
