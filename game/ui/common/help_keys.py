@@ -17,6 +17,9 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("click it again / Enter", "a walk that draws free swings: go / strike from the safest square"),
             ("Enter", "confirm; click the keyboard cursor's square"),
             ("arrows / Tab", "move the cursor / jump to the next foe in reach"),
+            ("N / Shift+N", "the next / previous creature that may act"),
+            ("L", "roster: your side's creatures, who has acted"),
+            ("Shift+E", "end the rest of your side's turn (asks first)"),
         ],
     ),
     (
@@ -46,6 +49,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
         "View",
         [
             ("wheel, + / -", "zoom"),
+            ("Z, click the minimap", "fit the whole map; move the view there"),
             ("right-drag, Shift+arrows", "pan the map (middle-drag too)"),
             (", / .", "slower / faster AI"),
             ("Space", "skip the animation"),
