@@ -172,6 +172,7 @@ RESULT: list[tuple[str, list[tuple[str, str]]]] = [
         "The battle's end",
         [
             ("Enter", "play the battle again (the next seed)"),
+            ("N", "a lesson's result: the next lesson of the course"),
             ("W", "watch the replay"),
             ("S", "save the replay in the saves folder"),
             ("Esc", "back to the menu"),

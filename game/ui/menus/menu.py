@@ -10,6 +10,7 @@ from game.bundled import MAPS, section_of
 from game.levels import LEVELS
 from game.options import Rule, menu_rules
 from game.save.autosave import list_saves, saves_folder
+from game.save.progress import load_progress
 from game.save.savefile import SaveError
 from game.saved_battle import load_save
 from game.settings import MODES, check
@@ -17,6 +18,7 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.menus import course
 from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
@@ -55,7 +57,8 @@ class MenuScreen:
         self.thumbs = DrawCache()
         saves = list_saves(saves_folder())
         self.newest_save = saves[0] if saves else None  # Continue opens it
-        self.error = ""  # why Continue could not open it
+        self.progress = load_progress()  # the lessons completed: ticked in the list
+        self.error = self.progress.problem  # why Continue could not open it, or the progress file be read
         self.seed = SeedField()
 
     @property
@@ -305,12 +308,21 @@ class MenuScreen:
         layout = self._list_layout()
         for item, r in layout:
             if isinstance(item, str):
-                text(surface, item, (r.x + 2, r.y + 12), 20, theme.HIGHLIGHT, True)
+                text(
+                    surface,
+                    course.heading(item, self.progress.completed),
+                    (r.x + 2, r.y + 12),
+                    20,
+                    theme.HIGHLIGHT,
+                    True,
+                )
                 continue
             e = self.entries[item]
             pygame.draw.rect(surface, theme.BUTTON_ACTIVE if item == self.index else theme.BUTTON, r, border_radius=6)
             title = e.scenario.title if e.scenario else e.path.name
             text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
+            if e.path.stem in self.progress.completed:
+                course.draw_tick(surface, r)
         shown = [item for item, _ in layout if isinstance(item, int)]
         above = min(shown) if shown else 0
         below = len(self.entries) - (max(shown) + 1 if shown else 0)
