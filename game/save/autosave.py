@@ -47,12 +47,15 @@ def autosave(
     options: Mapping[str, object] | None = None,
     ai: Mapping[str, str] | None = None,
     keep: int = KEEP,
+    players: Mapping[str, str] | None = None,
 ) -> Path:
     """Save the battle as this round's autosave in `folder` (made if need be), then remove the
     oldest autosaves of the same map beyond `keep`. Return the file written."""
     if keep < 1:
         raise ValueError("keep at least one autosave")
-    path = write_save(user_dirs.made(folder) / autosave_name(battle), battle, commands, options=options, ai=ai)
+    path = write_save(
+        user_dirs.made(folder) / autosave_name(battle), battle, commands, options=options, ai=ai, players=players
+    )
     prune(folder, keep, path)
     return path
 

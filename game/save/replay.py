@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
+from game.player_names import name_problem
 from game.rules.dice import SEED_MAX
 from game.save import map_paths
 from game.save.errors import ReplayError
@@ -39,6 +40,7 @@ class Replay:
     game_version: str | None = None  # set in a save: the Rout that wrote it
     map_sha256: str | None = None  # set in a save: the map's bytes when it was saved
     to_play: str | None = None  # set in a save for the other player: the side whose decision it waits on
+    players: dict[str, str] = field(default_factory=dict)  # hot-seat: the players' names by side
 
     @property
     def is_save(self) -> bool:
@@ -59,6 +61,8 @@ class Replay:
             out["ai"] = self.ai
         if self.to_play:
             out["to_play"] = self.to_play
+        if self.players:
+            out["players"] = self.players
         if self.map_sha256:
             out["map_sha256"] = self.map_sha256
         if self.digest:
@@ -92,6 +96,7 @@ def load_replay(path: str | Path) -> Replay:
         _game_version(path, data),
         _sha(path, data, "map_sha256"),
         _to_play(path, data),
+        _players(path, data),
     )
     rep.map = str(_find_map(path, rep))
     return rep
@@ -179,6 +184,18 @@ def _to_play(path: Path, data: dict[str, object]) -> str | None:
     if v is not None and (not isinstance(v, str) or not v):
         raise ReplayError(f"{path}: 'to_play' must name a side, not {_shown(v)}")
     return v
+
+
+def _players(path: Path, data: dict[str, object]) -> dict[str, str]:
+    """Side -> the name of its player; whether the map has the sides is checked on loading."""
+    v = data.get("players", {})
+    if not isinstance(v, dict) or not all(isinstance(k, str) and k for k in v):
+        raise ReplayError(f"{path}: 'players' must give sides their players' names, not {_shown(v)}")
+    for side, name in v.items():
+        why = name_problem(name) or ("a player's name is not empty" if name == "" else None)
+        if why:
+            raise ReplayError(f"{path}: players: {side}: {why}")
+    return dict(v)
 
 
 def _sha(path: Path, data: dict[str, object], key: str) -> str | None:

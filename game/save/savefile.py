@@ -27,11 +27,13 @@ def save_record(
     options: Mapping[str, object] | None = None,
     ai: Mapping[str, str] | None = None,
     to_play: bool = False,
+    players: Mapping[str, str] | None = None,
 ) -> Replay:
     """The save of `battle` for writing at `path`: `commands` are every command it was given, in
     order; `options` the rule options it was started with (beyond the map's); `ai` each
     AI-controlled side's level. With `to_play`, the save is for the player of the side whose
-    decision the battle waits on, and says which side that is. A battle on a map built in code
+    decision the battle waits on, and says which side that is; `players` names hot-seat players
+    by side. A battle on a map built in code
     (no file) cannot be saved."""
     if not battle.scenario.path:
         raise ValueError("only a battle on a map file can be saved")
@@ -48,6 +50,7 @@ def save_record(
         __version__,
         map_paths.file_sha256(Path(battle.scenario.path)),
         battle.pending().side if to_play else None,
+        dict(players or {}),
     )
 
 
@@ -69,10 +72,12 @@ def write_save(
     options: Mapping[str, object] | None = None,
     ai: Mapping[str, str] | None = None,
     to_play: bool = False,
+    players: Mapping[str, str] | None = None,
 ) -> Path:
     """Save the battle at `path`, atomically: the previous file stays whole until the new one is."""
     path = Path(path)
-    write_atomic(path, save_text(save_record(path, battle, commands, options=options, ai=ai, to_play=to_play)))
+    record = save_record(path, battle, commands, options=options, ai=ai, to_play=to_play, players=players)
+    write_atomic(path, save_text(record))
     return path
 
 
@@ -82,6 +87,7 @@ def check_sides(path: str | Path, rep: Replay, sides: list[str]) -> None:
         ("controllers", rep.controllers),
         ("ai", rep.ai),
         ("to_play", [rep.to_play] if rep.to_play else []),
+        ("players", rep.players),
     ):
         for side in named:
             if side not in sides:

@@ -43,7 +43,13 @@ def _save_new(session: Session, name: str, folder: Path | None, to_play: bool = 
         while path.exists():
             path, n = where / f"{name}-{n}.json", n + 1
         write_save(
-            path, session.battle, session.played, options=session.options, ai=session.ai_levels(), to_play=to_play
+            path,
+            session.battle,
+            session.played,
+            options=session.options,
+            ai=session.ai_levels(),
+            to_play=to_play,
+            players=session.players,
         )
     except (OSError, ValueError) as e:
         return f"Could not save: {e}"
@@ -57,7 +63,12 @@ def autosave_at_round_end(session: Session, events: list[ev.Event], folder: Path
         return None
     try:
         autosave(
-            folder or saves_folder(), session.battle, session.played, options=session.options, ai=session.ai_levels()
+            folder or saves_folder(),
+            session.battle,
+            session.played,
+            options=session.options,
+            ai=session.ai_levels(),
+            players=session.players,
         )
     except (OSError, ValueError) as e:
         session.stop_autosaves()  # one message, not one a round

@@ -55,6 +55,7 @@ class Session:
         self.side_of = {u.id: u.side for u in units}
         self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
         self.marks: dict[str, Mark] = {}
+        self.players: dict[str, str] = {}  # hot-seat: the players' names by side (player_names.py)
 
     @property
     def battle(self) -> Battle:

@@ -18,7 +18,7 @@ from game.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.settings import SPEEDS
 from game.systems.retreat import RetreatSpace
-from game.ui.battle import since
+from game.ui.battle import players, since
 from game.ui.battle.ai_worker import AiWorker
 from game.ui.battle.legal import Legal
 from game.ui.battle.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
@@ -116,6 +116,7 @@ class BattleState:
             threaded=threaded,
             battle=battle,
         )
+        players.from_settings(app, self.session)  # hot-seat names, seat by seat (a save's replace them)
         self.unshown: deque[tuple[int, LogLine]] = deque()  # (event number, line) not yet animated
         self.fed = 0  # events fed to the view so far
         self.view = BattleView.from_start(self.battle.events[0])

@@ -161,6 +161,7 @@ HANDOVER: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("any key but Esc, click", "play: the incoming side's turn begins"),
             ("R", "watch what happened since this side last acted"),
+            ("N, type, Enter", "name this side's player (kept for the next game)"),
             ("F", "save the battle for the other player (play by file)"),
             ("Esc", "stays here: the board is not shown until a key or a click"),
         ],

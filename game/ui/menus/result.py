@@ -8,6 +8,7 @@ import pygame
 
 from game.events import BattleEnd
 from game.runner import summary
+from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
 from game.ui.common import help_keys, theme
@@ -127,7 +128,7 @@ class ResultScreen:
         surface.fill(theme.PANEL_BG)
         winner = self.end.winner
         colour = self.bs.side_colour.get(winner, theme.TEXT) if winner else theme.TEXT
-        title = f"{winner.capitalize()} wins" if winner else "A draw"
+        title = f"{players.label(self.bs.session, winner)} wins" if winner else "A draw"
         text(surface, title, (w // 2, 40), 64, colour, True, "midtop")
         text(
             surface,
@@ -146,7 +147,7 @@ class ResultScreen:
             text(surface, c.replace("_", " "), (x0 + 170 + i * 150, y), 20, theme.TEXT_DIM)
         for side, counts in self.summary.items():
             y += 30
-            text(surface, side, (x0, y), 24, self.bs.side_colour[side], True)
+            text(surface, players.label(self.bs.session, side), (x0, y), 24, self.bs.side_colour[side], True)
             for i, c in enumerate(cols):
                 text(surface, str(counts[c]), (x0 + 170 + i * 150, y), 24)
         self._chart(surface, pygame.Rect(80, y + 60, w - 160, h - y - 160))
