@@ -68,6 +68,13 @@ class ToTakeOver(Request):
     viewer: object  # the viewer screen (the builder checks)
 
 
+@dataclass(frozen=True)
+class ToSaves(Request):
+    """The save browser: every save and autosave, to load, rename or delete."""
+
+    ROOM: ClassVar[str] = "game.ui.menus.save_browser"
+
+
 def go(app: App, request: Request) -> Screen:
     """The screen the request asks for."""
     room = import_module(request.ROOM)

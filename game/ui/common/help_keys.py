@@ -80,6 +80,7 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
             ("Enter", "start it"),
             ("B", "the sandbox on it: set up any fight"),
             ("C", "continue the newest save"),
+            ("L", "the saves: load, rename or delete any of them"),
             ("M", "mode: solo, hot-seat, or watch the AI"),
             ("S", "your side (solo)"),
             ("H", "the hand-over screen (hot-seat)"),
@@ -178,6 +179,19 @@ RESULT: list[tuple[str, list[tuple[str, str]]]] = [
             ("S", "save the replay in the saves folder"),
             ("Esc", "back to the menu"),
             ("Q", "quit"),
+        ],
+    ),
+]
+
+SAVES: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "The saves",
+        [
+            ("Up / Down, wheel, click", "choose a save"),
+            ("Enter", "load it: the battle where it was left"),
+            ("R, type, Enter", "rename it (a name no other save has)"),
+            ("D / Delete, then Y", "delete it (asks first)"),
+            ("Esc", "back to the menu"),
         ],
     ),
 ]

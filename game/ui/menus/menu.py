@@ -23,7 +23,7 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu
+from game.ui.navigation import ToMenu, ToSaves, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 # The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
 OWN_KEYS = {
-    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5,
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5,
     pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
 }  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
@@ -164,6 +164,8 @@ class MenuScreen:
             self.app.quit()
         elif k == pygame.K_c:
             return self.continue_saved()
+        elif k == pygame.K_l:
+            return go(self.app, ToSaves())
         elif not self.entries:
             return None
         elif k == pygame.K_UP:
@@ -280,6 +282,9 @@ class MenuScreen:
                 tip="Set up any fight on this map, then step through it",
             ),
             self._continue_button(),
+            Button(
+                "Saves", "L", lambda: go(self.app, ToSaves()), tip="Every save and autosave: load, rename or delete"
+            ),
             Button("Quit", "Q", self.app.quit),
         ]
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
