@@ -122,3 +122,21 @@ def test_the_view_opens_on_every_creature_when_they_fit_at_three_quarters_or_mor
         x, y = _centre_seen(s, uid)
         assert 0 <= x < s.camera.view_w and 0 <= y < s.camera.view_h, uid
     assert s.camera.zoom == 0.75
+
+
+def test_the_replay_viewer_fits_the_map_with_z_and_its_minimap_moves_the_view():
+    """Issue 22: `rout replay` on battle.tmx opened on empty ground, with no way to see the whole map."""
+    from game.ui.viewer.takeover import viewer_of_played  # noqa: PLC0415
+
+    a = App((1024, 600), headless=True)
+    played = BattleScreen(a, load_scenario(BATTLE), seed=1, controllers={"blue": "ai", "red": "ai"}, threaded=False)
+    v = viewer_of_played(played)
+    a.show(v)
+    a.step(0.016)
+    box = minimap.rect(v.stage)
+    assert box is not None
+    before = v.stage.camera.x
+    click(a, (box.right - 3, box.centery))
+    assert v.stage.camera.x > before
+    key(a, pygame.K_z)
+    assert v.stage.camera.shows_all and minimap.rect(v.stage) is None

@@ -151,6 +151,7 @@ VIEWER: list[tuple[str, list[tuple[str, str]]]] = [
             (", / .", "slower / faster"),
             ("T", "take over from here as a new game"),
             ("wheel, + / -, right-drag", "zoom, pan"),
+            ("Z, click the minimap", "fit the whole map; move the view there"),
             ("Esc", "leave the viewer"),
         ],
     ),
