@@ -105,3 +105,37 @@ def test_the_settings_file_keeps_the_players_names_as_a_list():
     assert 'players = ["Anna", "", "Zoë"]' in to_toml(s)
     with pytest.raises(ValueError, match="players"):
         Settings(players=("x" * 25,))
+
+
+def test_p_in_the_menu_names_the_hot_seat_players_seat_by_seat_for_the_battle_it_starts():
+    from game.ui.menus.entries import Entry  # noqa: PLC0415
+    from game.ui.menus.menu import MenuScreen  # noqa: PLC0415
+
+    a = app(Settings(mode="hotseat"))
+    m = MenuScreen(a, [Entry(DUEL, load_scenario(DUEL))])
+    a.show(m)
+    key(a, pygame.K_p)
+    assert m.players.typing
+    _type(a, "Anna")
+    key(a, pygame.K_RETURN)
+    _type(a, "Bob")
+    assert m.players.label(2) == "Players: Anna, Bob_"
+    key(a, pygame.K_RETURN)
+    assert not m.players.typing and a.settings.players == ("Anna", "Bob")
+    key(a, pygame.K_RETURN)  # start
+    s = a.screen if isinstance(a.screen, BattleScreen) else a.screen.battle_screen
+    first, second = s.session.scenario.sides
+    assert s.session.players == {first: "Anna", second: "Bob"}
+
+
+def test_esc_while_naming_in_the_menu_leaves_the_names_as_they_were():
+    from game.ui.menus.entries import Entry  # noqa: PLC0415
+    from game.ui.menus.menu import MenuScreen  # noqa: PLC0415
+
+    a = app(Settings(mode="hotseat", players=("Cleo",)))
+    m = MenuScreen(a, [Entry(DUEL, load_scenario(DUEL))])
+    a.show(m)
+    key(a, pygame.K_p)
+    _type(a, "zz")
+    key(a, pygame.K_ESCAPE)
+    assert not m.players.typing and a.settings.players == ("Cleo",) and a.screen is m

@@ -84,6 +84,7 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
             ("M", "mode: solo, hot-seat, or watch the AI"),
             ("S", "your side (solo)"),
             ("H", "the hand-over screen (hot-seat)"),
+            ("P, type, Enter each", "the players' names, seat by seat (hot-seat)"),
             ("4", "the AI's level (solo, watch)"),
             _rule_options_line(),
             ("5, then digits", "the seed: the same seed, the same dice"),

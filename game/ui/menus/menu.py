@@ -18,7 +18,7 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.widgets import Button, layout_row, text, wrap
-from game.ui.menus import course
+from game.ui.menus import course, menu_players
 from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 # The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
 OWN_KEYS = {
-    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5,
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_p, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5,
     pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
 }  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
@@ -60,6 +60,7 @@ class MenuScreen:
         self.progress = load_progress()  # the lessons completed: ticked in the list
         self.error = self.progress.problem  # why Continue could not open it, or the progress file be read
         self.seed = SeedField()
+        self.players = menu_players.PlayersField(app)  # hot-seat names, typed after P
 
     @property
     def entry(self) -> Entry:
@@ -151,6 +152,10 @@ class MenuScreen:
                     self.index = i
         elif event.type == pygame.MOUSEWHEEL and self.entries:
             self.index = min(max(self.index - event.y, 0), len(self.entries) - 1)
+        elif event.type == pygame.KEYDOWN and self.players.typing:
+            self.players.key(event)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.mode == "hotseat" and self.entries:
+            self.players.begin(len(self.entry.scenario.sides) if self.entry.scenario else 2)
         elif event.type == pygame.KEYDOWN:
             return self.sandbox() if event.key == pygame.K_b and not self.seed.typing else self._key(event.key)
         return None
@@ -247,7 +252,9 @@ class MenuScreen:
         elif self.mode == "hotseat":
             label = f"Hand-over screen: {'on' if self.handover else 'off'}"
             toggle = Button(label, "H", lambda: setattr(self, "handover", not self.handover), tip=TIPS["handover"])
-            row1.append(toggle)
+            seats = len(e.scenario.sides) if e.scenario else 2
+            names = Button(self.players.label(seats), "P", lambda: self.players.begin(seats), tip=menu_players.TIP)
+            row1 += [toggle, names]
         if self.mode != "hotseat":  # hot-seat has no AI side to set
             level = Button(
                 f"AI: {self.ai_level}",
