@@ -82,6 +82,9 @@ def test_shift_e_asks_first_and_on_yes_every_creature_left_of_the_side_holds_thi
     key(a, pygame.K_ESCAPE)
     assert s.question is None and s.ending is None and s.battle.pending().unit == "a1", "no: nothing ends"
     key(a, pygame.K_e, pygame.KMOD_SHIFT)
+    click(a, (5, 100))
+    assert s.question is None and s.ending is None, "a click answers no"
+    key(a, pygame.K_e, pygame.KMOD_SHIFT)
     key(a, pygame.K_RETURN)
     for _ in range(400):
         if s.battle.round == 2:

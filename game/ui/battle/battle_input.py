@@ -39,6 +39,8 @@ def handle(s: BattleState, event: pygame.event.Event) -> Screen | None:
     """React to one mouse or key event; return the pause menu when Escape has nothing to cancel."""
     if event.type == pygame.MOUSEMOTION:
         _pointer_moved(s, event)
+    elif event.type == pygame.MOUSEBUTTONDOWN and s.question is not None:
+        s.question = None  # a click answers no: the board is not played under an open question
     elif event.type == pygame.MOUSEBUTTONDOWN:
         s.mouse = event.pos
         if event.button in (4, 5):
