@@ -22,7 +22,7 @@ def _seats(session: Session) -> list[str]:
 def from_settings(app: App, session: Session) -> None:
     """A new hot-seat battle's players: the names last typed, seat by seat."""
     names = app.settings.players
-    session.players = {side: names[i] for i, side in enumerate(_seats(session)) if i < len(names) and names[i]}
+    session.name_players({side: names[i] for i, side in enumerate(_seats(session)) if i < len(names)})
 
 
 def label(session: Session, side: str) -> str:
@@ -38,10 +38,7 @@ def give(app: App, session: Session, side: str, typed: str) -> str:
     why = name_problem(name)
     if why:
         return why
-    if name:
-        session.players[side] = name
-    else:
-        session.players.pop(side, None)
+    session.name_players({**session.players, side: name})
     seats = _seats(session)
     if side in seats:
         kept = list(app.settings.players) + [""] * (len(seats) - len(app.settings.players))

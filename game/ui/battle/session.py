@@ -126,6 +126,10 @@ class Session:
     def was_saved(self) -> None:
         self.saved_at = len(self.played)
 
+    def name_players(self, names: Mapping[str, str]) -> None:
+        """The hot-seat players' names by side, as typed or saved ('' is no name)."""
+        self.players = {side: name for side, name in names.items() if name}
+
     def seek(self, battle: Battle) -> None:
         """Show another moment of a replay (the viewer's stage): nothing is recorded."""
         battle.hand_sides(self.controllers)  # every side shown as the AI's: no one is asked

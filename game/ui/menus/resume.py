@@ -41,7 +41,7 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
         battle=battle,
     )
     screen.session.continued(record.commands, saved=True)
-    screen.session.players = dict(record.players)
+    screen.session.name_players(record.players)
     settle(screen)
     return screen
 
