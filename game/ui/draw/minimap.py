@@ -32,22 +32,11 @@ def draw(s: BattleState, surface: pygame.Surface) -> None:
     r = rect(s)
     if r is None:
         return
-    ground = s.cache.get("minimap", r.size, lambda: pygame.transform.smoothscale(s.map_surface, r.size))
     pygame.draw.rect(surface, theme.PANEL_BG, r.inflate(6, 6))
-    surface.blit(ground, r)
+    key = (r.size, id(s.battle), len(s.battle.events))  # the creatures move only with the log
+    surface.blit(s.cache.get("minimap", key, lambda: _picture(s, r.size)), r)
     cam = s.camera
     per_x, per_y = r.w / cam.map_w, r.h / cam.map_h
-    for u in s.battle.world.units.values():
-        if u.life != "fighting":
-            continue
-        dot = pygame.Rect(
-            r.x + round(u.pos[0] * per_x),
-            r.y + round(u.pos[1] * per_y),
-            max(3, round(u.n * per_x)),
-            max(3, round(u.n * per_y)),
-        )
-        pygame.draw.rect(surface, (0, 0, 0), dot.inflate(2, 2))
-        pygame.draw.rect(surface, s.side_colour.get(u.side, theme.TEXT), dot)
     seen = pygame.Rect(
         r.x + round(cam.x / cam.size * per_x),
         r.y + round(cam.y / cam.size * per_y),
@@ -56,6 +45,22 @@ def draw(s: BattleState, surface: pygame.Surface) -> None:
     ).clip(r)
     pygame.draw.rect(surface, theme.SELECT, seen, 2)
     pygame.draw.rect(surface, theme.PANEL_EDGE, r.inflate(6, 6), 2)
+
+
+def _picture(s: BattleState, size: tuple[int, int]) -> pygame.Surface:
+    """The ground in small with a dot for each creature still fighting, in its side's colour."""
+    ground = s.cache.get("minimap_ground", size, lambda: pygame.transform.smoothscale(s.map_surface, size))
+    pic = ground.copy()
+    per_x, per_y = size[0] / s.camera.map_w, size[1] / s.camera.map_h
+    for u in s.battle.world.units.values():
+        if u.life != "fighting":
+            continue
+        dot = pygame.Rect(
+            round(u.pos[0] * per_x), round(u.pos[1] * per_y), max(3, round(u.n * per_x)), max(3, round(u.n * per_y))
+        )
+        pygame.draw.rect(pic, (0, 0, 0), dot.inflate(2, 2))
+        pygame.draw.rect(pic, s.side_colour.get(u.side, theme.TEXT), dot)
+    return pic
 
 
 def click(s: BattleState, pos: tuple[int, int]) -> bool:
