@@ -33,6 +33,7 @@ from game import ai
 from game.battle import ACTIVATION
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common.camera import ONE
 
 
 def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -> dict:
@@ -53,7 +54,7 @@ def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -
     screen.decision_key = -1
     screen.update(0.0)
     u = b.world[screen.selected]
-    screen.camera.zoom_i = 2
+    screen.camera.zoom_i = ONE
     screen.camera.centre_on(u.pos[0], u.pos[1])
     reach = screen.legal.full.costs
     far = max(reach, key=lambda q: (reach[q], q))

@@ -24,6 +24,7 @@ from typing import Any
 from game.input_files import SETTINGS_BYTES, input_problem, read_input
 from game.levels import LEVELS
 from game.options import Rule, menu_rules, named
+from game.player_names import name_problem
 from game.save.files import write_atomic
 from game.settings_file import edited, keep_aside, kept_name
 from game.user_dirs import config_dir, made
@@ -63,10 +64,15 @@ class Settings:
     volume: int = 70  # the sound effects' volume, in percent
     mute: bool = False  # the sound effects silenced (F8), the volume kept
     palette: str = "standard"  # the colours the board is drawn in (PALETTES)
+    # Hot-seat: the players' names by seat (the first human side of a map, the second...), typed
+    # on the hand-over or in the menu and offered again in the next game; "" for a seat unnamed.
+    players: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # None and absent say the same (the map's own): kept absent, so that equal settings compare equal.
         object.__setattr__(self, "rule_options", {k: v for k, v in self.rule_options.items() if v is not None})
+        if isinstance(self.players, list):  # as TOML reads an array
+            object.__setattr__(self, "players", tuple(self.players))
         for f in fields(self):
             for name, value in _flat(self, f.name):
                 why = check(name, value)
@@ -129,6 +135,15 @@ def _file_name(v: object) -> str | None:
     return None
 
 
+MAX_PLAYERS = 8
+
+
+def _players(v: object) -> str | None:
+    if not isinstance(v, list | tuple) or len(v) > MAX_PLAYERS:
+        return f"must be a list of at most {MAX_PLAYERS} players' names, not {_shown(v)}"
+    return next((why for why in map(name_problem, v) if why), None)
+
+
 def _speed_of(speeds: tuple[float, ...]) -> Callable[[object], str | None]:
     def why(v: object) -> str | None:
         if isinstance(v, bool) or not isinstance(v, int | float) or float(v) not in speeds:
@@ -154,6 +169,7 @@ CHECKS: dict[str, Callable[[object], str | None]] = {
     "volume": _whole(0, 100),
     "mute": _flag,
     "palette": _one_of(PALETTES),
+    "players": _players,
 }
 
 
@@ -271,6 +287,8 @@ def _toml_value(v: object) -> str:
         return "true" if v else "false"
     if isinstance(v, int | float):
         return repr(v)
+    if isinstance(v, tuple | list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     # JSON's escapes are TOML's too; TOML also wants DEL escaped, which JSON leaves as it is.
     return json.dumps(str(v), ensure_ascii=False).replace("\x7f", "\\u007f")
 

@@ -48,13 +48,14 @@ def autosave(
     ai: Mapping[str, str] | None = None,
     keep: int = KEEP,
     battle_id: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> Path:
     """Save the battle as this round's autosave in `folder` (made if need be), then remove the
     oldest autosaves of the same map beyond `keep`. Return the file written."""
     if keep < 1:
         raise ValueError("keep at least one autosave")
     path = user_dirs.made(folder) / autosave_name(battle)
-    write_save(path, battle, commands, options=options, ai=ai, battle_id=battle_id)
+    write_save(path, battle, commands, options=options, ai=ai, battle_id=battle_id, players=players)
     prune(folder, keep, path)
     return path
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
+from game.player_names import name_problem
 from game.rules.dice import SEED_MAX
 from game.save import map_paths
 from game.save.errors import ReplayError
@@ -40,6 +41,7 @@ class Replay:
     map_sha256: str | None = None  # set in a save: the map's bytes when it was saved
     to_play: str | None = None  # set in a save for the other player: the side whose decision it waits on
     battle_id: str | None = None  # set in a save the window writes: the battle's name in each machine's history
+    players: dict[str, str] = field(default_factory=dict)  # hot-seat: the players' names by side
 
     @property
     def is_save(self) -> bool:
@@ -62,6 +64,8 @@ class Replay:
             out["ai"] = self.ai
         if self.to_play:
             out["to_play"] = self.to_play
+        if self.players:
+            out["players"] = self.players
         if self.map_sha256:
             out["map_sha256"] = self.map_sha256
         if self.digest:
@@ -96,6 +100,7 @@ def load_replay(path: str | Path) -> Replay:
         _sha(path, data, "map_sha256"),
         _to_play(path, data),
         _battle_id(path, data),
+        _players(path, data),
     )
     rep.map = str(_find_map(path, rep))
     return rep
@@ -194,6 +199,18 @@ def _battle_id(path: Path, data: dict[str, object]) -> str | None:
     if v is not None and not (isinstance(v, str) and _BATTLE_ID.fullmatch(v)):
         raise ReplayError(f"{path}: 'battle_id' must be 32 hexadecimal digits, not {_shown(v)}")
     return v
+
+
+def _players(path: Path, data: dict[str, object]) -> dict[str, str]:
+    """Side -> the name of its player; whether the map has the sides is checked on loading."""
+    v = data.get("players", {})
+    if not isinstance(v, dict) or not all(isinstance(k, str) and k for k in v):
+        raise ReplayError(f"{path}: 'players' must give sides their players' names, not {_shown(v)}")
+    for side, name in v.items():
+        why = name_problem(name) or ("a player's name is not empty" if name == "" else None)
+        if why:
+            raise ReplayError(f"{path}: players: {side}: {why}")
+    return dict(v)
 
 
 def _sha(path: Path, data: dict[str, object], key: str) -> str | None:

@@ -28,12 +28,14 @@ def save_record(
     ai: Mapping[str, str] | None = None,
     to_play: bool = False,
     battle_id: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> Replay:
     """The save of `battle` for writing at `path`: `commands` are every command it was given, in
     order; `options` the rule options it was started with (beyond the map's); `ai` each
     AI-controlled side's level. With `to_play`, the save is for the player of the side whose
     decision the battle waits on, and says which side that is; `battle_id` names the battle in
-    each machine's history of a battle played by file (game/save/history.py). A battle on a map built in code
+    each machine's history of a battle played by file (game/save/history.py); `players` names
+    hot-seat players by side. A battle on a map built in code
     (no file) cannot be saved."""
     if not battle.scenario.path:
         raise ValueError("only a battle on a map file can be saved")
@@ -51,6 +53,7 @@ def save_record(
         map_paths.file_sha256(Path(battle.scenario.path)),
         battle.pending().side if to_play else None,
         battle_id,
+        dict(players or {}),
     )
 
 
@@ -73,12 +76,14 @@ def write_save(
     ai: Mapping[str, str] | None = None,
     to_play: bool = False,
     battle_id: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> Path:
     """Save the battle at `path`, atomically: the previous file stays whole until the new one is."""
     path = Path(path)
-    write_record(
-        path, save_record(path, battle, commands, options=options, ai=ai, to_play=to_play, battle_id=battle_id)
+    record = save_record(
+        path, battle, commands, options=options, ai=ai, to_play=to_play, battle_id=battle_id, players=players
     )
+    write_record(path, record)
     return path
 
 
@@ -93,6 +98,7 @@ def check_sides(path: str | Path, rep: Replay, sides: list[str]) -> None:
         ("controllers", rep.controllers),
         ("ai", rep.ai),
         ("to_play", [rep.to_play] if rep.to_play else []),
+        ("players", rep.players),
     ):
         for side in named:
             if side not in sides:

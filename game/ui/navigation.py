@@ -76,6 +76,13 @@ class ToSettings(Request):
     back: object  # the screen it was opened from
 
 
+@dataclass(frozen=True)
+class ToSaves(Request):
+    """The save browser: every save and autosave, to load, rename or delete."""
+
+    ROOM: ClassVar[str] = "game.ui.menus.save_browser"
+
+
 def go(app: App, request: Request) -> Screen:
     """The screen the request asks for."""
     room = import_module(request.ROOM)

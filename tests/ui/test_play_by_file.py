@@ -163,7 +163,12 @@ def test_the_hand_over_saves_for_the_incoming_player_with_f_and_stays_until_they
         play_turn_by_mouse(a, s)
     handover = a.screen
     assert isinstance(handover, HandoverScreen)
-    assert [b.label for b in handover.buttons()] == ["Watch what happened", "Play", "Save for them to play"]
+    assert [b.label for b in handover.buttons()] == [
+        "Watch what happened",
+        "Play",
+        "Name the player",
+        "Save for them to play",
+    ]
     key(a, pygame.K_f)
     assert a.screen is handover  # still covering the board: the next player has not taken over
     side = handover.side

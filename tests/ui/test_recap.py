@@ -116,7 +116,7 @@ def test_the_very_first_hand_over_has_nothing_to_recap():
     first = d.to_handover(stop=lambda h: True)
     assert first is not None and first.summary == "" and not first.can_watch
     a.step(0.016)  # it draws
-    assert [b.label for b in first.buttons()] == ["Play"]
+    assert [b.label for b in first.buttons()] == ["Play", "Name the player"]
     key(a, pygame.K_r)  # nothing to watch: R plays, as any key does
     assert a.screen is d.s
 

@@ -9,10 +9,10 @@ import pygame
 
 from game import query
 from game.settings import SPEEDS
-from game.ui.battle import undo_control
+from game.ui.battle import turn_flow, undo_control
 from game.ui.battle.modes import Input, Press
 from game.ui.battle.saving import save_by_hand
-from game.ui.draw import draw_bar
+from game.ui.draw import draw_bar, minimap, roster_panel
 from game.ui.navigation import ToPause, go
 
 if TYPE_CHECKING:
@@ -39,6 +39,8 @@ def handle(s: BattleState, event: pygame.event.Event) -> Screen | None:
     """React to one mouse or key event; return the pause menu when Escape has nothing to cancel."""
     if event.type == pygame.MOUSEMOTION:
         _pointer_moved(s, event)
+    elif event.type == pygame.MOUSEBUTTONDOWN and s.question is not None:
+        s.question = None  # a click answers no: the board is not played under an open question
     elif event.type == pygame.MOUSEBUTTONDOWN:
         s.mouse = event.pos
         if event.button in (4, 5):
@@ -76,6 +78,8 @@ def _pointer_moved(s: BattleState, event: pygame.event.Event) -> None:
 
 
 def _left_click(s: BattleState, pos: tuple[int, int]) -> None:
+    if minimap.click(s, pos) or roster_panel.click(s, pos):
+        return
     for b in draw_bar.action_buttons(s):
         if b.hit(pos):
             out = b.action()  # a mode's input, or None from a button that acts itself (Undo)
@@ -101,6 +105,9 @@ def key(s: BattleState, k: int, mod: int = 0) -> Screen | None:
         s.view.key()  # any other key goes on to the next step
         return None
     shift = mod & pygame.KMOD_SHIFT
+    if s.question is not None:
+        turn_flow.answer(s, k)
+        return None
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k in (pygame.K_z, pygame.K_y):
         _undo_key(s, redo=k == pygame.K_y or bool(shift))
     elif mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k == pygame.K_s:
@@ -113,7 +120,7 @@ def key(s: BattleState, k: int, mod: int = 0) -> Screen | None:
         return _escape(s)
     elif k == pygame.K_TAB:
         _cycle_target(s, -1 if shift else 1)
-    else:
+    elif not turn_flow.key(s, k, bool(shift)):
         _view_key(s, k)
     return None
 

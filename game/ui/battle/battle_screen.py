@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.settings import SPEEDS
-from game.ui.battle import battle_input, lesson_play
+from game.ui.battle import battle_input, lesson_play, turn_flow
 from game.ui.battle.lesson_play import LessonPlay
 from game.ui.battle.state import BattleState, LessonHooks
 from game.ui.common import help_keys
@@ -49,8 +49,8 @@ class BattleScreen(BattleState):
         if not self.view.idle:
             return None
         p = b.pending()
-        if lesson is not None and lesson.play_scripted(self):
-            return None
+        if (lesson is not None and lesson.play_scripted(self)) or turn_flow.hold_the_rest(self, p):
+            return None  # a scripted step, or a creature holding for a side whose turn was ended
         if p.controller == "ai":
             self._run_ai(dt)
             return None

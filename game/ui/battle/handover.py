@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.battle import since
+from game.ui.battle import players, since
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_for_other_player
 from game.ui.common import help_keys, theme
@@ -34,6 +34,7 @@ class HandoverScreen:
         )
         self.mouse = (0, 0)
         self.said = ""  # where a save for the side's player went, or why it failed
+        self.typing: str | None = None  # the player's name being typed (N), until Enter or Esc
 
     def save_for_player(self) -> None:
         """Playing by file: save the battle for the incoming side's player, to send them."""
@@ -57,8 +58,8 @@ class HandoverScreen:
         return RecapScreen(self.app, self.battle_screen, self.side, t)
 
     def buttons(self) -> list[Button]:
-        """Watch (when there is something to watch) and Play, side by side under the summary."""
-        bs = [Button("Play", "any key", lambda: None)]
+        """Watch (when there is something to watch), Play, Name and Save, side by side under the summary."""
+        bs = [Button("Play", "any key", lambda: None), Button("Name the player", "N", lambda: None)]
         if self.can_save:
             bs.append(Button("Save for them to play", "F", lambda: None))
         if self.can_watch:
@@ -76,9 +77,15 @@ class HandoverScreen:
             self.mouse = event.pos
             return None
         if event.type == pygame.KEYDOWN:
+            if self.typing is not None:
+                self._type(event)
+                return None
             return self._key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN:
             buttons = self.buttons()
+            if self.typing is None and any(b.label == "Name the player" and b.hit(event.pos) for b in buttons):
+                self.typing = self.battle_screen.session.players.get(self.side, "")
+                return None
             if self.can_save and buttons[-1].hit(event.pos):
                 self.save_for_player()
                 return None
@@ -87,7 +94,20 @@ class HandoverScreen:
             return self.battle_screen
         return None
 
+    def _type(self, event: pygame.event.Event) -> None:
+        """A key while the player's name is typed: Enter keeps it, Esc leaves it as it was."""
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.said = players.give(self.app, self.battle_screen.session, self.side, self.typing or "")
+            self.typing = None
+        elif event.key == pygame.K_ESCAPE:
+            self.typing = None
+        else:
+            self.typing = players.typed_key(self.typing or "", event.unicode, event.key == pygame.K_BACKSPACE)
+
     def _key(self, k: int) -> Screen | None:
+        if k == pygame.K_n:
+            self.typing = self.battle_screen.session.players.get(self.side, "")
+            return None
         if k == pygame.K_r and self.can_watch:
             return self.watch()
         if k == pygame.K_f and self.can_save:
@@ -111,7 +131,9 @@ class HandoverScreen:
         w, h = self.app.size
         surface.fill((12, 14, 20))
         colour = self.battle_screen.side_colour.get(self.side, theme.TEXT)
-        text(surface, f"{self.side.capitalize()}'s turn", (w // 2, h // 2 - 90), 64, colour, True, "center")
+        name = self.battle_screen.session.players.get(self.side, "")
+        title = f"{name}'s turn ({self.side.capitalize()})" if name else f"{self.side.capitalize()}'s turn"
+        text(surface, title, (w // 2, h // 2 - 90), 48 if name else 64, colour, True, "center")
         text(
             surface,
             "hand over the controls — press a key or click",
@@ -124,6 +146,9 @@ class HandoverScreen:
             text(surface, line, (w // 2, h // 2 + 20 + i * 28), 24, theme.TEXT, anchor="center")
         for b in self.buttons():
             b.draw(surface, self.mouse)
+        if self.typing is not None:
+            words = f"{self.side.capitalize()}'s player: {self.typing}_   (Enter keeps it, Esc leaves it)"
+            text(surface, words, (w // 2, h // 2 + 190), 24, theme.HIGHLIGHT, True, "center")
         if self.said:
             colour = theme.TEXT_WARN if self.said.startswith("Could not") else theme.TEXT_DIM
             text(surface, self.said, (w // 2, h // 2 + 160), 18, colour, anchor="center")

@@ -137,12 +137,21 @@ class LessonPlay:
             return False
         self.doing = step
         if s.apply(step.do, human=False):  # the screen's own way to play a command
+            self._announce(s, step)
             return True
         self.doing = None
         self.run.skip(step, s.message)
         self.snaps[self.at] = self.run.copy()
         s.message = ""
         return False
+
+    def _announce(self, s: BattleState, step: Step) -> None:
+        """A creature of the learner's side played by the script says so (issue 22: the learner's
+        own creatures moved unannounced, as if by a will of their own)."""
+        u = s.battle.world.units.get(step.unit)
+        if u is not None and u.side == self.lesson.player and self.interactive:
+            action = str(step.do.action).replace("_", " ")
+            s.message = f"the lesson plays {s.session.names.get(u.id, u.id)} for you: {action}"
 
     def refuse(self, s: BattleState, cmd: Command) -> str:
         """Judge the player's command before it reaches the battle: empty to let it through (then

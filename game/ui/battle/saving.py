@@ -47,7 +47,14 @@ def _save_new(session: Session, name: str, folder: Path | None, to_play: bool = 
             path, n = where / f"{name}-{n}.json", n + 1
         b, ai = session.battle, session.ai_levels()
         record = save_record(
-            path, b, session.played, options=session.options, ai=ai, to_play=to_play, battle_id=session.battle_id
+            path,
+            b,
+            session.played,
+            options=session.options,
+            ai=ai,
+            to_play=to_play,
+            battle_id=session.battle_id,
+            players=session.players,
         )
         write_record(path, record)
     except (OSError, ValueError) as e:
@@ -77,6 +84,7 @@ def autosave_at_round_end(session: Session, events: list[ev.Event], folder: Path
             options=session.options,
             ai=session.ai_levels(),
             battle_id=session.battle_id,
+            players=session.players,
         )
     except (OSError, ValueError) as e:
         session.stop_autosaves()  # one message, not one a round

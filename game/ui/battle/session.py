@@ -59,6 +59,7 @@ class Session:
         self.side_of = {u.id: u.side for u in units}
         self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
         self.marks: dict[str, Mark] = {}
+        self.players: dict[str, str] = {}  # hot-seat: the players' names by side (player_names.py)
 
     @property
     def battle(self) -> Battle:
@@ -130,6 +131,10 @@ class Session:
 
     def was_saved(self) -> None:
         self.saved_at = len(self.played)
+
+    def name_players(self, names: Mapping[str, str]) -> None:
+        """The hot-seat players' names by side, as typed or saved ('' is no name)."""
+        self.players = {side: name for side, name in names.items() if name}
 
     def seek(self, battle: Battle) -> None:
         """Show another moment of a replay (the viewer's stage): nothing is recorded."""

@@ -18,7 +18,7 @@ from game.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.settings import SPEEDS
 from game.systems.retreat import RetreatSpace
-from game.ui.battle import since
+from game.ui.battle import players, since
 from game.ui.battle.ai_worker import AiWorker
 from game.ui.battle.legal import Legal
 from game.ui.battle.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
@@ -30,6 +30,7 @@ from game.ui.common.art import Sprites, render_map, render_terrain
 from game.ui.common.camera import Camera
 from game.ui.common.combat_log import LogLine, log_layout, with_names
 from game.ui.common.draw_cache import DrawCache
+from game.ui.common.fitting import fit_battle
 from game.ui.common.view import BattleView
 from game.ui.common.words import describe, units_in
 
@@ -115,6 +116,7 @@ class BattleState:
             threaded=threaded,
             battle=battle,
         )
+        players.from_settings(app, self.session)  # hot-seat names, seat by seat (a save's replace them)
         self.unshown: deque[tuple[int, LogLine]] = deque()  # (event number, line) not yet animated
         self.fed = 0  # events fed to the view so far
         self.view = BattleView.from_start(self.battle.events[0])
@@ -178,6 +180,9 @@ class BattleState:
         self.handover_needed = False
         self.finished_at: float | None = None
         self.shift_held = False
+        self.roster_open = False  # L: the side's creatures, who has acted (turn_flow.py)
+        self.question: str | None = None  # asked over the board, yes or no by a key (turn_flow.py)
+        self.ending: tuple[str, int] | None = None  # (side, round) whose rest holds: Shift+E
 
     # -- the view ---------------------------------------------------------------------
 
@@ -186,24 +191,8 @@ class BattleState:
         return SPEEDS[self.speed_i]
 
     def _fit_zoom(self) -> None:
-        """The largest zoom (no bigger than 1.5) at which the whole map fits, else 1, centred on
-        the first side's creatures (a big map's middle is often empty ground between the armies:
-        issue 22)."""
-        cam = self.camera
-        cam.zoom_i = 2
-        for zi in (4, 3, 2):
-            cam.zoom_i = zi
-            if cam.map_w * cam.size <= cam.view_w and cam.map_h * cam.size <= cam.view_h:
-                cam.centre_on(cam.map_w / 2, cam.map_h / 2)
-                return
-        fighting = [u for u in self.battle.world.units.values() if u.life == "fighting"]
-        units = [u for u in fighting if u.side == fighting[0].side] if fighting else []
-        if not units:
-            cam.centre_on(cam.map_w / 2, cam.map_h / 2)
-            return
-        xs = [x for u in units for x in (u.pos[0], u.pos[0] + u.n)]
-        ys = [y for u in units for y in (u.pos[1], u.pos[1] + u.n)]
-        cam.centre_on((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        """The view fitted to the battle as the screen opens (game/ui/common/fitting.py)."""
+        fit_battle(self.camera, self.battle.world.units.values())
 
     def resize(self, w: int, h: int) -> None:
         self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)

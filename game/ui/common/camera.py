@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0)
+ZOOMS = (0.25, 0.375, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0)  # the smallest two fit a big map in a small window
+ONE = ZOOMS.index(1.0)
 
 
 @cache
@@ -23,7 +24,7 @@ class Camera:
     view_h: int
     x: float = 0.0  # top-left of the view, in map pixels at the current zoom
     y: float = 0.0
-    zoom_i: int = 2
+    zoom_i: int = ONE
 
     @property
     def zoom(self) -> float:
@@ -72,6 +73,27 @@ class Camera:
         self.x = sx * self.size - self.view_w / 2
         self.y = sy * self.size - self.view_h / 2
         self.clamp()
+
+    def fit(self, box: tuple[float, float, float, float], most: int = ONE + 2, least: int = 0) -> bool:
+        """Show the squares box (x0, y0, x1, y1) at the largest zoom from ZOOMS[least] to
+        ZOOMS[most] at which it fits, centred; whether it fits (if not, at the least zoom)."""
+        x0, y0, x1, y1 = box
+        for zi in range(most, least - 1, -1):
+            self.zoom_i = zi
+            if (x1 - x0) * self.size <= self.view_w and (y1 - y0) * self.size <= self.view_h:
+                break
+        self.centre_on((x0 + x1) / 2, (y0 + y1) / 2)
+        return (x1 - x0) * self.size <= self.view_w and (y1 - y0) * self.size <= self.view_h
+
+    def fit_map(self) -> bool:
+        """The whole map, as large as it fits (the zoom-to-fit key); whether it fits at all."""
+        return self.fit((0, 0, self.map_w, self.map_h))
+
+    @property
+    def shows_all(self) -> bool:
+        """Whether the whole map is in view (else a minimap shows where the view is)."""
+        w, h = self.map_w * self.size, self.map_h * self.size
+        return self.x <= 0.5 and self.y <= 0.5 and w - self.x <= self.view_w + 0.5 and h - self.y <= self.view_h + 0.5
 
     def resize(self, w: int, h: int) -> None:
         self.view_w, self.view_h = w, h

@@ -17,6 +17,9 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("click it again / Enter", "a walk that draws free swings: go / strike from the safest square"),
             ("Enter", "confirm; click the keyboard cursor's square"),
             ("arrows / Tab", "move the cursor / jump to the next foe in reach"),
+            ("N / Shift+N", "the next / previous creature that may act"),
+            ("L", "roster: your side's creatures, who has acted"),
+            ("Shift+E", "end the rest of your side's turn (asks first)"),
         ],
     ),
     (
@@ -46,6 +49,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
         "View",
         [
             ("wheel, + / -", "zoom"),
+            ("Z, click the minimap", "fit the whole map; move the view there"),
             ("right-drag, Shift+arrows", "pan the map (middle-drag too)"),
             (", / .", "slower / faster AI"),
             ("Space", "skip the animation"),
@@ -77,9 +81,11 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
             ("Enter", "start it"),
             ("B", "the sandbox on it: set up any fight"),
             ("C", "continue the newest save"),
+            ("L", "the saves: load, rename or delete any of them"),
             ("M", "mode: solo, hot-seat, or watch the AI"),
             ("S", "your side (solo)"),
             ("H", "the hand-over screen (hot-seat)"),
+            ("P, type, Enter each", "the players' names, seat by seat (hot-seat)"),
             ("4", "the AI's level (solo, watch)"),
             _rule_options_line(),
             ("5, then digits", "the seed: the same seed, the same dice"),
@@ -148,6 +154,7 @@ VIEWER: list[tuple[str, list[tuple[str, str]]]] = [
             (", / .", "slower / faster"),
             ("T", "take over from here as a new game"),
             ("wheel, + / -, right-drag", "zoom, pan"),
+            ("Z, click the minimap", "fit the whole map; move the view there"),
             ("Esc", "leave the viewer"),
         ],
     ),
@@ -159,6 +166,7 @@ HANDOVER: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("any key but Esc, click", "play: the incoming side's turn begins"),
             ("R", "watch what happened since this side last acted"),
+            ("N, type, Enter", "name this side's player (kept for the next game)"),
             ("F", "save the battle for the other player (play by file)"),
             ("Esc", "stays here: the board is not shown until a key or a click"),
         ],
@@ -170,6 +178,7 @@ RESULT: list[tuple[str, list[tuple[str, str]]]] = [
         "The battle's end",
         [
             ("Enter", "play the battle again (the next seed)"),
+            ("N", "a lesson's result: the next lesson of the course"),
             ("W", "watch the replay"),
             ("S", "save the replay in the saves folder"),
             ("Esc", "back to the menu"),
@@ -186,6 +195,19 @@ SETTINGS: list[tuple[str, list[tuple[str, str]]]] = [
             ("Left / Right, click < >", "change it: it takes effect at once and is kept"),
             ("Enter / Space", "its next value"),
             ("Esc / Backspace", "back"),
+        ],
+    ),
+]
+
+SAVES: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "The saves",
+        [
+            ("Up / Down, wheel, click", "choose a save"),
+            ("Enter", "load it: the battle where it was left"),
+            ("R, type, Enter", "rename it (a name no other save has)"),
+            ("D / Delete, then Y", "delete it (asks first)"),
+            ("Esc", "back to the menu"),
         ],
     ),
 ]

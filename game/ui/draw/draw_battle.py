@@ -22,7 +22,7 @@ from game.ui.battle.modes import (
 )
 from game.ui.common import theme
 from game.ui.common.widgets import font, text
-from game.ui.draw import draw_bar, draw_lesson, draw_review
+from game.ui.draw import draw_bar, draw_lesson, draw_review, minimap, roster_panel
 from game.ui.draw.arc_marks import hatch
 from game.ui.draw.draw_cast import draw_cast, draw_cast_words
 from game.ui.draw.draw_panels import draw_initiative, draw_panel
@@ -62,6 +62,8 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     draw_floaters(s, surface, map_rect)
     s.cast_words_box = draw_cast_words(s, surface, map_rect)
     _draw_banner(s, surface, map_rect)
+    minimap.draw(s, surface)
+    roster_panel.draw(s, surface)
     surface.set_clip(None)
     draw_initiative(s, surface)
     draw_panel(s, surface)

@@ -10,6 +10,7 @@ from game.bundled import MAPS, section_of
 from game.levels import LEVELS
 from game.options import Rule, menu_rules
 from game.save.autosave import list_saves, saves_folder
+from game.save.progress import load_progress
 from game.save.savefile import SaveError
 from game.saved_battle import load_save
 from game.settings import MODES, check
@@ -17,11 +18,12 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.menus import course, menu_players
 from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu, ToSettings, go
+from game.ui.navigation import ToMenu, ToSaves, ToSettings, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 # The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
 OWN_KEYS = {
-    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o,
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_p, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o,
     pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
 }  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
@@ -54,8 +56,10 @@ class MenuScreen:
         self.thumbs = DrawCache()
         saves = list_saves(saves_folder())
         self.newest_save = saves[0] if saves else None  # Continue opens it
-        self.error = ""  # why Continue could not open it
+        self.progress = load_progress()  # the lessons completed: ticked in the list
+        self.error = self.progress.problem  # why Continue could not open it, or the progress file be read
         self.seed = SeedField()
+        self.players = menu_players.PlayersField(app)  # hot-seat names, typed after P
 
     @property
     def handover(self) -> bool:
@@ -159,6 +163,10 @@ class MenuScreen:
                     self.index = i
         elif event.type == pygame.MOUSEWHEEL and self.entries:
             self.index = min(max(self.index - event.y, 0), len(self.entries) - 1)
+        elif event.type == pygame.KEYDOWN and self.players.typing:
+            self.players.key(event)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.mode == "hotseat" and self.entries:
+            self.players.begin(len(self.entry.scenario.sides) if self.entry.scenario else 2)
         elif event.type == pygame.KEYDOWN:
             return self.sandbox() if event.key == pygame.K_b and not self.seed.typing else self._key(event.key)
         return None
@@ -174,6 +182,8 @@ class MenuScreen:
             return self.continue_saved()
         elif k == pygame.K_o:
             return self.settings()
+        elif k == pygame.K_l:
+            return go(self.app, ToSaves())
         elif not self.entries:
             return None
         elif k == pygame.K_UP:
@@ -255,7 +265,9 @@ class MenuScreen:
         elif self.mode == "hotseat":
             label = f"Hand-over screen: {'on' if self.handover else 'off'}"
             toggle = Button(label, "H", lambda: setattr(self, "handover", not self.handover), tip=TIPS["handover"])
-            row1.append(toggle)
+            seats = len(e.scenario.sides) if e.scenario else 2
+            names = Button(self.players.label(seats), "P", lambda: self.players.begin(seats), tip=menu_players.TIP)
+            row1 += [toggle, names]
         if self.mode != "hotseat":  # hot-seat has no AI side to set
             level = Button(
                 f"AI: {self.ai_level}",
@@ -291,6 +303,9 @@ class MenuScreen:
             ),
             self._continue_button(),
             Button("Settings", "O", self.settings),
+            Button(
+                "Saves", "L", lambda: go(self.app, ToSaves()), tip="Every save and autosave: load, rename or delete"
+            ),
             Button("Quit", "Q", self.app.quit),
         ]
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
@@ -319,12 +334,21 @@ class MenuScreen:
         layout = self._list_layout()
         for item, r in layout:
             if isinstance(item, str):
-                text(surface, item, (r.x + 2, r.y + 12), 20, theme.HIGHLIGHT, True)
+                text(
+                    surface,
+                    course.heading(item, self.progress.completed),
+                    (r.x + 2, r.y + 12),
+                    20,
+                    theme.HIGHLIGHT,
+                    True,
+                )
                 continue
             e = self.entries[item]
             pygame.draw.rect(surface, theme.BUTTON_ACTIVE if item == self.index else theme.BUTTON, r, border_radius=6)
             title = e.scenario.title if e.scenario else e.path.name
             text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
+            if e.path.stem in self.progress.completed:
+                course.draw_tick(surface, r)
         shown = [item for item, _ in layout if isinstance(item, int)]
         above = min(shown) if shown else 0
         below = len(self.entries) - (max(shown) + 1 if shown else 0)

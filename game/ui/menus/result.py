@@ -8,11 +8,13 @@ import pygame
 
 from game.events import BattleEnd
 from game.runner import summary
+from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
 from game.ui.common import help_keys, theme
 from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, layout_row, text
+from game.ui.menus import course
 from game.ui.menus.menu import MenuScreen
 from game.ui.navigation import ToResult
 from game.ui.viewer.takeover import viewer_of_played
@@ -34,7 +36,10 @@ class ResultScreen:
         self.summary = summary(b)
         self.series = strength_by_round(b.events)
         self.mouse = (0, 0)
-        self.message = ""  # where the replay was saved, or why it could not be
+        self.completed, self.message = course.completed_now(battle_screen)  # the message: where the
+        # replay was saved, why it could not be, or what became of the lessons' progress file
+        self.next_path = course.next_lesson(battle_screen.session.scenario.path)
+        self.course_words = course.progress_words() if battle_screen.session.scenario.lesson else ""
 
     def again(self) -> Screen:
         bs = self.bs
@@ -56,6 +61,16 @@ class ResultScreen:
         """Save the battle as a new file in the saves folder, never over another; say where."""
         self.message = save_by_hand(self.bs.session)
 
+    def next_lesson(self) -> Screen | None:
+        """The next lesson of the course, started as the menu would; a map that fails says why."""
+        if self.next_path is None:
+            return None
+        made = course.lesson_screen(self.app, self.next_path)
+        if isinstance(made, str):
+            self.message = made
+            return None
+        return made
+
     def menu(self) -> Screen:
         return MenuScreen(self.app)
 
@@ -68,12 +83,13 @@ class ResultScreen:
         w, h = self.app.size
         buttons = [
             Button("Play again", "Enter", self.again),
+            *([Button("Next lesson", "N", self.next_lesson)] if self.next_path else []),
             Button("Watch the replay", "W", self.watch),
             Button("Save the replay", "S", self.save, enabled=bool(self.bs.session.scenario.path)),
             Button("Menu", "Esc", self.menu),
             Button("Quit", "Q", self.quit),
         ]
-        layout_row(buttons, pygame.Rect(w // 2 - 360, h - 60, 720, 34))
+        layout_row(buttons, pygame.Rect(w // 2 - 430, h - 60, 860, 34))
         return buttons
 
     def handle(self, event: pygame.event.Event) -> Screen | None:
@@ -92,6 +108,8 @@ class ResultScreen:
                 self.quit()
             if event.key == pygame.K_w:
                 return self.watch()
+            if event.key == pygame.K_n:
+                return self.next_lesson()
             if event.key == pygame.K_s and self.bs.session.scenario.path:
                 self.save()
         return None
@@ -110,7 +128,7 @@ class ResultScreen:
         surface.fill(theme.PANEL_BG)
         winner = self.end.winner
         colour = self.bs.side_colour.get(winner, theme.TEXT) if winner else theme.TEXT
-        title = f"{winner.capitalize()} wins" if winner else "A draw"
+        title = f"{players.label(self.bs.session, winner)} wins" if winner else "A draw"
         text(surface, title, (w // 2, 40), 64, colour, True, "midtop")
         text(
             surface,
@@ -120,13 +138,16 @@ class ResultScreen:
             theme.TEXT_DIM,
             anchor="midtop",
         )
+        if self.bs.session.scenario.lesson is not None:
+            done = "Lesson completed" if self.completed else "Lesson not completed: what it teaches was not shown"
+            text(surface, f"{done} — {self.course_words}", (w // 2, 128), 20, course.TICK, anchor="midtop")
         cols = ["casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered"]
         x0, y = 80, 160
         for i, c in enumerate(cols):
             text(surface, c.replace("_", " "), (x0 + 170 + i * 150, y), 20, theme.TEXT_DIM)
         for side, counts in self.summary.items():
             y += 30
-            text(surface, side, (x0, y), 24, self.bs.side_colour[side], True)
+            text(surface, players.label(self.bs.session, side), (x0, y), 24, self.bs.side_colour[side], True)
             for i, c in enumerate(cols):
                 text(surface, str(counts[c]), (x0 + 170 + i * 150, y), 24)
         self._chart(surface, pygame.Rect(80, y + 60, w - 160, h - y - 160))

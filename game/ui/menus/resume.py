@@ -41,6 +41,7 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
         battle=battle,
     )
     screen.session.continued(record.commands, saved=True, battle_id=record.battle_id)
+    screen.session.name_players(record.players)
     settle(screen)
     return screen
 

@@ -20,7 +20,7 @@ from game.scenario.tmx_write import setup_tmx
 from game.scenario.units import MORALE_STATES
 from game.ui.common import theme
 from game.ui.common.art import Sprites, render_map
-from game.ui.common.camera import ZOOMS, Camera
+from game.ui.common.camera import ONE, ZOOMS, Camera
 from game.ui.common.combat_log import display_name
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.view import BattleView, Token
@@ -83,10 +83,10 @@ class SandboxState:
         cam.zoom_i = next(
             (
                 z
-                for z in (4, 3, 2, 1)
+                for z in (ONE + 2, ONE + 1, ONE, ONE - 1)
                 if t.width * cam.tile * ZOOMS[z] <= cam.view_w and t.height * cam.tile * ZOOMS[z] <= cam.view_h
             ),
-            1,
+            ONE - 1,
         )
         self.camera.centre_on(t.width / 2, t.height / 2)
 

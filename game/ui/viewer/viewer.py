@@ -25,7 +25,7 @@ from game.ui.common.combat_log import LogLine
 from game.ui.common.view import BattleView
 from game.ui.common.widgets import Button, text, tooltip
 from game.ui.common.words import describe, units_in
-from game.ui.draw import draw_battle
+from game.ui.draw import draw_battle, minimap
 from game.ui.navigation import ToTakeOver, go
 from game.ui.viewer import viewer_bar
 
@@ -284,6 +284,8 @@ class ViewerScreen:
         elif k in ZOOM_KEYS:  # as on the battle screen, about the map's centre
             cam = self.stage.camera
             cam.zoom_at(ZOOM_KEYS[k], cam.view_w // 2, cam.view_h // 2)
+        elif k == pygame.K_z:  # the whole map, as on the battle screen
+            self.stage.camera.fit_map()
         elif k == pygame.K_t:
             self.take_over()
         elif k == pygame.K_ESCAPE:
@@ -306,6 +308,8 @@ class ViewerScreen:
         tr = self.track()
         if tr.rect.inflate(0, 12).collidepoint(pos):
             self.go(tr.moment_at(pos[0]))
+            return
+        if minimap.click(self.stage, pos):
             return
         sq = self.stage.square_at(pos)
         if sq is not None:

@@ -1,0 +1,75 @@
+"""The lessons a player has completed, kept in the data folder as a small JSON file
+(docs/formats.md#lesson-progress) for the menu's ticks and the result screen's next lesson.
+
+A lesson is completed when its battle ends with what the lesson teaches shown in play (every
+`shows` pattern of its script logged): losing the fight still teaches the rule. A damaged file
+never stops the game: its ticks are read as none, it is said why, and it is kept aside (never
+written over) the next time a lesson is completed."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.input_files import read_input
+from game.save.files import write_atomic
+from game.settings_file import keep_aside
+from game.user_dirs import data_dir, made
+
+FORMAT = "rout-progress"
+VERSION = 1
+FILE_NAME = "progress.json"
+MOST_BYTES = 64 * 1024  # a few dozen lesson names; anything larger is not ours
+
+
+def progress_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The lessons completed (their maps' stems), and why the file could not be read, if so."""
+
+    completed: frozenset[str] = field(default_factory=frozenset)
+    problem: str = ""
+
+
+def load_progress(path: Path | None = None) -> Progress:
+    """The progress in the file; none if there is no file; none and a reason if it is damaged."""
+    path = path or progress_path()
+    try:
+        raw = read_input(path, MOST_BYTES)
+    except FileNotFoundError:
+        return Progress()
+    except OSError as e:
+        return Progress(problem=f"{path.name} cannot be read: {e.strerror or e}")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as e:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return Progress(problem=f"{path.name} is not JSON ({type(e).__name__}); the ticks start again")
+    names = data.get("lessons_completed") if isinstance(data, dict) and data.get("format") == FORMAT else None
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return Progress(problem=f"{path.name} is not a progress file of this game; the ticks start again")
+    return Progress(frozenset(names))
+
+
+def mark_completed(lesson: str, path: Path | None = None) -> str:
+    """Add a completed lesson to the file, whole or not at all; what the player should be told
+    (a damaged file kept aside, or why the file could not be written), else ''."""
+    path = path or progress_path()
+    now = load_progress(path)
+    if lesson in now.completed and not now.problem:
+        return ""
+    said = ""
+    try:
+        made(path.parent)
+        if now.problem and path.exists():
+            said = f"{now.problem}: kept as {keep_aside(path).name}"
+        text = json.dumps(
+            {"format": FORMAT, "version": VERSION, "lessons_completed": sorted(now.completed | {lesson})}, indent=1
+        )
+        write_atomic(path, text + "\n")
+    except OSError as e:
+        return f"the lessons completed cannot be saved: {e.strerror or e}"
+    return said
