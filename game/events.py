@@ -337,6 +337,12 @@ class Hold(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Wait(Event):
+    type: ClassVar[str] = "wait"
+    side: str  # the side that chose to wait, before any creature acted in round 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundEnd(Event):
     type: ClassVar[str] = "round_end"
 
