@@ -326,6 +326,7 @@ MEETING_UNITS = [
     ("red_orc_2", "red", "orc", 11, 6, "W", {}),
     ("red_orc_3", "red", "orc", 12, 3, "W", {}),
     ("red_orc_4", "red", "orc", 12, 7, "W", {}),
+    ("red_orc_5", "red", "orc", 12, 5, "W", {}),
     ("red_goblin_1", "red", "goblin", 13, 4, "W", {}),
     ("red_goblin_2", "red", "goblin", 13, 6, "W", {}),
     ("red_goblin_3", "red", "goblin", 14, 5, "W", {}),
