@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from tests.soak import plan, play_checked
+from tests.soak import plan, play_checked, scenario
 
 pytestmark = pytest.mark.slow
 
@@ -43,3 +43,12 @@ def test_the_soak_reaches_the_mechanics_it_is_meant_to_test():
         seen += play_checked(case)[1]
     for kind in ("attack", "retreat", "knockdown", "morale_check", "death", "fatigue", "withdraw", "flee"):
         assert seen[kind] > 0, (kind, seen)
+
+
+def test_the_soak_shows_a_side_that_chose_to_wait():
+    """Issue 24: on a map that offers the choice (meeting.tmx), the outmatched side waits."""
+    cases = [c for c in CASES if scenario(c.map).wait_choice and "waiting" not in c.options][:2]
+    seen: Counter[str] = Counter()
+    for case in cases:
+        seen += play_checked(case)[1]
+    assert cases and seen["wait"] == len(cases), seen

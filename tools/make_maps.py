@@ -237,6 +237,7 @@ MEASURED: dict[str, str] = {
     "skirmish.tmx": "Measured: blue 52%, red 48%, draws 0% over 40 AI games.",
     "starter.tmx": "Measured: blue 52%, red 48%, draws 0% over 40 AI games.",
     "duel.tmx": "Measured: blue 50%, red 50%, draws 0% over 40 AI games.",
+    "meeting.tmx": "Measured: blue 48%, red 52%, draws 0% over 40 AI games.",
     "battle.tmx": "Measured: blue 55%, red 45%, draws 0% over 40 AI games.",
     "melee3.tmx": "Measured: blue 32%, green 38%, red 30%, draws 0% over 40 AI games.",
 }
