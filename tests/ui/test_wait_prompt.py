@@ -9,6 +9,7 @@ from game.bundled import MAPS
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.since import restore_mark
 from tests.helpers import events_of
 from tests.ui.drive import app, click, key
 
@@ -76,3 +77,15 @@ def test_a_map_that_does_not_offer_the_choice_asks_nothing():
     a.show(s)
     a.step(0.05)
     assert s.waits.asking(s) is None
+
+
+def test_a_wait_is_its_own_sides_command_for_undo_and_the_hand_over():
+    """Red's orc leader is first to act when blue's player waits: the wait is still blue's (its
+    undo, its player's mark for the hot-seat recap), not the side whose creature is to act."""
+    a, s = meeting({"blue": "human", "red": "human"}, seed=3)
+    assert s.battle.pending().side == "red" and s.waits.asking(s) == "blue"
+    key(a, pygame.K_w)
+    assert list(s.session.marks) == ["blue"] and s.session.history.done[-1].side == "blue"
+    s.session.marks.clear()  # as a battle opened from a save keeps no marks
+    mark = restore_mark(s.session, "blue")
+    assert mark is not None and mark.commands == 1 and mark.cmd.action == "wait"
