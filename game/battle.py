@@ -78,6 +78,7 @@ class Battle:
             )
         self.ctx.emit(
             ev.BattleStart,
+            format=ev.LOG_FORMAT if scenario.wait_choice else ev.FORMAT_WITHOUT_WAIT,  # a wait may come
             scenario=scenario.title or scenario.path,
             seed=seed,
             options=opts.as_dict(),

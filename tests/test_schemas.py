@@ -170,7 +170,7 @@ def _set(key: str, value: object) -> Callable[[dict[str, Any]], None]:
         ("attack", _set("parried", True), "Additional properties are not allowed ('parried' was unexpected)"),
         ("move", _set("facing", "up"), "'up' is not one of ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']"),
         ("move", _set("path", [[1, 2, 3], [1, 1]]), "is too long"),
-        ("battle_start", _set("format", 3), "2 was expected"),
+        ("battle_start", _set("format", 4), "4 is not one of [2, 3]"),
         ("battle_start", _drop("format"), "'format' is a required property"),
         ("retreat", _set("space", "front"), "'front' is not one of ['rear', 'flank']"),
         ("morale_check", _set("result", "panic"), "'panic' is not one of ['pass', 'withdraw', 'flee', 'surrender']"),
