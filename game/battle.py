@@ -18,7 +18,7 @@ from game.rules.dice import Rng
 from game.rules.fatigue import FATIGUED, STATE_NAMES
 from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
-from game.systems import actions, initiative, retreat
+from game.systems import actions, initiative, retreat, wait_choice
 from game.systems.attack import flush_deferred
 from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
@@ -78,6 +78,7 @@ class Battle:
             )
         self.ctx.emit(
             ev.BattleStart,
+            format=ev.LOG_FORMAT if scenario.wait_choice else ev.FORMAT_WITHOUT_WAIT,  # a wait may come
             scenario=scenario.title or scenario.path,
             seed=seed,
             options=opts.as_dict(),
@@ -326,6 +327,9 @@ class Battle:
         if self.state == OVER:
             raise Illegal("the battle is over")
         cmd = validate(cmd)  # ill-typed fields are refused before anything is read or changed
+        if cmd.action == Action.WAIT:  # a side's choice as the battle starts, no creature's action
+            wait_choice.choose(self.ctx, self.scenario.wait_choice, cmd.side or "")
+            return self.ctx.events[start:]
         if cmd.unit not in self.world.units:
             raise Illegal(f"there is no unit {shown_id(cmd.unit)!r}")
         if self.state == RETREAT:

@@ -49,8 +49,11 @@ class Command:
     into_hazard: bool = False
     spell: str | None = None  # cast: the memorised spell's key
     at: Pos | None = None  # cast: the square an area spell is aimed at
+    side: str | None = None  # wait: the side that chooses to wait (its `unit` is "")
 
     def to_json(self) -> dict[str, object]:
+        if self.action == Action.WAIT:
+            return {"action": str(self.action), "side": self.side}
         out: dict[str, object] = {"action": str(self.action), "unit": self.unit}
         if self.path:
             out["path"] = [list(p) for p in self.path]
@@ -104,6 +107,14 @@ def _unknown_action(action: object) -> str:
     return f"unknown action {_shown(action)}; {guess}(the actions: docs/formats.md#commands)"
 
 
+def _side_choice(cmd: Command) -> None:
+    """'wait' is a side's choice, not a creature's (docs/formats.md#commands): it names no unit."""
+    if not isinstance(cmd.side, str) or not cmd.side:
+        raise Illegal("'wait' needs 'side', the side that chooses to wait")
+    if cmd.unit != "":
+        raise Illegal("'wait' is a side's choice: it names 'side', not 'unit'")
+
+
 def validate(cmd: object) -> Command:
     """Return the command, its action as an Action, when every field has its contract's type.
 
@@ -117,8 +128,12 @@ def validate(cmd: object) -> Command:
         raise Illegal(f"the command has no {', '.join(repr(m) for m in missing)}")
     if not isinstance(cmd.action, str) or cmd.action not in ACTIONS:
         raise Illegal(_unknown_action(cmd.action))
-    if not isinstance(cmd.unit, str) or not cmd.unit:
+    if cmd.action == Action.WAIT:
+        _side_choice(cmd)
+    elif not isinstance(cmd.unit, str) or not cmd.unit:
         raise Illegal("a command needs 'unit', the id of the unit that acts")
+    elif cmd.side is not None:
+        raise Illegal(f"only 'wait' names a 'side'; {cmd.action!s} names its 'unit'")
     if not isinstance(cmd.path, tuple):
         raise Illegal(f"'path' must be a tuple of [x, y] squares, not {type(cmd.path).__name__}")
     for p in cmd.path:
@@ -161,9 +176,10 @@ def from_json(obj: object) -> Command:
         facing = FACINGS.index(facing)
     to = obj.get("to")
     at = obj.get("at")
+    waits = obj.get("action") == Action.WAIT
     decoded: dict[str, Any] = {
         "action": obj.get("action"),
-        "unit": obj.get("unit"),
+        "unit": obj.get("unit", "" if waits else None),
         "path": tuple(_json_square(p) for p in path_raw),
         "facing": facing,
         "target": obj.get("target"),
@@ -172,5 +188,6 @@ def from_json(obj: object) -> Command:
         "into_hazard": obj.get("into_hazard", False),
         "spell": obj.get("spell"),
         "at": _json_square(at) if at is not None else None,
+        "side": obj.get("side"),
     }
     return validate(Command(**decoded))

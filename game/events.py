@@ -22,8 +22,11 @@ __all__ = ["InitiativeEntry", "Modifier", "Reroll", "Roll", "UnitInfo", "spec"]
 
 
 # The event log's format, written in battle_start: raised when a change could mislead an older
-# reader (new event types, a changed meaning); fields are added without raising it.
-LOG_FORMAT = 2
+# reader (new event types, a changed meaning); fields are added without raising it. LOG_FORMAT is
+# the newest, which the reader reads up to. Format 3 brought the `wait` event: a battle on a map
+# that offers the choice to wait writes it; any other battle's log holds nothing newer than 2.
+LOG_FORMAT = 3
+FORMAT_WITHOUT_WAIT = 2
 
 
 # -- events ----------------------------------------------------------------------
@@ -44,7 +47,7 @@ class Event:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BattleStart(Event):
     type: ClassVar[str] = "battle_start"
-    format: int = LOG_FORMAT
+    format: int = FORMAT_WITHOUT_WAIT
     scenario: str
     seed: int
     options: dict[str, Any]
@@ -334,6 +337,12 @@ class Rest(Event):
 class Hold(Event):
     type: ClassVar[str] = "hold"
     id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Wait(Event):
+    type: ClassVar[str] = "wait"
+    side: str  # the side that chose to wait, before any creature acted in round 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

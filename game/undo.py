@@ -45,7 +45,7 @@ class History:
 
     def apply(self, battle: Battle, cmd: Command) -> list[ev.Event]:
         """Apply a human player's command, keeping the battle as it was before it."""
-        side = battle.pending().side or ""
+        side = cmd.side or battle.pending().side or ""  # a wait is its own side's, whoever is to act
         before, draws, count = battle.copy(), battle.draws, len(battle.events)
         events = battle.apply(cmd)  # an Illegal refusal leaves the history as it was
         self._push(Entry(cmd, side, before, draws, count))

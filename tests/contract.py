@@ -41,6 +41,7 @@ class Contract:
         self.conditions: set[tuple[str, str]] = set()  # (unit, condition) started and not yet ended
         self.charging: set[str] = set()  # under the `charging` condition (docs/rules.md#charge)
         self.set_in: dict[str, int] = {}  # the round each creature last set to receive a charge
+        self.acted = False  # some creature has acted: no side may choose to wait any more
 
     def event(self, event: Event) -> None:
         e = event.to_json()
@@ -50,6 +51,9 @@ class Contract:
         self._rolls(e)
         if e["type"] in ACTING:
             assert e.get("id") not in self.dead, f"dead {e.get('id')} acts after its death: {e}"
+            self.acted = True
+        if e["type"] == "wait":  # docs/decisions.md#waiting: chosen as round 1 starts, before anyone acts
+            assert e["round"] == 1 and not self.acted, e
         self._places(e)
         self._offers_and_poison(e)
         self._magic(e)

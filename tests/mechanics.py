@@ -55,6 +55,8 @@ MECHANICS: dict[str, Callable[[dict], bool]] = {
     "continuing poison damage": lambda e: e["type"] == "status" and e["effect"] == "poison",
     "retreat refused for size": lambda e: e["type"] == "retreat_refused" and e["reason"] == "size",
     "first strike by reach (a pike)": lambda e: e["type"] == "first_strike" and e["reason"] == "reach",
+    "a side that chose to wait": lambda e: e["type"] == "wait",
+    "initiative: waiting": _initiative_mod("waiting"),
 }
 
 

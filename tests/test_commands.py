@@ -226,6 +226,7 @@ BAD_FIELDS = {
     "into_hazard": NOT_FLAG,
     "spell": st.one_of(st.just(""), st.integers(), st.booleans(), st.lists(st.text(max_size=2), max_size=2)),
     "at": BAD_SQUARE,
+    "side": st.one_of(NOT_TEXT, st.just("")),  # on any command but wait, a side is refused
 }
 
 

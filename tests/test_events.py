@@ -7,7 +7,10 @@ import pytest
 
 from game import event_log
 from game import events as ev
+from game.battle import Battle
+from game.bundled import MAPS
 from game.rules.dice import Modifier, Roll
+from game.scenario.tiled import load_scenario
 
 
 def _attack(**changes) -> ev.Attack:
@@ -117,8 +120,14 @@ def _start(**changes) -> dict:
 
 
 def test_battle_start_writes_the_log_format_after_the_round():
-    """docs/formats.md: battle_start carries the log format; this version writes 2."""
-    assert list(_start())[:3] == ["type", "round", "format"] and _start()["format"] == ev.LOG_FORMAT == 2
+    """docs/formats.md: battle_start carries the log format; this version writes 2, or 3 where the
+    map offers the choice to wait (format 3 brought the wait event), and reads up to 3."""
+    assert list(_start())[:3] == ["type", "round", "format"] and _start()["format"] == ev.FORMAT_WITHOUT_WAIT == 2
+    assert ev.LOG_FORMAT == 3
+    meeting = Battle(load_scenario(MAPS / "meeting.tmx"), seed=1)
+    assert meeting.events[0].to_json()["format"] == 3
+    assert event_log.from_json(meeting.events[0].to_json()) == meeting.events[0]
+    assert Battle(load_scenario(MAPS / "starter.tmx"), seed=1).events[0].to_json()["format"] == 2
 
 
 def test_a_log_written_before_the_format_field_reads_as_format_1():
@@ -130,7 +139,7 @@ def test_a_log_written_before_the_format_field_reads_as_format_1():
 @pytest.mark.parametrize(
     ("fmt", "says"),
     [
-        (3, "the log is format 3, newer than this version of Rout reads \\(up to 2\\)"),
+        (4, "the log is format 4, newer than this version of Rout reads \\(up to 3\\)"),
         (0, "battle_start.format: expected a whole number from 1, not 0"),
         ("2", "battle_start.format: expected a whole number from 1, not '2'"),
         (True, "battle_start.format: expected a whole number from 1, not True"),

@@ -2,7 +2,8 @@
 played by the normal AI on every side, the event logs together show each mechanic of
 tests/mechanics.py: charges and a set weapon's doubled dice, every spell, hasted, slowed and
 hindered initiative, the slain-by-magic, cannot-hurt and offered-surrender morale triggers, acid
-and poison, a retreat refused for size, and a pike's first strike by reach."""
+and poison, a retreat refused for size, a pike's first strike by reach, and a side that chose to
+wait and took its -1 (issue 24)."""
 
 from __future__ import annotations
 

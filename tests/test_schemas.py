@@ -86,6 +86,7 @@ BATTLES = [
     ("lesson_gargoyle.tmx", "baseline", 1, {}),
     ("lesson_magic.tmx", "normal", 1, {}),
     ("lesson_charge.tmx", "normal", 1, {}),
+    ("meeting.tmx", "baseline", 1, {}),  # the outmatched side chooses to wait
 ]
 _LOGS: dict[int, list[dict[str, Any]]] = {}
 
@@ -169,7 +170,7 @@ def _set(key: str, value: object) -> Callable[[dict[str, Any]], None]:
         ("attack", _set("parried", True), "Additional properties are not allowed ('parried' was unexpected)"),
         ("move", _set("facing", "up"), "'up' is not one of ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']"),
         ("move", _set("path", [[1, 2, 3], [1, 1]]), "is too long"),
-        ("battle_start", _set("format", 3), "2 was expected"),
+        ("battle_start", _set("format", 4), "4 is not one of [2, 3]"),
         ("battle_start", _drop("format"), "'format' is a required property"),
         ("retreat", _set("space", "front"), "'front' is not one of ['rear', 'flank']"),
         ("morale_check", _set("result", "panic"), "'panic' is not one of ['pass', 'withdraw', 'flee', 'surrender']"),
@@ -299,7 +300,7 @@ def test_the_schemas_derived_parts_are_up_to_date():
 
 # -- replay files --------------------------------------------------------------------------
 
-COMMAND_KEYS = {"action", "unit", "path", "facing", "target", "to", "follow", "into_hazard", "spell", "at"}
+COMMAND_KEYS = {"action", "unit", "path", "facing", "target", "to", "follow", "into_hazard", "spell", "at", "side"}
 
 # One command of each action as the Python API builds it, with every field its action takes.
 EVERY_ACTION = [
@@ -320,6 +321,7 @@ EVERY_ACTION = [
     Command(Action.FORCE_RETREAT, "a", target="b", to=(3, 3), follow=True),
     Command(Action.FORCE_RETREAT, "a", target="b", to=None),
     Command(Action.DECLINE_RETREAT, "a", target="b"),
+    Command(Action.WAIT, "", side="red"),
 ]
 
 
@@ -327,7 +329,9 @@ EVERY_ACTION = [
 def test_each_action_has_a_schema_naming_only_command_fields(action):
     d = REPLAY["$defs"][action.value]
     assert d["properties"]["action"] == {"const": action.value}
-    assert {"action", "unit"} <= set(d["required"]) <= set(d["properties"]) <= COMMAND_KEYS
+    # A side's choice to wait names its side; every other command names the unit that acts.
+    who = "side" if action == Action.WAIT else "unit"
+    assert {"action", who} <= set(d["required"]) <= set(d["properties"]) <= COMMAND_KEYS
     assert d["additionalProperties"] is False
 
 
@@ -345,6 +349,8 @@ def test_each_command_as_written_validates(command):
         ({"action": "hold", "unit": "a", "facing": "N"}, "('facing' was unexpected)"),
         ({"action": "move", "unit": "a", "path": [[1, -1]]}, "-1 is less than the minimum of 0"),
         ({"action": "force_retreat", "unit": "a", "target": "b", "to": [1, 1]}, "'follow' is a required property"),
+        ({"action": "wait", "unit": "a"}, "'side' is a required property"),
+        ({"action": "hold", "side": "red"}, "'unit' is a required property"),
     ],
 )
 def test_a_broken_command_fails_with_what_is_wrong(command, says):

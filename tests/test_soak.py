@@ -9,7 +9,10 @@ from collections import Counter
 
 import pytest
 
-from tests.soak import plan, play_checked
+from game import ai
+from game.battle import Battle
+from game.events import FirstStrike
+from tests.soak import plan, play_checked, scenario
 
 pytestmark = pytest.mark.slow
 
@@ -43,3 +46,25 @@ def test_the_soak_reaches_the_mechanics_it_is_meant_to_test():
         seen += play_checked(case)[1]
     for kind in ("attack", "retreat", "knockdown", "morale_check", "death", "fatigue", "withdraw", "flee"):
         assert seen[kind] > 0, (kind, seen)
+
+
+def test_the_soak_shows_a_side_that_chose_to_wait():
+    """Issue 24: on a map that offers the choice (meeting.tmx), the outmatched side waits."""
+    cases = [c for c in CASES if scenario(c.map).wait_choice and "waiting" not in c.options][:2]
+    seen: Counter[str] = Counter()
+    for case in cases:
+        seen += play_checked(case)[1]
+    assert cases and seen["wait"] == len(cases), seen
+
+
+def test_the_soak_shows_a_pike_s_first_strike_by_reach():
+    """Issue 24: seed 002's exception, 'a weapon with a reach of greater than 10 feet against an
+    opponent with a weapon with less than a 6 foot reach ... is allowed to attack first', played by
+    the soak's AIs on the pike lesson's map."""
+    case = next(c for c in CASES if c.map.stem == "lesson_pike")
+    sc = scenario(case.map)
+    b = Battle(sc, seed=case.seed, options=case.options)
+    levels = dict(zip(sc.sides, case.levels, strict=True))
+    while not b.over:
+        b.apply(ai.decide(b, levels[b.pending().side or ""]))
+    assert any(isinstance(e, FirstStrike) and e.reason == "reach" for e in b.events), case

@@ -4,7 +4,7 @@
 
 Writes maps/skirmish.tmx (the default scenario), maps/test_arena.tmx (a small
 fixed map the tests use; keep it byte-identical), the skirmishes starter.tmx,
-duel.tmx, battle.tmx and melee3.tmx, and the lesson_*.tmx maps (see
+duel.tmx, meeting.tmx, battle.tmx and melee3.tmx, and the lesson_*.tmx maps (see
 maps/README.md).  All use maps/terrain.tsx (firstgid 1); tile ids match the
 TILES table in tools/make_terrain.py.  The balance figures in MEASURED come
 from `rout simulate MAP --games 40 --json`; measure again after changing a map.
@@ -237,6 +237,7 @@ MEASURED: dict[str, str] = {
     "skirmish.tmx": "Measured: blue 52%, red 48%, draws 0% over 40 AI games.",
     "starter.tmx": "Measured: blue 52%, red 48%, draws 0% over 40 AI games.",
     "duel.tmx": "Measured: blue 50%, red 50%, draws 0% over 40 AI games.",
+    "meeting.tmx": "Measured: blue 48%, red 52%, draws 0% over 40 AI games.",
     "battle.tmx": "Measured: blue 55%, red 45%, draws 0% over 40 AI games.",
     "melee3.tmx": "Measured: blue 32%, green 38%, red 30%, draws 0% over 40 AI games.",
 }
@@ -292,6 +293,61 @@ STARTER_PROPS = {
 }
 
 STARTER_ZONES = side_exits(16, 12)
+
+
+# ---------------------------------------------------------------- meeting
+#
+# 16 x 12: two bands meet where a road crosses a brook. The map offers each side the choice to
+# wait (map property wait_choice, docs/decisions.md#waiting): the smaller band, outmatched half
+# again, waits under the AI's rule, and the goblins' sling stones cost it its -1.
+#            0         1
+#            0123456789012345
+MEETING = """
+            ......TT........
+            .......T....,,..
+            ..,,............
+            .........~......
+            ........~~......
+            rrrrrrrr~rrrrrrr
+            ........~.......
+            .......~~.......
+            .......~...hh...
+            ..TT.......hh...
+            ...T............
+            ................
+"""
+
+MEETING_UNITS = [
+    ("blue_hero", "blue", "fighter3", 3, 5, "E", {"hero": True}),
+    ("blue_fighter", "blue", "fighter1", 3, 4, "E", {}),
+    ("blue_dwarf", "blue", "dwarf", 3, 6, "E", {}),
+    ("blue_archer", "blue", "archer", 2, 5, "E", {}),
+    ("red_orc_leader", "red", "orc_leader", 11, 5, "W", {"leader": True}),
+    ("red_orc_1", "red", "orc", 11, 4, "W", {}),
+    ("red_orc_2", "red", "orc", 11, 6, "W", {}),
+    ("red_orc_3", "red", "orc", 12, 3, "W", {}),
+    ("red_orc_4", "red", "orc", 12, 7, "W", {}),
+    ("red_orc_5", "red", "orc", 12, 5, "W", {}),
+    ("red_goblin_1", "red", "goblin", 13, 4, "W", {}),
+    ("red_goblin_2", "red", "goblin", 13, 6, "W", {}),
+    ("red_goblin_3", "red", "goblin", 14, 5, "W", {}),
+]
+
+MEETING_PROPS = {
+    "title": "Meeting at the Brook",
+    "description": (
+        "Four adventurers meet an orc band twice their number where the road crosses a brook. "
+        "Neither side knows what the other means to do: when the battle starts, each may choose to "
+        "wait and see (-1 to its first initiative if the other side attacks first)."
+    ),
+    "morale_system": "adnd2e",
+    "initiative": "individual",
+    "victory": "last_side_standing",
+    "max_rounds": 30,
+    "wait_choice": True,
+}
+
+MEETING_ZONES = side_exits(16, 12)
 
 
 # ---------------------------------------------------------------- duel
@@ -874,6 +930,7 @@ def _scenarios() -> list[tuple]:
             ("test_arena.tmx", ARENA, ARENA_LEGEND, ARENA_PROPS, ARENA_UNITS, ARENA_ZONES),
             ("starter.tmx", STARTER, LEGEND, STARTER_PROPS, STARTER_UNITS, STARTER_ZONES),
             ("duel.tmx", DUEL, LEGEND, DUEL_PROPS, DUEL_UNITS, DUEL_ZONES),
+            ("meeting.tmx", MEETING, LEGEND, MEETING_PROPS, MEETING_UNITS, MEETING_ZONES),
             ("battle.tmx", BATTLE, LEGEND, BATTLE_PROPS, BATTLE_UNITS, BATTLE_ZONES),
             ("melee3.tmx", MELEE3, LEGEND, MELEE3_PROPS, MELEE3_UNITS, MELEE3_ZONES),
             (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import query
-from game.ai import baseline, hard, normal, random_ai
+from game.ai import baseline, hard, normal, random_ai, waiting
 from game.ai.candidate import Explanation
 from game.battle import ACTIVATION, Battle
 from game.commands import Action, Command
@@ -16,8 +16,12 @@ def decide(battle: Battle, level: str = "baseline", explain: Explanation | None 
     """Return the command the AI of this level gives for the pending decision.
 
     With `explain` (a list), the tactical levels append their top candidates and scores
-    for this decision: one list of (score, description) pairs.
+    for this decision: one list of (score, description) pairs. Before any creature acts, on a map
+    that offers it, the command is a side's choice to wait (game/ai/waiting.py), whatever the level.
     """
+    opening = waiting.choice(battle)
+    if opening is not None:
+        return opening
     if level == "random":
         return random_ai.decide(battle)
     if level == "normal":

@@ -27,11 +27,14 @@ class Action(StrEnum):
     OFFER_SURRENDER = "offer_surrender"
     FORCE_RETREAT = "force_retreat"
     DECLINE_RETREAT = "decline_retreat"
+    WAIT = "wait"
 
 
 # The end of the round's decisions, given by the attacker of a retreat pair; never an activation.
 END_OF_ROUND = frozenset({Action.FORCE_RETREAT, Action.DECLINE_RETREAT})
-ACTIVATION = frozenset(Action) - END_OF_ROUND
+# A side's choice as the battle starts (docs/decisions.md#waiting): no creature's activation either.
+SIDE_CHOICE = frozenset({Action.WAIT})
+ACTIVATION = frozenset(Action) - END_OF_ROUND - SIDE_CHOICE
 
 # Morale states, spelt as game.world spells them (the rules layer sits below the world).
 STEADY, WITHDRAWING, FLEEING = "steady", "withdrawing", "fleeing"

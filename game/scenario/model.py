@@ -43,6 +43,8 @@ class Scenario:
     description: str = ""
     path: str = ""
     lesson: Lesson | None = None  # the script beside a lesson map (game/scenario/lesson.py)
+    # Map property `wait_choice`: each side may choose to wait when the battle starts (game/wait_choice.py).
+    wait_choice: bool = False
 
     @property
     def sides(self) -> list[str]:

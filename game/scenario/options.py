@@ -6,9 +6,10 @@ import re
 
 from game.options import check_option, declared, named, unknown
 
-__all__ = ["SIDE_RULE", "WORDS", "check_option", "map_option", "parse_cli_value", "plain_side"]
+__all__ = ["SIDE_RULE", "WAIT_CHOICE", "WORDS", "check_option", "map_option", "parse_cli_value", "plain_side"]
 
 WORDS = ("title", "description")
+WAIT_CHOICE = "wait_choice"  # not a rule option: a property of the meeting the map sets (docs/formats.md)
 
 # A side is a plain identifier: lower-case letters, digits and _, starting with a letter
 # ("blue", "red", "orc_band_2"). Anything else (spaces, capitals, punctuation, empty) is

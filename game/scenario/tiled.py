@@ -30,7 +30,7 @@ from game.scenario.errors import CatalogueError, ScenarioError
 from game.scenario.exits import unreachable_exits
 from game.scenario.lesson import load_lesson, script_path
 from game.scenario.model import Placement, Scenario
-from game.scenario.options import WORDS, map_option
+from game.scenario.options import WAIT_CHOICE, WORDS, map_option
 from game.scenario.tmx import first_object_layer, square, typed, what
 from game.scenario.units import declared_sides, read_units
 from game.terrain import FOOTINGS, HAZARDS, Terrain, Zone
@@ -234,7 +234,7 @@ def _options(tmx: TiledMap, path: Path, sides: list[str], problems: list[str]) -
     """The rule options the map's properties set (a bad one is a problem, and left out)."""
     options: dict[str, object] = {}
     for key, value in (tmx.properties or {}).items():
-        if key in WORDS or key == "catalogue":
+        if key in WORDS or key in {"catalogue", WAIT_CHOICE}:
             continue
         name, why = map_option(key, value, sides)
         if why:
@@ -272,6 +272,9 @@ def _load(path: Path) -> Scenario:
     sides = declared_sides(tmx)
     zones = _zones(tmx, path, problems, sides)
     options = _options(tmx, path, sides, problems)
+    wait_choice = (tmx.properties or {}).get(WAIT_CHOICE, False)
+    if not isinstance(wait_choice, bool):
+        problems.append(f"{path}: map property {WAIT_CHOICE}: must be a bool property (true or false)")
     if units and len(sides) < 2:
         problems.append(f"{path}: units: a battle needs at least two sides; found {', '.join(sides) or 'none'}")
     terrain = replace(terrain, zones=tuple(zones))
@@ -291,6 +294,7 @@ def _load(path: Path) -> Scenario:
         str(props.get("description", "")),
         str(path),
         lesson,
+        wait_choice is True,
     )
 
 

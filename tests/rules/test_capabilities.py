@@ -12,7 +12,7 @@ from game import query
 from game.ai.legal import legal_commands
 from game.battle import Battle
 from game.commands import Action, Command, Illegal
-from game.rules.capabilities import ACTIVATION, CAPABILITIES, END_OF_ROUND, allowed, capability, refusal
+from game.rules.capabilities import ACTIVATION, CAPABILITIES, END_OF_ROUND, SIDE_CHOICE, allowed, capability, refusal
 from game.world import FLEEING, STEADY, WITHDRAWING
 from tests.helpers import battle, unit
 
@@ -27,9 +27,9 @@ def test_the_table_covers_every_morale_state_standing_and_prone():
         assert A.HOLD in allowed(morale, prone), "'hold (nothing)' is open to every creature"
 
 
-def test_every_action_is_an_activation_or_an_end_of_round_decision():
-    assert set(Action) == ACTIVATION | END_OF_ROUND
-    assert not ACTIVATION & END_OF_ROUND
+def test_every_action_is_an_activation_an_end_of_round_decision_or_a_side_s_choice():
+    assert set(Action) == ACTIVATION | END_OF_ROUND | SIDE_CHOICE
+    assert not ACTIVATION & END_OF_ROUND and not (ACTIVATION | END_OF_ROUND) & SIDE_CHOICE
 
 
 def test_a_steady_creature_may_take_any_activation_but_standing_up():

@@ -14,6 +14,7 @@ from game.settings import SPEEDS
 from game.ui.battle import battle_input, lesson_play, turn_flow
 from game.ui.battle.lesson_play import LessonPlay
 from game.ui.battle.state import BattleState, LessonHooks
+from game.ui.battle.wait_prompt import WaitPrompt
 from game.ui.common import help_keys
 from game.ui.common.widgets import Button
 from game.ui.draw import draw_bar, draw_battle
@@ -27,6 +28,14 @@ class BattleScreen(BattleState):
     """One battle on screen (BattleState's arguments)."""
 
     HELP = help_keys.HELP  # F1
+    _waits: WaitPrompt | None = None
+
+    @property
+    def waits(self) -> WaitPrompt:
+        """The card that asks whether a side waits, where the map offers it (wait_prompt.py)."""
+        if self._waits is None:
+            self._waits = WaitPrompt()
+        return self._waits
 
     def _lesson_for(self) -> LessonHooks | None:
         return LessonPlay.of(self)  # a lesson map's script (game/ui/battle/lesson_play.py)
@@ -46,7 +55,7 @@ class BattleScreen(BattleState):
                     self.close()
                     return go(self.app, ToResult(self))
             return None
-        if not self.view.idle:
+        if not self.view.idle or self.waits.holds(self):
             return None
         p = b.pending()
         if (lesson is not None and lesson.play_scripted(self)) or turn_flow.hold_the_rest(self, p):
@@ -94,7 +103,10 @@ class BattleScreen(BattleState):
     def handle(self, event: pygame.event.Event) -> Screen | None:
         if self.lesson is not None and self.lesson.open is not None:
             return self.lesson.handle(self, event)
+        if self.waits.asking(self) is not None:
+            return self.waits.handle(self, event)
         return battle_input.handle(self, event)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_battle.draw(self, surface)
+        self.waits.draw(self, surface)

@@ -84,7 +84,7 @@ class Session:
         """Apply a command (a human's can be undone while no die is rolled); Illegal if refused,
         with nothing changed."""
         b = self._battle
-        side, count, draws = b.pending().side or "", len(b.events), b.draws
+        side, count, draws = cmd.side or b.pending().side or "", len(b.events), b.draws
         events = self.history.apply(b, cmd) if human else b.apply(cmd)
         if not human:
             self.history.record_ai(cmd, side, count, draws)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from game import events as ev
 from game.battle import Battle
+from game.commands import Action, Command
 from game.runner import apply_all
 from game.systems.spells import SPELLS
 from game.timeline import Timeline
@@ -34,14 +35,17 @@ def note(session: Session, side: str) -> None:
     )
 
 
+def _side(side_of: dict[str, str], cmd: Command) -> str | None:
+    """Whose command it is: its creature's side, or the side a wait names."""
+    return cmd.side if cmd.action == Action.WAIT else side_of.get(cmd.unit)
+
+
 def restore_mark(session: Session, side: str) -> Mark | None:
     """Work out the side's mark from the commands played (a battle opened from a save keeps no
     marks) and keep it: the battle replayed to just after the side's last command. A command is
     the side's whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
     side_of = session.side_of
-    last = next(
-        (i for i in range(len(session.played) - 1, -1, -1) if side_of.get(session.played[i].unit) == side), None
-    )
+    last = next((i for i in range(len(session.played) - 1, -1, -1) if _side(side_of, session.played[i]) == side), None)
     if last is None:
         return None
     b = Battle(session.scenario, seed=session.seed, options=session.options, controllers=session.controllers)

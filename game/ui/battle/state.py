@@ -271,7 +271,7 @@ class BattleState:
 
     def apply(self, cmd: Command, human: bool = True) -> bool:
         """Send a command; a refusal is shown to the player and changes nothing."""
-        side = self.battle.pending().side or ""
+        side = cmd.side or self.battle.pending().side or ""  # a wait is its side's, whoever is to act
         if human and self.lesson is not None and self.lesson.refuse(self, cmd):
             self.message = ""  # the lesson's card says why, beside the step's prompt
             return False

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.commands import Action
 from game.events import Event
 from game.ui.battle.modes import MoveMode
 from game.ui.common import theme
@@ -61,8 +62,11 @@ def undo(s: BattleState) -> bool:
     except CannotUndo as e:  # checked just above; kept so a refusal never crashes the window
         s.message = f"Cannot undo: {e}"
         return False
-    unit = cmd.unit
     _forget(s, taken)
+    if cmd.action == Action.WAIT:  # a side's choice: the card asks it again
+        s.message = f"Undone: {cmd.side}'s choice to wait"
+        return True
+    unit = cmd.unit
     s.selected = unit  # the same unit to act again (among a group's, the one that had acted)
     s.message = f"Undone: {s.session.names.get(unit, unit)}'s {action_words(taken)}"
     return True

@@ -58,6 +58,13 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
         ],
     ),
     (
+        "Meeting (a map that offers waiting)",
+        [
+            ("W", "wait and see: -1 to initiative if the foe attacks first"),
+            ("F / Enter", "fight: no waiting"),
+        ],
+    ),
+    (
         "Lessons",
         [
             ("Enter / Space / click", "go on from a lesson's card (the battle waits for it)"),

@@ -215,6 +215,7 @@ LINES: dict[type[ev.Event], Callable[[Any, Names], str | None]] = {
     ev.EndStep: lambda e, names: f"End of round: {e.step}",
     ev.Rest: _simple("rests"),
     ev.Hold: _simple("holds: ends its turn where it stands"),
+    ev.Wait: lambda e, names: f"{e.side} waits to see what the others do (-1 on initiative if they attack first)",
     ev.SetVsCharge: _simple("sets to receive a charge"),
     ev.SurrenderOffered: lambda e, names: f"{_name(e.id, names)} offers {_name(e.target, names)} quarter",
     ev.Cast: _cast,
