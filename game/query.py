@@ -15,7 +15,7 @@ from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_dista
 from game.rules.outcome import Outcome, hit_chance_of, outcome
 from game.systems import actions, charge, flight, morale, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
-from game.systems.movement import Reach, effective_mv, half_move, reachable
+from game.systems.movement import Reach, effective_mv, half_move, reachable, reachable_and_within
 from game.terrain import Terrain
 from game.world import Unit
 
@@ -56,6 +56,12 @@ def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
 def moves(battle: Battle, uid: str, half: bool = False) -> Reach:
     u = battle.world[uid]
     return reachable(battle.ctx, u, half_move(u) if half else effective_mv(u))
+
+
+def full_and_half_moves(battle: Battle, uid: str) -> tuple[Reach, Reach]:
+    """`moves(battle, uid)` and `moves(battle, uid, half=True)` from one search (the same answers)."""
+    u = battle.world[uid]
+    return reachable_and_within(battle.ctx, u, effective_mv(u), half_move(u))
 
 
 class _Aim(NamedTuple):
