@@ -19,7 +19,9 @@ def engaged(ctx: Ctx, u: Unit) -> bool:
     for e in ctx.world.enemies_of(u):
         gap = footprint_distance(u.pos, u.n, e.pos, e.n)
         # A foe threatens only squares within its weapon's reach: the farther ones need no test.
-        if gap <= 1 or (e.kind.melee is not None and gap <= e.kind.melee.reach_squares and threatens(ctx, e, u.squares)):
+        if gap <= 1 or (
+            e.kind.melee is not None and gap <= e.kind.melee.reach_squares and threatens(ctx, e, u.squares)
+        ):
             return True
     return False
 
