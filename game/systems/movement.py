@@ -230,6 +230,7 @@ def _one_square_search(
     parent: dict[int, int] = {}
     first_inner: dict[int, None] = {start: None}  # states in the order the inner search finds them
     cut = -1 if inner is None else inner
+    unseen = 1 << 30
     # Dijkstra with a bucket per cost (every step costs at least 1, so a bucket is complete
     # when its turn comes); each bucket runs in state order, the order a heap of (cost, state)
     # would pop them in, so ties resolve as in `reachable`.
@@ -244,12 +245,11 @@ def _one_square_search(
                 continue  # entering a hazard ends the move
             # On the map, passable, no cliff; costs as the diagonal parity has it.
             for ns, c, j, hazard in steps[state] or t.state_steps_from(state):
-                if j in enemy or (hazard and (not allow_hazard or j in other)):
-                    continue
                 nd = d + c
-                if nd > budget:
+                # Over budget first: the cheapest test, and the one most steps at the edge fail.
+                if nd > budget or j in enemy or (hazard and (not allow_hazard or j in other)):
                     continue
-                if nd < dist.get(ns, 1 << 30):
+                if nd < dist.get(ns, unseen):
                     dist[ns] = nd
                     parent[ns] = state
                     buckets[nd].append(ns)
