@@ -28,6 +28,7 @@ scoring every square gives.
 from __future__ import annotations
 
 import bisect
+import heapq
 import math
 from collections.abc import Iterable
 
@@ -314,9 +315,10 @@ def _shortlist(view: View, reach: Reach, c: float, ranged: bool) -> list[Pos]:
             continue
         (hot if hot_mask[p[1], p[0]] else cool).append(p)
     if len(cool) > COOL_SQUARES:
-        cool.sort(key=lambda p: (-_approach_value(view, p, c, ranged), reach.costs[p], p))
-        keep = set(cool[:COOL_SQUARES])
-        cool = [p for p in sorted(reach.costs) if p in keep]
+        # The best few by (approach, cost, square), as sorting them all would give.
+        cool = heapq.nsmallest(
+            COOL_SQUARES, cool, key=lambda p: (-_approach_value(view, p, c, ranged), reach.costs[p], p)
+        )
     return sorted(hot + cool)
 
 
