@@ -1,4 +1,4 @@
-"""Line of sight (docs/rules.md#missiles): no sight-blocking square strictly between the
+"""Line of sight (docs/rules.md#missile-fire): no sight-blocking square strictly between the
 shooter's and the target's nearest squares, on a Bresenham line."""
 
 import random
