@@ -15,7 +15,7 @@ from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_dista
 from game.rules.outcome import Outcome, hit_chance_of, outcome
 from game.systems import actions, charge, flight, morale, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
-from game.systems.movement import Reach, effective_mv, half_move, reachable
+from game.systems.movement import Reach, effective_mv, half_move, reachable, reachable_and_within
 from game.terrain import Terrain
 from game.world import Unit
 
@@ -56,6 +56,12 @@ def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
 def moves(battle: Battle, uid: str, half: bool = False) -> Reach:
     u = battle.world[uid]
     return reachable(battle.ctx, u, half_move(u) if half else effective_mv(u))
+
+
+def full_and_half_moves(battle: Battle, uid: str) -> tuple[Reach, Reach]:
+    """`moves(battle, uid)` and `moves(battle, uid, half=True)` from one search (the same answers)."""
+    u = battle.world[uid]
+    return reachable_and_within(battle.ctx, u, effective_mv(u), half_move(u))
 
 
 class _Aim(NamedTuple):
@@ -138,6 +144,8 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
     costs = reach.costs
     ends = sorted(costs.items(), key=lambda kv: (kv[1], kv[0])) if kind == "missile" else []  # cheapest first
     best: dict[tuple[str, str], AttackOption] = {}
+    height: dict[tuple[str, str], int] = {}  # the ground each best melee option strikes from
+    ground = 0
     for t in targets:
         if kind == "melee":
             # Only the few squares within reach of this foe, cheapest first.
@@ -150,15 +158,32 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
         else:
             tries = ((end, cost) for end, cost in ends if footprint_distance(end, u.n, t.pos, t.n) <= limit)
         for end, cost in tries:
+            if kind == "melee":
+                # As for charges: a dearer square for an arc already found can only win from higher ground.
+                arc, ground = _arc_and_ground(battle, u, end, t)
+                if (t.id, arc) in best and ground <= height[(t.id, arc)]:
+                    continue
             aim = _aim(battle, u, end, t, kind)
             if aim is None:
                 continue
             key, chance = (t.id, aim[1]), aim[4]
             if key not in best or (chance, -cost) > (best[key].chance, -best[key].cost):
                 best[key] = _option(battle, u, t, kind, aim, path=reach.path(end), cost=cost)
+                height[key] = ground if kind == "melee" else 0
             if kind == "missile":
                 break  # standing still is best for a shot once one is possible
     return sorted(best.values(), key=lambda o: (o.target, o.arc))
+
+
+def _arc_and_ground(battle: Battle, u: Unit, end: Pos, t: Unit) -> tuple[Arc, int]:
+    """The arc of t's that u would strike into from end, and the height u would stand at there:
+    of an attack roll's modifiers (systems/attack.modifiers) the only ones that depend on the
+    attacker's square in melee (arc_from and elevation, without building the moved unit)."""
+    terrain = battle.ctx.terrain
+    if u.n == 1:
+        return arc_of(end, t.pos, t.n, t.facing), terrain.elevation_at(end)
+    there = replace(u, pos=end)
+    return space.arc_from(there, t), space.elevation(battle.ctx, there)
 
 
 def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list[AttackOption]:
@@ -188,10 +213,10 @@ def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list
             (costs[e], e) for y in range(lo_y, hi_y + 1) for x in range(lo_x, hi_x + 1) if (e := (x, y)) in costs
         )
         for cost, end in near:
-            there = replace(u, pos=end)
             # Of the roll's modifiers only the arc and the ground depend on where the run ends: a
             # dearer square for an arc already found is worth a look only from higher ground.
-            key, ground = (t.id, space.arc_from(there, t)), space.elevation(battle.ctx, there)
+            arc, ground = _arc_and_ground(battle, u, end, t)
+            key = (t.id, arc)
             if key in best and ground <= height[key]:
                 continue
             path = reach.path(end)

@@ -101,7 +101,10 @@ class Unit:
         return self.able and self.morale == STEADY
 
     def has(self, condition: Condition) -> bool:
-        return any(name == condition for name, _ in self.conditions)
+        for name, _ in self.conditions:  # noqa: SIM110  # a plain loop: asked of every creature the AI weighs
+            if name == condition:
+                return True
+        return False
 
 
 _UNIT_FIELDS = tuple(f.name for f in fields(Unit))

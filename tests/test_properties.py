@@ -20,7 +20,14 @@ from game.battle import RETREAT, Battle
 from game.commands import Command, Illegal
 from game.rules.geometry import FACINGS, footprint
 from game.scenario import catalogue
-from game.systems.movement import _reachable_any, _reachable_one_square, in_pit, path_cost
+from game.systems.movement import (
+    _reachable_any,
+    _reachable_one_square,
+    in_pit,
+    path_cost,
+    reachable,
+    reachable_and_within,
+)
 from game.terrain import Zone
 from game.world import FLEEING
 from tests.contract import Contract, check_world
@@ -371,3 +378,25 @@ def test_the_one_square_search_agrees_with_the_general_one(scn, seed, pick, budg
         assert fast.costs == general.costs
         for p, cost in fast.costs.items():
             assert path_cost(b.ctx, u, fast.path(p), allow_hazard, budget) == (cost, "")
+
+
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scn=scenarios(),
+    seed=st.integers(0, 2**32 - 1),
+    pick=st.randoms(use_true_random=False),
+    budget=st.integers(0, 30),
+    cut=st.integers(0, 30),
+)
+def test_a_half_move_read_off_the_full_search_is_the_half_search(scn, seed, pick, budget, cut):
+    # C&T movement, as the AI asks it (a full move for moves and charges, a half move for
+    # attacks): the half move read off the full search must be the half search's own answer,
+    # its costs, its chosen parity on a tie and so its paths, or an AI decision would change.
+    b = Battle(scn, seed=seed)
+    play(b, pick.randrange, max_decisions=pick.randrange(40))
+    inner = min(cut, budget)
+    for u in b.world.living():
+        full, half = reachable_and_within(b.ctx, u, budget, inner)
+        for got, alone in ((full, reachable(b.ctx, u, budget)), (half, reachable(b.ctx, u, inner))):
+            assert got.costs == alone.costs
+            assert {p: got.path(p) for p in got.costs} == {p: alone.path(p) for p in alone.costs}

@@ -28,6 +28,7 @@ scoring every square gives.
 from __future__ import annotations
 
 import bisect
+import heapq
 import math
 from collections.abc import Iterable
 
@@ -210,7 +211,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
             out += _stand_and_strike(battle, view, u, e, c)
         out.append(Candidate(here - 1.0 - (0 if u.fatigue_state else 1.0), Command(Action.REST, u.id), "rest prone"))
         return out, None
-    half = query.moves(battle, u.id, half=True) if ranged and not adjacent else None  # both kinds use it
+    full, half = query.full_and_half_moves(battle, u.id)  # moves and charges, attacks and shots
     for o in query.attack_options(battle, u.id, "melee", half):
         out.append(
             Candidate(
@@ -219,9 +220,9 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
                 f"{o.arc} {o.chance:.2f}",
             )
         )
-    if half is not None:
+    if ranged and not adjacent:
         missile = u.kind.missile
-        assert missile is not None  # half is only searched for a creature that shoots
+        assert missile is not None  # ranged: it shoots
         for o in query.attack_options(battle, u.id, "missile", half):
             out.append(
                 Candidate(
@@ -246,7 +247,6 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
             out.append(Candidate(here + 2.5 + u.fatigue_state, Command(Action.REST, u.id), "rest (safe)"))
         else:
             out.append(Candidate(stay_now - 1.0, Command(Action.REST, u.id), "rest"))
-    full = query.moves(battle, u.id)
     out += charge_candidates(view, c, full, score_attack)
     return out, MoveSearch(view, full, c, ranged, out)
 
@@ -315,9 +315,10 @@ def _shortlist(view: View, reach: Reach, c: float, ranged: bool) -> list[Pos]:
             continue
         (hot if hot_mask[p[1], p[0]] else cool).append(p)
     if len(cool) > COOL_SQUARES:
-        cool.sort(key=lambda p: (-_approach_value(view, p, c, ranged), reach.costs[p], p))
-        keep = set(cool[:COOL_SQUARES])
-        cool = [p for p in sorted(reach.costs) if p in keep]
+        # The best few by (approach, cost, square), as sorting them all would give.
+        cool = heapq.nsmallest(
+            COOL_SQUARES, cool, key=lambda p: (-_approach_value(view, p, c, ranged), reach.costs[p], p)
+        )
     return sorted(hot + cool)
 
 

@@ -91,6 +91,7 @@ class View:
     _near_at: dict[Pos, list[Around]] = field(default_factory=dict)
     _nearest_now: Unit | None = None
     _ally_adj: dict[Pos, int] | None = None
+    _ganged: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
@@ -326,7 +327,12 @@ class View:
 
     def ganged(self, t: Unit) -> int:
         """Our creatures already beside the foe (they block its retreat spaces)."""
-        return sum(1 for a in self.allies if a.steady and footprint_distance(a.pos, a.n, t.pos, t.n) == 1)
+        got = self._ganged.get(t.id)
+        if got is None:  # asked of each option at the foe: counted once a decision
+            got = self._ganged[t.id] = sum(
+                1 for a in self.allies if a.steady and footprint_distance(a.pos, a.n, t.pos, t.n) == 1
+            )
+        return got
 
     def free_back_spaces(self, t: Unit) -> int:
         arcs = query.arcs(self.battle, t.id)

@@ -16,9 +16,14 @@ from game.world import Unit
 def engaged(ctx: Ctx, u: Unit) -> bool:
     """'It cannot start adjacent to an enemy': an enemy within 1 square of it, or one whose reach
     and front arc take in its squares (a spear two squares off holds it as well)."""
-    return any(
-        footprint_distance(u.pos, u.n, e.pos, e.n) <= 1 or threatens(ctx, e, u.squares) for e in ctx.world.enemies_of(u)
-    )
+    for e in ctx.world.enemies_of(u):
+        gap = footprint_distance(u.pos, u.n, e.pos, e.n)
+        # A foe threatens only squares within its weapon's reach: the farther ones need no test.
+        if gap <= 1 or (
+            e.kind.melee is not None and gap <= e.kind.melee.reach_squares and threatens(ctx, e, u.squares)
+        ):
+            return True
+    return False
 
 
 def start_refusal(ctx: Ctx, u: Unit) -> str | None:

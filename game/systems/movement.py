@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -194,6 +195,29 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
 
     States are plain ints, (y * width + x) * 2 + diagonal parity, so the dictionaries hash fast.
     """
+    return _one_square_search(ctx, unit, budget, allow_hazard, None)[0]
+
+
+def reachable_and_within(ctx: Ctx, unit: Unit, budget: int, inner: int) -> tuple[Reach, Reach]:
+    """`reachable(ctx, unit, budget)` and `reachable(ctx, unit, inner)` (inner <= budget), each the
+    same as its own search would give, paths and ties included: a full move and a half move, from
+    one search where the creature is a one-square one."""
+    if unit.n == 1 and not in_pit(ctx, unit):
+        full, part = _one_square_search(ctx, unit, budget, False, inner)
+        assert part is not None  # asked for with inner
+        return full, part
+    return reachable(ctx, unit, budget), reachable(ctx, unit, inner)
+
+
+def _one_square_search(
+    ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool, inner: int | None
+) -> tuple[FlatReach, FlatReach | None]:
+    """The bucket search, and with `inner` also the search within that smaller budget read off it.
+
+    A state's cost and parent are final once found at or under `inner` (every cost within it is
+    settled by the same steps in the same order); only the order in which the smaller search
+    would first have found its states, which breaks ties between a square's two parities, needs
+    keeping apart: `first_inner`."""
     t = ctx.terrain
     w = t.width
     hz, steps = t.hazard, t.state_steps
@@ -204,6 +228,9 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
     start = (sy * w + sx) * 2
     dist = {start: 0}
     parent: dict[int, int] = {}
+    first_inner: dict[int, None] = {start: None}  # states in the order the inner search finds them
+    cut = -1 if inner is None else inner
+    unseen = 1 << 30
     # Dijkstra with a bucket per cost (every step costs at least 1, so a bucket is complete
     # when its turn comes); each bucket runs in state order, the order a heap of (cost, state)
     # would pop them in, so ties resolve as in `reachable`.
@@ -218,18 +245,28 @@ def _reachable_one_square(ctx: Ctx, unit: Unit, budget: int, allow_hazard: bool)
                 continue  # entering a hazard ends the move
             # On the map, passable, no cliff; costs as the diagonal parity has it.
             for ns, c, j, hazard in steps[state] or t.state_steps_from(state):
-                if j in enemy or (hazard and (not allow_hazard or j in other)):
-                    continue
                 nd = d + c
-                if nd > budget:
+                # Over budget first: the cheapest test, and the one most steps at the edge fail.
+                if nd > budget or j in enemy or (hazard and (not allow_hazard or j in other)):
                     continue
-                if nd < dist.get(ns, 1 << 30):
+                if nd < dist.get(ns, unseen):
                     dist[ns] = nd
                     parent[ns] = state
                     buckets[nd].append(ns)
+                    if nd <= cut and ns not in first_inner:
+                        first_inner[ns] = None
+    full = _flat_reach(unit, dist, dist, parent, other, w)
+    return full, None if inner is None else _flat_reach(unit, first_inner, dist, parent, other, w)
+
+
+def _flat_reach(
+    unit: Unit, order: Iterable[int], dist: dict[int, int], parent: dict[int, int], other: set[int], w: int
+) -> FlatReach:
+    """The Reach of the states in `order`: each free square's cheapest state, the first found on a tie."""
     costs: dict[Pos, int] = {}
     best: dict[Pos, int] = {}
-    for state, d in dist.items():
+    for state in order:
+        d = dist[state]
         i = state >> 1
         if i in other:
             continue

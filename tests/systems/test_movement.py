@@ -1,11 +1,14 @@
 """Movement (C&T; docs/rules.md#movement)."""
 
+import random
+
 import pytest
 
 from game import query
+from game.battle import Battle
 from game.commands import Illegal
-from game.systems.movement import effective_mv
-from tests.helpers import as_json, battle, cmd, events_of, unit
+from game.systems.movement import effective_mv, reachable, reachable_and_within
+from tests.helpers import as_json, battle, board, cmd, events_of, unit
 
 
 def test_diagonals_cost_one_then_two():
@@ -114,3 +117,24 @@ def test_falling_back_retraces_the_path_one_square_a_step():
     back = events_of(evs, "move")[-1]
     assert back["reason"] == "fell_back" and back["path"] == [[2, 1], [1, 1], [0, 1]]
     assert b.world["a"].pos == (0, 1)
+
+
+def test_the_half_move_read_off_a_full_search_breaks_ties_as_its_own_search():
+    # C&T movement (diagonals cost 1 and 2 in turn, rough ground multiplies): a square's two
+    # diagonal parities can tie on cost, and the half search keeps the one it found first. On
+    # rough ground the full search finds some states first at a cost over the half move, so its
+    # own order would pick the other parity (and another path) on such boards; the AI asks for
+    # both moves from one search, which must answer as two would.
+    rnd = random.Random(1)
+    for _ in range(60):
+        costs = {(x, y): rnd.choice([2, 3, 4]) for x in range(9) for y in range(9) if rnd.random() < 0.35}
+        costs.pop((4, 4), None)
+        placed = [unit("a1", "a", "fighter1", (4, 4), "N"), unit("b1", "b", "orc", (8, 8), "N")]
+        b = Battle(board(placed, width=9, height=9, move_cost=costs), seed=1)
+        u = b.world["a1"]
+        budget = rnd.randint(4, 12)
+        inner = rnd.randint(2, budget)
+        full, half = reachable_and_within(b.ctx, u, budget, inner)
+        for got, alone in ((full, reachable(b.ctx, u, budget)), (half, reachable(b.ctx, u, inner))):
+            assert got.costs == alone.costs
+            assert {p: got.path(p) for p in got.costs} == {p: alone.path(p) for p in alone.costs}
