@@ -3,8 +3,8 @@ against the reference army at the same budget?
 
     python bench/bench_price.py [--budget B] [--games G] [--ai LEVEL] [--points FILE]
 
-For each priced kind: B points of it (as many whole creatures as the budget buys) against B
-points of the reference (first-level fighters, 10 points each), G games on the generated fields
+For each priced kind: B points of it (the whole number of creatures nearest the budget, one at
+least) against as many points of the reference (first-level fighters, 10 points each), G games on the generated fields
 of seeds 1..G, the kind taking each zone in turn. Prints each kind's score (wins and half the
 draws) with its 95% Wilson interval, and the worst kind: the one farthest from an even share.
 """
@@ -44,8 +44,9 @@ def main() -> None:
     worst = ("", 0.5)
     with tempfile.TemporaryDirectory() as folder:
         for key, p in sorted(table.prices.items()):
-            count = max(1, int(args.budget // p.points))
-            refs = max(1, int(args.budget // REFERENCE_POINTS))
+            # equal points as near as whole creatures allow: the budget, or one creature dearer than it
+            count = max(1, round(args.budget / p.points))
+            refs = max(1, round(count * p.points / REFERENCE_POINTS))
             score = 0.0
             jobs = []
             for g in range(args.games):
