@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.bundled import MAPS
 from game.generate.make import generate
 from game.generate.spec import FieldSpec
-from game.pricing.duel import FIELD, REFERENCE, REFERENCE_POINTS
+from game.pricing.duel import FIELD
+from game.pricing.price import REFERENCE, REFERENCE_POINTS
 from game.pricing.table import POINTS_FILE, read
 from game.runner import play_each
 from game.scenario.catalogue import load

@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterable
 from contextlib import nullcontext
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from game import __version__, cli_generate, cli_gif, cli_price, cli_sandbox
 from game import cli_bounds as bounds
@@ -21,6 +22,9 @@ from game.cli_outputs import STDERR, UsageError
 from game.cli_signals import Terminated, terminate_raises
 from game.save.errors import ReplayError
 from game.scenario.errors import CatalogueError, ScenarioError
+
+if TYPE_CHECKING:
+    from game.scenario.model import Placement
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,7 +45,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     bad = False
     for m in args.maps:
         try:
-            load_scenario(m)
+            _unpriced(m, load_scenario(m).units)
         except ScenarioError as e:
             bad = True
             try:
@@ -54,6 +58,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         n = len(args.maps)
         print(f"{n} map{'s' if n != 1 else ''} valid")
     return 2 if bad else 0
+
+
+def _unpriced(path: str, units: Iterable[Placement]) -> None:
+    """Warn, without failing the check, of each kind the map fields that has no points: a quick
+    battle could not buy it (README.md, "Points"). Kinds only a magic weapon can hurt are not
+    priced, by design."""
+    from game.pricing.table import read  # noqa: PLC0415
+
+    table = read()
+    if table is None:
+        return
+    for key in sorted({u.kind.key for u in units if not u.kind.hit_only_by and table.points(u.kind.key) is None}):
+        print(f"{path}: warning: kind {key} has no points, so no army to a budget can buy it")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -35,7 +35,8 @@ def cmd_price(args: argparse.Namespace) -> int:
     wrong = bounds.jobs(args.jobs)
     if wrong:
         raise UsageError(wrong)
-    from game.pricing.duel import REFERENCE, price  # noqa: PLC0415  # `rout --version` imports this module
+    from game.pricing.duel import price  # noqa: PLC0415  # `rout --version` imports this module
+    from game.pricing.price import REFERENCE  # noqa: PLC0415
     from game.pricing.table import PointsTable, text  # noqa: PLC0415
     from game.save.files import write_atomic  # noqa: PLC0415
     from game.scenario.catalogue import CATALOGUE, load  # noqa: PLC0415

@@ -9,28 +9,16 @@ zone's ground counts for or against it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from game.field_games import FieldGame, play_field_games
 from game.generate.spec import FieldSpec
 from game.pricing.fit import Count, EvenPoint, even_point
 from game.pricing.ladder import M_MAX, climb
-from game.rules.creature import Kind
+from game.pricing.price import REFERENCE_POINTS, Price
 
-REFERENCE = "fighter1"
-REFERENCE_POINTS = 10.0
 BUDGET = 60.0  # the kind's army is about this many points by the prior guess
 FIELD = (28, 18)
-
-
-@dataclass(frozen=True)
-class Price:
-    kind: str
-    points: float
-    low: float
-    high: float
-    count: int  # creatures of the kind in each game
-    counts: tuple[Count, ...]  # the sizes of the reference force played, with their results
+from game.rules.creature import Kind
 
 
 def prior(kind: Kind) -> float:

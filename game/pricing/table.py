@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.pricing.duel import REFERENCE, REFERENCE_POINTS, Price
 from game.pricing.fit import Count
+from game.pricing.price import REFERENCE, REFERENCE_POINTS, Price
 
 POINTS_FILE = Path(__file__).resolve().parent.parent / "data" / "points.toml"
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.pricing.duel import REFERENCE, REFERENCE_POINTS, price
+from game.pricing.duel import price
 from game.pricing.fit import Count, even_point
 from game.pricing.ladder import M_MAX, climb
+from game.pricing.price import REFERENCE, REFERENCE_POINTS
 from game.pricing.table import PointsTable, read, text
 from game.scenario.catalogue import load
 from tests.command_line import one_line_error, rout_here
@@ -102,3 +103,25 @@ def test_bad_price_options_are_one_line(tmp_path: Path, args: list[str], words: 
 
 def test_the_out_file_must_be_toml(tmp_path: Path) -> None:
     one_line_error(rout_here("price", "--out", str(tmp_path / "p.json")), ".toml")
+
+
+def test_rout_check_warns_of_a_fielded_kind_without_points(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20: 'rout check warns about a kind without a price'; a kind only magic can hurt is
+    left unpriced by design and not warned of."""
+    import dataclasses  # noqa: PLC0415
+
+    from game.cli import _unpriced  # noqa: PLC0415
+    from game.scenario.model import Placement  # noqa: PLC0415
+
+    kinds = load()
+    wyvern = dataclasses.replace(kinds["ogre"], key="wyvern")
+    units = [Placement(f"u{i}", "red", k, (i, 0), 0) for i, k in enumerate([kinds["orc"], wyvern, kinds["gargoyle"]])]
+    _unpriced("own.tmx", units)
+    assert capsys.readouterr().out.splitlines() == [
+        "own.tmx: warning: kind wyvern has no points, so no army to a budget can buy it"
+    ]
+
+
+def test_every_shipped_map_is_checked_without_a_points_warning() -> None:
+    r = rout_here("check", *[str(p) for p in sorted(Path("maps").glob("*.tmx"))])
+    assert r.returncode == 0 and "warning" not in r.stdout, r.stdout
