@@ -3,6 +3,7 @@ round, time, a thumbnail), to load, rename (a safe name no file has) or delete (
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -26,6 +27,9 @@ def _type(a, words: str) -> None:
     a.step(0.016)
 
 
+READ_TIMEOUT = 120  # seconds: replaying the saves on a loaded machine
+
+
 def _saves(a) -> tuple[BattleScreen, Path, Path]:
     """A duel saved by hand and as an autosave, and a damaged file beside them."""
     s = BattleScreen(a, load_scenario(DUEL), seed=1, controllers={"blue": "human", "red": "ai"}, threaded=False)
@@ -41,10 +45,10 @@ def _browser(a) -> SaveBrowser:
     key(a, pygame.K_l)
     b = a.screen
     assert isinstance(b, SaveBrowser)
-    for _ in range(400):  # read off the window's thread: the frames go on meanwhile
-        if not b.reader.busy:
-            break
+    deadline = time.monotonic() + READ_TIMEOUT  # read off the window's thread: frames go on meanwhile
+    while b.reader.busy and time.monotonic() < deadline:
         a.step(0.02)
+        time.sleep(0.005)  # a poll, not a wait for time: the reader's thread gets the interpreter
     a.step(0.016)
     assert not b.reader.busy
     return b
