@@ -279,3 +279,35 @@ def test_the_start_card_hides_no_creature(stem):
         x, y = s.camera.to_screen(tok.x, tok.y)
         size = s.camera.size * tok.n
         assert not box.colliderect(pygame.Rect(m.x + x, m.y + y, size, size)), f"{stem}: the card hides {uid}"
+
+
+def test_a_card_at_the_player_s_retreat_choice_says_so_in_the_status_bar_not_that_the_ai_acts():
+    """Issue 22: the hazards lesson opens a card when the player's veteran may drive the gnoll
+    back; the status bar said 'blue (AI) is acting…' while the battle waited for the player."""
+    from game.ui.draw.draw_bar import status  # noqa: PLC0415
+
+    a = drive.app()
+    s = first_screen(a, load_scenario(MAPS / "lesson_hazards.tmx"), None, None, None)
+    assert isinstance(s, BattleScreen)
+    s.close()
+    s.worker, s.session.threaded = None, False
+    a.show(s)
+
+    for _ in range(3000):
+        a.step(0.05)
+        lesson = s.lesson
+        assert lesson is not None
+        if lesson.open is not None and s.battle.pending().kind == RETREAT:
+            break
+        if lesson.open is not None:
+            drive.key(a, pygame.K_RETURN)
+        elif s.human_turn() and s.decision_key == len(s.battle.events):
+            a.step(0.05)  # a card due at this decision opens on the next frame, before the player acts
+            step = lesson.yours(s)
+            if lesson.open is None:
+                assert s.apply(step.do if step is not None else ai.decide(s.battle, "baseline"))
+    else:
+        raise AssertionError("the card at the retreat choice never opened")
+    assert s.battle.pending().controller == "human"
+    said = status(s)
+    assert "AI" not in said and "read the lesson's card" in said

@@ -195,4 +195,14 @@ def status(s: BattleState) -> str:
         return f"{who} — your move"
     if not s.view.idle:
         return "showing what happened…" if not s.view.waiting_for_key else "paused at a step: any key goes on"
+    if p.controller == "human":
+        return _held_by_lesson(s, p.side)
     return f"{p.side} (AI) is acting…"
+
+
+def _held_by_lesson(s: BattleState, side: str) -> str:
+    """A player's decision the lesson holds back: a card to read first, or the script's own move
+    (issue 22: a card at the player's retreat choice left 'blue (AI) is acting…' in the bar)."""
+    if s.lesson is not None and s.lesson.open is not None:
+        return f"{s.controllers_label(side)}: read the lesson's card, Enter goes on"
+    return f"the lesson plays this move for {s.controllers_label(side)}…"
