@@ -174,3 +174,22 @@ def test_the_hand_over_saves_for_the_incoming_player_with_f_and_stays_until_they
     assert event_lines(battle.events) == event_lines(s.battle.events)
     key(a, pygame.K_SPACE)
     assert a.screen is s
+
+
+def test_a_save_for_a_side_that_has_not_acted_yet_opens_on_the_recap_from_the_start(tmp_path):
+    """Issue 22: the recap was missing when the side to play had not acted before the save (the
+    first file of a game): it recaps the others' commands since the battle began."""
+    a = app()
+    s = BattleScreen(a, load_scenario(MAP), seed=6, controllers=HOT_SEAT, threaded=False)
+    first = s.battle.pending().side
+    while s.battle.pending().side == first:
+        assert s.apply(ai.decide(s.battle, "normal"))
+    other = s.battle.pending().side
+    assert not any(s.session.side_of[c.unit] == other for c in s.session.played)
+    said = save_for_other_player(s.session, tmp_path)
+    s.close()
+    later = app()
+    opened = opened_screen(later, *load_save(Path(said.split("send them ", 1)[1])), threaded=False)
+    assert isinstance(opened, RecapScreen) and opened.side == other
+    assert opened.viewer.t.commands == s.session.played  # every command since the start
+    assert opened.viewer.t.length == len(s.battle.events)

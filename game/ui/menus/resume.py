@@ -14,14 +14,15 @@ from game.ui.viewer.recap import RecapScreen
 
 def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> Screen:
     """The loaded battle on screen; a save sent to the other player (its `to_play`) opens on the
-    recap of what happened since that side last acted, worked out from the commands, then that
-    side plays (docs/formats.md#saves)."""
+    recap of what happened since that side last acted (or since the battle began, if it has not
+    yet), worked out from the commands, then that side plays (docs/formats.md#saves)."""
     screen = resumed_screen(app, battle, record, threaded)
     side = record.to_play
     if side is None:
         return screen
-    if since.restore_mark(screen.session, side) is None:  # the side has not acted yet: nothing to catch up on
-        return screen
+    # A side that has not acted yet catches up from the battle's start (issue 22: its first save
+    # opened with no recap, as the first hot-seat hand-over once did).
+    since.restore_mark(screen.session, side)
     t = since.timeline_since(screen.session, side)
     return screen if t is None else RecapScreen(app, screen, side, t)
 
