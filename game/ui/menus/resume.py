@@ -41,7 +41,7 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
         threaded=threaded,
         battle=battle,
     )
-    screen.session.continued(record.commands, saved=True)
+    screen.session.continued(record.commands, saved=True, undo="sent" if record.to_play else "replayed")
     settle(screen)
     return screen
 
