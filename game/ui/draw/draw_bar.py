@@ -196,7 +196,7 @@ def status(s: BattleState) -> str:
     if not s.view.idle:
         return "showing what happened…" if not s.view.waiting_for_key else "paused at a step: any key goes on"
     if p.controller == "human":
-        return _held_by_lesson(s, p.side)
+        return _held_by_lesson(s, p.side or "")
     return f"{p.side} (AI) is acting…"
 
 
