@@ -265,16 +265,24 @@ def _draw_no_space(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> N
 
 
 def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colour: Colour) -> None:
-    pygame.draw.line(surface, (0, 0, 0), a, b, 6)
+    """An arrow in `colour` on a light halo inside a dark edge: it reads over a square tinted its
+    own colour (issue 22: red retreat arrows vanished on the red rear squares they point to)."""
+    pygame.draw.line(surface, (0, 0, 0), a, b, 9)
+    pygame.draw.line(surface, theme.SELECT, a, b, 6)
     pygame.draw.line(surface, colour, a, b, 3)
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    head = [
-        b,
-        (b[0] - 12 * math.cos(ang - 0.5), b[1] - 12 * math.sin(ang - 0.5)),
-        (b[0] - 12 * math.cos(ang + 0.5), b[1] - 12 * math.sin(ang + 0.5)),
-    ]
-    pygame.draw.polygon(surface, colour, head)
-    pygame.draw.polygon(surface, (0, 0, 0), head, 1)
+
+    def head(length: float, back: float = 0.0) -> list[tuple[float, float]]:
+        tip = (b[0] + back * math.cos(ang), b[1] + back * math.sin(ang))
+        return [
+            tip,
+            (tip[0] - length * math.cos(ang - 0.5), tip[1] - length * math.sin(ang - 0.5)),
+            (tip[0] - length * math.cos(ang + 0.5), tip[1] - length * math.sin(ang + 0.5)),
+        ]
+
+    pygame.draw.polygon(surface, (0, 0, 0), head(19, 4))
+    pygame.draw.polygon(surface, theme.SELECT, head(16, 2.5))
+    pygame.draw.polygon(surface, colour, head(12))
 
 
 def _draw_banner(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
