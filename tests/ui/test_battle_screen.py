@@ -333,3 +333,18 @@ def test_the_status_line_names_the_creature_as_the_log_does():
     line = draw_bar.status(s)
     assert s.session.names[p.unit] in line and s.battle.world[p.unit].kind.name in line
     assert "_" not in line, line
+
+
+def test_a_retreat_arrow_has_a_light_halo_so_it_reads_on_a_square_of_its_own_colour():
+    """Issue 22: red retreat arrows vanished on the red rear squares they point to. Each arrow's
+    head, at the middle of its space, shows the halo's white beside the arc's colour."""
+    from game.ui.common import theme  # noqa: PLC0415
+
+    a = app()
+    s = retreat_board(a, [])
+    a.window.fill((0, 0, 0))
+    s.draw(a.window)
+    for sp in s.battle.pending().spaces:
+        x, y = screen_pos(s, sp["to"])
+        near = {tuple(a.window.get_at((i, j)))[:3] for i in range(x - 8, x + 9) for j in range(y - 8, y + 9)}
+        assert theme.SELECT in near and theme.ARC_COLOURS[sp["space"]] in near, sp["to"]
