@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Protocol
 
 import pygame
 
+from game.rules.geometry import FACINGS, VECTORS
 from game.ui.common import theme
 from game.ui.common.art import Sprites
 from game.ui.common.camera import Camera
@@ -49,6 +51,8 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
             pygame.draw.rect(surface, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
         if tok.life == "fighting" and tok.hp_max:
             _draw_hp(surface, tok, rect)
+        if tok.life == "fighting" and tok.alpha >= 1:
+            _draw_facing(surface, tok, rect)  # over the hit points' bar, which hid a wedge facing south
         _draw_marks(s, surface, tok, rect, controllers)
 
 
@@ -64,6 +68,24 @@ def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect)
         body = pygame.transform.rotozoom(body, 0, 0.8)
     surface.blit(base, base.get_rect(center=rect.center))
     surface.blit(body, body.get_rect(center=rect.center))
+
+
+def _draw_facing(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+    """A white wedge on the rim of the base, pointing the way the creature faces: its front is
+    where its arcs begin, so it must read at a glance (issue 22: only the turned body showed it,
+    faintly)."""
+    vx, vy = VECTORS[FACINGS.index(tok.facing)]
+    norm = math.hypot(vx, vy)
+    ux, uy = vx / norm, vy / norm
+    cx, cy = rect.center
+    tip, back, half = rect.w * 0.52, rect.w * 0.34, max(3.0, rect.w * 0.12)
+    wedge = [
+        (cx + ux * tip, cy + uy * tip),
+        (cx + ux * back - uy * half, cy + uy * back + ux * half),
+        (cx + ux * back + uy * half, cy + uy * back - ux * half),
+    ]
+    pygame.draw.polygon(surface, theme.SELECT, wedge)
+    pygame.draw.polygon(surface, (0, 0, 0), wedge, 2)
 
 
 def _draw_hp(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
