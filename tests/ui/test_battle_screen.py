@@ -353,7 +353,7 @@ def test_a_retreat_arrow_has_a_light_halo_so_it_reads_on_a_square_of_its_own_col
 @pytest.mark.parametrize(("facing", "way"), [("E", (1, 0)), ("S", (0, 1)), ("NW", (-1, -1))])
 def test_each_creature_shows_a_white_wedge_on_its_rim_the_way_it_faces(facing, way):
     """Issue 22: a faint facing marker (only the turned body showed it). The wedge at the rim
-    of the base points the way the creature faces (its front, docs/rules.md#facing); the rim
+    of the base points the way the creature faces (its front, docs/rules.md#scale-squares-and-facing); the rim
     on the other side stays without it."""
     from game.ui.common import theme  # noqa: PLC0415
 

@@ -25,6 +25,7 @@ from game.ui.common.widgets import font, text
 from game.ui.draw import draw_bar, draw_lesson, draw_review
 from game.ui.draw.draw_cast import draw_cast, draw_cast_words
 from game.ui.draw.draw_panels import draw_initiative, draw_panel
+from game.ui.draw.draw_reach import draw_reach_line
 from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
 from game.ui.draw.squares import Colour, fill, sq_rect
 
@@ -56,6 +57,7 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     draw_review.draw_lines(s, surface, map_rect, fights)
     _draw_overlays(s, surface, map_rect)
     draw_tokens(s, surface, map_rect, s.session.controllers)
+    draw_reach_line(s, surface, map_rect)
     draw_review.draw_tags(s, surface, map_rect, fights)
     _draw_no_space(s, surface, map_rect)
     draw_floaters(s, surface, map_rect)
