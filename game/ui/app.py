@@ -195,16 +195,15 @@ def _full_screen() -> pygame.Surface:
 def _placed() -> tuple[int, int] | None:
     """Where the window is on the screen, if the display can say."""
     try:
-        return pygame.Window.from_display_module().position
+        return pygame.display.get_window_position()
     except pygame.error:
         return None
 
 
 def _place(at: tuple[int, int]) -> None:
     try:
-        window = pygame.Window.from_display_module()
-        if window.position != at:
-            window.position = at
+        if pygame.display.get_window_position() != at:
+            pygame.display.set_window_position(at)
     except pygame.error:
         pass  # a display with no window positions (the headless one): nothing to place
 
