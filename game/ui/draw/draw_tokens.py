@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 from typing import Protocol
 
 import pygame
@@ -74,18 +75,30 @@ def _draw_facing(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None
     """A white wedge on the rim of the base, pointing the way the creature faces: its front is
     where its arcs begin, so it must read at a glance (issue 22: only the turned body showed it,
     faintly)."""
-    vx, vy = VECTORS[FACINGS.index(tok.facing)]
+    img, (dx, dy) = _wedge(tok.facing, rect.w)
+    surface.blit(img, (rect.centerx + dx, rect.centery + dy))
+
+
+@cache
+def _wedge(facing: str, px: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The wedge for a facing and a token's size, drawn once, and where its corner goes from the
+    token's centre (a hundred tokens drew theirs in a millisecond a frame)."""
+    vx, vy = VECTORS[FACINGS.index(facing)]
     norm = math.hypot(vx, vy)
     ux, uy = vx / norm, vy / norm
-    cx, cy = rect.center
-    tip, back, half = rect.w * 0.52, rect.w * 0.34, max(3.0, rect.w * 0.12)
-    wedge = [
-        (cx + ux * tip, cy + uy * tip),
-        (cx + ux * back - uy * half, cy + uy * back + ux * half),
-        (cx + ux * back + uy * half, cy + uy * back - ux * half),
+    tip, back, half = px * 0.52, px * 0.34, max(3.0, px * 0.12)
+    points = [
+        (ux * tip, uy * tip),
+        (ux * back - uy * half, uy * back + ux * half),
+        (ux * back + uy * half, uy * back - ux * half),
     ]
-    pygame.draw.polygon(surface, theme.SELECT, wedge)
-    pygame.draw.polygon(surface, (0, 0, 0), wedge, 2)
+    x0, y0 = math.floor(min(x for x, _ in points)) - 2, math.floor(min(y for _, y in points)) - 2
+    x1, y1 = math.ceil(max(x for x, _ in points)) + 2, math.ceil(max(y for _, y in points)) + 2
+    img = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+    local = [(x - x0, y - y0) for x, y in points]
+    pygame.draw.polygon(img, theme.SELECT, local)
+    pygame.draw.polygon(img, (0, 0, 0), local, 2)
+    return img, (x0, y0)
 
 
 def _draw_hp(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
