@@ -20,9 +20,8 @@ def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tru
     side = record.to_play
     if side is None:
         return screen
-    # A side that has not acted yet catches up from the battle's start (issue 22: its first save
-    # opened with no recap, as the first hot-seat hand-over once did).
-    since.restore_mark(screen.session, side)
+    # Its mark is worked out from the commands; a side that has not acted yet catches up from the
+    # battle's start (issue 22: its first save opened with no recap).
     t = since.timeline_since(screen.session, side)
     return screen if t is None else RecapScreen(app, screen, side, t)
 
