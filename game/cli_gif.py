@@ -44,7 +44,9 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     g.add_argument("file", help="a replay or save file")
     g.add_argument("--out", required=True, help="the .gif to write")
     g.add_argument("--rounds", type=rounds, help="A-B: only these rounds (all by default)")
-    g.add_argument("--size", type=bounds.size, default=(960, 540), help="WIDTHxHEIGHT of a frame")
+    g.add_argument(
+        "--size", type=bounds.size, help="WIDTHxHEIGHT of a frame (by default 960x540, grown to show the whole map)"
+    )
     g.add_argument("--delay", type=delay, default=700, help="milliseconds each frame shows (default 700)")
     g.set_defaults(func=cmd_gif)
 

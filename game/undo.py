@@ -40,6 +40,7 @@ class History:
         self.names = dict(names or {})
         self.done: list[Entry] = []
         self.undone: list[tuple[Command, str]] = []
+        self.floor = "nothing to undo"  # why nothing is left to undo: a loaded play-by-file save says more
 
     # -- recording ---------------------------------------------------------------------
 
@@ -71,7 +72,7 @@ class History:
     def why_not_undo(self, battle: Battle, side: str | None) -> str | None:
         """Why the player of `side` may not undo now, or None if they may."""
         if not self.done:
-            return "nothing to undo"
+            return self.floor
         top = self.done[-1]
         if battle.draws != top.draws:
             return f"{self._what_rolled(battle.events[top.events :])} was rolled"

@@ -50,8 +50,9 @@ class App:
         theme.use(self.settings.palette)
         self._stored, self._unstored_for = self.settings, 0.0
         self.fullscreen = size is None and self.settings.fullscreen
+        self._windowed_at: tuple[int, int] | None = None  # where the window was before full screen
         if self.fullscreen:
-            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.window = _full_screen()
         else:
             self.window = pygame.display.set_mode(size or self._opening_size(), pygame.RESIZABLE)
         pygame.display.set_caption("Rout")
@@ -89,9 +90,12 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
-            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self._windowed_at = _placed()
+            self.window = _full_screen()
         else:
             self.window = pygame.display.set_mode(self._opening_size(), pygame.RESIZABLE)
+            if self._windowed_at is not None:  # back where it was, not lower each time (issue 22)
+                _place(self._windowed_at)
         self.remember(fullscreen=self.fullscreen)
         self._resized()
 
@@ -248,6 +252,31 @@ def capped_scale(chosen: float, window: tuple[int, int]) -> float:
     (at 1280x720 at most 1.2, at 1920x1080 1.8, from 2048x1200 up 2), and never below 1."""
     room = min(window[0] / SCALED_ROOM[0], window[1] / SCALED_ROOM[1])
     return max(1.0, min(chosen, room))
+
+
+def _full_screen() -> pygame.Surface:
+    """The window over the whole screen, its corner on the screen's: with no window manager to
+    place it, X leaves the window where the windowed one was, and the bottom bar fell off the
+    screen (issue 22: 40 px down, under Xvfb). Moved once full screen, SDL thinks it done and X
+    does not; moved first, the full-screen window starts at the corner."""
+    _place((0, 0))
+    return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+
+
+def _placed() -> tuple[int, int] | None:
+    """Where the window is on the screen, if the display can say."""
+    try:
+        return pygame.display.get_window_position()
+    except pygame.error:
+        return None
+
+
+def _place(at: tuple[int, int]) -> None:
+    try:
+        if pygame.display.get_window_position() != at:
+            pygame.display.set_window_position(at)
+    except pygame.error:
+        pass  # a display with no window positions (the headless one): nothing to place
 
 
 def fitted(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:

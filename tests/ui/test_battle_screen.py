@@ -333,3 +333,43 @@ def test_the_status_line_names_the_creature_as_the_log_does():
     line = draw_bar.status(s)
     assert s.session.names[p.unit] in line and s.battle.world[p.unit].kind.name in line
     assert "_" not in line, line
+
+
+def test_a_retreat_arrow_has_a_light_halo_so_it_reads_on_a_square_of_its_own_colour():
+    """Issue 22: red retreat arrows vanished on the red rear squares they point to. Each arrow's
+    head, at the middle of its space, shows the halo's white beside the arc's colour."""
+    from game.ui.common import theme  # noqa: PLC0415
+
+    a = app()
+    s = retreat_board(a, [])
+    a.window.fill((0, 0, 0))
+    s.draw(a.window)
+    for sp in s.battle.pending().spaces:
+        x, y = screen_pos(s, sp["to"])
+        near = {tuple(a.window.get_at((i, j)))[:3] for i in range(x - 8, x + 9) for j in range(y - 8, y + 9)}
+        assert theme.SELECT in near and theme.palette().arcs[sp["space"]] in near, sp["to"]
+
+
+@pytest.mark.parametrize(("facing", "way"), [("E", (1, 0)), ("S", (0, 1)), ("NW", (-1, -1))])
+def test_each_creature_shows_a_white_wedge_on_its_rim_the_way_it_faces(facing, way):
+    """Issue 22: a faint facing marker (only the turned body showed it). The wedge at the rim
+    of the base points the way the creature faces (its front, docs/rules.md#scale-squares-and-facing); the rim
+    on the other side stays without it."""
+    from game.ui.common import theme  # noqa: PLC0415
+
+    a = app()
+    units = [unit("a", "blue", "fighter1", (4, 4), facing), unit("b", "red", "orc", (8, 7), "W")]
+    s = on_board(a, units, [10, 1], {"blue": "ai", "red": "ai"}, width=10, height=9)
+    s.view.skip()
+    a.window.fill((0, 0, 0))
+    s.draw(a.window)
+    cx, cy = screen_pos(s, (4, 4))
+    size = s.camera.size
+    norm = (way[0] ** 2 + way[1] ** 2) ** 0.5
+
+    def at(sign: int) -> set[tuple[int, int, int]]:
+        x, y = cx + sign * way[0] / norm * size * 0.44, cy + sign * way[1] / norm * size * 0.44
+        return {tuple(a.window.get_at((round(x) + i, round(y) + j)))[:3] for i in (-1, 0, 1) for j in (-1, 0, 1)}
+
+    assert theme.SELECT in at(1)
+    assert theme.SELECT not in at(-1)

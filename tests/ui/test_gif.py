@@ -101,3 +101,32 @@ def test_a_file_that_is_no_replay_gets_one_line(tmp_path, capsys):
     assert main(["gif", str(bad), "--out", str(tmp_path / "x.gif")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("rout:") and "\n" not in err
+
+
+def test_a_default_size_gif_of_battle_tmx_frames_every_unit(tmp_path):
+    """Issue 22: at its default size the GIF of battle.tmx cropped two columns each side, so its
+    last frame missed a surrendered archer. Every creature's squares, at the start and at the
+    end, lie inside the map's part of the frame."""
+    from game.ui.app import App  # noqa: PLC0415
+    from game.ui.common import theme  # noqa: PLC0415
+    from game.ui.viewer.gif import default_size, framed, tile_of  # noqa: PLC0415
+
+    path = tmp_path / "battle.json"
+    assert main(["simulate", str(map_path("battle")), "--seed", "3", "--save-replay", str(path)]) == 0
+    t = load_timeline(path)
+    start = t.battle_at(0)
+    w, h = default_size(start.scenario, tile_of(start.scenario))
+    assert (w, h) != (960, 540), "battle.tmx does not fit the small frame, so the frame grows"
+    viewer = framed(App((w, h + theme.BOTTOM_BAR), headless=True), t)
+    s = viewer.stage
+    frame = s.map_rect().clip(0, 0, w, h)
+    for moment in (t.first, t.length):
+        viewer.go(moment)
+        for u in s.battle.world.units.values():
+            x0, y0 = s.camera.square_centre(frame.topleft, u.pos, u.n)
+            half = s.camera.size * u.n // 2
+            square = (x0 - half, y0 - half, 2 * half, 2 * half)
+            assert frame.contains(square), f"{u.id} at {u.pos} is outside the frame {frame}"
+    out = tmp_path / "battle.gif"
+    assert main(["gif", str(path), "--out", str(out), "--rounds", "1"]) == 0
+    assert frames(out)[0].size == (w, h)

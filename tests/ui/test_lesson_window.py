@@ -17,6 +17,7 @@ from game.ui.battle import undo_control
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.lesson_play import finished
 from game.ui.battle.saving import save_by_hand
+from game.ui.common import theme
 from game.ui.draw import draw_lesson
 from game.ui.main import _play_to, first_screen
 from game.ui.menus.menu import Entry, MenuScreen
@@ -279,3 +280,55 @@ def test_the_start_card_hides_no_creature(stem):
         x, y = s.camera.to_screen(tok.x, tok.y)
         size = s.camera.size * tok.n
         assert not box.colliderect(pygame.Rect(m.x + x, m.y + y, size, size)), f"{stem}: the card hides {uid}"
+
+
+def _hazards_at_the_retreat_card() -> tuple[pygame.Surface, BattleScreen]:
+    """The hazards lesson at the player's retreat choice, its card open."""
+    a = drive.app()
+    s = first_screen(a, load_scenario(MAPS / "lesson_hazards.tmx"), None, None, None)
+    assert isinstance(s, BattleScreen)
+    s.close()
+    s.worker, s.session.threaded = None, False
+    a.show(s)
+
+    for _ in range(3000):
+        a.step(0.05)
+        lesson = s.lesson
+        assert lesson is not None
+        if lesson.open is not None and s.battle.pending().kind == RETREAT:
+            break
+        if lesson.open is not None:
+            drive.key(a, pygame.K_RETURN)
+        elif s.human_turn() and s.decision_key == len(s.battle.events):
+            a.step(0.05)  # a card due at this decision opens on the next frame, before the player acts
+            step = lesson.yours(s)
+            if lesson.open is None:
+                assert s.apply(step.do if step is not None else ai.decide(s.battle, "baseline"))
+    else:
+        raise AssertionError("the card at the retreat choice never opened")
+    return a, s
+
+
+def test_a_card_at_the_player_s_retreat_choice_says_so_in_the_status_bar_not_that_the_ai_acts():
+    """Issue 22: the hazards lesson opens a card when the player's veteran may drive the gnoll
+    back; the status bar said 'blue (AI) is acting…' while the battle waited for the player."""
+    from game.ui.draw.draw_bar import status  # noqa: PLC0415
+
+    _, s = _hazards_at_the_retreat_card()
+    assert s.battle.pending().controller == "human"
+    said = status(s)
+    assert "AI" not in said and "read the lesson's card" in said
+
+
+def test_a_card_is_opaque_and_keeps_clear_of_the_strip_of_steps():
+    """Issue 22: a lesson card let the panel show through, and covered the strip of the round's
+    end steps along the map's top."""
+    a, s = _hazards_at_the_retreat_card()
+    assert s.lesson is not None and s.lesson.open is not None
+    box, _ = draw_lesson.card_box(s, [(s.lesson.open.card.text, (255, 255, 255))], None, "Go on")
+    m = s.map_rect()
+    assert box.top >= m.top + 10 + draw_lesson.STEP_STRIP or box.bottom > m.centery
+    a.window.fill((200, 0, 200))
+    s.draw(a.window)
+    inside = [(box.x + 6, y) for y in range(box.y + 12, box.bottom - 12, 7)]
+    assert all(tuple(a.window.get_at(p))[:3] == theme.PANEL_BG for p in inside), "the card is see-through"

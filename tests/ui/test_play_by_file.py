@@ -179,3 +179,49 @@ def test_the_hand_over_saves_for_the_incoming_player_with_f_and_stays_until_they
     assert event_lines(battle.events) == event_lines(s.battle.events)
     key(a, pygame.K_SPACE)
     assert a.screen is s
+
+
+def test_a_save_for_a_side_that_has_not_acted_yet_opens_on_the_recap_from_the_start(tmp_path):
+    """Issue 22: the recap was missing when the side to play had not acted before the save (the
+    first file of a game): it recaps the others' commands since the battle began."""
+    a = app()
+    s = BattleScreen(a, load_scenario(MAP), seed=6, controllers=HOT_SEAT, threaded=False)
+    first = s.battle.pending().side
+    while s.battle.pending().side == first:
+        assert s.apply(ai.decide(s.battle, "normal"))
+    other = s.battle.pending().side
+    assert not any(s.session.side_of[c.unit] == other for c in s.session.played)
+    said = save_for_other_player(s.session, tmp_path)
+    s.close()
+    later = app()
+    opened = opened_screen(later, *load_save(Path(said.split("send them ", 1)[1])), threaded=False)
+    assert isinstance(opened, RecapScreen) and opened.side == other
+    assert opened.viewer.t.commands == s.session.played  # every command since the start
+    assert opened.viewer.t.length == len(s.battle.events)
+
+
+def test_after_loading_the_next_hand_over_recaps_for_the_side_that_sent_the_file(tmp_path):
+    """Issue 22: after a play-by-file save was loaded, the next hand-over (back to the side that
+    sent it) had no recap: the marks of where each side last acted are not in the file. They
+    are worked out from the commands, for every side."""
+    a = app()
+    s = BattleScreen(a, load_scenario(MAP), seed=6, controllers=HOT_SEAT, threaded=False)
+    sides = []
+    while len(sides) < 3:  # both sides have acted, and the battle waits on the one to send to
+        side = s.battle.pending().side
+        if not sides or sides[-1] != side:
+            sides.append(side)
+        if len(sides) == 3:
+            break
+        assert s.apply(ai.decide(s.battle, "normal"))
+    sender = sides[1]
+    said = save_for_other_player(s.session, tmp_path)
+    s.close()
+    later = app()
+    opened = opened_screen(later, *load_save(Path(said.split("send them ", 1)[1])), threaded=False)
+    resumed = opened.battle_screen if isinstance(opened, RecapScreen) else opened
+    assert isinstance(resumed, BattleScreen)
+    while resumed.battle.pending().side != sender:
+        assert resumed.apply(ai.decide(resumed.battle, "normal"))
+    handover = HandoverScreen(later, resumed, sender)
+    assert handover.summary.startswith("Since your last move: ") and handover.can_watch

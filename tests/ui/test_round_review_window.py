@@ -11,6 +11,7 @@ from game.round_review import Fight
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.draw import draw_review
+from game.ui.draw.squares import sq_rect
 from tests.helpers import battle, cmd, unit
 from tests.test_round_review import four_fights
 from tests.ui.drive import app, settle
@@ -83,3 +84,19 @@ def test_nothing_is_explained_before_the_end_of_the_round():
     settle(a, screen)
     assert b.pending().unit == "b", "the orc still has its activation"
     assert draw_review.fights_shown(screen) == []
+
+
+def test_the_tags_cover_neither_each_other_nor_a_creature():
+    """Issue 22: 'hit back' was written over 'may push', and the tags over the tokens of the pairs
+    they named. Every tag is placed off the other tags and off every creature on the board."""
+    screen, surface = shown_at_the_retreat_step()
+    r = screen.map_rect()
+    boxes = draw_review.draw_tags(screen, surface, r, draw_review.fights_shown(screen))
+    assert len(boxes) == 4  # may push (now), may push (waits), two sizes larger, hit back
+    creatures = [
+        sq_rect(screen.camera, r, u.pos, u.n) for u in screen.battle.world.units.values() if u.life == "fighting"
+    ]
+    for i, box in enumerate(boxes):
+        assert r.contains(box)
+        assert not any(box.colliderect(other) for other in boxes[i + 1 :]), "two tags overlap"
+        assert not any(box.colliderect(c) for c in creatures), "a tag hides a creature"

@@ -17,6 +17,7 @@ from tests.helpers import as_json
 from tests.ui.drive import app, key, settle
 
 STARTER = bundled.MAPS / "starter.tmx"
+GROUP_SEED = 1  # blue's side wins the first initiative
 
 
 def watched(a, seed: int = 3) -> BattleScreen:
@@ -99,3 +100,66 @@ def test_continue_with_no_save_is_offered_but_does_nothing():
     assert not cont.enabled
     key(a, pygame.K_c)
     assert a.screen is menu
+
+
+def group_start(a, seed: int) -> BattleScreen:
+    """The starter map with group initiative: after one of blue's creatures holds, blue still decides."""
+    scenario = load_scenario(STARTER)
+    s = BattleScreen(
+        a,
+        scenario,
+        seed=seed,
+        options={"initiative": "group"},
+        controllers={"blue": "human", "red": "ai"},
+        threaded=False,
+    )
+    s.speed_i = 4
+    a.show(s)
+    settle(a, s)
+    assert s.battle.pending().side == "blue" and len(s.battle.pending().units) > 1
+    return s
+
+
+def undo_enabled(s: BattleScreen) -> bool:
+    return next(b for b in s.buttons if b.label == "Undo").enabled
+
+
+def test_after_continue_undo_takes_back_a_command_played_before_the_save():
+    """Issue 22: undo's history was lost over save and load (Undo greyed after Continue). The
+    save holds the commands; played again, the ones no die has followed are undoable as before."""
+    a = app()
+    s = group_start(a, seed=GROUP_SEED)
+    held = s.selected
+    assert held is not None
+    start = as_json(s.battle.events)
+    key(a, pygame.K_h)  # the first blue creature holds: no die rolled, blue decides again
+    settle(a, s)
+    assert s.battle.pending().side == "blue" and undo_enabled(s)
+    key(a, pygame.K_ESCAPE)
+    key(a, pygame.K_x)  # Save and quit
+    key(a, pygame.K_c)  # Continue
+    resumed = a.screen
+    assert isinstance(resumed, BattleScreen) and resumed is not s
+    settle(a, resumed)
+    assert undo_enabled(resumed)
+    key(a, pygame.K_z, pygame.KMOD_LCTRL)
+    settle(a, resumed)
+    assert resumed.message.startswith("Undone")
+    assert as_json(resumed.battle.events) == start and held in resumed.battle.pending().units
+
+
+def test_a_save_sent_to_the_other_player_keeps_what_was_sent_from_undo(tmp_path):
+    """Playing by file, what the other player was sent stands: after loading, Undo says so."""
+    from game.ui.battle.saving import save_for_other_player  # noqa: PLC0415
+    from game.ui.menus.resume import opened_screen  # noqa: PLC0415
+
+    a = app()
+    s = group_start(a, seed=GROUP_SEED)
+    key(a, pygame.K_h)
+    settle(a, s)
+    said = save_for_other_player(s.session, tmp_path)
+    opened = opened_screen(app(), *load_save(said.split("send them ", 1)[1]), threaded=False)
+    resumed = opened if isinstance(opened, BattleScreen) else opened.battle_screen
+    assert resumed.session.history.why_not_undo(resumed.battle, "blue") == (
+        "the commands before it were sent to the other player"
+    )

@@ -188,3 +188,20 @@ def test_closing_the_window_while_paused_still_quits():
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     a.step(0.016)
     assert not a.running
+
+
+def test_the_undo_tooltip_sits_left_of_the_log_it_speaks_of():
+    """Issue 22: the Undo button's tip ('Cannot undo: Fighter's attack was rolled') was drawn
+    over the bottom of the log, where the line it names is."""
+    from game.ui.draw import draw_bar  # noqa: PLC0415
+
+    a = app()
+    s = group_battle(a, foe_at=(5, 4))
+    pick(a, s, "blue_fighter")
+    click(a, screen_pos(s, (5, 4)))
+    settle(a, s)
+    button = undo_button(s)
+    hover(a, button.rect.center)
+    tip = draw_bar.draw_bottom(s, a.window)
+    assert tip is not None and tip.bottom <= button.rect.top
+    assert not tip.colliderect(s.log_rect()), f"the tip {tip} covers the log {s.log_rect()}"

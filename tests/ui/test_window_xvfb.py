@@ -304,3 +304,86 @@ def test_the_sandbox_opens_places_a_unit_by_a_real_click_and_closes_cleanly(disp
         if game.poll() is None:
             game.kill()
     assert b"Traceback" not in game.stderr.read()
+
+
+def geometry(display: str, game: subprocess.Popen) -> tuple[int, int, int, int] | None:
+    """The game's window now (x, y, width, height), as X has it; None if the window went while
+    it was asked (F11 replaces the window)."""
+    win = window_of(display, game)
+    done = subprocess.run(
+        ["xdotool", "getwindowgeometry", "--shell", win],
+        env=dict(os.environ, DISPLAY=display),
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        return None
+    v = dict(line.split("=", 1) for line in done.stdout.split())
+    return int(v["X"]), int(v["Y"]), int(v["WIDTH"]), int(v["HEIGHT"])
+
+
+def geometry_becomes(display: str, game: subprocess.Popen, want) -> tuple[int, int, int, int] | None:
+    """Wait (bounded) until the window's geometry is `want`; the last one seen."""
+    deadline = time.monotonic() + 60
+    now = None
+    while time.monotonic() < deadline:
+        now = geometry(display, game)
+        if now == want:
+            return now
+        time.sleep(0.1)
+    return now
+
+
+def steady_geometry(display: str, game: subprocess.Popen) -> tuple[int, int, int, int] | None:
+    """The window's geometry once it holds for a few looks in a row."""
+    deadline = time.monotonic() + 60
+    seen, steady = None, 0
+    while time.monotonic() < deadline and steady < 4:
+        now = geometry(display, game)
+        steady = steady + 1 if now is not None and now == seen else 0
+        seen = now
+        time.sleep(0.1)
+    return seen
+
+
+def f11(display: str, game: subprocess.Popen) -> None:
+    """Press F11 on the game's window. F11 replaces the window, so the key-up xdotool then sends
+    to the old one may fail with BadWindow: what counts is the window that follows."""
+    subprocess.run(
+        ["xdotool", "key", "--window", window_of(display, game), "F11"],
+        env=dict(os.environ, DISPLAY=display),
+        check=False,
+        capture_output=True,
+    )
+
+
+@pytest.mark.parametrize("manager", [None, "openbox"])
+def test_f11_covers_the_whole_screen_and_puts_the_window_back(display, tmp_path, manager):
+    """Issue 22: F11 kept the window's 40 px offset under Xvfb, so full screen cut off the bottom
+    bar; with a window manager, each return from full screen put the window lower. Full screen
+    is the whole 1280x800 screen from its corner; F11 again puts the window back where it was."""
+    wm = None
+    if manager is not None:
+        if shutil.which(manager) is None:
+            pytest.skip(f"needs {manager} (apt-get install {manager})")
+        wm = subprocess.Popen(
+            [manager], env=dict(os.environ, DISPLAY=display), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+    game = start_game(display, "play", "starter", "--mode", "watch")
+    try:
+        drawn(display, game, tmp_path / "frame.rgb")
+        windowed = steady_geometry(display, game)
+        assert windowed is not None
+        f11(display, game)
+        assert geometry_becomes(display, game, (0, 0, 1280, 800)) == (0, 0, 1280, 800)
+        f11(display, game)
+        assert geometry_becomes(display, game, windowed) == windowed
+        assert closes(game, lambda: close_button(display, window_of(display, game))) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+        if wm is not None:
+            wm.terminate()
+            wm.wait(timeout=10)
+    assert b"Traceback" not in game.stderr.read()

@@ -117,13 +117,35 @@ class Session:
 
     # -- where it comes from ------------------------------------------------------------
 
-    def continued(self, commands: Sequence[Command], saved: bool, battle_id: str | None = None) -> None:
+    def continued(self, commands: Sequence[Command], saved: bool, undo: str = "", battle_id: str | None = None) -> None:
         """The battle was rebuilt from these commands (a save loaded, a replay taken over):
-        keep them, so that a save or crash log holds the whole battle, and the save's battle_id."""
+        keep them, so that a save or crash log holds the whole battle, and the save's battle_id.
+        With `undo` "replayed", the human players' commands are undoable as if played here (a
+        save by hand or an autosave: issue 22, Undo was greyed after Continue); with "sent",
+        none is (a save sent to the other player: what they were sent stands)."""
         self.played = list(commands)
         self.saved_at = len(self.played) if saved else None
         if battle_id is not None:
             self.battle_id = battle_id
+        if undo == "replayed":
+            self.history = self._history_of(self.played)
+        elif undo == "sent":
+            self.history.floor = "the commands before it were sent to the other player"
+
+    def _history_of(self, commands: Sequence[Command]) -> History:
+        """Undo's history of these commands, played again from the start as the window plays
+        them: a human side's through the history (a copy before each), the AI's recorded. The
+        engine is deterministic, so each copy is the battle as it stood."""
+        b = Battle(self.scenario, seed=self.seed, options=self.options, controllers=self.controllers)
+        history = History(self.names)
+        for cmd in commands:
+            side = b.pending().side or ""
+            if self.controllers.get(side) == "human":
+                history.apply(b, cmd)
+            else:
+                history.record_ai(cmd, side, len(b.events), b.draws)
+                b.apply(cmd)
+        return history
 
     def stop_autosaves(self) -> None:
         """No autosave from now on (one failed write is said once; a sandbox fight is no file)."""

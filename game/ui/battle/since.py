@@ -55,8 +55,11 @@ def restore_mark(session: Session, side: str) -> Mark | None:
 
 
 def mark_of(session: Session, side: str) -> Mark | None:
-    """The side's mark, if it still stands (its command not undone) and others acted since."""
-    m = session.marks.get(side)
+    """The side's mark, if it still stands (its command not undone) and others acted since. A
+    side with no mark yet that has acted gets it from the commands: a battle opened from a file
+    keeps no marks (issue 22: after loading a save sent by file, the hand-over back to the side
+    that sent it had no recap)."""
+    m = session.marks.get(side) or restore_mark(session, side)
     if m is None or not m.commands < len(session.played) or session.played[m.commands - 1] is not m.cmd:
         return None
     return m

@@ -113,15 +113,19 @@ def layout_row(buttons: list[Button], area: pygame.Rect, gap: int = 6) -> None:
         x += w + gap
 
 
-def tooltip(surface: pygame.Surface, words: str, at: tuple[int, int]) -> None:
-    """Words in a box just above a point, kept inside the window."""
+def tooltip(surface: pygame.Surface, words: str, at: tuple[int, int], off: pygame.Rect | None = None) -> pygame.Rect:
+    """Words in a box just above a point, kept inside the window and, where there is room, off
+    the rectangle `off` (what the tip speaks of, say the log: issue 22). Returns the box."""
     img = rendered(words, 19, theme.TEXT)
     box = img.get_rect(midbottom=at).inflate(16, 10)
+    if off is not None and box.colliderect(off) and off.left - 4 - box.w >= 4:
+        box.right = off.left - 4
     box.right = min(box.right, surface.get_width() - 4)
     box.x = max(box.x, 4)
     pygame.draw.rect(surface, (10, 12, 18), box, border_radius=5)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=5)
     surface.blit(img, img.get_rect(center=box.center))
+    return box
 
 
 LABEL_BG = (10, 12, 18)

@@ -167,7 +167,9 @@ def bottom_bar(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
     return bar
 
 
-def draw_bottom(s: BattleState, surface: pygame.Surface) -> None:
+def draw_bottom(s: BattleState, surface: pygame.Surface) -> pygame.Rect | None:
+    """The bottom bar: the buttons, the status line, the speed; the pointed button's tip (where
+    it is drawn), left of the log, so a refusal never hides the log line it names."""
     bar = bottom_bar(surface, s.app.size)
     buttons = action_buttons(s)
     for btn in buttons:
@@ -176,8 +178,7 @@ def draw_bottom(s: BattleState, surface: pygame.Surface) -> None:
     text(surface, s.message or status(s), (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
     text(surface, speed, (bar.right - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
     tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(s.mouse)), "")
-    if tip:
-        tooltip(surface, tip, (s.mouse[0], bar.y - 6))
+    return tooltip(surface, tip, (s.mouse[0], bar.y - 6), s.log_rect()) if tip else None
 
 
 def status(s: BattleState) -> str:
@@ -195,4 +196,14 @@ def status(s: BattleState) -> str:
         return f"{who} — your move"
     if not s.view.idle:
         return "showing what happened…" if not s.view.waiting_for_key else "paused at a step: any key goes on"
+    if p.controller == "human":
+        return _held_by_lesson(s, p.side or "")
     return f"{p.side} (AI) is acting…"
+
+
+def _held_by_lesson(s: BattleState, side: str) -> str:
+    """A player's decision the lesson holds back: a card to read first, or the script's own move
+    (issue 22: a card at the player's retreat choice left 'blue (AI) is acting…' in the bar)."""
+    if s.lesson is not None and s.lesson.open is not None:
+        return f"{s.controllers_label(side)}: read the lesson's card, Enter goes on"
+    return f"the lesson plays this move for {s.controllers_label(side)}…"

@@ -26,6 +26,7 @@ from game.ui.draw import draw_bar, draw_lesson, draw_review, minimap, roster_pan
 from game.ui.draw.arc_marks import hatch
 from game.ui.draw.draw_cast import draw_cast, draw_cast_words
 from game.ui.draw.draw_panels import draw_initiative, draw_panel
+from game.ui.draw.draw_reach import draw_reach_line
 from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
 from game.ui.draw.squares import Colour, fill, sq_rect
 
@@ -57,6 +58,7 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     draw_review.draw_lines(s, surface, map_rect, fights)
     _draw_overlays(s, surface, map_rect)
     draw_tokens(s, surface, map_rect, s.session.controllers)
+    draw_reach_line(s, surface, map_rect)
     draw_review.draw_tags(s, surface, map_rect, fights)
     _draw_no_space(s, surface, map_rect)
     draw_floaters(s, surface, map_rect)
@@ -284,16 +286,24 @@ def _draw_no_space(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> N
 
 
 def _arrow(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int], colour: Colour) -> None:
-    pygame.draw.line(surface, (0, 0, 0), a, b, 6)
+    """An arrow in `colour` on a light halo inside a dark edge: it reads over a square tinted its
+    own colour (issue 22: red retreat arrows vanished on the red rear squares they point to)."""
+    pygame.draw.line(surface, (0, 0, 0), a, b, 9)
+    pygame.draw.line(surface, theme.SELECT, a, b, 6)
     pygame.draw.line(surface, colour, a, b, 3)
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    head = [
-        b,
-        (b[0] - 12 * math.cos(ang - 0.5), b[1] - 12 * math.sin(ang - 0.5)),
-        (b[0] - 12 * math.cos(ang + 0.5), b[1] - 12 * math.sin(ang + 0.5)),
-    ]
-    pygame.draw.polygon(surface, colour, head)
-    pygame.draw.polygon(surface, (0, 0, 0), head, 1)
+
+    def head(length: float, back: float = 0.0) -> list[tuple[float, float]]:
+        tip = (b[0] + back * math.cos(ang), b[1] + back * math.sin(ang))
+        return [
+            tip,
+            (tip[0] - length * math.cos(ang - 0.5), tip[1] - length * math.sin(ang - 0.5)),
+            (tip[0] - length * math.cos(ang + 0.5), tip[1] - length * math.sin(ang + 0.5)),
+        ]
+
+    pygame.draw.polygon(surface, (0, 0, 0), head(19, 4))
+    pygame.draw.polygon(surface, theme.SELECT, head(16, 2.5))
+    pygame.draw.polygon(surface, colour, head(12))
 
 
 def _draw_banner(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import events as ev
+from game.battle import RETREAT
 from game.rules.geometry import Pos
 from game.ui.common import theme
 from game.ui.common.widgets import Button, text, wrap
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 WIDTH = 640  # the card's widest, in pixels: a line of about 80 letters
 BODY = 22  # the size of the card's words
+STEP_STRIP = 30  # the height of the strip of steps a card at the top keeps clear
 EDGE = (245, 205, 90)  # a lesson's colour: warm, apart from the sides' and the arcs'
 
 
@@ -58,9 +60,7 @@ def _card(
 ) -> pygame.Rect:
     """The card: a title, its words, and with a footer a button that says how to go on."""
     box, lines = card_box(s, words, focus, footer)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((*theme.PANEL_BG, 238))
-    surface.blit(shade, box)
+    pygame.draw.rect(surface, theme.PANEL_BG, box, border_radius=8)  # opaque: nothing under it shows through (issue 22)
     pygame.draw.rect(surface, EDGE, box, 2, border_radius=8)
     text(surface, title, (box.x + 18, box.y + 12), 24, EDGE, True)
     y = box.y + 42
@@ -89,13 +89,19 @@ def card_box(s: BattleState, words: Lines, focus: Pos | None, footer: str) -> tu
     box = pygame.Rect(0, 0, _width(s), extra + 24 * len(lines))
     box.centerx = m.centerx
     top, bottom = box.copy(), box.copy()
-    top.top, bottom.bottom = m.top + 10, m.bottom - 10
+    top.top, bottom.bottom = m.top + 10 + (STEP_STRIP if _steps_shown(s) else 0), m.bottom - 10
     best = min((top, bottom), key=lambda b: _hidden(s, b, focus))
     if _hidden(s, best, focus) == 0:
         return best, lines
     side_w = s.app.size[0] - m.right - 16
     lines = _wrapped(words, side_w - 36)
     return pygame.Rect(m.right + 8, m.top + 10, side_w, extra + 24 * len(lines)), lines
+
+
+def _steps_shown(s: BattleState) -> bool:
+    """Whether the strip of the round's end steps is drawn along the map's top (at a retreat
+    choice): a card at the top goes below it (issue 22: a card covered it)."""
+    return not s.battle.over and s.battle.pending().kind == RETREAT
 
 
 def _wrapped(words: Lines, width: int) -> Lines:

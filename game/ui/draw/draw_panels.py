@@ -146,6 +146,34 @@ CONDITION_WORDS = {  # the conditions whose name alone would not say what they d
 }
 
 
+def card_rows(s: BattleState, uid: str) -> list[str]:
+    """A unit card's rows. Hit points, morale, standing and fatigue are the token's, as the board
+    shows them: while the round's end plays out, the battle already holds its later steps (issue
+    22: the fatigue step's card showed the morale step's results)."""
+    u = s.battle.world[uid]
+    k = u.kind
+    tok = s.view.tokens.get(uid)
+    hp, life, morale, prone = (tok.hp, tok.life, tok.morale, tok.prone) if tok else (u.hp, u.life, u.morale, u.prone)
+    fatigue = tok.fatigue if tok else ("fresh", "fatigued", "exhausted")[u.fatigue_state]
+    # the points are the battle's: shown once the board has caught up with it
+    points = f" ({u.fatigue_points}/{u.fatigue_max})" if s.view.idle else ""
+    state = life if life != "fighting" else ("prone, " if prone else "") + morale
+    rows = [
+        f"hp {hp}/{u.hp_max}   AC {k.ac}   THAC0 {thac0(k)}   MV {effective_mv(u)}/{k.mv}",
+        f"size {k.size}   Dex {k.dex}   {'level ' + str(k.level) if k.cls != 'monster' else 'HD ' + str(k.hd)}",
+        f"fatigue {fatigue}{points}",
+        f"morale {k.morale} / ose {k.morale_ose}: {state}",
+        "weapons: " + ", ".join(w.name + (" (can be set)" if w.settable else "") for w in k.weapons),
+    ]
+    # One line for every condition, its rounds left beside the timed spells' ones.
+    shown = [CONDITION_WORDS.get(name, name) + (f" {n}" if name in CONDITION_MARKS else "") for name, n in u.conditions]
+    if shown:
+        rows.append("now: " + ", ".join(shown))
+    if u.spells:
+        rows.append(spells_left(u.spells))
+    return rows
+
+
 def _unit_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, uid: str) -> None:
     u = s.battle.world[uid]
     k = u.kind
@@ -161,20 +189,7 @@ def _unit_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, uid: 
         theme.TEXT_DIM,
     )
     y += 20
-    state = u.life if u.life != "fighting" else ("prone, " if u.prone else "") + u.morale
-    rows = [
-        f"hp {u.hp}/{u.hp_max}   AC {k.ac}   THAC0 {thac0(k)}   MV {effective_mv(u)}/{k.mv}",
-        f"size {k.size}   Dex {k.dex}   {'level ' + str(k.level) if k.cls != 'monster' else 'HD ' + str(k.hd)}",
-        f"fatigue {('fresh', 'fatigued', 'exhausted')[u.fatigue_state]} ({u.fatigue_points}/{u.fatigue_max})",
-        f"morale {k.morale} / ose {k.morale_ose}: {state}",
-        "weapons: " + ", ".join(w.name + (" (can be set)" if w.settable else "") for w in k.weapons),
-    ]
-    # One line for every condition, its rounds left beside the timed spells' ones.
-    shown = [CONDITION_WORDS.get(name, name) + (f" {n}" if name in CONDITION_MARKS else "") for name, n in u.conditions]
-    if shown:
-        rows.append("now: " + ", ".join(shown))
-    if u.spells:
-        rows.append(spells_left(u.spells))
+    rows = card_rows(s, uid)
     for row in rows:
         for line in wrap(row, 18, area.w - 20):
             if y + 19 > area.bottom:
@@ -291,7 +306,8 @@ def _draw_unit_card(s: BattleState, surface: pygame.Surface, card: pygame.Rect, 
         if uid is not None:
             _unit_card(s, layer, area, uid)
 
-    _blit_layer(s, surface, "card", (uid, u), card, paint)
+    rows = tuple(card_rows(s, uid)) if uid is not None else ()
+    _blit_layer(s, surface, "card", (uid, u, rows), card, paint)
 
 
 def _draw_choice_card(

@@ -12,6 +12,8 @@ from game.battle import RETREAT
 from game.round_review import Fight, review
 from game.ui.common import theme
 from game.ui.common.widgets import font, text, wrap
+from game.ui.draw import label_place
+from game.ui.draw.squares import sq_rect
 
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState
@@ -76,21 +78,39 @@ def draw_lines(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: 
         pygame.draw.circle(surface, colour(f), q, max(4, s.camera.size // 8))
 
 
-def draw_tags(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> None:
-    """Each pair's verdict in two words at the middle of its line (over the tokens)."""
+def draw_tags(s: BattleState, surface: pygame.Surface, r: pygame.Rect, fights: list[Fight]) -> list[pygame.Rect]:
+    """Each pair's verdict in two words near the middle of its line (over the tokens), placed
+    off the creatures and the other tags where there is room; the rectangles drawn in."""
     w = s.battle.world
-    for f in fights:
-        if f.verdict in ("lapsed", "unhurt"):
-            continue
+    shown = [f for f in fights if f.verdict not in ("lapsed", "unhurt")]
+    images, wanted = [], []
+    for f in shown:
         a, b = w[f.attacker], w[f.foe]
         p, q = s.camera.square_centre(r.topleft, a.pos, a.n), s.camera.square_centre(r.topleft, b.pos, b.n)
-        mid = ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2)
         img = font(15, True).render(tag(f), True, colour(f))
-        box = img.get_rect(center=mid)
-        back = pygame.Surface(box.inflate(8, 2).size, pygame.SRCALPHA)
+        images.append(img)
+        wanted.append((img.get_rect().inflate(8, 2).size, ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2)))
+    cam = s.camera
+
+    def placed() -> list[pygame.Rect]:
+        avoid = [sq_rect(cam, r, u.pos, u.n) for u in w.units.values() if u.life in ("fighting", "surrendered")]
+        return label_place.place(wanted, avoid, r, max(4, cam.size // 2))
+
+    key = (len(s.battle.events), tuple(wanted), cam.size, round(cam.x), round(cam.y), tuple(r))
+    boxes = s.cache.get("review tags", key, placed)
+    for img, box, (_, mid), f in zip(images, boxes, wanted, shown, strict=True):
+        # a tag moved off its line keeps a leader to the line's middle, marked where the two meet
+        if not box.collidepoint(mid):
+            end = (min(max(mid[0], box.left), box.right - 1), min(max(mid[1], box.top), box.bottom - 1))
+            pygame.draw.line(surface, (0, 0, 0), mid, end, 4)
+            pygame.draw.line(surface, colour(f), mid, end, 2)
+        pygame.draw.circle(surface, (0, 0, 0), mid, 5)
+        pygame.draw.circle(surface, colour(f), mid, 4)
+        back = pygame.Surface(box.size, pygame.SRCALPHA)
         back.fill((10, 12, 18, 190))
-        surface.blit(back, box.inflate(8, 2))
-        surface.blit(img, box)
+        surface.blit(back, box)
+        surface.blit(img, img.get_rect(center=box.center))
+    return boxes
 
 
 def draw_card(s: BattleState, surface: pygame.Surface, area: pygame.Rect, fights: list[Fight]) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from functools import cache
 from typing import Protocol
 
 import pygame
 
+from game.rules.geometry import FACINGS, VECTORS
 from game.ui.common import theme
 from game.ui.common.art import Sprites
 from game.ui.common.camera import Camera
@@ -49,6 +52,8 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
             pygame.draw.rect(surface, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
         if tok.life == "fighting" and tok.hp_max:
             _draw_hp(surface, tok, rect)
+        if tok.life == "fighting" and tok.alpha >= 1:
+            _draw_facing(surface, tok, rect)  # over the hit points' bar, which hid a wedge facing south
         _draw_marks(s, surface, tok, rect, controllers)
 
 
@@ -64,6 +69,36 @@ def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect)
         body = pygame.transform.rotozoom(body, 0, 0.8)
     surface.blit(base, base.get_rect(center=rect.center))
     surface.blit(body, body.get_rect(center=rect.center))
+
+
+def _draw_facing(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+    """A white wedge on the rim of the base, pointing the way the creature faces: its front is
+    where its arcs begin, so it must read at a glance (issue 22: only the turned body showed it,
+    faintly)."""
+    img, (dx, dy) = _wedge(tok.facing, rect.w)
+    surface.blit(img, (rect.centerx + dx, rect.centery + dy))
+
+
+@cache
+def _wedge(facing: str, px: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The wedge for a facing and a token's size, drawn once, and where its corner goes from the
+    token's centre (a hundred tokens drew theirs in a millisecond a frame)."""
+    vx, vy = VECTORS[FACINGS.index(facing)]
+    norm = math.hypot(vx, vy)
+    ux, uy = vx / norm, vy / norm
+    tip, back, half = px * 0.52, px * 0.34, max(3.0, px * 0.12)
+    points = [
+        (ux * tip, uy * tip),
+        (ux * back - uy * half, uy * back + ux * half),
+        (ux * back + uy * half, uy * back - ux * half),
+    ]
+    x0, y0 = math.floor(min(x for x, _ in points)) - 2, math.floor(min(y for _, y in points)) - 2
+    x1, y1 = math.ceil(max(x for x, _ in points)) + 2, math.ceil(max(y for _, y in points)) + 2
+    img = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+    local = [(x - x0, y - y0) for x, y in points]
+    pygame.draw.polygon(img, theme.SELECT, local)
+    pygame.draw.polygon(img, (0, 0, 0), local, 2)
+    return img, (x0, y0)
 
 
 def _draw_hp(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:

@@ -14,14 +14,14 @@ from game.ui.viewer.recap import RecapScreen
 
 def opened_screen(app: App, battle: Battle, record: Replay, threaded: bool = True) -> Screen:
     """The loaded battle on screen; a save sent to the other player (its `to_play`) opens on the
-    recap of what happened since that side last acted, worked out from the commands, then that
-    side plays (docs/formats.md#saves)."""
+    recap of what happened since that side last acted (or since the battle began, if it has not
+    yet), worked out from the commands, then that side plays (docs/formats.md#saves)."""
     screen = resumed_screen(app, battle, record, threaded)
     side = record.to_play
     if side is None:
         return screen
-    if since.restore_mark(screen.session, side) is None:  # the side has not acted yet: nothing to catch up on
-        return screen
+    # Its mark is worked out from the commands; a side that has not acted yet catches up from the
+    # battle's start (issue 22: its first save opened with no recap).
     t = since.timeline_since(screen.session, side)
     return screen if t is None else RecapScreen(app, screen, side, t)
 
@@ -40,7 +40,8 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
         threaded=threaded,
         battle=battle,
     )
-    screen.session.continued(record.commands, saved=True, battle_id=record.battle_id)
+    undo = "sent" if record.to_play else "replayed"
+    screen.session.continued(record.commands, saved=True, undo=undo, battle_id=record.battle_id)
     screen.session.name_players(record.players)
     settle(screen)
     return screen
