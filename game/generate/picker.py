@@ -2,8 +2,9 @@
 
 Seeded and sensible: a body of fighters (about half the budget), some who shoot or cast (about
 a third), and, where the budget allows, one big creature; no kind takes more than 60% of the
-budget, so an army is never forty of one thing. What is left after each part is spent on the
-cheapest kind already bought, while it fits.
+budget, so an army is never forty of one thing, and a kind that leads (an orc leader) comes
+one to an army, bought last if the budget has room. What is left after each part is spent on
+the cheapest kind already bought, while it fits.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from game.rules.creature import Kind
+from game.rules.creature import Flag, Kind
 
 SHARE_MAX = 0.6
 FRONT, SUPPORT = 0.5, 0.33
@@ -23,7 +24,9 @@ def buy(
     """The kinds bought, in order; their points add up to at most `budget`, their footprints to
     at most `room` squares (the deployment zone's). Only priced kinds are bought; a kind only a
     magic weapon can hurt is left out, as the generator leaves it out."""
-    priced = [kinds[k] for k in sorted(points) if k in kinds and points[k] > 0 and not kinds[k].hit_only_by]
+    usable = [kinds[k] for k in sorted(points) if k in kinds and points[k] > 0 and not kinds[k].hit_only_by]
+    leaders = [k for k in usable if Flag.LEADER in k.flags]
+    priced = [k for k in usable if Flag.LEADER not in k.flags]
     front = [k for k in priced if k.missile is None and not k.spells and k.hd <= 3]
     support = [k for k in priced if k.missile is not None or k.spells]
     heavy = [k for k in priced if k.hd >= 4 and not k.spells]
@@ -39,7 +42,11 @@ def buy(
         affordable = [k for k in pool if points[k.key] <= amount]
         if affordable:
             left -= _spend(army, rng.choice(affordable), amount, budget, points, room)
-    cheapest = sorted({k.key: k for k in army}.values(), key=lambda k: (points[k.key], k.key))
+    leader = rng.choice(leaders) if leaders else None
+    if leader is not None and points[leader.key] <= left and sum(k.squares**2 for k in army) < room:
+        army.append(leader)
+        left -= points[leader.key]
+    cheapest = sorted({k.key: k for k in army if k is not leader}.values(), key=lambda k: (points[k.key], k.key))
     for kind in cheapest:
         left -= _spend(army, kind, left, budget, points, room)
     if not army and priced:  # a budget below every part's share: the one cheapest creature

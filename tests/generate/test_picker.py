@@ -75,3 +75,10 @@ def test_an_unpriced_field_is_the_field_it_always_was() -> None:
     assert plain.text("t.tsx") == generate(FieldSpec(seed=4, width=40, height=30, terrain="broken"), KINDS).text(
         "t.tsx"
     )
+
+
+def test_a_kind_that_leads_comes_one_to_an_army() -> None:
+    """An army of seven orc leaders is not one a player would buy: at most one leader."""
+    for seed in range(40):
+        army = buy(400, KINDS, PRICES, random.Random(seed))
+        assert sum(1 for k in army if "leader" in k.flags) <= 1
