@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 CALM = 0.5  # seconds a dragged window's size must hold before it is written down
+F11_SETTLE = 0.5  # seconds after a full-screen switch in which F11 does not switch again
 # The least room the UI scale leaves the screens: the smallest size at which every screen is laid
 # out without overflow (tests/ui/test_small_window_bar.py, tests/ui/test_ui_scale.py).
 SCALED_ROOM = (1024, 600)
@@ -51,6 +53,7 @@ class App:
         self._stored, self._unstored_for = self.settings, 0.0
         self.fullscreen = size is None and self.settings.fullscreen
         self._windowed_at: tuple[int, int] | None = None  # where the window was before full screen
+        self._switched_at = -F11_SETTLE  # when F11 last switched full screen (time.monotonic())
         if self.fullscreen:
             self.window = _full_screen()
         else:
@@ -189,7 +192,13 @@ class App:
         """F1 (the screen's keys), F8 (sound on or off) and F11 (full screen) work on every screen;
         while the keys show, the next key or click only closes them. Whether the event was taken here."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            # The switch replaces the window, and the key's release can go to the old one; the
+            # presses that follow it on the new window then come as fresh ones, and the screen
+            # flipped back and forth (seen under Xvfb on a loaded machine): one switch a moment.
+            now = time.monotonic()
+            if now - self._switched_at >= F11_SETTLE:
+                self._switched_at = now
+                self.toggle_fullscreen()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F8:
             self.remember(mute=not self.settings.mute)
