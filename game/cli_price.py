@@ -20,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     p = sub.add_parser("price", help="measure each kind's points in AI games against a reference force")
     p.add_argument("--out", required=True, help="the points file (.toml) to write")
     p.add_argument("--kinds", help="KIND,KIND,...: only these (all the catalogue's by default)")
-    p.add_argument("--games", type=int, default=16, help="games at each size of the reference force (16)")
+    p.add_argument("--games", type=int, default=16, help="games at each pair of army sizes (16)")
     p.add_argument("--ai", choices=LEVELS, default="normal", help="the AI that plays both sides (normal)")
     p.add_argument("--jobs", type=int, default=1, help="games in parallel (the prices are the same for any number)")
     p.add_argument("--dask", metavar="ADDRESS", help="play the games on a Dask cluster (tcp://HOST:PORT)")
@@ -51,7 +51,7 @@ def cmd_price(args: argparse.Namespace) -> int:
     for key in wanted:
         p = price(kinds[key], kinds[REFERENCE], args.games, args.ai, workers=args.jobs, dask=args.dask)
         prices[key] = p
-        print(f"{key}: {p.points:.1f} points (95% {p.low:.1f}-{p.high:.1f}), {len(p.counts)} sizes", flush=True)
+        print(f"{key}: {p.points:.1f} points (95% {p.low:.1f}-{p.high:.1f}), {len(p.duels)} sizes", flush=True)
     write_atomic(args.out, text(PointsTable(args.ai, args.games, prices)))
     print(f"{args.out}: {len(prices)} kinds", file=sys.stdout)
     return 0

@@ -5,14 +5,15 @@ TOML, written by `rout price --out FILE` and read back here:
     reference = "fighter1"       # the kind the others are measured against
     reference_points = 10.0
     ai = "normal"                # the AI that played the games
-    games = 16                   # games at each size of the reference force
+    games = 16                   # games at each pair of army sizes
+    budget = 60.0                # the armies' points the prices are measured at
 
     [kinds.orc]
     points = 5.6                 # where an army of the kind wins half its games at equal points
     low = 3.3                    # the 95% interval of `points`
     high = 6.6
-    count = 6                    # creatures of the kind in each game
-    sizes = [[3, 8, 5.0], ...]   # [reference creatures, games, wins + half the draws]
+    sizes = [[10, 6, 16, 5.0], ...]  # [kind's creatures, reference creatures, games, the kind's
+                                     #  wins + half its draws]
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.pricing.fit import Count
-from game.pricing.price import REFERENCE, REFERENCE_POINTS, Price
+from game.pricing.price import BUDGET, REFERENCE, REFERENCE_POINTS, Duel, Price
 
 POINTS_FILE = Path(__file__).resolve().parent.parent / "data" / "points.toml"
 
@@ -47,17 +47,17 @@ def text(table: PointsTable) -> str:
         f"reference_points = {REFERENCE_POINTS}",
         f'ai = "{table.ai}"',
         f"games = {table.games}",
+        f"budget = {BUDGET}",
     ]
     for key in sorted(table.prices):
         p = table.prices[key]
-        sizes = ", ".join(f"[{k.m}, {k.games}, {k.score}]" for k in p.counts)
+        sizes = ", ".join(f"[{d.kind}, {d.reference}, {d.games}, {d.score}]" for d in p.duels)
         lines += [
             "",
             f"[kinds.{key}]",
             f"points = {p.points:.1f}",
             f"low = {p.low:.1f}",
             f"high = {p.high:.1f}",
-            f"count = {p.count}",
             f"sizes = [{sizes}]",
         ]
     return "\n".join(lines) + "\n"
@@ -74,5 +74,13 @@ def read(path: Path = POINTS_FILE) -> PointsTable | None:
 
 
 def _price(key: str, entry: dict[str, Any]) -> Price:
-    counts = tuple(Count(int(m), int(g), float(sc)) for m, g, sc in entry.get("sizes", []))
-    return Price(key, float(entry["points"]), float(entry["low"]), float(entry["high"]), int(entry["count"]), counts)
+    duels = tuple(_duel(row, entry) for row in entry.get("sizes", []))
+    return Price(key, float(entry["points"]), float(entry["low"]), float(entry["high"]), duels)
+
+
+def _duel(row: list[Any], entry: dict[str, Any]) -> Duel:
+    if len(row) == 3:  # an older file, from before prices were measured at the budget: `count` of the kind each game
+        m, g, sc = row
+        return Duel(int(entry["count"]), int(m), int(g), float(sc))
+    n, m, g, sc = row
+    return Duel(int(n), int(m), int(g), float(sc))
