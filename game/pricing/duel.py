@@ -47,10 +47,13 @@ def price(
     workers: int = 1,
     on_game: Callable[[int], None] | None = None,
     dask: str | None = None,
+    catalogue: str | None = None,
 ) -> Price:
+    """The kind's price; `catalogue` is the text of a map's own catalogue the kind comes from."""
+
     def play(n: int, m: int) -> Duel:
         score = 0.0
-        field_games = duel_games(kind.key, n, reference.key, m, games=games, level=level)
+        field_games = duel_games(kind.key, n, reference.key, m, games=games, level=level, catalogue=catalogue)
         for g, result in enumerate(play_field_games(field_games, workers=workers, on_done=on_game, dask=dask)):
             side = "blue" if g % 2 == 0 else "red"
             score += 1.0 if result["winner"] == side else 0.5 if result["winner"] is None else 0.0
@@ -115,7 +118,9 @@ def _room_for(kind: Kind) -> int:
     return max(1, M_MAX // (kind.squares * kind.squares))
 
 
-def duel_games(kind: str, n: int, reference: str, m: int, *, games: int, level: str) -> list[FieldGame]:
+def duel_games(
+    kind: str, n: int, reference: str, m: int, *, games: int, level: str, catalogue: str | None = None
+) -> list[FieldGame]:
     """n of the kind against m of the reference on the fields of seeds 1..games, the kind in
     blue's zone in even games and red's in odd ones."""
     w, h = FIELD
@@ -124,5 +129,5 @@ def duel_games(kind: str, n: int, reference: str, m: int, *, games: int, level: 
         side, other = ("blue", "red") if g % 2 == 0 else ("red", "blue")
         armies = {side: (kind,) * n, other: (reference,) * m}
         spec = FieldSpec(seed=g + 1, width=w, height=h, terrain="mixed")
-        out.append(FieldGame(spec, g + 1, {"blue": level, "red": level}, armies))
+        out.append(FieldGame(spec, g + 1, {"blue": level, "red": level}, armies, catalogue=catalogue))
     return out

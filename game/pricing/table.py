@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.input_files import POINTS_BYTES, read_input
 from game.pricing.price import BUDGET, REFERENCE, REFERENCE_POINTS, Duel, Price
 
 POINTS_FILE = Path(__file__).resolve().parent.parent / "data" / "points.toml"
@@ -37,6 +38,11 @@ class PointsTable:
     def points(self, kind: str) -> float | None:
         p = self.prices.get(kind)
         return None if p is None else p.points
+
+
+def beside(catalogue: Path) -> Path:
+    """The points file of a map's own catalogue: units.toml's is units.points.toml beside it."""
+    return catalogue.with_name(f"{catalogue.stem}.points.toml")
 
 
 def text(table: PointsTable) -> str:
@@ -63,14 +69,22 @@ def text(table: PointsTable) -> str:
     return "\n".join(lines) + "\n"
 
 
+class PointsError(ValueError):
+    """A points file that cannot be read, in one line naming it."""
+
+
 def read(path: Path = POINTS_FILE) -> PointsTable | None:
-    """The table in the file, or None where there is none yet. A file that cannot be read is an
-    error (tomllib's or a KeyError/ValueError naming what is missing)."""
+    """The table in the file, or None where there is none yet; a PointsError if it cannot be read."""
     if not path.is_file():
         return None
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    prices = {key: _price(key, entry) for key, entry in data.get("kinds", {}).items()}
-    return PointsTable(str(data["ai"]), int(data["games"]), prices)
+    try:
+        data = tomllib.loads(read_input(path, POINTS_BYTES).decode("utf-8"))
+        prices = {key: _price(key, entry) for key, entry in data.get("kinds", {}).items()}
+        return PointsTable(str(data["ai"]), int(data["games"]), prices)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise PointsError(f"{path}: not a points file: {e}") from None
+    except (KeyError, ValueError, TypeError, AttributeError) as e:
+        raise PointsError(f"{path}: not a points file: missing or wrong {e}") from None
 
 
 def _price(key: str, entry: dict[str, Any]) -> Price:
