@@ -1,11 +1,13 @@
 """After pricing (issue 20): does an army of any single kind at a budget win 35-65% of its games
 against the reference army at the same budget?
 
-    python bench/bench_price.py [--budget B] [--games G] [--ai LEVEL] [--points FILE] [--kinds K,...] [--jobs N]
+    python bench/bench_price.py [--budget B] [--games G] [--ai LEVEL] [--points FILE] [--kinds K,...] [--jobs N] [--first-seed S]
 
 For each priced kind: B points of it (the whole number of creatures nearest the budget, one at
 least) against as many points of the reference (first-level fighters, 10 points each), G games
-on the generated fields `rout price` plays on (seeds 1..G), the kind taking each zone in turn.
+on generated fields like those `rout price` plays on, but of other seeds (S..S+G-1, 1001 on by
+default: `rout price` plays seeds 1..its games, and a check on the same games would only repeat
+them), the kind taking each zone in turn.
 Prints each kind's score (wins and half the draws) with its 95% Wilson interval, and the worst
 kind: the one farthest from an even share.
 """
@@ -33,6 +35,7 @@ def main() -> None:
     ap.add_argument("--points", type=Path, default=POINTS_FILE)
     ap.add_argument("--kinds", help="KIND,KIND,...: only these")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--first-seed", type=int, default=1001)
     args = ap.parse_args()
     table = read(args.points)
     if table is None:
@@ -45,7 +48,7 @@ def main() -> None:
         # equal points as near as whole creatures allow
         count = max(1, round(args.budget / p.points))
         refs = max(1, round(count * p.points / REFERENCE_POINTS))
-        games = duel_games(key, count, REFERENCE, refs, games=args.games, level=args.ai)
+        games = duel_games(key, count, REFERENCE, refs, games=args.games, level=args.ai, first=args.first_seed)
         score = 0.0
         for g, result in enumerate(play_field_games(games, workers=args.jobs)):
             side = "blue" if g % 2 == 0 else "red"

@@ -119,15 +119,23 @@ def _room_for(kind: Kind) -> int:
 
 
 def duel_games(
-    kind: str, n: int, reference: str, m: int, *, games: int, level: str, catalogue: str | None = None
+    kind: str,
+    n: int,
+    reference: str,
+    m: int,
+    *,
+    games: int,
+    level: str,
+    catalogue: str | None = None,
+    first: int = 1,
 ) -> list[FieldGame]:
-    """n of the kind against m of the reference on the fields of seeds 1..games, the kind in
-    blue's zone in even games and red's in odd ones."""
+    """n of the kind against m of the reference on the fields of seeds first..first+games-1, the
+    kind in blue's zone in even games and red's in odd ones."""
     w, h = FIELD
     out = []
     for g in range(games):
         side, other = ("blue", "red") if g % 2 == 0 else ("red", "blue")
         armies = {side: (kind,) * n, other: (reference,) * m}
-        spec = FieldSpec(seed=g + 1, width=w, height=h, terrain="mixed")
-        out.append(FieldGame(spec, g + 1, {"blue": level, "red": level}, armies, catalogue=catalogue))
+        spec = FieldSpec(seed=first + g, width=w, height=h, terrain="mixed")
+        out.append(FieldGame(spec, first + g, {"blue": level, "red": level}, armies, catalogue=catalogue))
     return out
