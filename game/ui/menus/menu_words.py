@@ -12,6 +12,8 @@ from game.rules.dice import SEED_MAX
 # What each choice changes, shown while the pointer rests on its button (a rule option's own
 # words are in its declaration, game/options.py).
 TIPS = {
+    "quick": "A new battlefield made for you: choose its size and terrain, buy an army to a budget, "
+    "deploy it, and fight the AI's.",
     "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
     "Watch: the AI plays every side.",
     "side": "The side you command; the AI plays the others.",

@@ -1,0 +1,287 @@
+"""Deployment: the generated field, the AI's armies already placed; the player drags each of
+their creatures to a free square of their zone a creature can stand on, turns it (R, the wheel
+or a right click), then starts the battle (Enter)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import replace
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from game.generate.forces import Soldier
+from game.generate.make import Field
+from game.rules.geometry import FACINGS
+from game.save.map_paths import quick_maps_folder
+from game.scenario.errors import ScenarioError
+from game.scenario.tiled import load_scenario
+from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common import help_keys, theme
+from game.ui.common.art import Sprites, render_map_file
+from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.quick.choices import QuickChoices
+from game.ui.quick.field import PLAYER, map_text, placeable, write_map
+from game.user_dirs import made
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.screen import Screen
+
+PANEL_W = 300  # the words and buttons on the right
+
+Square = tuple[int, int]
+
+
+class DeployScreen:
+    HELP = help_keys.QUICK_DEPLOY  # F1
+
+    def __init__(self, app: App, choices: QuickChoices, field: Field, back: Screen) -> None:
+        self.app = app
+        self.choices = choices
+        self.field = field
+        self.soldiers = list(field.soldiers)
+        self.back = back
+        self.mine = [i for i, s in enumerate(self.soldiers) if s.side == PLAYER]
+        self.selected = self.mine[0] if self.mine else -1
+        self.dragging: int | None = None
+        self.mouse = (0, 0)
+        self.message = ""
+        self.sprites = Sprites()
+        self.ground = _ground(field)
+        self._scaled: tuple[int, pygame.Surface] | None = None
+        self.sides = sorted(field.spec.side_names)
+
+    # the board's geometry
+    def board(self) -> tuple[pygame.Rect, int]:
+        """The map's rectangle on screen and a square's size in pixels."""
+        w, h = self.app.size
+        area = pygame.Rect(20, 70, w - PANEL_W - 40, h - 90)
+        spec = self.field.spec
+        tile = max(4, min(area.w // spec.width, area.h // spec.height))
+        return pygame.Rect(area.x, area.y, tile * spec.width, tile * spec.height), tile
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        r, tile = self.board()
+        if not r.collidepoint(pos):
+            return None
+        return (pos[0] - r.x) // tile, (pos[1] - r.y) // tile
+
+    def screen_of(self, sq: Square) -> tuple[int, int]:
+        """The centre of a square on screen."""
+        r, tile = self.board()
+        return r.x + sq[0] * tile + tile // 2, r.y + sq[1] * tile + tile // 2
+
+    def ground_image(self, tile: int) -> pygame.Surface:
+        if self._scaled is None or self._scaled[0] != tile:
+            spec = self.field.spec
+            self._scaled = (tile, pygame.transform.smoothscale(self.ground, (tile * spec.width, tile * spec.height)))
+        return self._scaled[1]
+
+    def soldier_at(self, sq: Square) -> int | None:
+        return next((i for i, s in enumerate(self.soldiers) if sq in _cells(s)), None)
+
+    # changes
+    def move(self, i: int, sq: Square) -> bool:
+        """Put soldier i at sq if it may stand there; whether it moved (else the message says why)."""
+        why = placeable(self.field, self.soldiers, i, sq)
+        if why:
+            self.message = f"Not there: {why}"
+            return False
+        self.soldiers[i] = replace(self.soldiers[i], pos=sq)
+        self.message = ""
+        return True
+
+    def turn(self, i: int, by: int) -> None:
+        s = self.soldiers[i]
+        self.soldiers[i] = replace(s, facing=(s.facing + by) % len(FACINGS))
+
+    def start(self) -> Screen | None:
+        """The battle on the field as deployed, written under its digest name first."""
+        try:
+            path = write_map(self.field, self.soldiers)
+            scenario = load_scenario(path)
+        except (OSError, ScenarioError) as e:
+            self.message = f"cannot write the field: {e}"
+            return None
+        controllers = {s: ("human" if s == PLAYER else "ai") for s in scenario.sides}
+        return BattleScreen(
+            self.app,
+            scenario,
+            seed=self.choices.seed,
+            controllers=controllers,
+            ai_level=self.choices.ai_level,
+            threaded=not self.app.headless,
+        )
+
+    @property
+    def buttons(self) -> list[Button]:
+        w, h = self.app.size
+        row = [Button("Start", "Enter", self.start), Button("Back", "Esc", lambda: self.back)]
+        layout_row(row, pygame.Rect(w - PANEL_W, h - 56, PANEL_W - 20, 36))
+        return row
+
+    # input
+    def handle(self, event: pygame.event.Event) -> Screen | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            return self._press(event.pos, event.button)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
+            sq = self.square_at(event.pos)
+            i, self.dragging = self.dragging, None
+            if sq is not None and sq != self.soldiers[i].pos:
+                self.move(i, sq)
+        elif event.type == pygame.MOUSEWHEEL and self.selected >= 0:
+            self.turn(self.selected, 1 if event.y < 0 else -1)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key, event.mod)
+        return None
+
+    def _press(self, pos: tuple[int, int], button: int) -> Screen | None:
+        self.mouse = pos
+        if button == 1:
+            for b in self.buttons:
+                if b.hit(pos):
+                    return cast("Screen | None", b.action())
+        sq = self.square_at(pos)
+        i = self.soldier_at(sq) if sq is not None else None
+        if i is None or button not in (1, 3):
+            return None
+        if i not in self.mine:
+            self.message = f"The {self.soldiers[i].kind.name} is the AI's: it has placed its own army"
+            return None
+        self.selected = i
+        if button == 1:
+            self.dragging = i
+        else:
+            self.turn(i, 1)
+        return None
+
+    def _key(self, k: int, mod: int) -> Screen | None:
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.start()
+        if k == pygame.K_ESCAPE:
+            return self.back
+        if not self.mine:
+            return None
+        steps = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if k in (pygame.K_TAB, pygame.K_n):
+            back = -1 if mod & pygame.KMOD_SHIFT else 1
+            at = self.mine.index(self.selected) if self.selected in self.mine else 0
+            self.selected = self.mine[(at + back) % len(self.mine)]
+        elif k == pygame.K_r:
+            self.turn(self.selected, -1 if mod & pygame.KMOD_SHIFT else 1)
+        elif k in steps:
+            x, y = self.soldiers[self.selected].pos
+            dx, dy = steps[k]
+            self.move(self.selected, (x + dx, y + dy))
+        return None
+
+    def update(self, dt: float) -> Screen | None:
+        return None
+
+    def resize(self, w: int, h: int) -> None:
+        """Nothing to fit: laid out from the window's size as it draws."""
+
+    def close(self) -> None:
+        """Nothing held: the battle has not started."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANEL_BG)
+        draw_screen(self, surface)
+        for b in self.buttons:
+            b.draw(surface, self.mouse)
+
+
+def _cells(s: Soldier) -> set[Square]:
+    n = s.kind.squares
+    return {(s.pos[0] + dx, s.pos[1] + dy) for dx in range(n) for dy in range(n)}
+
+
+def _ground(f: Field) -> pygame.Surface:
+    """The field's tiles, drawn from a draft of its map written beside where the battle's will
+    be (so that the tileset's path is the same) and removed at once."""
+    folder = made(quick_maps_folder())
+    fd, name = tempfile.mkstemp(prefix=".draft-", suffix=".tmx", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(map_text(f, f.soldiers, folder))
+        surface, _ = render_map_file(name)
+    finally:
+        os.unlink(name)
+    return surface
+
+
+def draw_screen(s: DeployScreen, surface: pygame.Surface) -> None:
+    text(surface, "Deploy your army", (20, 16), 40, theme.TEXT, True)
+    r, tile = s.board()
+    surface.blit(s.ground_image(tile), r)
+    zone = s.field.zones.deploy[PLAYER]
+    zr = pygame.Rect(r.x + zone.x * tile, r.y + zone.y * tile, zone.w * tile, zone.h * tile)
+    tint = pygame.Surface(zr.size, pygame.SRCALPHA)
+    tint.fill((*theme.palette().side(s.sides.index(PLAYER)), 60))
+    surface.blit(tint, zr)
+    pygame.draw.rect(surface, theme.HIGHLIGHT, zr, 2)
+    for i, soldier in enumerate(s.soldiers):
+        if i != s.dragging:
+            _token(s, surface, i, (r.x + soldier.pos[0] * tile, r.y + soldier.pos[1] * tile), tile)
+    if s.dragging is not None:
+        _dragged(s, surface, s.dragging, tile)
+    _panel(s, surface)
+
+
+def _token(s: DeployScreen, surface: pygame.Surface, i: int, at: tuple[int, int], tile: int) -> None:
+    soldier = s.soldiers[i]
+    px = tile * soldier.kind.squares
+    colour = theme.palette().side(s.sides.index(soldier.side))
+    surface.blit(s.sprites.base(colour, px, soldier.kind.squares > 1), at)
+    body = s.sprites.unit(soldier.kind.key, FACINGS[soldier.facing], px)  # a turned image is larger
+    surface.blit(body, body.get_rect(center=(at[0] + px // 2, at[1] + px // 2)))
+    if i == s.selected:
+        pygame.draw.rect(surface, theme.SELECT, (*at, px, px), 2)
+
+
+def _dragged(s: DeployScreen, surface: pygame.Surface, i: int, tile: int) -> None:
+    """The creature under the pointer, and its landing square outlined: white if it may stand
+    there, the warning colour if not."""
+    sq = s.square_at(s.mouse)
+    if sq is not None:
+        r, _ = s.board()
+        n = s.soldiers[i].kind.squares
+        ok = sq == s.soldiers[i].pos or placeable(s.field, s.soldiers, i, sq) is None
+        pygame.draw.rect(
+            surface,
+            theme.SELECT if ok else theme.TEXT_WARN,
+            (r.x + sq[0] * tile, r.y + sq[1] * tile, n * tile, n * tile),
+            3,
+        )
+    px = tile * s.soldiers[i].kind.squares
+    _token(s, surface, i, (s.mouse[0] - px // 2, s.mouse[1] - px // 2), tile)
+
+
+def _panel(s: DeployScreen, surface: pygame.Surface) -> None:
+    x = s.app.size[0] - PANEL_W
+    y = 74
+    lines = [
+        "Drag your creatures within the outlined zone, onto free squares they can stand on.",
+        "R, the wheel or a right click turns the chosen one (Shift+R the other way).",
+        "Tab chooses the next; arrows move it a square.",
+        "The AI has placed its own army. Enter starts the battle.",
+    ]
+    for line in lines:
+        for part in wrap(line, 19, PANEL_W - 30):
+            text(surface, part, (x, y), 19, theme.TEXT_DIM)
+            y += 21
+        y += 6
+    if 0 <= s.selected < len(s.soldiers):
+        soldier = s.soldiers[s.selected]
+        y += 10
+        text(surface, soldier.kind.name, (x, y), 24, theme.TEXT, True)
+        text(surface, f"at {soldier.pos[0]},{soldier.pos[1]}, facing {FACINGS[soldier.facing]}", (x, y + 28), 19)
+        y += 60
+    if s.message:
+        for part in wrap(s.message, 19, PANEL_W - 30):
+            text(surface, part, (x, y), 19, theme.TEXT_WARN)
+            y += 21
