@@ -61,7 +61,7 @@ def test_quick_battle_from_the_menu_buy_deploy_fight_save_and_resume(display, tm
     try:
         win = window_of(display, game)
         drawn(display, game, tmp_path / "frame.rgb")
-        press = lambda *keys: xdo(display, "key", "--window", win, *keys)  # noqa: E731
+        press = lambda *keys: xdo(display, "key", "--window", win, *keys)
         until("the army screen", 60, lambda: press("k", "Return"), choices_file().exists)
         until("three creatures bought", 60, lambda: press("Right"), lambda: bought() >= 3)
         until("the battle's map", 60, lambda: press("Return"), battle_map)
@@ -77,7 +77,7 @@ def test_quick_battle_from_the_menu_buy_deploy_fight_save_and_resume(display, tm
     try:
         win = window_of(display, game)
         drawn(display, game, tmp_path / "frame.rgb")
-        press = lambda *keys: xdo(display, "key", "--window", win, *keys)  # noqa: E731
+        press = lambda *keys: xdo(display, "key", "--window", win, *keys)
         before = set(saves())
 
         def resumed():
