@@ -14,7 +14,7 @@ from game.pricing.table import read
 from game.scenario.catalogue import load
 from game.ui.common import help_keys, theme
 from game.ui.common.art import Sprites
-from game.ui.common.widgets import Button, layout_row, text
+from game.ui.common.widgets import Button, font, layout_row, text, wrap
 from game.ui.navigation import ToQuick, go
 from game.ui.quick.army_lists import NAME_MAX, load_lists, store_list
 from game.ui.quick.army_model import ArmyModel, key_numbers, points
@@ -279,29 +279,46 @@ def _budget_bar(s: ArmyScreen, surface: pygame.Surface) -> None:
 
 
 def _kind_row(s: ArmyScreen, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
+    """Portrait, name, points and how many are bought on the first line, the key numbers on the
+    second, each cut short to leave the + and - buttons clear."""
     key = s.model.offered[i]
     kind = s.model.kinds[key]
-    chosen = i == s.index
-    pygame.draw.rect(surface, theme.BUTTON_ACTIVE if chosen else theme.BUTTON, r, border_radius=6)
+    pygame.draw.rect(surface, theme.BUTTON_ACTIVE if i == s.index else theme.BUTTON, r, border_radius=6)
     portrait = pygame.Rect(r.x + 6, r.y + (r.h - PORTRAIT) // 2, PORTRAIT, PORTRAIT)
     pygame.draw.rect(surface, (24, 26, 32), portrait, border_radius=6)
-    side = max(8, PORTRAIT * min(1, kind.squares) - 4)
-    surface.blit(s.sprites.unit(key, "S", side), portrait.move(2, 2))
+    surface.blit(s.sprites.unit(key, "S", PORTRAIT - 4), portrait.move(2, 2))
     affordable = s.model.refusal(key) is None
-    colour = theme.TEXT if affordable else theme.TEXT_DIM
-    text(surface, kind.name, (r.x + PORTRAIT + 16, r.y + 6), 22, colour, True)
-    text(surface, f"{points(s.model.prices[key])} pts", (r.right - 150, r.y + 6), 22, colour, True, "topright")
-    text(surface, key_numbers(kind), (r.x + PORTRAIT + 16, r.y + 30), 17, theme.TEXT_DIM)
-    held = s.model.counts.get(key, 0)
-    if held:
-        text(surface, f"x{held}", (r.right - 96, r.y + 6), 22, theme.HIGHLIGHT, True, "topright")
     plus, minus = signs(r)
+    left = r.x + PORTRAIT + 16
+    held = s.model.counts.get(key, 0)
+    count = text(surface, f"x{held}", (minus.x - 10, r.y + 6), 22, theme.HIGHLIGHT, True, "topright") if held else None
+    price_right = (count.x if count else minus.x) - 12
+    price = text(
+        surface,
+        f"{points(s.model.prices[key])} pts",
+        (price_right, r.y + 6),
+        22,
+        theme.TEXT if affordable else theme.TEXT_DIM,
+        True,
+        "topright",
+    )
+    text(surface, cut(kind.name, 22, price.x - 12 - left, True), (left, r.y + 6), 22, theme.TEXT, True)
+    text(surface, cut(key_numbers(kind), 17, minus.x - 10 - left), (left, r.y + 32), 17, theme.TEXT_DIM)
     for box, sign, on in ((plus, "+", affordable), (minus, "-", held > 0)):
-        pygame.draw.rect(
-            surface, theme.BUTTON_HOVER if box.collidepoint(s.mouse) and on else theme.BUTTON, box, border_radius=5
-        )
+        hover = box.collidepoint(s.mouse) and on
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if hover else theme.BUTTON, box, border_radius=5)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=5)
         text(surface, sign, box.center, 28, theme.TEXT if on else theme.TEXT_DIM, True, "center")
+
+
+def cut(words: str, size: int, width: int, bold: bool = False) -> str:
+    """The words, cut short with an ellipsis to fit `width` pixels."""
+    f = font(size, bold)
+    if f.size(words)[0] <= width:
+        return words
+    while words and f.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip(" ,") + "…"
 
 
 def _bought(s: ArmyScreen, surface: pygame.Surface) -> None:
@@ -321,7 +338,15 @@ def _bought(s: ArmyScreen, surface: pygame.Surface) -> None:
         y += 24
     text(surface, f"room: {m.squares()} of {m.room} squares of your zone", (x, y + 6), 18, theme.TEXT_DIM)
     names = ", ".join(s.lists) if s.lists else "none yet"
-    text(surface, f"Saved lists: {names}"[:60], (x, y + 32), 18, theme.TEXT_DIM)
+    width = s.app.size[0] - x - 40
+    listed = wrap(f"Saved lists (L): {names}", 18, width)[:3]
+    for i, line in enumerate(listed):
+        text(surface, line, (x, y + 32 + 20 * i), 18, theme.TEXT_DIM)
+    y += 32 + 20 * len(listed) + 16
+    kind = m.kinds[s.chosen]  # the chosen kind in full: its row cuts long spell lists short
+    text(surface, kind.name, (x, y), 20, theme.TEXT, True)
+    for i, line in enumerate(wrap(key_numbers(kind), 18, width)[:5]):
+        text(surface, line, (x, y + 24 + 20 * i), 18, theme.TEXT_DIM)
 
 
 def name_box(s: ArmyScreen, surface: pygame.Surface) -> None:

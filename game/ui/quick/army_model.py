@@ -38,7 +38,7 @@ class ArmyModel:
         """Why one more of `key` cannot be bought, or None."""
         kind, price = self.kinds[key], self.prices[key]
         if price > self.left + 1e-9:
-            return f"Over budget: a {kind.name} costs {points(price)}, and {points(self.left)} are left"
+            return f"Over budget: one {kind.name} costs {points(price)}, and {points(self.left)} are left"
         if self.squares() + kind.squares**2 > self.room:
             return f"No room: your deployment zone holds no more than {self.room} squares of creatures"
         return None
