@@ -27,13 +27,19 @@ def quick_maps_folder() -> Path:
     return data_dir() / "maps"
 
 
+def is_quick_map(path: str | Path) -> bool:
+    """Whether a map is a quick battle's (written in the quick maps' folder under its digest)."""
+    p = Path(path)
+    return p.name.startswith(QUICK_PREFIX) and p.parent.resolve() == quick_maps_folder().resolve()
+
+
 def stored_map(map_path: str | Path, file: str | Path) -> str:
     """The map's path as a replay or save at `file` records it."""
     where = Path(map_path).resolve()
     shipped = bundled.MAPS / where.name
     if shipped.is_file() and shipped.resolve() == where:
         return where.name
-    if where.name.startswith(QUICK_PREFIX) and where.parent == quick_maps_folder().resolve():
+    if is_quick_map(where):
         return where.name
     try:
         return Path(os.path.relpath(where, Path(file).resolve().parent)).as_posix()

@@ -161,6 +161,8 @@ def test_start_plays_on_the_field_as_deployed_and_the_result_offers_the_same_and
     assert path.startswith(str(quick_maps_folder())) and QUICK_PREFIX in path
     assert {(u.side, u.pos, u.facing) for u in bs.session.scenario.units} == placed
     assert bs.session.controllers[PLAYER] == "human" and bs.session.seed == seed
+    assert bs.session.scenario.title == f"Quick battle {seed}"
+    assert "You field 3 Human fighter, 1st level." in bs.session.scenario.description
     play(bs.battle, {side: "baseline" for side in bs.session.scenario.sides})  # fought to its end
     result = ResultScreen(a, bs)
     a.show(result)
@@ -215,3 +217,27 @@ def test_three_sides_put_two_ai_armies_on_the_field(menu_app):
     d = a.screen
     assert isinstance(d, DeployScreen)
     assert {s.side for s in d.soldiers} == {"blue", "red", "green"}
+
+
+def test_a_map_of_ones_own_named_like_a_quick_one_is_played_again_on_the_next_seed(tmp_path):
+    from game.save.map_paths import is_quick_map  # noqa: PLC0415
+
+    own = tmp_path / f"{QUICK_PREFIX}mine.tmx"
+    assert not is_quick_map(own)
+    assert is_quick_map(quick_maps_folder() / f"{QUICK_PREFIX}0123456789abcdef.tmx")
+
+
+def test_unreadable_choices_and_lists_give_the_defaults_and_bad_entries_are_left_out(tmp_path):
+    from game.ui.quick import army_lists, choices  # noqa: PLC0415
+
+    bad = tmp_path / "quick.json"
+    bad.write_text("{not json")
+    assert choices.load_choices(bad) == QuickChoices()
+    bad.write_text('{"width": 999, "terrain": "swamp", "points": 150, "seed": -4, "army": [["orc", 3]]}')
+    read = choices.load_choices(bad)
+    assert (read.width, read.terrain, read.seed) == (24, "mixed", 1)  # the bad values: defaults
+    assert read.points == 150 and read.army == (("orc", 3),)
+    lists = tmp_path / "armies.json"
+    lists.write_text('{"Good": [["orc", 2]], "": [["orc", 1]], "Odd": [["orc", -1], ["dwarf", 1]]}')
+    assert army_lists.load_lists(lists) == {"Good": (("orc", 2),), "Odd": (("dwarf", 1),)}
+    assert army_lists.store_list("", (("orc", 1),), lists) == "a list needs a name"

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from game.events import BattleEnd
 from game.runner import summary
-from game.save.map_paths import QUICK_PREFIX
+from game.save.map_paths import is_quick_map
 from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
@@ -43,7 +42,7 @@ class ResultScreen:
         self.next_path = course.next_lesson(battle_screen.session.scenario.path)
         self.course_words = course.progress_words() if battle_screen.session.scenario.lesson else ""
         # A quick battle's map is named by its digest (game/ui/quick/field.py): "again" is the same battle.
-        self.quick = Path(battle_screen.session.scenario.path).name.startswith(QUICK_PREFIX)
+        self.quick = is_quick_map(battle_screen.session.scenario.path)
 
     def again(self) -> Screen:
         """The battle again: a quick battle the same (map, armies, seed), any other on the next seed."""

@@ -9,13 +9,13 @@ import hashlib
 import os
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from game.bundled import MAPS
 from game.generate.forces import Soldier, zones
 from game.generate.make import Field, generate
 from game.generate.picker import buy
+from game.generate.tmx_text import tmx_text
 from game.rules.creature import Kind
 from game.save.files import write_atomic
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
@@ -71,7 +71,34 @@ def map_text(f: Field, soldiers: Sequence[Soldier], folder: Path) -> str:
         named = Path(os.path.relpath(tileset.resolve(), folder.resolve())).as_posix()
     except ValueError:  # another drive: no relative path
         named = tileset.resolve().as_posix()
-    return replace(f, soldiers=tuple(soldiers)).text(named)
+    return tmx_text(f.land, f.zones, list(soldiers), properties(f, soldiers), named)
+
+
+def properties(f: Field, soldiers: Sequence[Soldier]) -> dict[str, str | int]:
+    """The map's title and description (what the menu, the saves and the result show) and the
+    rules a generated field is played under."""
+    spec = f.spec
+    has = ", ".join(f.land.notes) if f.land.notes else "open ground"
+    armies = " ".join(
+        f"{'You field' if side == PLAYER else side.capitalize() + ' fields'} {_army(soldiers, side)}."
+        for side in spec.side_names
+    )
+    return {
+        "title": f"Quick battle {spec.seed}",
+        "description": f"A {spec.terrain} field of {spec.width}x{spec.height} squares: {has}. {armies}",
+        "morale_system": "adnd2e",
+        "initiative": "individual",
+        "victory": "last_side_standing",
+        "max_rounds": 30,
+    }
+
+
+def _army(soldiers: Sequence[Soldier], side: str) -> str:
+    counts: dict[str, int] = {}
+    for s in soldiers:
+        if s.side == side:
+            counts[s.kind.name] = counts.get(s.kind.name, 0) + 1
+    return ", ".join(f"{n} {name}" for name, n in counts.items()) or "nothing"
 
 
 def write_map(f: Field, soldiers: Sequence[Soldier]) -> Path:
