@@ -241,3 +241,14 @@ def test_unreadable_choices_and_lists_give_the_defaults_and_bad_entries_are_left
     lists.write_text('{"Good": [["orc", 2]], "": [["orc", 1]], "Odd": [["orc", -1], ["dwarf", 1]]}')
     assert army_lists.load_lists(lists) == {"Good": (("orc", 2),), "Odd": (("dwarf", 1),)}
     assert army_lists.store_list("", (("orc", 1),), lists) == "a list needs a name"
+
+
+def test_without_prices_the_army_screen_says_so_and_takes_every_key(menu_app, monkeypatch):
+    from game.ui.quick import army  # noqa: PLC0415
+
+    monkeypatch.setattr(army, "read", lambda: None)
+    s = to_army(menu_app)
+    assert s.model.offered == [] and "rout price" in s.message
+    for k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_l, pygame.K_RETURN):
+        key(menu_app, k)
+    assert menu_app.screen is s and s.message == "Buy at least one creature first"

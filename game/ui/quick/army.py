@@ -36,7 +36,7 @@ class ArmyScreen:
         table = read()
         prices = {k: p.points for k, p in table.prices.items()} if table else {}
         self.model = ArmyModel(load(), prices, choices.points, room(choices))
-        self.message = self.model.take(choices.army) or ""
+        self.message = self.model.take(choices.army) or ("" if table else "No prices: `rout price` writes them")
         self.index = 0  # the kind chosen in the list
         self.top = 0  # the first kind the list shows
         self.mouse = (0, 0)
@@ -51,12 +51,16 @@ class ArmyScreen:
         return self.model.offered[self.index]
 
     def add(self, key: str | None = None) -> None:
+        if not self.model.offered:
+            return
         why = self.model.add(key or self.chosen)
         self.message = why or ""
         self.refused_at = 1.0 if why else 0.0
         self._remember()
 
     def remove(self, key: str | None = None) -> None:
+        if not self.model.offered:
+            return
         self.model.remove(key or self.chosen)
         self.message = ""
         self._remember()
@@ -91,10 +95,12 @@ class ArmyScreen:
         self._remember()
         try:
             made = draft(self.choices, self.model.kinds_bought(), self.model.kinds, self.model.prices)
+            return DeployScreen(self.app, self.choices, made, back=self)
         except (Unplayable, ValueError) as e:
             self.message = f"cannot make this field: {e}"
-            return None
-        return DeployScreen(self.app, self.choices, made, back=self)
+        except OSError as e:  # the data folder, where the field is drawn from, cannot be written
+            self.message = f"cannot draw the field: {e.strerror or e}"
+        return None
 
     def back(self) -> Screen:
         return go(self.app, ToQuick())
@@ -135,7 +141,7 @@ class ArmyScreen:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             return self._click(event.pos, event.button)
         elif event.type == pygame.MOUSEWHEEL:
-            self.index = min(max(self.index - event.y, 0), len(self.model.offered) - 1)
+            self.index = max(0, min(self.index - event.y, len(self.model.offered) - 1))
         elif event.type == pygame.KEYDOWN and self.naming is not None:
             self._type(event)
         elif event.type == pygame.KEYDOWN:
@@ -179,7 +185,7 @@ class ArmyScreen:
             return self.deploy()
         if k == pygame.K_ESCAPE:
             return self.back()
-        if k in (pygame.K_UP, pygame.K_DOWN):
+        if k in (pygame.K_UP, pygame.K_DOWN) and n:
             self.index = (self.index + (1 if k == pygame.K_DOWN else -1)) % n
         elif k in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.add()
@@ -343,6 +349,8 @@ def _bought(s: ArmyScreen, surface: pygame.Surface) -> None:
     for i, line in enumerate(listed):
         text(surface, line, (x, y + 32 + 20 * i), 18, theme.TEXT_DIM)
     y += 32 + 20 * len(listed) + 16
+    if not m.offered:
+        return
     kind = m.kinds[s.chosen]  # the chosen kind in full: its row cuts long spell lists short
     text(surface, kind.name, (x, y), 20, theme.TEXT, True)
     for i, line in enumerate(wrap(key_numbers(kind), 18, width)[:5]):
