@@ -252,3 +252,35 @@ def test_without_prices_the_army_screen_says_so_and_takes_every_key(menu_app, mo
     for k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_l, pygame.K_RETURN):
         key(menu_app, k)
     assert menu_app.screen is s and s.message == "Buy at least one creature first"
+
+
+def test_a_big_field_opens_on_your_zone_and_zooms_and_pans(menu_app):
+    a = menu_app
+    key(a, pygame.K_k)
+    a.screen.choices = QuickChoices(width=64, height=64, terrain="open")
+    key(a, pygame.K_RETURN)
+    a.screen.model.add("fighter1")
+    a.screen.model.add("fighter1")
+    key(a, pygame.K_RETURN)
+    d = a.screen
+    assert isinstance(d, DeployScreen)
+    v = d.view
+    assert v.tile >= 20  # readable, not the whole 64 squares squeezed in
+    i = d.mine[0]
+    assert v.rect().collidepoint(d.screen_of(d.soldiers[i].pos))  # the player's creatures in sight
+    zone = d.field.zones.deploy[PLAYER]
+    target = next(
+        sq
+        for sq in zone.squares()
+        if d.soldier_at(sq) is None and d.field.land.standable(*sq) and v.rect().collidepoint(d.screen_of(sq))
+    )
+    drag(a, d.screen_of(d.soldiers[i].pos), d.screen_of(target))
+    assert d.soldiers[i].pos == target
+    x0 = v.x
+    key(a, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert d.view.x > x0 and d.soldiers[i].pos == target  # Shift+arrow pans, moves no one
+    key(a, pygame.K_z)
+    assert d.view.tile == d.view.fit() and d.view.rect().w <= d.view.area.w
+    assert d.square_at(d.screen_of((63, 63))) == (63, 63)
+    key(a, pygame.K_PLUS)
+    assert d.view.tile > d.view.fit()

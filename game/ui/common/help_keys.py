@@ -259,6 +259,8 @@ QUICK_DEPLOY: list[tuple[str, list[tuple[str, str]]]] = [
             ("Tab / N, Shift+Tab", "choose the next / previous creature"),
             ("arrows", "move the chosen one a square"),
             ("R / wheel / right click", "turn it (Shift+R the other way)"),
+            ("+ / -, Z", "zoom; the whole field"),
+            ("Shift+arrows, middle-drag", "pan the field"),
             ("Enter", "start the battle"),
             ("Esc", "back to your army"),
         ],

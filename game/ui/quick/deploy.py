@@ -21,6 +21,7 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme
 from game.ui.common.art import Sprites, render_map_file
 from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.quick.board_view import TILE_MAX, BoardView
 from game.ui.quick.choices import QuickChoices
 from game.ui.quick.field import PLAYER, map_text, placeable, write_map
 from game.user_dirs import made
@@ -50,34 +51,39 @@ class DeployScreen:
         self.message = ""
         self.sprites = Sprites()
         self.ground = _ground(field)
-        self._scaled: tuple[int, pygame.Surface] | None = None
+        self._scaled: tuple[tuple[int, ...], pygame.Surface] | None = None
         self.sides = sorted(field.spec.side_names)
+        self._view = BoardView(field.spec.width, field.spec.height, pygame.Rect(0, 0, 1, 1))
+        self.view.open_on(field.zones.deploy[PLAYER])
+        self.panning = False  # the middle button held: the view follows the pointer
 
     # the board's geometry
-    def board(self) -> tuple[pygame.Rect, int]:
-        """The map's rectangle on screen and a square's size in pixels."""
+    @property
+    def view(self) -> BoardView:
+        """The view, its room fitted to the window as it stands."""
         w, h = self.app.size
-        area = pygame.Rect(20, 70, w - PANEL_W - 40, h - 90)
-        spec = self.field.spec
-        tile = max(4, min(area.w // spec.width, area.h // spec.height))
-        return pygame.Rect(area.x, area.y, tile * spec.width, tile * spec.height), tile
+        self._view.area = pygame.Rect(20, 70, max(200, w - PANEL_W - 40), max(200, h - 90))
+        self._view.clamp()
+        return self._view
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
-        r, tile = self.board()
-        if not r.collidepoint(pos):
-            return None
-        return (pos[0] - r.x) // tile, (pos[1] - r.y) // tile
+        return self.view.square_at(pos)
 
     def screen_of(self, sq: Square) -> tuple[int, int]:
         """The centre of a square on screen."""
-        r, tile = self.board()
-        return r.x + sq[0] * tile + tile // 2, r.y + sq[1] * tile + tile // 2
+        return self.view.centre(sq)
 
-    def ground_image(self, tile: int) -> pygame.Surface:
-        if self._scaled is None or self._scaled[0] != tile:
-            spec = self.field.spec
-            self._scaled = (tile, pygame.transform.smoothscale(self.ground, (tile * spec.width, tile * spec.height)))
-        return self._scaled[1]
+    def ground_image(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The part of the field in sight, drawn at the view's size, and where it goes."""
+        v = self.view
+        r = v.rect()
+        px = self.ground.get_width() / self.field.spec.width  # the map's own tile size
+        src = pygame.Rect(round(v.x * px), round(v.y * px), round(r.w / v.tile * px), round(r.h / v.tile * px))
+        src = src.clip(self.ground.get_rect())
+        key = (src.x, src.y, src.w, src.h, r.w, r.h)
+        if self._scaled is None or self._scaled[0] != key:
+            self._scaled = (key, pygame.transform.smoothscale(self.ground.subsurface(src), r.size))
+        return self._scaled[1], r.topleft
 
     def soldier_at(self, sq: Square) -> int | None:
         return next((i for i, s in enumerate(self.soldiers) if sq in _cells(s)), None)
@@ -126,6 +132,12 @@ class DeployScreen:
     def handle(self, event: pygame.event.Event) -> Screen | None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self.panning:
+                self.view.pan(-event.rel[0] / self.view.tile, -event.rel[1] / self.view.tile)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 2:
+            self.panning = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 2:
+            self.panning = False
         elif event.type == pygame.MOUSEBUTTONDOWN:
             return self._press(event.pos, event.button)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
@@ -164,10 +176,16 @@ class DeployScreen:
             return self.start()
         if k == pygame.K_ESCAPE:
             return self.back
-        if not self.mine:
-            return None
         steps = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-        if k in (pygame.K_TAB, pygame.K_n):
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.view.zoom(1 if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1)
+        elif k == pygame.K_z:
+            self.view.zoom(-TILE_MAX)  # the whole field, as far as it fits
+        elif k in steps and mod & pygame.KMOD_SHIFT:
+            self.view.pan(*(4 * d for d in steps[k]))
+        elif not self.mine:
+            return None
+        elif k in (pygame.K_TAB, pygame.K_n):
             back = -1 if mod & pygame.KMOD_SHIFT else 1
             at = self.mine.index(self.selected) if self.selected in self.mine else 0
             self.selected = self.mine[(at + back) % len(self.mine)]
@@ -216,19 +234,23 @@ def _ground(f: Field) -> pygame.Surface:
 
 def draw_screen(s: DeployScreen, surface: pygame.Surface) -> None:
     text(surface, "Deploy your army", (20, 16), 40, theme.TEXT, True)
-    r, tile = s.board()
-    surface.blit(s.ground_image(tile), r)
+    v = s.view
+    ground, at = s.ground_image()
+    surface.blit(ground, at)
+    clip = surface.get_clip()
+    surface.set_clip(v.rect())
     zone = s.field.zones.deploy[PLAYER]
-    zr = pygame.Rect(r.x + zone.x * tile, r.y + zone.y * tile, zone.w * tile, zone.h * tile)
+    zr = pygame.Rect(*v.corner((zone.x, zone.y)), zone.w * v.tile, zone.h * v.tile)
     tint = pygame.Surface(zr.size, pygame.SRCALPHA)
     tint.fill((*theme.palette().side(s.sides.index(PLAYER)), 60))
     surface.blit(tint, zr)
     pygame.draw.rect(surface, theme.HIGHLIGHT, zr, 2)
     for i, soldier in enumerate(s.soldiers):
         if i != s.dragging:
-            _token(s, surface, i, (r.x + soldier.pos[0] * tile, r.y + soldier.pos[1] * tile), tile)
+            _token(s, surface, i, v.corner(soldier.pos), v.tile)
     if s.dragging is not None:
-        _dragged(s, surface, s.dragging, tile)
+        _dragged(s, surface, s.dragging, v.tile)
+    surface.set_clip(clip)
     _panel(s, surface)
 
 
@@ -247,18 +269,12 @@ def _dragged(s: DeployScreen, surface: pygame.Surface, i: int, tile: int) -> Non
     """The creature under the pointer, and its landing square outlined: white if it may stand
     there, the warning colour if not."""
     sq = s.square_at(s.mouse)
+    n = s.soldiers[i].kind.squares
     if sq is not None:
-        r, _ = s.board()
-        n = s.soldiers[i].kind.squares
         ok = sq == s.soldiers[i].pos or placeable(s.field, s.soldiers, i, sq) is None
-        pygame.draw.rect(
-            surface,
-            theme.SELECT if ok else theme.TEXT_WARN,
-            (r.x + sq[0] * tile, r.y + sq[1] * tile, n * tile, n * tile),
-            3,
-        )
-    px = tile * s.soldiers[i].kind.squares
-    _token(s, surface, i, (s.mouse[0] - px // 2, s.mouse[1] - px // 2), tile)
+        landing = pygame.Rect(*s.view.corner(sq), n * tile, n * tile)
+        pygame.draw.rect(surface, theme.SELECT if ok else theme.TEXT_WARN, landing, 3)
+    _token(s, surface, i, (s.mouse[0] - n * tile // 2, s.mouse[1] - n * tile // 2), tile)
 
 
 def _panel(s: DeployScreen, surface: pygame.Surface) -> None:
@@ -268,6 +284,7 @@ def _panel(s: DeployScreen, surface: pygame.Surface) -> None:
         "Drag your creatures within the outlined zone, onto free squares they can stand on.",
         "R, the wheel or a right click turns the chosen one (Shift+R the other way).",
         "Tab chooses the next; arrows move it a square.",
+        "+ and - zoom, Z shows the whole field; Shift+arrows or the middle button pan.",
         "The AI has placed its own army. Enter starts the battle.",
     ]
     for line in lines:
