@@ -23,7 +23,7 @@ from game.ui.common.art import Sprites, render_map_file
 from game.ui.common.widgets import Button, layout_row, text, wrap
 from game.ui.quick.board_view import TILE_MAX, BoardView
 from game.ui.quick.choices import QuickChoices
-from game.ui.quick.field import PLAYER, map_text, placeable, write_map
+from game.ui.quick.field import PLAYER, army_words, map_text, placeable, write_map
 from game.user_dirs import made
 
 if TYPE_CHECKING:
@@ -302,3 +302,11 @@ def _panel(s: DeployScreen, surface: pygame.Surface) -> None:
         for part in wrap(s.message, 19, PANEL_W - 30):
             text(surface, part, (x, y), 19, theme.TEXT_WARN)
             y += 21
+    y += 10
+    for side in s.field.spec.side_names[1:]:  # what the AI fields, in its side's colour
+        words = f"{side.capitalize()} fields {army_words(s.soldiers, side)}."
+        for part in wrap(words, 18, PANEL_W - 30)[:4]:
+            if y < s.app.size[1] - 80:
+                text(surface, part, (x, y), 18, theme.palette().side(s.sides.index(side)))
+            y += 20
+        y += 6

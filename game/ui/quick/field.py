@@ -80,7 +80,7 @@ def properties(f: Field, soldiers: Sequence[Soldier]) -> dict[str, str | int]:
     spec = f.spec
     has = ", ".join(f.land.notes) if f.land.notes else "open ground"
     armies = " ".join(
-        f"{'You field' if side == PLAYER else side.capitalize() + ' fields'} {_army(soldiers, side)}."
+        f"{'You field' if side == PLAYER else side.capitalize() + ' fields'} {army_words(soldiers, side)}."
         for side in spec.side_names
     )
     return {
@@ -93,7 +93,8 @@ def properties(f: Field, soldiers: Sequence[Soldier]) -> dict[str, str | int]:
     }
 
 
-def _army(soldiers: Sequence[Soldier], side: str) -> str:
+def army_words(soldiers: Sequence[Soldier], side: str) -> str:
+    """What a side fields, in words: "4 Gnoll, 1 Orc leader"."""
     counts: dict[str, int] = {}
     for s in soldiers:
         if s.side == side:
