@@ -5,6 +5,7 @@ the deployment, Esc back to the setup."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -317,6 +318,7 @@ def _kind_row(s: ArmyScreen, surface: pygame.Surface, i: int, r: pygame.Rect) ->
         text(surface, sign, box.center, 28, theme.TEXT if on else theme.TEXT_DIM, True, "center")
 
 
+@lru_cache(maxsize=2048)  # the same rows are cut the same way frame after frame
 def cut(words: str, size: int, width: int, bold: bool = False) -> str:
     """The words, cut short with an ellipsis to fit `width` pixels."""
     f = font(size, bold)
