@@ -173,6 +173,7 @@ def test_continue_names_an_autosave_by_its_battle_and_round():
     assert save_label(Path("autosave-lesson_fatigue-r014.json"), titles) == "Lesson: Fatigue, round 14"
     assert save_label(Path("autosave-my_map-r003.json"), titles) == "my map, round 3"
     assert save_label(Path("before the charge.json"), titles) == "before the charge"
+    assert save_label(Path("autosave-quick-0123456789abcdef-r002.json"), titles) == "Quick battle, round 2"
 
 
 def test_a_lesson_chosen_shows_who_the_learner_plays_not_a_mode_it_ignores():
