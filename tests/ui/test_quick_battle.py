@@ -124,6 +124,24 @@ def deploy_screen(a) -> DeployScreen:
     return a.screen
 
 
+def test_the_setup_shows_the_field_its_choices_make_and_deployment_is_on_that_field(menu_app):
+    a = menu_app
+    key(a, pygame.K_k)
+    setup = a.screen
+    shown = setup.preview.field
+    assert shown is not None and (shown.spec.width, shown.spec.height) == (setup.choices.width, setup.choices.height)
+    key(a, pygame.K_DOWN)
+    key(a, pygame.K_RIGHT)  # another terrain: another field shown
+    assert setup.preview.field is not shown and setup.preview.field.spec.terrain == setup.choices.terrain
+    shown = setup.preview.field
+    key(a, pygame.K_RETURN)
+    a.screen.model.add("fighter1")
+    key(a, pygame.K_RETURN)
+    d = a.screen
+    assert isinstance(d, DeployScreen)
+    assert d.field.land.ground == shown.land.ground and d.field.land.features == shown.land.features
+
+
 def test_deployment_drags_within_the_zone_only_and_turns(menu_app):
     a = menu_app
     d = deploy_screen(a)

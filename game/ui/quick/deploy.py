@@ -4,8 +4,6 @@ or a right click), then starts the battle (Enter)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
@@ -14,17 +12,16 @@ import pygame
 from game.generate.forces import Soldier
 from game.generate.make import Field
 from game.rules.geometry import FACINGS
-from game.save.map_paths import quick_maps_folder
 from game.scenario.errors import ScenarioError
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme
-from game.ui.common.art import Sprites, render_map_file
+from game.ui.common.art import Sprites
 from game.ui.common.widgets import Button, layout_row, text, wrap
 from game.ui.quick.board_view import TILE_MAX, BoardView
 from game.ui.quick.choices import QuickChoices
-from game.ui.quick.field import PLAYER, army_words, map_text, placeable, write_map
-from game.user_dirs import made
+from game.ui.quick.field import PLAYER, army_words, placeable, write_map
+from game.ui.quick.ground import ground
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -50,7 +47,7 @@ class DeployScreen:
         self.mouse = (0, 0)
         self.message = ""
         self.sprites = Sprites()
-        self.ground = _ground(field)
+        self.ground = ground(field)
         self._scaled: tuple[tuple[int, ...], pygame.Surface] | None = None
         self.sides = sorted(field.spec.side_names)
         self._view = BoardView(field.spec.width, field.spec.height, pygame.Rect(0, 0, 1, 1))
@@ -216,20 +213,6 @@ class DeployScreen:
 def _cells(s: Soldier) -> set[Square]:
     n = s.kind.squares
     return {(s.pos[0] + dx, s.pos[1] + dy) for dx in range(n) for dy in range(n)}
-
-
-def _ground(f: Field) -> pygame.Surface:
-    """The field's tiles, drawn from a draft of its map written beside where the battle's will
-    be (so that the tileset's path is the same) and removed at once."""
-    folder = made(quick_maps_folder())
-    fd, name = tempfile.mkstemp(prefix=".draft-", suffix=".tmx", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(map_text(f, f.soldiers, folder))
-        surface, _ = render_map_file(name)
-    finally:
-        os.unlink(name)
-    return surface
 
 
 def draw_screen(s: DeployScreen, surface: pygame.Surface) -> None:

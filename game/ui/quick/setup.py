@@ -16,12 +16,13 @@ from game.ui.common.widgets import Button, layout_row, text
 from game.ui.navigation import ToMenu, ToQuick, go
 from game.ui.quick.army import ArmyScreen
 from game.ui.quick.choices import BUDGETS, SIZES, QuickChoices, load_choices, save_choices
+from game.ui.quick.preview import Preview
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
 
-TOP, ROW_H = 130, 46
+TOP, ROW_H, ROW_W = 130, 46, 540
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class SetupScreen:
         self.choices = choices or load_choices()
         self.row = 0
         self.mouse = (0, 0)
+        self.preview = Preview()
 
     def change(self, by: int, row: int | None = None) -> None:
         self.row = self.row if row is None else row
@@ -100,7 +102,7 @@ class SetupScreen:
 
     def row_rects(self) -> list[pygame.Rect]:
         w = self.app.size[0]
-        return [pygame.Rect(60, TOP + i * ROW_H, min(760, w - 120), ROW_H - 8) for i in range(len(ROWS))]
+        return [pygame.Rect(60, TOP + i * ROW_H, min(ROW_W, w - 120), ROW_H - 8) for i in range(len(ROWS))]
 
     @property
     def buttons(self) -> list[Button]:
@@ -137,6 +139,7 @@ class SetupScreen:
         return None
 
     def update(self, dt: float) -> Screen | None:
+        self.preview.follow(self.choices)
         return None
 
     def resize(self, w: int, h: int) -> None:
@@ -160,6 +163,10 @@ class SetupScreen:
         text(surface, keys, (60, TOP + len(ROWS) * ROW_H + 40), 20, theme.TEXT_DIM)
         for b in self.buttons:
             b.draw(surface, self.mouse)
+        w, h = self.app.size
+        left = 60 + ROW_W + 30
+        if w - 40 - left >= 200:
+            self.preview.draw(surface, pygame.Rect(left, TOP, w - 40 - left, h - TOP - 90))
 
 
 def opened(app: App, request: ToQuick) -> Screen:
