@@ -226,8 +226,11 @@ LIST_TOP, ROW_H, PORTRAIT = 128, 58, 48
 BAR = pygame.Rect(40, 74, 0, 34)
 
 
+NARROW = 960  # below this width, the army bought is one line under the title, not a column
+
+
 def list_width(size: tuple[int, int]) -> int:
-    return max(560, size[0] - 440)
+    return size[0] - 80 if size[0] < NARROW else max(560, size[0] - 440)
 
 
 def signs(row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
@@ -238,6 +241,8 @@ def signs(row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
 
 def bought_rects(s: ArmyScreen) -> dict[str, pygame.Rect]:
     """The army's lines on the right, by kind: a click removes one."""
+    if s.app.size[0] < NARROW:
+        return {}
     x = 40 + list_width(s.app.size) + 24
     w = s.app.size[0] - x - 40
     return {key: pygame.Rect(x, LIST_TOP + 34 + i * 30, w, 28) for i, key in enumerate(s.model.counts)}
@@ -247,7 +252,10 @@ def draw_screen(s: ArmyScreen, surface: pygame.Surface) -> None:
     text(surface, "Your army", (40, 18), 44, theme.TEXT, True)
     c = s.choices
     words = f"{c.width}x{c.height} {c.terrain} field, seed {c.seed}, {c.sides} sides, AI {c.ai_level}"
-    text(surface, words, (270, 32), 20, theme.TEXT_DIM)
+    if s.app.size[0] < NARROW:  # no room for the army's column: the army in one line instead
+        bought = ", ".join(f"{n} {s.model.kinds[k].name}" for k, n in s.model.counts.items()) or "nothing yet"
+        words = f"Bought: {bought}"
+    text(surface, cut(words, 20, s.app.size[0] - 310), (270, 32), 20, theme.TEXT_DIM)
     _budget_bar(s, surface)
     rects = s.row_rects()
     for i, r in rects.items():
@@ -330,6 +338,8 @@ def cut(words: str, size: int, width: int, bold: bool = False) -> str:
 
 
 def _bought(s: ArmyScreen, surface: pygame.Surface) -> None:
+    if s.app.size[0] < NARROW:
+        return
     x = 40 + list_width(s.app.size) + 24
     m = s.model
     text(surface, f"Bought: {sum(m.counts.values())} creatures", (x, LIST_TOP), 22, theme.TEXT, True)

@@ -260,36 +260,37 @@ def _dragged(s: DeployScreen, surface: pygame.Surface, i: int, tile: int) -> Non
     _token(s, surface, i, (s.mouse[0] - n * tile // 2, s.mouse[1] - n * tile // 2), tile)
 
 
+HOW = (
+    "Drag your creatures within the outlined zone, onto free squares they can stand on.",
+    "R, the wheel or a right click turns the chosen one (Shift+R the other way).",
+    "Tab chooses the next; arrows move it a square.",
+    "+ and - zoom, Z shows the whole field; Shift+arrows or the middle button pan.",
+    "The AI has placed its own army. Enter starts the battle.",
+)
+HOW_SHORT = ("Drag your creatures within your zone; R turns the chosen one; Enter starts. F1: every key.",)
+
+
 def _panel(s: DeployScreen, surface: pygame.Surface) -> None:
-    x = s.app.size[0] - PANEL_W
+    """How to deploy, the chosen creature, why a move was refused and what the AI fields: what
+    the room holds of it, in that order, above the buttons."""
+    x, bottom = s.app.size[0] - PANEL_W, s.app.size[1] - 66
     y = 74
-    lines = [
-        "Drag your creatures within the outlined zone, onto free squares they can stand on.",
-        "R, the wheel or a right click turns the chosen one (Shift+R the other way).",
-        "Tab chooses the next; arrows move it a square.",
-        "+ and - zoom, Z shows the whole field; Shift+arrows or the middle button pan.",
-        "The AI has placed its own army. Enter starts the battle.",
+    chosen = s.soldiers[s.selected] if 0 <= s.selected < len(s.soldiers) else None
+    blocks: list[tuple[str, int, tuple[int, int, int], bool]] = [
+        (line, 19, theme.TEXT_DIM, False) for line in (HOW if s.app.size[1] >= 560 else HOW_SHORT)
     ]
-    for line in lines:
-        for part in wrap(line, 19, PANEL_W - 30):
-            text(surface, part, (x, y), 19, theme.TEXT_DIM)
-            y += 21
-        y += 6
-    if 0 <= s.selected < len(s.soldiers):
-        soldier = s.soldiers[s.selected]
-        y += 10
-        text(surface, soldier.kind.name, (x, y), 24, theme.TEXT, True)
-        text(surface, f"at {soldier.pos[0]},{soldier.pos[1]}, facing {FACINGS[soldier.facing]}", (x, y + 28), 19)
-        y += 60
+    if chosen is not None:
+        blocks.append((chosen.kind.name, 24, theme.TEXT, True))
+        blocks.append((f"at {chosen.pos[0]},{chosen.pos[1]}, facing {FACINGS[chosen.facing]}", 19, theme.TEXT, False))
     if s.message:
-        for part in wrap(s.message, 19, PANEL_W - 30):
-            text(surface, part, (x, y), 19, theme.TEXT_WARN)
-            y += 21
-    y += 10
+        blocks.append((s.message, 19, theme.TEXT_WARN, False))
     for side in s.field.spec.side_names[1:]:  # what the AI fields, in its side's colour
         words = f"{side.capitalize()} fields {army_words(s.soldiers, side)}."
-        for part in wrap(words, 18, PANEL_W - 30)[:4]:
-            if y < s.app.size[1] - 80:
-                text(surface, part, (x, y), 18, theme.palette().side(s.sides.index(side)))
-            y += 20
+        blocks.append((words, 18, theme.palette().side(s.sides.index(side)), False))
+    for words, size, colour, bold in blocks:
+        for part in wrap(words, size, PANEL_W - 30):
+            if y + size > bottom:
+                return
+            text(surface, part, (x, y), size, colour, bold)
+            y += size + 2
         y += 6
