@@ -37,7 +37,6 @@ from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.camera import ONE
 
-
 FLOOR_EVERY = 10
 
 

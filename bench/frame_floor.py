@@ -81,9 +81,7 @@ def capture(s: draw_battle.BattleState, frame: pygame.Surface) -> Floor:
         pieces += _cut(layer, r, s.camera.size, (r.x - round(s.camera.x), r.y - round(s.camera.y)))
     picture = pygame.Surface((w, h)).convert()
     picture.blits(pieces, doreturn=False)
-    diff = np.abs(
-        pygame.surfarray.array3d(picture).astype(np.int16) - pygame.surfarray.array3d(frame).astype(np.int16)
-    )
+    diff = np.abs(pygame.surfarray.array3d(picture).astype(np.int16) - pygame.surfarray.array3d(frame).astype(np.int16))
     return Floor(
         pieces=pieces,
         pixels=sum(p.get_width() * p.get_height() for p, _ in pieces),

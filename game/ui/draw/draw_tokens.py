@@ -36,9 +36,14 @@ MORALE_ICONS = {"withdrawing": "withdraw", "fleeing": "flee", "surrendered": "su
 
 
 def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: Mapping[str, str]) -> None:
-    """The units in sight in the map area r; a broken unit of a human side is marked as the AI's."""
+    """The units in sight in the map area r; a broken unit of a human side is marked as the AI's.
+
+    Each token is one picture drawn once for what it shows (a hundred tokens drawn part by part
+    were a third of a frame) and put down with the others in one `blits` call."""
     size = s.camera.size
     current = s.selected if s.human_turn() else None
+    shown = not s.view.idle
+    pieces = []
     for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
         if tok.alpha <= 0.01:
             continue
@@ -47,17 +52,66 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
         rect = pygame.Rect(r.x + x, r.y + y, px, px)
         if not rect.colliderect(r):
             continue
-        _draw_body(s, surface, tok, rect)
-        if tok.id == current or tok.id in s.view.recent and not s.view.idle:
-            pygame.draw.rect(surface, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
+        ring = tok.id == current or (shown and tok.id in s.view.recent)
+        base, body, img, (dx, dy) = _picture(s, tok, px, ring, controllers.get(tok.side) == "human")
+        pieces.append((base, base.get_rect(center=rect.center)))
+        pieces.append((body, body.get_rect(center=rect.center)))
+        pieces.append((img, (rect.x + dx, rect.y + dy)))
+    surface.blits(pieces, doreturn=False)
+
+
+_pictures: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Surface, pygame.Surface, tuple[int, int]]] = {}
+
+
+def _picture(
+    s: Board, tok: Token, px: int, ring: bool, human: bool
+) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface, tuple[int, int]]:
+    """The token's whole picture and where its corner goes from the token's square's corner,
+    drawn once for everything it shows (the keys hold the colours, so a palette's change shows)."""
+    key = (
+        s.sprites,
+        s.side_colour[tok.side],
+        s.side_shape[tok.side],
+        s.camera.size,
+        px,
+        ring,
+        human,
+        theme.palette().name,
+        tok.kind,
+        tok.n,
+        tok.facing,
+        tok.hp,
+        tok.hp_max,
+        tok.hero,
+        tok.leader,
+        tok.prone,
+        tok.morale,
+        tok.life,
+        tok.fatigue,
+        tok.conditions,
+        tok.alpha if tok.alpha < 1 else 1.0,
+    )
+    hit = _pictures.get(key)
+    if hit is None:
+        if len(_pictures) > 4000:
+            _pictures.clear()
+        margin = 2 * px
+        img = pygame.Surface((px + 2 * margin, px + 2 * margin), pygame.SRCALPHA)
+        rect = pygame.Rect(margin, margin, px, px)
+        base, body = _body(s, tok, rect)
+        if ring:
+            pygame.draw.rect(img, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
         if tok.life == "fighting" and tok.hp_max:
-            _draw_hp(surface, tok, rect)
+            _draw_hp(img, tok, rect)
         if tok.life == "fighting" and tok.alpha >= 1:
-            _draw_facing(surface, tok, rect)  # over the hit points' bar, which hid a wedge facing south
-        _draw_marks(s, surface, tok, rect, controllers)
+            _draw_facing(img, tok, rect)  # over the hit points' bar, which hid a wedge facing south
+        _draw_marks(s, img, tok, rect, {tok.side: "human"} if human else {})
+        box = img.get_bounding_rect()
+        hit = _pictures[key] = (base, body, img.subsurface(box).copy(), (box.x - margin, box.y - margin))
+    return hit
 
 
-def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+def _body(s: Board, tok: Token, rect: pygame.Rect) -> tuple[pygame.Surface, pygame.Surface]:
     base = s.sprites.base(s.side_colour[tok.side], rect.w, large=tok.n > 1)
     body = s.sprites.unit(tok.kind, tok.facing, rect.w)
     if tok.alpha < 1 or tok.life == "surrendered":
@@ -67,8 +121,7 @@ def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect)
         body.set_alpha(a)
     if tok.prone:
         body = pygame.transform.rotozoom(body, 0, 0.8)
-    surface.blit(base, base.get_rect(center=rect.center))
-    surface.blit(body, body.get_rect(center=rect.center))
+    return base, body
 
 
 def _draw_facing(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
@@ -80,7 +133,7 @@ def _draw_facing(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None
 
 
 @cache
-def _wedge(facing: str, px: int) -> tuple[pygame.Surface, tuple[int, int]]:
+def _wedge(facing: str, px: int) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface, tuple[int, int]]:
     """The wedge for a facing and a token's size, drawn once, and where its corner goes from the
     token's centre (a hundred tokens drew theirs in a millisecond a frame)."""
     vx, vy = VECTORS[FACINGS.index(facing)]
