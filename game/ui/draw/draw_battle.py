@@ -168,12 +168,14 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
         theme.palette().name,  # the reach's colours are the palette's
     )
 
-    def paint() -> pygame.Surface:
+    def paint() -> tuple[pygame.Surface, pygame.Rect]:
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
         _paint_reach(s, layer, pygame.Rect(0, 0, r.w, r.h), legal)
-        return layer
+        box = layer.get_bounding_rect()  # blending the empty rest of the map cost as much again
+        return layer.subsurface(box).copy(), box
 
-    surface.blit(s.cache.get("reach", key, paint), r)
+    reach, box = s.cache.get("reach", key, paint)
+    surface.blit(reach, box.move(r.topleft))
     hovered = b.world.at(s.hover_sq) if s.hover_sq else None
     if hovered in legal.melee and mode.walks:
         o = legal.attack_from(hovered, s.shift())
