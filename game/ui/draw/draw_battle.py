@@ -129,14 +129,27 @@ def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> N
         stance = _planned_stance(s) if arc_unit == s.selected else None
         arcs = query.arcs(b, arc_unit, *stance) if stance else query.arcs(b, arc_unit)
         for name in ("front", "flank", "rear"):
-            fill(s.camera, s.cache, surface, r, arcs[name], (theme.palette().arcs[name], ARC_ALPHA))
-            for sq in arcs[name]:  # an inset ring, so arcs read even over the reach overlay
-                pygame.draw.rect(surface, theme.palette().arcs[name], sq_rect(s.camera, r, sq).inflate(-4, -4), 2)
+            colour = theme.palette().arcs[name]
+            # the tint with an inset ring, so arcs read even over the reach overlay (the ring is
+            # opaque, so one tile of both puts down the same pixels as the tint, then the ring)
+            tile = s.cache.get(f"arc_{name}", (s.camera.size, colour), lambda c=colour: _ringed(s, c))
+            surface.blits(
+                [(tile, q.topleft) for q in (sq_rect(s.camera, r, sq) for sq in arcs[name]) if q.colliderect(r)],
+                doreturn=False,
+            )
             hatch(s.camera, s.cache, surface, r, arcs[name], arc=name, colour=theme.palette().arcs[name])
     if p is not None and p.kind == RETREAT and s.view.idle:
         _draw_retreat_choice(s, surface, r, p)
     if s.cursor is not None and not s.app.mouse_driven:
         pygame.draw.rect(surface, theme.SELECT, sq_rect(s.camera, r, s.cursor).inflate(2, 2), 2)
+
+
+def _ringed(s: BattleState, colour: Colour) -> pygame.Surface:
+    """An arc's square: its translucent tint and, over it, an opaque inset ring."""
+    size = s.camera.size
+    tile = s.cache.tile(size, colour, ARC_ALPHA).copy()
+    pygame.draw.rect(tile, colour, pygame.Rect(0, 0, size, size).inflate(-4, -4), 2)
+    return tile
 
 
 def _planned_stance(s: BattleState) -> tuple[Pos, int] | None:
