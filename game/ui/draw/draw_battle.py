@@ -132,7 +132,7 @@ def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> N
             colour = theme.palette().arcs[name]
             # the tint with an inset ring, so arcs read even over the reach overlay (the ring is
             # opaque, so one tile of both puts down the same pixels as the tint, then the ring)
-            tile = s.cache.get(f"arc_{name}", (s.camera.size, colour), lambda c=colour: _ringed(s, c))
+            tile = _ringed(s, name, colour)
             surface.blits(
                 [(tile, q.topleft) for q in (sq_rect(s.camera, r, sq) for sq in arcs[name]) if q.colliderect(r)],
                 doreturn=False,
@@ -144,12 +144,16 @@ def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> N
         pygame.draw.rect(surface, theme.SELECT, sq_rect(s.camera, r, s.cursor).inflate(2, 2), 2)
 
 
-def _ringed(s: BattleState, colour: Colour) -> pygame.Surface:
+def _ringed(s: BattleState, arc: str, colour: Colour) -> pygame.Surface:
     """An arc's square: its translucent tint and, over it, an opaque inset ring."""
     size = s.camera.size
-    tile = s.cache.tile(size, colour, ARC_ALPHA).copy()
-    pygame.draw.rect(tile, colour, pygame.Rect(0, 0, size, size).inflate(-4, -4), 2)
-    return tile
+
+    def paint() -> pygame.Surface:
+        tile = s.cache.tile(size, colour, ARC_ALPHA).copy()
+        pygame.draw.rect(tile, colour, pygame.Rect(0, 0, size, size).inflate(-4, -4), 2)
+        return tile
+
+    return s.cache.get(f"arc_{arc}", (size, colour), paint)
 
 
 def _planned_stance(s: BattleState) -> tuple[Pos, int] | None:

@@ -43,7 +43,7 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
     size = s.camera.size
     current = s.selected if s.human_turn() else None
     shown = not s.view.idle
-    pieces = []
+    pieces: list[tuple[pygame.Surface, pygame.Rect | tuple[int, int]]] = []
     for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
         if tok.alpha <= 0.01:
             continue
@@ -133,7 +133,7 @@ def _draw_facing(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None
 
 
 @cache
-def _wedge(facing: str, px: int) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface, tuple[int, int]]:
+def _wedge(facing: str, px: int) -> tuple[pygame.Surface, tuple[int, int]]:
     """The wedge for a facing and a token's size, drawn once, and where its corner goes from the
     token's centre (a hundred tokens drew theirs in a millisecond a frame)."""
     vx, vy = VECTORS[FACINGS.index(facing)]
