@@ -14,7 +14,8 @@ from game.ui.common import theme
 from game.ui.common.art import Sprites
 from game.ui.common.camera import Camera
 from game.ui.common.view import CONDITION_MARKS, BattleView, Token
-from game.ui.common.widgets import text
+from game.ui.common.widgets import rendered, text
+from game.ui.draw.stacking import Part, merged
 
 
 class Board(Protocol):
@@ -53,21 +54,18 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
         if not rect.colliderect(r):
             continue
         ring = tok.id == current or (shown and tok.id in s.view.recent)
-        base, body, img, (dx, dy) = _picture(s, tok, px, ring, controllers.get(tok.side) == "human")
-        pieces.append((base, base.get_rect(center=rect.center)))
-        pieces.append((body, body.get_rect(center=rect.center)))
-        pieces.append((img, (rect.x + dx, rect.y + dy)))
+        for img, (dx, dy) in _picture(s, tok, px, ring, controllers.get(tok.side) == "human"):
+            pieces.append((img, (rect.x + dx, rect.y + dy)))
     surface.blits(pieces, doreturn=False)
 
 
-_pictures: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Surface, pygame.Surface, tuple[int, int]]] = {}
+_pictures: dict[tuple[object, ...], list[Part]] = {}
 
 
-def _picture(
-    s: Board, tok: Token, px: int, ring: bool, human: bool
-) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface, tuple[int, int]]:
-    """The token's whole picture and where its corner goes from the token's square's corner,
-    drawn once for everything it shows (the keys hold the colours, so a palette's change shows)."""
+def _picture(s: Board, tok: Token, px: int, ring: bool, human: bool) -> list[Part]:
+    """The token's pictures and their corners from its square's corner, drawn once for everything
+    it shows (the key holds the colours, so a palette's change shows): its parts merged where
+    that leaves every pixel as blitting them one by one did (stacking.merged)."""
     key = (
         s.sprites,
         s.side_colour[tok.side],
@@ -95,19 +93,23 @@ def _picture(
     if hit is None:
         if len(_pictures) > 4000:
             _pictures.clear()
-        margin = 2 * px
-        img = pygame.Surface((px + 2 * margin, px + 2 * margin), pygame.SRCALPHA)
+        margin = 2 * px  # room for the icons, letters and wedge that stand out of the square
         rect = pygame.Rect(margin, margin, px, px)
         base, body = _body(s, tok, rect)
+        marked = pygame.Surface((px + 2 * margin, px + 2 * margin), pygame.SRCALPHA)  # opaque marks only
         if ring:
-            pygame.draw.rect(img, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
+            pygame.draw.rect(marked, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
         if tok.life == "fighting" and tok.hp_max:
-            _draw_hp(img, tok, rect)
+            _draw_hp(marked, tok, rect)
         if tok.life == "fighting" and tok.alpha >= 1:
-            _draw_facing(img, tok, rect)  # over the hit points' bar, which hid a wedge facing south
-        _draw_marks(s, img, tok, rect, {tok.side: "human"} if human else {})
-        box = img.get_bounding_rect()
-        hit = _pictures[key] = (base, body, img.subsurface(box).copy(), (box.x - margin, box.y - margin))
+            _draw_facing(marked, tok, rect)  # over the hit points' bar, which hid a wedge facing south
+        parts = [
+            (base, base.get_rect(center=rect.center).topleft),
+            (body, body.get_rect(center=rect.center).topleft),
+            (marked, (0, 0)),
+            *_marks(s, tok, rect, human),
+        ]
+        hit = _pictures[key] = [(img, (x - margin, y - margin)) for img, (x, y) in merged(parts, marked.get_size())]
     return hit
 
 
@@ -165,13 +167,12 @@ def _draw_hp(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
     )
 
 
-def _draw_marks(
-    s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect, controllers: Mapping[str, str]
-) -> None:
-    """The side's mark, the state icons, and 'AI' on a human's unit that no longer obeys."""
+def _marks(s: Board, tok: Token, rect: pygame.Rect, human: bool) -> list[Part]:
+    """The side's mark, the state icons, and 'AI' on a human's unit that no longer obeys, each
+    with its corner, in the order they are blitted."""
     size = s.camera.size
     mark = s.sprites.mark(s.side_shape[tok.side], s.side_colour[tok.side], max(8, size // 3))
-    surface.blit(mark, (rect.right - mark.get_width(), rect.bottom - mark.get_height() - 5))
+    parts: list[Part] = [(mark, (rect.right - mark.get_width(), rect.bottom - mark.get_height() - 5))]
     icon_px = max(10, size * 9 // 20)
     icons = []
     if tok.hero:
@@ -187,13 +188,14 @@ def _draw_marks(
     if tok.fatigue in ("fatigued", "exhausted"):
         icons.append(tok.fatigue)
     for i, name in enumerate(icons):
-        surface.blit(s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3))
+        parts.append((s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3)))
     if tok.conditions and tok.life == "fighting":
         # A small letter per spell condition, top left: H hasted, S slowed, T tangled, X held, B blessed.
         marks = "".join(CONDITION_MARKS[c] for c in sorted(tok.conditions) if c in CONDITION_MARKS)
-        text(surface, marks, (rect.x + 1, rect.bottom - 19), 15, (200, 160, 255), True)
-    if tok.life == "fighting" and tok.morale != "steady" and controllers.get(tok.side) == "human":
-        text(surface, "AI", (rect.x + 2, rect.y), 16, theme.TEXT_WARN, True)
+        parts.append((rendered(marks, 15, (200, 160, 255), True), (rect.x + 1, rect.bottom - 19)))
+    if tok.life == "fighting" and tok.morale != "steady" and human:
+        parts.append((rendered("AI", 16, theme.TEXT_WARN, True), (rect.x + 2, rect.y)))
+    return parts
 
 
 def draw_floaters(s: Board, surface: pygame.Surface, r: pygame.Rect) -> None:

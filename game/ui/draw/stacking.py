@@ -1,0 +1,47 @@
+"""Pictures laid one over another, merged into as few as blit the same pixels.
+
+A translucent pixel blitted over a transparent one is copied, and an opaque one replaces what
+is under it, so a stack of such pictures can be drawn once into one and blitted in one go. A
+translucent pixel over a translucent one cannot: blended on a transparent layer it rounds
+otherwise than blended twice over the ground, so that is where a new picture begins."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+Part = tuple[pygame.Surface, tuple[int, int]]
+
+
+def merged(parts: list[Part], size: tuple[int, int]) -> list[Part]:
+    """The parts (pictures and their corners inside a box of `size`), in the order they are
+    blitted, merged where that changes no pixel; each merged picture cropped to what it holds."""
+    out: list[Part] = []
+    layer: pygame.Surface | None = None
+    for img, (x, y) in parts:
+        if layer is not None and _clashes(layer, img, (x, y)):
+            out.append(_cropped(layer))
+            layer = None
+        if layer is None:
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+        layer.blit(img, (x, y))
+    if layer is not None:
+        out.append(_cropped(layer))
+    return [p for p in out if p[0].get_width() and p[0].get_height()]
+
+
+def _clashes(layer: pygame.Surface, img: pygame.Surface, at: tuple[int, int]) -> bool:
+    """Whether a translucent pixel of img would fall on a translucent pixel of the layer."""
+    box = img.get_rect(topleft=at).clip(layer.get_rect())
+    if not box.w or not box.h:
+        return False
+    under = pygame.surfarray.array_alpha(layer.subsurface(box))
+    over = pygame.surfarray.array_alpha(img.subsurface(box.move(-at[0], -at[1])))
+    if img.get_alpha() is not None and img.get_alpha() != 255:  # a whole-surface alpha: all translucent
+        over = np.where(over > 0, 1, 0)
+    return bool((((under > 0) & (under < 255)) & ((over > 0) & (over < 255))).any())
+
+
+def _cropped(layer: pygame.Surface) -> Part:
+    box = layer.get_bounding_rect()
+    return layer.subsurface(box).copy(), box.topleft
