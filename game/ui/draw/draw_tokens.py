@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import cache
+from operator import attrgetter
 from typing import Protocol
 
 import pygame
@@ -41,76 +42,61 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
 
     Each token is one picture drawn once for what it shows (a hundred tokens drawn part by part
     were a third of a frame) and put down with the others in one `blits` call."""
-    size = s.camera.size
+    cam = s.camera
+    size = cam.size
     current = s.selected if s.human_turn() else None
     shown = not s.view.idle
-    pieces: list[tuple[pygame.Surface, pygame.Rect | tuple[int, int]]] = []
+    drawn = (s.sprites, size, theme.palette().name)  # what every token's picture is drawn with
+    pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
     for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
         if tok.alpha <= 0.01:
             continue
         px = size * tok.n
-        x, y = s.camera.to_screen(tok.x + tok.lunge[0], tok.y + tok.lunge[1])
-        rect = pygame.Rect(r.x + x, r.y + y, px, px)
-        if not rect.colliderect(r):
+        # as the camera's to_screen rounds, written out: this loop runs a hundred times a frame
+        x = r.x + round((tok.x + tok.lunge[0]) * size - cam.x)
+        y = r.y + round((tok.y + tok.lunge[1]) * size - cam.y)
+        if x >= r.right or y >= r.bottom or x + px <= r.x or y + px <= r.y:
             continue
         ring = tok.id == current or (shown and tok.id in s.view.recent)
-        for img, (dx, dy) in _picture(s, tok, px, ring, controllers.get(tok.side) == "human"):
-            pieces.append((img, (rect.x + dx, rect.y + dy)))
+        human = controllers.get(tok.side) == "human"
+        look = (drawn, s.side_colour[tok.side], s.side_shape[tok.side], ring, human, _look(tok))
+        parts = _pictures.get(look) or _picture(s, tok, px, ring, human, look)
+        pieces += [(img, (x + dx, y + dy)) for img, (dx, dy) in parts]
     surface.blits(pieces, doreturn=False)
 
 
 _pictures: dict[tuple[object, ...], list[Part]] = {}
 
 
-def _picture(s: Board, tok: Token, px: int, ring: bool, human: bool) -> list[Part]:
+_look = attrgetter(
+    "kind", "n", "facing", "hp", "hp_max", "hero", "leader", "prone", "morale", "life", "fatigue", "conditions", "alpha"
+)  # all of a token's that its picture shows
+
+
+def _picture(s: Board, tok: Token, px: int, ring: bool, human: bool, key: tuple[object, ...]) -> list[Part]:
     """The token's pictures and their corners from its square's corner, drawn once for everything
     it shows (the key holds the colours, so a palette's change shows): its parts merged where
     that leaves every pixel as blitting them one by one did (stacking.merged)."""
-    key = (
-        s.sprites,
-        s.side_colour[tok.side],
-        s.side_shape[tok.side],
-        s.camera.size,
-        px,
-        ring,
-        human,
-        theme.palette().name,
-        tok.kind,
-        tok.n,
-        tok.facing,
-        tok.hp,
-        tok.hp_max,
-        tok.hero,
-        tok.leader,
-        tok.prone,
-        tok.morale,
-        tok.life,
-        tok.fatigue,
-        tok.conditions,
-        tok.alpha if tok.alpha < 1 else 1.0,
-    )
-    hit = _pictures.get(key)
-    if hit is None:
-        if len(_pictures) > 4000:
-            _pictures.clear()
-        margin = 2 * px  # room for the icons, letters and wedge that stand out of the square
-        rect = pygame.Rect(margin, margin, px, px)
-        base, body = _body(s, tok, rect)
-        marked = pygame.Surface((px + 2 * margin, px + 2 * margin), pygame.SRCALPHA)  # opaque marks only
-        if ring:
-            pygame.draw.rect(marked, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
-        if tok.life == "fighting" and tok.hp_max:
-            _draw_hp(marked, tok, rect)
-        if tok.life == "fighting" and tok.alpha >= 1:
-            _draw_facing(marked, tok, rect)  # over the hit points' bar, which hid a wedge facing south
-        parts = [
-            (base, base.get_rect(center=rect.center).topleft),
-            (body, body.get_rect(center=rect.center).topleft),
-            (marked, (0, 0)),
-            *_marks(s, tok, rect, human),
-        ]
-        hit = _pictures[key] = [(img, (x - margin, y - margin)) for img, (x, y) in merged(parts, marked.get_size())]
-    return hit
+    if len(_pictures) > 4000:
+        _pictures.clear()
+    margin = 2 * px  # room for the icons, letters and wedge that stand out of the square
+    rect = pygame.Rect(margin, margin, px, px)
+    base, body = _body(s, tok, rect)
+    marked = pygame.Surface((px + 2 * margin, px + 2 * margin), pygame.SRCALPHA)  # opaque marks only
+    if ring:
+        pygame.draw.rect(marked, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
+    if tok.life == "fighting" and tok.hp_max:
+        _draw_hp(marked, tok, rect)
+    if tok.life == "fighting" and tok.alpha >= 1:
+        _draw_facing(marked, tok, rect)  # over the hit points' bar, which hid a wedge facing south
+    parts = [
+        (base, base.get_rect(center=rect.center).topleft),
+        (body, body.get_rect(center=rect.center).topleft),
+        (marked, (0, 0)),
+        *_marks(s, tok, rect, human),
+    ]
+    made = _pictures[key] = [(img, (x - margin, y - margin)) for img, (x, y) in merged(parts, marked.get_size())]
+    return made
 
 
 def _body(s: Board, tok: Token, rect: pygame.Rect) -> tuple[pygame.Surface, pygame.Surface]:
