@@ -29,6 +29,7 @@ from game.ui.draw.draw_panels import draw_initiative, draw_panel
 from game.ui.draw.draw_reach import draw_reach_line
 from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
 from game.ui.draw.squares import Colour, fill, sq_rect
+from game.ui.draw.stacking import Part, bands
 
 if TYPE_CHECKING:
     from game.ui.battle.legal import Legal
@@ -185,14 +186,12 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
         theme.palette().name,  # the reach's colours are the palette's
     )
 
-    def paint() -> tuple[pygame.Surface, pygame.Rect]:
+    def paint() -> list[Part]:
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
         _paint_reach(s, layer, pygame.Rect(0, 0, r.w, r.h), legal)
-        box = layer.get_bounding_rect()  # blending the empty rest of the map cost as much again
-        return layer.subsurface(box).copy(), box
+        return bands(layer, cam.size)  # blending the empty rest of the map cost as much again
 
-    reach, box = s.cache.get("reach", key, paint)
-    surface.blit(reach, box.move(r.topleft))
+    surface.blits([(img, (r.x + x, r.y + y)) for img, (x, y) in s.cache.get("reach", key, paint)], doreturn=False)
     hovered = b.world.at(s.hover_sq) if s.hover_sq else None
     if hovered in legal.melee and mode.walks:
         o = legal.attack_from(hovered, s.shift())

@@ -45,3 +45,17 @@ def _clashes(layer: pygame.Surface, img: pygame.Surface, at: tuple[int, int]) ->
 def _cropped(layer: pygame.Surface) -> Part:
     box = layer.get_bounding_rect()
     return layer.subsurface(box).copy(), box.topleft
+
+
+def bands(layer: pygame.Surface, height: int) -> list[Part]:
+    """A translucent layer as bands `height` rows tall, each cropped to what it holds: blitting
+    them puts down the same pixels as the layer, without blending its empty corners (a reach is
+    a diamond: its bounding box is twice its area)."""
+    out: list[Part] = []
+    w, h = layer.get_size()
+    for y in range(0, h, height):
+        band = layer.subsurface((0, y, w, min(height, h - y)))
+        box = band.get_bounding_rect()
+        if box.w and box.h:
+            out.append((band.subsurface(box).copy(), (box.x, y + box.y)))
+    return out
