@@ -45,21 +45,21 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
     cam = s.camera
     size = cam.size
     current = s.selected if s.human_turn() else None
-    shown = not s.view.idle
+    recent = s.view.recent if not s.view.idle else ()
+    colour, shape = s.side_colour, s.side_shape
     drawn = (s.sprites, size, theme.palette().name)  # what every token's picture is drawn with
+    # The camera's to_screen, written out (this loop runs a hundred times a frame).
+    right, bottom = r.right, r.bottom
     pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
-    for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
-        if tok.alpha <= 0.01:
-            continue
+    for tok in sorted(s.view.tokens.values(), key=_place):
         px = size * tok.n
-        # as the camera's to_screen rounds, written out: this loop runs a hundred times a frame
         x = r.x + round((tok.x + tok.lunge[0]) * size - cam.x)
         y = r.y + round((tok.y + tok.lunge[1]) * size - cam.y)
-        if x >= r.right or y >= r.bottom or x + px <= r.x or y + px <= r.y:
+        if x >= right or y >= bottom or x + px <= r.x or y + px <= r.y or tok.alpha <= 0.01:
             continue
-        ring = tok.id == current or (shown and tok.id in s.view.recent)
+        ring = tok.id == current or tok.id in recent
         human = controllers.get(tok.side) == "human"
-        look = (drawn, s.side_colour[tok.side], s.side_shape[tok.side], ring, human, _look(tok))
+        look = (drawn, colour[tok.side], shape[tok.side], ring, human, _look(tok))
         parts = _pictures.get(look) or _picture(s, tok, px, ring, human, look)
         pieces += [(img, (x + dx, y + dy)) for img, (dx, dy) in parts]
     surface.blits(pieces, doreturn=False)
@@ -68,6 +68,7 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
 _pictures: dict[tuple[object, ...], list[Part]] = {}
 
 
+_place = attrgetter("y", "x")  # drawn from the top down, so a lower token overlaps the one above
 _look = attrgetter(
     "kind", "n", "facing", "hp", "hp_max", "hero", "leader", "prone", "morale", "life", "fatigue", "conditions", "alpha"
 )  # all of a token's that its picture shows
