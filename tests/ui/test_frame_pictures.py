@@ -15,6 +15,7 @@ from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.draw import draw_battle, draw_tokens
+from game.ui.draw.draw_bar import action_buttons
 from game.ui.draw.draw_tokens import _body, _draw_facing, _draw_hp, _marks
 from tests.ui.drive import app, settle
 
@@ -108,8 +109,6 @@ def test_the_cached_pictures_follow_the_tokens_and_the_palette():
 
 def test_the_bottom_bar_shows_the_button_under_the_pointer():
     a, s = _battle_screen()
-    from game.ui.draw.draw_bar import action_buttons
-
     away = _frame(a, s)
     button = next(b for b in action_buttons(s) if b.enabled)
     s.mouse = button.rect.center

@@ -15,6 +15,8 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     if key not in _fonts:
+        if not _fonts:  # a font dies with pygame.quit: the next session (a second screenshot) makes its own
+            pygame.register_quit(_fonts.clear)
         f = pygame.font.Font(None, size)
         f.set_bold(bold)
         _fonts[key] = f
