@@ -7,7 +7,6 @@ otherwise than blended twice over the ground, so that is where a new picture beg
 
 from __future__ import annotations
 
-import numpy as np
 import pygame
 
 Part = tuple[pygame.Surface, tuple[int, int]]
@@ -32,14 +31,16 @@ def merged(parts: list[Part], size: tuple[int, int]) -> list[Part]:
 
 def _clashes(layer: pygame.Surface, img: pygame.Surface, at: tuple[int, int]) -> bool:
     """Whether a translucent pixel of img would fall on a translucent pixel of the layer."""
-    box = img.get_rect(topleft=at).clip(layer.get_rect())
-    if not box.w or not box.h:
-        return False
-    under = pygame.surfarray.array_alpha(layer.subsurface(box))
-    over = pygame.surfarray.array_alpha(img.subsurface(box.move(-at[0], -at[1])))
-    if img.get_alpha() is not None and img.get_alpha() != 255:  # a whole-surface alpha: all translucent
-        over = np.where(over > 0, 1, 0)
-    return bool((((under > 0) & (under < 255)) & ((over > 0) & (over < 255))).any())
+    return _translucent(layer).overlap(_translucent(img), at) is not None
+
+
+def _translucent(img: pygame.Surface) -> pygame.mask.Mask:
+    """The pixels of img that are neither transparent nor opaque (all it shows, if the whole
+    surface has an alpha of its own)."""
+    shown = pygame.mask.from_surface(img, 0)
+    if img.get_alpha() is None or img.get_alpha() == 255:
+        shown.erase(pygame.mask.from_surface(img, 254), (0, 0))
+    return shown
 
 
 def _cropped(layer: pygame.Surface) -> Part:
