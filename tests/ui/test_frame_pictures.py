@@ -14,7 +14,8 @@ from game import ai
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
-from game.ui.draw import draw_battle, draw_tokens
+from game.ui.common.camera import ZOOMS
+from game.ui.draw import draw_battle, draw_tokens, minimap
 from game.ui.draw.draw_bar import action_buttons
 from game.ui.draw.draw_tokens import _body, _draw_facing, _draw_hp, _marks
 from tests.ui.drive import app, settle
@@ -117,3 +118,24 @@ def test_the_bottom_bar_shows_the_button_under_the_pointer():
     assert not np.array_equal(away[inside], over[inside])
     s.cache.clear(keep=())
     assert np.array_equal(over, _frame(a, s))
+
+
+def test_a_palette_change_shows_everywhere_at_once():
+    # As the pause menu changes it: the palette, then the sides' colours. The track, the log, the
+    # minimap and the tokens are kept pictures; the next frame must be the one drawn from nothing.
+    a, s = _battle_screen()
+    s.camera.zoom_i = len(ZOOMS) - 1  # the map larger than its view: the minimap shows
+    s.camera.clamp()
+    first = _frame(a, s)
+    assert minimap.rect(s) is not None
+    try:
+        theme.use("tritanopia")
+        s.side_colour = theme.side_colours(s.session.scenario.sides)
+        cached = _frame(a, s)
+        s.cache.clear(keep=())
+        draw_tokens._pictures.clear()
+        fresh = _frame(a, s)
+    finally:
+        theme.use("standard")
+    assert not np.array_equal(first, cached)
+    assert np.array_equal(cached, fresh), f"{np.count_nonzero((cached != fresh).any(axis=2))} pixels differ"

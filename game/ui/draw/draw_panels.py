@@ -41,7 +41,7 @@ def _cached(
         paint(layer)
         return layer
 
-    return s.cache.get(name, key, make)
+    return s.cache.get(name, (key, theme.palette().name), make)  # side colours are the palette's
 
 
 def _blit_layer(
@@ -67,7 +67,7 @@ def _blit_layer(
         paint(layer, local)
         return layer
 
-    surface.blit(s.cache.get(name, (key, tuple(at)), make), at, local)
+    surface.blit(s.cache.get(name, (key, tuple(at), theme.palette().name), make), at, local)
 
 
 def draw_initiative(s: BattleState, surface: pygame.Surface) -> None:

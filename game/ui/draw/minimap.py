@@ -43,8 +43,9 @@ def draw(s: BattleState, surface: pygame.Surface) -> None:
         round(cam.view_h / cam.size * per_y),
     ).clip(r)
     frame = r.inflate(6, 6)
-    key = (r.size, id(s.battle), len(s.battle.events))  # the creatures move only with the log
-    colours = (theme.PANEL_BG, theme.SELECT, theme.PANEL_EDGE, tuple(sorted(s.side_colour.items())))
+    # the creatures move only with the log; their dots wear the sides' colours
+    key = (r.size, id(s.battle), len(s.battle.events), tuple(sorted(s.side_colour.items())))
+    colours = (theme.PANEL_BG, theme.SELECT, theme.PANEL_EDGE)
 
     def framed() -> pygame.Surface:
         img = pygame.Surface(frame.size).convert()
