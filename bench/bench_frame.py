@@ -182,6 +182,8 @@ def main() -> None:
     ap.add_argument("--ui-scale", type=float, default=1.0)
     ap.add_argument("--only-frames", action="store_true", help="the battlefield's frames alone")
     args = ap.parse_args()
+    if args.frames < 2:
+        ap.error("--frames must be 2 or more (the first frame's floor is captured, not timed)")
     w, h = (int(v) for v in args.size.split("x"))
     out = frames(args.frames, (w, h), args.ui_scale)
     if args.only_frames:

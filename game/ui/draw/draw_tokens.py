@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from functools import cache
 from operator import attrgetter
 from typing import Protocol
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -47,7 +48,8 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
     current = s.selected if s.human_turn() else None
     recent = s.view.recent if not s.view.idle else ()
     colour, shape = s.side_colour, s.side_shape
-    drawn = (s.sprites, size, theme.palette().name)  # what every token's picture is drawn with
+    kept = _pictures.setdefault(s.sprites, {})
+    drawn = (size, theme.palette().name)  # what every token's picture is drawn with
     # The camera's to_screen, written out (this loop runs a hundred times a frame).
     right, bottom = r.right, r.bottom
     pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
@@ -60,12 +62,13 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
         ring = tok.id == current or tok.id in recent
         human = controllers.get(tok.side) == "human"
         look = (drawn, colour[tok.side], shape[tok.side], ring, human, _look(tok))
-        parts = _pictures.get(look) or _picture(s, tok, px, ring, human, look)
+        parts = kept.get(look) or _picture(s, kept, tok, px, ring=ring, human=human, key=look)
         pieces += [(img, (x + dx, y + dy)) for img, (dx, dy) in parts]
     surface.blits(pieces, doreturn=False)
 
 
-_pictures: dict[tuple[object, ...], list[Part]] = {}
+# Each screen's pictures, by the sprites they are drawn from: they go with the screen.
+_pictures: WeakKeyDictionary[Sprites, dict[tuple[object, ...], list[Part]]] = WeakKeyDictionary()
 
 
 _place = attrgetter("y", "x")  # drawn from the top down, so a lower token overlaps the one above
@@ -74,12 +77,21 @@ _look = attrgetter(
 )  # all of a token's that its picture shows
 
 
-def _picture(s: Board, tok: Token, px: int, ring: bool, human: bool, key: tuple[object, ...]) -> list[Part]:
+def _picture(
+    s: Board,
+    kept: dict[tuple[object, ...], list[Part]],
+    tok: Token,
+    px: int,
+    *,
+    ring: bool,
+    human: bool,
+    key: tuple[object, ...],
+) -> list[Part]:
     """The token's pictures and their corners from its square's corner, drawn once for everything
     it shows (the key holds the colours, so a palette's change shows): its parts merged where
     that leaves every pixel as blitting them one by one did (stacking.merged)."""
-    if len(_pictures) > 4000:
-        _pictures.clear()
+    if len(kept) > 4000:
+        kept.clear()
     margin = 2 * px  # room for the icons, letters and wedge that stand out of the square
     rect = pygame.Rect(margin, margin, px, px)
     base, body = _body(s, tok, rect)
@@ -96,7 +108,7 @@ def _picture(s: Board, tok: Token, px: int, ring: bool, human: bool, key: tuple[
         (marked, (0, 0)),
         *_marks(s, tok, rect, human),
     ]
-    made = _pictures[key] = [(img, (x - margin, y - margin)) for img, (x, y) in merged(parts, marked.get_size())]
+    made = kept[key] = [(img, (x - margin, y - margin)) for img, (x, y) in merged(parts, marked.get_size())]
     return made
 
 
