@@ -139,3 +139,17 @@ def test_a_palette_change_shows_everywhere_at_once():
         theme.use("standard")
     assert not np.array_equal(first, cached)
     assert np.array_equal(cached, fresh), f"{np.count_nonzero((cached != fresh).any(axis=2))} pixels differ"
+
+
+def test_a_fading_token_is_drawn_at_each_step_of_its_fade(monkeypatch):
+    a, s = _battle_screen()
+    tid = next(iter(sorted(s.view.tokens)))
+    shown = []
+    for alpha in (1.0, 0.999, 0.7, 0.7004, 0.3, 0.02):  # 0.7 and 0.7004 are the same step of 255
+        s.view.tokens[tid] = replace(s.view.tokens[tid], alpha=alpha)
+        fast = _frame(a, s)
+        with monkeypatch.context() as m:
+            m.setattr(draw_battle, "draw_tokens", _parts_straight)
+            assert np.array_equal(fast, _frame(a, s)), f"alpha {alpha}"
+        shown.append(fast)
+    assert not np.array_equal(shown[0], shown[1]) and not np.array_equal(shown[2], shown[4])

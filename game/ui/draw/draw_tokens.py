@@ -41,8 +41,8 @@ MORALE_ICONS = {"withdrawing": "withdraw", "fleeing": "flee", "surrendered": "su
 def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: Mapping[str, str]) -> None:
     """The units in sight in the map area r; a broken unit of a human side is marked as the AI's.
 
-    Each token is one picture drawn once for what it shows (a hundred tokens drawn part by part
-    were a third of a frame) and put down with the others in one `blits` call."""
+    Each token's pictures are drawn once for what it shows (a hundred tokens drawn part by part
+    were a third of a frame) and put down with the others' in one `blits` call."""
     cam = s.camera
     size = cam.size
     current = s.selected if s.human_turn() else None
@@ -50,18 +50,20 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
     colour, shape = s.side_colour, s.side_shape
     kept = _pictures.setdefault(s.sprites, {})
     drawn = (size, theme.palette().name)  # what every token's picture is drawn with
-    # The camera's to_screen, written out (this loop runs a hundred times a frame).
     right, bottom = r.right, r.bottom
     pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
     for tok in sorted(s.view.tokens.values(), key=_place):
         px = size * tok.n
+        # the camera's to_screen, written out: this loop runs a hundred times a frame
         x = r.x + round((tok.x + tok.lunge[0]) * size - cam.x)
         y = r.y + round((tok.y + tok.lunge[1]) * size - cam.y)
         if x >= right or y >= bottom or x + px <= r.x or y + px <= r.y or tok.alpha <= 0.01:
             continue
         ring = tok.id == current or tok.id in recent
         human = controllers.get(tok.side) == "human"
-        look = (drawn, colour[tok.side], shape[tok.side], ring, human, _look(tok))
+        # a fading token is drawn at int(255 * alpha): its picture changes with that, not every frame
+        fade = 256 if tok.alpha >= 1 else int(255 * tok.alpha)
+        look = (drawn, colour[tok.side], shape[tok.side], ring, human, fade, _look(tok))
         parts = kept.get(look) or _picture(s, kept, tok, px, ring=ring, human=human, key=look)
         pieces += [(img, (x + dx, y + dy)) for img, (dx, dy) in parts]
     surface.blits(pieces, doreturn=False)
@@ -73,8 +75,8 @@ _pictures: WeakKeyDictionary[Sprites, dict[tuple[object, ...], list[Part]]] = We
 
 _place = attrgetter("y", "x")  # drawn from the top down, so a lower token overlaps the one above
 _look = attrgetter(
-    "kind", "n", "facing", "hp", "hp_max", "hero", "leader", "prone", "morale", "life", "fatigue", "conditions", "alpha"
-)  # all of a token's that its picture shows
+    "kind", "n", "facing", "hp", "hp_max", "hero", "leader", "prone", "morale", "life", "fatigue", "conditions"
+)  # all of a token's that its picture shows, but its alpha
 
 
 def _picture(
