@@ -14,32 +14,23 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from functools import cache
 
-Steps = tuple[tuple[tuple[int, int], ...], ...]
+Steps = tuple[tuple[int, int], ...]
 
 
-@cache
-def neighbours(width: int, height: int) -> Steps:
-    """For each square (y * width + x), its neighbours on the grid as (square, step factor):
-    2 a straight step, 3 a diagonal one."""
-    out = []
-    for y in range(height):
-        for x in range(width):
-            here = []
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    qx, qy = x + dx, y + dy
-                    if (dx or dy) and 0 <= qx < width and 0 <= qy < height:
-                        here.append((qy * width + qx, 3 if dx and dy else 2))
-            out.append(tuple(here))
-    return tuple(out)
+def grid_steps(width: int) -> Steps:
+    """The eight steps on a grid `width` squares wide, as (index offset, step factor): 2 a
+    straight step, 3 a diagonal one. The grids are bordered by a ring of walls that no source
+    reaches, so every square the search enters has all eight neighbours: no bounds to check and
+    no table of neighbours to build."""
+    return tuple(((dy * width + dx), 3 if dx and dy else 2) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 
 
 @dataclass(frozen=True)
 class Field:
-    """What the new map is searched over: per square, whether it is a source and its entry cost
-    (0: cannot be entered), the grid's steps, and the value of a square no source reaches."""
+    """What the new map is searched over: per square of the bordered grid, whether it is a
+    source and its entry cost (0: cannot be entered; the border's squares are neither), the
+    grid's steps (`grid_steps`), and the value of a square no source reaches."""
 
     source: list[bool]
     walk: list[int]
@@ -81,7 +72,8 @@ def _raise(dist: list[int], changed: list[int], field: Field, limit: int) -> set
         invalid.add(i)
         if len(invalid) > limit:
             return None
-        for j, k in steps[i]:
+        for o, k in steps:
+            j = i + o
             if j not in seen and not source[j] and dist[j] < unreached and dist[j] == d + k * walk[j]:
                 heapq.heappush(heap, (dist[j], j))
     return invalid
@@ -106,7 +98,8 @@ def _lower(dist: list[int], touched: set[int], field: Field, limit: int) -> bool
         work += 1
         if work > limit:
             return False
-        for j, k in steps[i]:
+        for o, k in steps:
+            j = i + o
             w = walk[j]
             if w and not source[j]:
                 nd = d + k * w
@@ -118,8 +111,8 @@ def _lower(dist: list[int], touched: set[int], field: Field, limit: int) -> bool
 
 def _given(i: int, d: int, w: int, dist: list[int], steps: Steps, invalid: set[int]) -> bool:
     """Whether a neighbour still valid gives square i its distance d (w: the cost to enter i)."""
-    for j, k in steps[i]:  # noqa: SIM110  # a plain loop: the repair's innermost test
-        if dist[j] + k * w == d and j not in invalid:
+    for o, k in steps:  # noqa: SIM110  # a plain loop: the repair's innermost test
+        if dist[i + o] + k * w == d and i + o not in invalid:
             return True
     return False
 
@@ -129,6 +122,6 @@ def _best_given(i: int, w: int, dist: list[int], steps: Steps, unreached: int) -
     if not w:
         return unreached
     best = unreached
-    for j, k in steps[i]:
-        best = min(best, dist[j] + k * w)
+    for o, k in steps:
+        best = min(best, dist[i + o] + k * w)
     return best

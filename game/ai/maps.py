@@ -9,7 +9,7 @@ import numpy as np
 import tcod.path
 
 from game import query
-from game.ai.map_repair import Field, neighbours, repaired
+from game.ai.map_repair import Field, grid_steps, repaired
 from game.battle import Battle
 from game.terrain import Terrain
 from game.world import Unit
@@ -142,20 +142,23 @@ def enemy_sources(t: Terrain, enemies: np.ndarray) -> tuple[np.ndarray, np.ndarr
 def _enemy_distance(t: Terrain, enemies: np.ndarray, side: str) -> np.ndarray:
     start, cost = enemy_sources(t, enemies)
     walk = np.where(start, np.maximum(1, cost), cost)
+    # The repair's grids have a border of walls (map_repair.grid_steps).
+    start, walk = np.pad(start, 1), np.pad(walk, 1)
     key = (id(t), side)
     last = _LAST.get(key)
     out: list[int] | None = None
     if last is not None and last[0] is t:
         changed = np.flatnonzero((start != last[1]) | (walk != last[2]))
         if len(changed) <= REPAIR_CHANGES:
-            field = Field(start.ravel().tolist(), walk.ravel().tolist(), neighbours(t.width, t.height), FAR)
+            field = Field(start.ravel().tolist(), walk.ravel().tolist(), grid_steps(t.width + 2), FAR)
             out = repaired(list(last[3]), changed.tolist(), field, REPAIR_LIMIT)
     if out is None:
-        out = _distance_from_mask(start, cost).ravel().tolist()
+        fresh = _distance_from_mask(start[1:-1, 1:-1], cost)
+        out = np.pad(fresh, 1, constant_values=FAR).ravel().tolist()
     if len(_LAST) > 8:
         _LAST.clear()
     _LAST[key] = (t, start, walk, out)
-    return np.array(out, dtype=np.int32).reshape(t.height, t.width)
+    return np.array(out, dtype=np.int32).reshape(t.height + 2, t.width + 2)[1:-1, 1:-1]
 
 
 def safety_map(battle: Battle, unit: Unit) -> np.ndarray:

@@ -8,7 +8,7 @@ import numpy as np
 
 from game import ai, query
 from game.ai import maps
-from game.ai.map_repair import Field, neighbours, repaired
+from game.ai.map_repair import Field, grid_steps, repaired
 from game.ai.maps import FAR, _distance_from_mask
 from game.battle import Battle
 from game.scenario.tiled import load_scenario
@@ -17,6 +17,16 @@ from tests.ai.test_distance_maps import _dijkstra
 
 def _walk(start: np.ndarray, cost: np.ndarray) -> np.ndarray:
     return np.where(start, np.maximum(1, cost), cost)
+
+
+def _mended(old, start, walk, new_start, new_walk, limit):
+    """`repaired` on the grids bordered with walls, the border taken off again (None: gave up)."""
+    h, w = old.shape
+    start, walk, new_start, new_walk = (np.pad(a, 1) for a in (start, walk, new_start, new_walk))
+    changed = np.flatnonzero((new_start != start) | (new_walk != walk)).tolist()
+    field = Field(new_start.ravel().tolist(), new_walk.ravel().tolist(), grid_steps(w + 2), FAR)
+    got = repaired(np.pad(old, 1, constant_values=FAR).ravel().tolist(), changed, field, limit)
+    return None if got is None else np.array(got).reshape(h + 2, w + 2)[1:-1, 1:-1]
 
 
 def _field(rnd: random.Random, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -42,12 +52,10 @@ def test_a_mended_map_is_the_fresh_map_after_random_changes():
             else:
                 new_cost[y, x] = rnd.choice([0, 1, 2, 3])
         walk = _walk(new_start, new_cost)
-        changed = np.flatnonzero((new_start != start) | (walk != _walk(start, cost))).tolist()
-        field = Field(new_start.ravel().tolist(), walk.ravel().tolist(), neighbours(w, h), FAR)
-        got = repaired(old.ravel().tolist(), changed, field, h * w)
+        got = _mended(old, start, _walk(start, cost), new_start, walk, h * w)
         want = _dijkstra(new_start, walk)
         assert got is not None
-        assert np.array_equal(np.array(got).reshape(h, w), want)
+        assert np.array_equal(got, want)
         raised += int((want > old).sum())
         lowered += int((want < old).sum())
     assert raised > 100 and lowered > 100  # both waves were put to the test
@@ -63,10 +71,8 @@ def test_a_repair_over_its_limit_gives_up():
     moved = start.copy()
     moved[0, 0], moved[11, 11] = False, True  # every square's distance changes
     walk = _walk(moved, cost)
-    changed = np.flatnonzero(moved != start).tolist()
-    field = Field(moved.ravel().tolist(), walk.ravel().tolist(), neighbours(12, 12), FAR)
-    assert repaired(old.ravel().tolist(), changed, field, 20) is None
-    assert repaired(old.ravel().tolist(), changed, field, 144) == _dijkstra(moved, walk).ravel().tolist()
+    assert _mended(old, start, walk, moved, walk, 20) is None
+    assert np.array_equal(_mended(old, start, walk, moved, walk, 144), _dijkstra(moved, walk))
 
 
 def test_the_enemy_distance_map_is_fresh_at_every_decision_of_a_battle():
