@@ -76,9 +76,10 @@ def test_a_repair_over_its_limit_gives_up():
 
 
 def test_the_enemy_distance_map_is_fresh_at_every_decision_of_a_battle():
-    b = Battle(load_scenario("maps/skirmish.tmx"), seed=4)
+    b = Battle(load_scenario("maps/battle.tmx"), seed=4)
+    assert b.ctx.terrain.width * b.ctx.terrain.height >= maps.REPAIR_AREA  # a map that is mended
     mended = 0
-    while not b.over and b.round <= 4:
+    while not b.over and b.round <= 2:
         p = b.pending()
         if p.unit is not None:
             u = b.world[p.unit]
