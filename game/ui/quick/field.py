@@ -6,12 +6,10 @@ battles"), the file the battle and its saves name."""
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from game.bundled import MAPS
 from game.generate.forces import Soldier, zones
 from game.generate.make import Field, generate
 from game.generate.picker import buy
@@ -19,6 +17,7 @@ from game.generate.tmx_text import tmx_text
 from game.rules.creature import Kind
 from game.save.files import write_atomic
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
+from game.save.quick_maps import clear_unneeded, shipped_tileset
 from game.ui.quick.choices import QuickChoices
 from game.user_dirs import made
 
@@ -65,13 +64,9 @@ def placeable(f: Field, soldiers: Sequence[Soldier], i: int, pos: tuple[int, int
 
 
 def map_text(f: Field, soldiers: Sequence[Soldier], folder: Path) -> str:
-    """The map as it will be written in `folder`, naming the shipped tileset from there."""
-    tileset = MAPS / "terrain.tsx"
-    try:
-        named = Path(os.path.relpath(tileset.resolve(), folder.resolve())).as_posix()
-    except ValueError:  # another drive: no relative path
-        named = tileset.resolve().as_posix()
-    return tmx_text(f.land, f.zones, list(soldiers), properties(f, soldiers), named)
+    """The map as it will be written in `folder`, naming the copy of the shipped tileset kept
+    there (never the installed game's folder, which a new install moves)."""
+    return tmx_text(f.land, f.zones, list(soldiers), properties(f, soldiers), shipped_tileset(folder))
 
 
 def properties(f: Field, soldiers: Sequence[Soldier]) -> dict[str, str | int]:
@@ -110,4 +105,5 @@ def write_map(f: Field, soldiers: Sequence[Soldier]) -> Path:
     path = folder / f"{QUICK_PREFIX}{hashlib.sha256(text.encode()).hexdigest()[:16]}.tmx"
     if not path.is_file() or path.read_text(encoding="utf-8") != text:
         write_atomic(path, text)
+    clear_unneeded(keep=path)  # the maps of battles no save holds any more
     return path
