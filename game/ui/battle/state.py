@@ -151,7 +151,7 @@ class BattleState:
             self.map_surface = render_terrain(scenario, tile)
         self.cache = DrawCache()
         self.side_colour = theme.side_colours(scenario.sides)
-        self.side_shape = {s: theme.SIDE_SHAPES[i % len(theme.SIDE_SHAPES)] for i, s in enumerate(scenario.sides)}
+        self.side_shape = theme.side_shapes(scenario.sides)
         w, h = self.app.size
         self.camera = Camera(
             tile,

@@ -24,9 +24,37 @@ def use(name: str) -> None:
     _chosen["palette"] = PALETTES[name]
 
 
+# The sides the maps and the generator name keep their own colour and mark whatever other sides a
+# battle has (the palettes' first three colours are blue, vermilion and green): a map's sides are
+# listed by name, so "red" among blue, green and red came third and was drawn green.
+NAMED_PLACES = {"blue": 0, "red": 1, "green": 2}
+
+
+def side_places(sides: Iterable[str]) -> dict[str, int]:
+    """Each side's place among the palette's side colours and the marks: a named side its own,
+    any other side the first places left, in the list's order."""
+    listed = list(dict.fromkeys(sides))
+    places = {s: NAMED_PLACES[s] for s in listed if s in NAMED_PLACES}
+    free = (i for i in range(len(listed) + len(NAMED_PLACES)) if i not in places.values())
+    for s in listed:
+        if s not in places:
+            places[s] = next(free)
+    return places
+
+
 def side_colours(sides: Iterable[str]) -> dict[str, Colour]:
-    """Each side's colour in the palette drawn with now, by its place in the list of sides."""
-    return {s: palette().side(i) for i, s in enumerate(sides)}
+    """Each side's colour in the palette drawn with now, by its place (side_places)."""
+    return {s: palette().side(i) for s, i in side_places(sides).items()}
+
+
+def side_colour(side: str, sides: Iterable[str]) -> Colour:
+    """One side's colour among `sides` in the palette drawn with now."""
+    return palette().side(side_places(sides)[side])
+
+
+def side_shapes(sides: Iterable[str]) -> dict[str, str]:
+    """Each side's token mark, by the same place as its colour."""
+    return {s: SIDE_SHAPES[i % len(SIDE_SHAPES)] for s, i in side_places(sides).items()}
 
 
 PATH = (255, 255, 255)

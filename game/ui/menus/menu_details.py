@@ -57,7 +57,7 @@ def _thumb(thumbs: DrawCache, e: Entry, w: int, h: int) -> pygame.Surface | None
     def make() -> pygame.Surface:
         full, tile = render_map(sc)
         for p in sc.units:
-            colour = theme.palette().side(sc.sides.index(p.side))
+            colour = theme.side_colour(p.side, sc.sides)
             n = p.kind.squares
             centre = ((p.pos[0] + n / 2) * tile, (p.pos[1] + n / 2) * tile)
             pygame.draw.circle(full, (0, 0, 0), centre, tile * n * 0.42)

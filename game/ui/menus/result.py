@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import pygame
 
@@ -14,7 +14,7 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
 from game.ui.common import help_keys, theme
 from game.ui.common.stats import strength_by_round
-from game.ui.common.widgets import Button, layout_row, text
+from game.ui.common.widgets import Button, font, layout_row, text
 from game.ui.menus import course
 from game.ui.menus.menu import MenuScreen
 from game.ui.navigation import ToQuick, ToResult, go
@@ -23,6 +23,19 @@ from game.ui.viewer.takeover import viewer_of_played
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
+
+
+COLUMNS = ("casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered")
+
+
+class Cell(NamedTuple):
+    """One cell of the table of losses, as drawn."""
+
+    words: str
+    size: int
+    at: tuple[int, int]
+    colour: tuple[int, int, int] = theme.TEXT
+    bold: bool = False
 
 
 class ResultScreen:
@@ -152,20 +165,46 @@ class ResultScreen:
         if self.bs.session.scenario.lesson is not None:
             done = "Lesson completed" if self.completed else "Lesson not completed: what it teaches was not shown"
             text(surface, f"{done} — {self.course_words}", (w // 2, 128), 20, course.TICK, anchor="midtop")
-        cols = ["casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered"]
-        x0, y = 80, 160
-        for i, c in enumerate(cols):
-            text(surface, c.replace("_", " "), (x0 + 170 + i * 150, y), 20, theme.TEXT_DIM)
-        for side, counts in self.summary.items():
-            y += 30
-            text(surface, players.label(self.bs.session, side), (x0, y), 24, self.bs.side_colour[side], True)
-            for i, c in enumerate(cols):
-                text(surface, str(counts[c]), (x0 + 170 + i * 150, y), 24)
+        y = self._table(surface, 160)
         self._chart(surface, pygame.Rect(80, y + 60, w - 160, h - y - 160))
         for b in self.buttons:
             b.draw(surface, self.mouse)
         if self.message:
             text(surface, self.message, (w // 2, h - 84), 18, theme.TEXT_DIM, anchor="midbottom")
+
+    def table_cells(self, top: int = 160) -> list[Cell]:
+        """The table of losses, cell by cell: each column's heading, then per side its name and
+        its counts. The columns share out the canvas's width left over from their widest words,
+        so the table fits the least canvas the game lays out (1024x600)."""
+        w = self.app.size[0]
+        labels = {side: players.label(self.bs.session, side) for side in self.summary}
+        name_w = max((font(24, True).size(words)[0] for words in labels.values()), default=0)
+        widths = [
+            max(font(20).size(c.replace("_", " "))[0], *(font(24).size(str(n[c]))[0] for n in self.summary.values()))
+            for c in COLUMNS
+        ]
+        margin, spare = 80, w - name_w - sum(widths)
+        if (spare - 2 * margin) / len(COLUMNS) < 16:  # a narrow canvas: nearer its edges first
+            margin = 24
+        gap = min(60.0, max(8.0, (spare - 2 * margin) / len(COLUMNS)))
+        xs, x = [], margin + name_w + gap
+        for cw in widths:
+            xs.append(round(x))
+            x += cw + gap
+        cells = [Cell(c.replace("_", " "), 20, (xs[i], top), theme.TEXT_DIM) for i, c in enumerate(COLUMNS)]
+        y = top
+        for side, counts in self.summary.items():
+            y += 30
+            cells.append(Cell(labels[side], 24, (margin, y), self.bs.side_colour[side], True))
+            cells += [Cell(str(counts[c]), 24, (xs[i], y)) for i, c in enumerate(COLUMNS)]
+        return cells
+
+    def _table(self, surface: pygame.Surface, top: int) -> int:
+        """Draw the table of losses; the y of its last row."""
+        y = top
+        for c in self.table_cells(top):
+            y = text(surface, c.words, c.at, c.size, c.colour, c.bold).y
+        return y
 
     def chart_labels(self) -> tuple[list[str], list[str]]:
         """The chart's x-axis (the start, then each round's end) and its y-axis scale (none, half

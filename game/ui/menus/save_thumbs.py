@@ -49,7 +49,7 @@ class Thumbs:
         thumb = ground.copy()
         per = thumb.get_width() / sc.terrain.width
         for x, y, n, side in info.units:
-            colour = theme.palette().side(sc.sides.index(side)) if side in sc.sides else theme.TEXT
+            colour = theme.side_colour(side, sc.sides) if side in sc.sides else theme.TEXT
             centre = ((x + n / 2) * per, (y + n / 2) * per)
             pygame.draw.circle(thumb, colour, centre, max(1.5, per * n * 0.45))
         return thumb

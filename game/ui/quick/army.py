@@ -21,7 +21,7 @@ from game.ui.quick.army_lists import NAME_MAX, load_lists, store_list
 from game.ui.quick.army_model import ArmyModel, key_numbers, points
 from game.ui.quick.choices import QuickChoices, save_choices
 from game.ui.quick.deploy import DeployScreen
-from game.ui.quick.field import draft, room
+from game.ui.quick.field import PLAYER, draft, room
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -282,8 +282,7 @@ def _budget_bar(s: ArmyScreen, surface: pygame.Surface) -> None:
     share = min(1.0, m.spent / m.budget) if m.budget else 0.0
     fill = bar.copy()
     fill.w = round(bar.w * share)
-    pal = theme.palette()
-    colour = theme.TEXT_WARN if s.refused_at > 0 else pal.side(0)
+    colour = theme.TEXT_WARN if s.refused_at > 0 else theme.side_colour(PLAYER, (PLAYER,))
     if fill.w:
         pygame.draw.rect(surface, colour, fill, border_radius=6)
     pygame.draw.rect(surface, theme.PANEL_EDGE if not s.refused_at else (235, 235, 235), bar, 2, border_radius=6)

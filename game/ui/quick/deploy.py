@@ -225,7 +225,7 @@ def draw_screen(s: DeployScreen, surface: pygame.Surface) -> None:
     zone = s.field.zones.deploy[PLAYER]
     zr = pygame.Rect(*v.corner((zone.x, zone.y)), zone.w * v.tile, zone.h * v.tile)
     tint = pygame.Surface(zr.size, pygame.SRCALPHA)
-    tint.fill((*theme.palette().side(s.sides.index(PLAYER)), 60))
+    tint.fill((*theme.side_colour(PLAYER, s.sides), 60))
     surface.blit(tint, zr)
     pygame.draw.rect(surface, theme.HIGHLIGHT, zr, 2)
     for i, soldier in enumerate(s.soldiers):
@@ -240,7 +240,7 @@ def draw_screen(s: DeployScreen, surface: pygame.Surface) -> None:
 def _token(s: DeployScreen, surface: pygame.Surface, i: int, at: tuple[int, int], tile: int) -> None:
     soldier = s.soldiers[i]
     px = tile * soldier.kind.squares
-    colour = theme.palette().side(s.sides.index(soldier.side))
+    colour = theme.side_colour(soldier.side, s.sides)
     surface.blit(s.sprites.base(colour, px, soldier.kind.squares > 1), at)
     body = s.sprites.unit(soldier.kind.key, FACINGS[soldier.facing], px)  # a turned image is larger
     surface.blit(body, body.get_rect(center=(at[0] + px // 2, at[1] + px // 2)))
@@ -286,7 +286,7 @@ def _panel(s: DeployScreen, surface: pygame.Surface) -> None:
         blocks.append((s.message, 19, theme.TEXT_WARN, False))
     for side in s.field.spec.side_names[1:]:  # what the AI fields, in its side's colour
         words = f"{side.capitalize()} fields {army_words(s.soldiers, side)}."
-        blocks.append((words, 18, theme.palette().side(s.sides.index(side)), False))
+        blocks.append((words, 18, theme.side_colour(side, s.sides), False))
     for words, size, colour, bold in blocks:
         for part in wrap(words, size, PANEL_W - 30):
             if y + size > bottom:

@@ -57,7 +57,7 @@ class Preview:
             r = pygame.Rect(
                 room.x + round(zone.x * tile), room.y + round(zone.y * tile), round(zone.w * tile), round(zone.h * tile)
             )
-            pygame.draw.rect(surface, theme.palette().side(sides.index(side)), r, 3 if side == PLAYER else 2)
+            pygame.draw.rect(surface, theme.side_colour(side, sides), r, 3 if side == PLAYER else 2)
         has = ", ".join(f.land.notes) if f.land.notes else "open ground"
         words = f"The field: {has}. You deploy in the {PLAYER} zone on the left; the AI in the others."
         for i, line in enumerate(wrap(words, 18, room.w)[:3]):

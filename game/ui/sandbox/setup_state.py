@@ -75,7 +75,7 @@ class SandboxState:
         self.map_surface, tile = render_map(scenario)
         sides = self.setup.sides
         self.side_colour = theme.side_colours(sides)
-        self.side_shape = {s: theme.SIDE_SHAPES[i % len(theme.SIDE_SHAPES)] for i, s in enumerate(sides)}
+        self.side_shape = theme.side_shapes(sides)
         w, h = app.size
         t = scenario.terrain
         self.camera = Camera(tile, t.width, t.height, w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
