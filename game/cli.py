@@ -117,7 +117,15 @@ def _looks(sh: argparse.ArgumentParser) -> None:
     sh.add_argument("--ui-scale", default="1", metavar="S", help="1, 1.25, 1.5, 1.75 or 2 (the window caps it)")
     sh.add_argument("--palette", default="standard", help="standard, protanopia, deuteranopia or tritanopia")
     sh.add_argument(
-        "--screen", choices=("battle", "settings"), default="battle", help="the battle, or the settings over it"
+        "--screen",
+        choices=("battle", "settings", "quick-setup", "quick-army", "quick-deploy", "quick-result"),
+        default="battle",
+        help="the battle, the settings over it, or a quick battle's setup, army, deployment or result"
+        " (no map: the default setup on --seed's field, with --army)",
+    )
+    sh.add_argument(
+        "--army",
+        help="with --screen quick-...: the army bought, KIND=N,... as the catalogue names kinds (fighter1=3,archer=2)",
     )
 
 
@@ -136,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--trust", action="store_true", help="with --load: open a save this machine cannot vouch for")
     pl.set_defaults(func=cmd_play)
     sh = sub.add_parser("screenshot", help="render one frame of a battle headless to a PNG")
-    sh.add_argument("map", type=map_path, help=MAP_HELP)
+    sh.add_argument("map", nargs="?", type=map_path, help=MAP_HELP + "; none for --screen quick-...")
     sh.add_argument("--out", required=True)
     sh.add_argument("--select", help="the unit to select")
     sh.add_argument("--hover", help="X,Y: the square under the mouse")

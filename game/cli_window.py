@@ -74,6 +74,12 @@ def _xy(text: str) -> tuple[int, int]:
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
+    if args.screen.startswith("quick-"):
+        return _quick_screenshot(args)
+    if args.map is None:
+        raise UsageError(f"--screen {args.screen} needs a map")
+    if args.army is not None:
+        raise UsageError("--army goes with --screen quick-army, quick-deploy or quick-result")
     scenario = load_scenario(args.map)
     if args.select and args.select not in {p.id for p in scenario.units}:
         raise UsageError(f"--select: {args.map} has no unit {args.select!r}")
@@ -100,6 +106,68 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         settings_shown=args.screen == "settings",
         palette=args.palette,
     )
+
+
+def _quick_screenshot(args: argparse.Namespace) -> int:
+    """A quick battle's screen (setup, army, deployment, result) on the default choices."""
+    if args.map is not None or args.select or args.hover or args.at != "activation" or args.round != 1:
+        raise UsageError(f"--screen {args.screen} takes no map, --select, --hover, --round or --at")
+    army = _army(args.army or "")
+    if not army and args.screen in ("quick-deploy", "quick-result"):
+        raise UsageError(f"--screen {args.screen} needs an army: --army KIND=N,...")
+    if args.palette not in PALETTES:
+        raise UsageError(f"--palette must be one of {', '.join(PALETTES)}, not {args.palette!r}")
+    if Path(args.out).suffix.lower() != ".png":
+        raise UsageError(f"--out must name a .png file, not {args.out!r}")
+    scale = _ui_scale(args.ui_scale)
+    check_outputs({"--out": args.out}, _quick_inputs())
+    from game.ui.main import quick_screenshot  # noqa: PLC0415  # headless commands never import pygame
+
+    return quick_screenshot(
+        args.screen,
+        str(real_target(args.out)),
+        seed=args.seed,
+        army=army,
+        size=args.size,
+        ui_scale=scale,
+        palette=args.palette,
+    )
+
+
+def _quick_inputs() -> list[tuple[Path, str]]:
+    """What a quick battle's screens read: the tileset (shipped, and its copies beside the quick
+    maps), the catalogue, the prices and the game's art."""
+    from game import bundled  # noqa: PLC0415
+    from game.pricing.table import POINTS_FILE  # noqa: PLC0415
+    from game.save.map_paths import quick_maps_folder  # noqa: PLC0415
+    from game.scenario.catalogue import CATALOGUE  # noqa: PLC0415
+    from game.scenario.inputs import art_inputs  # noqa: PLC0415
+
+    folder = quick_maps_folder()
+    copies = sorted(folder.glob("terrain-*")) if folder.is_dir() else []
+    return [
+        (bundled.MAPS / "terrain.tsx", "the shipped tileset"),
+        *((p, "a copy of the tileset for quick battles") for p in copies),
+        (CATALOGUE, "the game's unit catalogue"),
+        (POINTS_FILE, "the kinds' prices"),
+        *art_inputs(),
+    ]
+
+
+def _army(given: str) -> list[tuple[str, int]]:
+    """--army's KIND=N,KIND=N, each kind the catalogue's and each number 1 to 99."""
+    from game.scenario.catalogue import load  # noqa: PLC0415  # read when the command runs
+
+    kinds = load()
+    out: list[tuple[str, int]] = []
+    for part in filter(None, (p.strip() for p in given.split(","))):
+        kind, _, n = part.partition("=")
+        if kind not in kinds:
+            raise UsageError(f"--army: no kind {kind!r} in the catalogue")
+        if not n.isdigit() or not 1 <= int(n) <= 99:
+            raise UsageError(f"--army: {part!r} needs a number of 1 to 99 after =")
+        out.append((kind, int(n)))
+    return out
 
 
 def _ui_scale(given: str) -> float:

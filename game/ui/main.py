@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -140,6 +141,32 @@ def screenshot(  # noqa: PLR0913  # the command line's choices, keyword-only
     picture = io.BytesIO()
     pygame.image.save(app.window, picture, "shot.png")  # the name only tells pygame the format
     write_atomic_bytes(out, picture.getvalue())  # a random hidden name beside it, never through a link
+    pygame.quit()
+    return 0
+
+
+def quick_screenshot(  # the command line's choices, keyword-only
+    which: str,
+    out: str,
+    *,
+    seed: int,
+    army: Sequence[tuple[str, int]],
+    size: tuple[int, int],
+    ui_scale: float = 1.0,
+    palette: str = "standard",
+) -> int:
+    """Render a quick battle's screen headless (game/ui/quick/shots.py), as `screenshot` does."""
+    from game.ui.quick.shots import quick_screen  # noqa: PLC0415  # the generator, only for these
+
+    app = App(size, headless=True)
+    app.settings = app.settings.changed(ui_scale=ui_scale, palette=palette)  # for this picture only
+    theme.use(palette)
+    app.refit()
+    app.show(quick_screen(app, which, seed, army))
+    app.paint(background=(0, 0, 0))
+    picture = io.BytesIO()
+    pygame.image.save(app.window, picture, "shot.png")
+    write_atomic_bytes(out, picture.getvalue())
     pygame.quit()
     return 0
 
