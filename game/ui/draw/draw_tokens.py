@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import fields
 from functools import cache
 from operator import attrgetter
 from typing import Protocol
@@ -42,16 +43,42 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
     """The units in sight in the map area r; a broken unit of a human side is marked as the AI's.
 
     Each token's pictures are drawn once for what it shows (a hundred tokens drawn part by part
-    were a third of a frame) and put down with the others' in one `blits` call."""
+    were a third of a frame) and put down with the others' in one `blits` call. The whole list
+    is kept while nothing it is made from changes: every token's state as it stands (read
+    whole, so a change anywhere in a token is seen), the view, the selection and the colours."""
+    cam = s.camera
+    current = s.selected if s.human_turn() else None
+    recent = tuple(s.view.recent) if not s.view.idle else ()
+    state = (
+        tuple(map(_state, s.view.tokens.values())),
+        cam.size,
+        cam.x,
+        cam.y,
+        tuple(r),
+        current,
+        recent,
+        tuple(s.side_colour.items()),
+        tuple(s.side_shape.items()),
+        tuple(controllers.items()),
+        theme.palette().name,
+    )
+    kept = _lists.get(s.sprites)
+    if kept is None or kept[0] != state:
+        kept = _lists[s.sprites] = (state, _pieces(s, r, controllers, current, recent))
+    surface.blits(kept[1], doreturn=False)
+
+
+def _pieces(
+    s: Board, r: pygame.Rect, controllers: Mapping[str, str], current: str | None, recent: tuple[str, ...]
+) -> list[Part]:
+    """Every token's pictures in sight, at their places on the frame, in the order they go down."""
     cam = s.camera
     size = cam.size
-    current = s.selected if s.human_turn() else None
-    recent = s.view.recent if not s.view.idle else ()
     colour, shape = s.side_colour, s.side_shape
     kept = _pictures.setdefault(s.sprites, {})
     drawn = (size, theme.palette().name)  # what every token's picture is drawn with
     right, bottom = r.right, r.bottom
-    pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    pieces: list[Part] = []
     for tok in sorted(s.view.tokens.values(), key=_place):
         px = size * tok.n
         # the camera's to_screen, written out: this loop runs a hundred times a frame
@@ -66,7 +93,13 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
         look = (drawn, colour[tok.side], shape[tok.side], ring, human, fade, _look(tok))
         parts = kept.get(look) or _picture(s, kept, tok, px, ring=ring, human=human, key=look)
         pieces += [(img, (x + dx, y + dy)) for img, (dx, dy) in parts]
-    surface.blits(pieces, doreturn=False)
+    return pieces
+
+
+# The last list of pieces drawn, by the sprites of the screen it was drawn for, with what it was
+# made from.
+_lists: WeakKeyDictionary[Sprites, tuple[tuple[object, ...], list[Part]]] = WeakKeyDictionary()
+_state = attrgetter(*(f.name for f in fields(Token)))  # all of a token, position and fade included
 
 
 # Each screen's pictures, by the sprites they are drawn from: they go with the screen.
