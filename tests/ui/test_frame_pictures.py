@@ -101,6 +101,7 @@ def test_the_cached_pictures_follow_the_tokens_and_the_palette():
         cached = _frame(a, s)
         s.cache.clear(keep=())
         draw_tokens._pictures.clear()
+        draw_tokens._lists.clear()
         fresh = _frame(a, s)
     finally:
         theme.use("standard")
@@ -134,6 +135,7 @@ def test_a_palette_change_shows_everywhere_at_once():
         cached = _frame(a, s)
         s.cache.clear(keep=())
         draw_tokens._pictures.clear()
+        draw_tokens._lists.clear()
         fresh = _frame(a, s)
     finally:
         theme.use("standard")
@@ -153,3 +155,23 @@ def test_a_fading_token_is_drawn_at_each_step_of_its_fade(monkeypatch):
             assert np.array_equal(fast, _frame(a, s)), f"alpha {alpha}"
         shown.append(fast)
     assert not np.array_equal(shown[0], shown[1]) and not np.array_equal(shown[2], shown[4])
+
+
+def test_the_kept_reach_follows_a_sub_pixel_pan():
+    # The reach was kept by the camera's position rounded; a square's corner rounds from the
+    # position as it is, and with an odd square size a tie (x.5) rounds some corners one way and
+    # the kept picture the other: a pan of a fraction of a pixel left the reach 1 px off.
+    a, s = _battle_screen()
+    assert s.legal is not None and s.legal.full.costs
+    s.camera.tile = 40  # 15 pixels a square at the zoom below: odd, so ties fall both ways
+    s.camera.zoom_i = ZOOMS.index(0.375)
+    assert s.camera.size % 2 == 1
+    s.camera.x, s.camera.y = 10.25, 0.0
+    _frame(a, s)
+    s.camera.x = 10.5  # rounds as 10.25 did
+    kept = _frame(a, s)
+    s.cache.clear(keep=())
+    draw_tokens._pictures.clear()
+    draw_tokens._lists.clear()
+    fresh = _frame(a, s)
+    assert np.array_equal(kept, fresh), f"{np.count_nonzero((kept != fresh).any(axis=2))} pixels differ"

@@ -194,8 +194,8 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
         mode.shoots,
         mode.charges,
         cam.size,
-        round(cam.x),
-        round(cam.y),
+        cam.x,  # as it is, not rounded: where a square falls rounds from it (a tie goes either way)
+        cam.y,
         r.size,
         theme.palette().name,  # the reach's colours are the palette's
     )
