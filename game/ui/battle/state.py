@@ -6,6 +6,8 @@ this; the screen itself (battle_screen.py) adds the loop, the AI's turns and the
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -106,6 +108,7 @@ class BattleState:
         speed_i: int | None = None,
         battle: Battle | None = None,
     ) -> None:
+        self._drawn_pending: tuple[Battle, Pending] | None = None  # while a frame is drawn
         self.app = app
         self.session = Session(
             scenario,
@@ -221,7 +224,26 @@ class BattleState:
     def human_turn(self) -> bool:
         b = self.battle
         free = self.lesson is None or self.lesson.lets_play(self)
-        return not b.over and self.view.idle and b.pending().controller == "human" and free
+        return not b.over and self.view.idle and self.pending().controller == "human" and free
+
+    def pending(self) -> Pending:
+        """The decision the battle waits for; asked once a frame while a frame is drawn (drawing
+        never changes the battle, and its parts asked a score of times)."""
+        b = self.battle
+        kept = self._drawn_pending
+        if kept is not None and kept[0] is b:
+            return kept[1]
+        return b.pending()
+
+    @contextmanager
+    def one_frame(self) -> Iterator[None]:
+        """While a frame is drawn: the battle's pending decision asked once."""
+        b = self.battle
+        self._drawn_pending = (b, b.pending())
+        try:
+            yield
+        finally:
+            self._drawn_pending = None
 
     def camera_follow(self, pos: Pos) -> None:
         cam = self.camera

@@ -26,7 +26,7 @@ def asker(s: BattleState) -> str | None:
     b = s.battle
     if b.over:
         return None
-    p = b.pending()
+    p = s.pending()
     if p.controller == "human":
         return p.side
     humans = [side for side, c in s.session.controllers.items() if c == "human"]

@@ -39,7 +39,7 @@ def action_buttons(s: BattleState) -> list[Button]:
     """The bottom bar's buttons for the decision at hand, laid out; each answers with the key it names."""
     b = s.battle
     human = s.human_turn()
-    p = b.pending() if not b.over else None
+    p = s.pending() if not b.over else None
     buttons: list[Button] = []
     spells: list[Button] = []
     if human and p is not None and p.kind == ACTIVATION and s.legal is not None:
@@ -212,7 +212,7 @@ def status(s: BattleState) -> str:
     b = s.battle
     if b.over:
         return "The battle is over."
-    p = b.pending()
+    p = s.pending()
     if s.human_turn():
         u = b.world[p.unit] if p.unit else None
         # the name the log gives it (Militia 2), not its id (blue_militia_2)

@@ -39,9 +39,10 @@ ARC_ALPHA = 90
 
 
 def draw(s: BattleState, surface: pygame.Surface) -> None:
-    draw_field(s, surface)
-    draw_bar.draw_bottom(s, surface)
-    draw_lesson.draw(s, surface)
+    with s.one_frame():
+        draw_field(s, surface)
+        draw_bar.draw_bottom(s, surface)
+        draw_lesson.draw(s, surface)
 
 
 def draw_field(s: BattleState, surface: pygame.Surface) -> None:
@@ -122,7 +123,7 @@ def _arc_unit(s: BattleState, p: Pending | None) -> str | None:
 
 def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     b = s.battle
-    p = b.pending() if not b.over else None
+    p = s.pending() if not b.over else None
     arc_unit = _arc_unit(s, p)
     if s.hover_log is not None:
         ids = [i for i in s.hover_log.ids if i in b.world.units and b.world[i].life == "fighting"]
@@ -312,7 +313,7 @@ def _draw_retreat_choice(s: BattleState, surface: pygame.Surface, r: pygame.Rect
 
 def _draw_no_space(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     """Over the tokens, so nothing hides it: the foe at the retreat decision has no space to give ground."""
-    p = s.battle.pending() if not s.battle.over else None
+    p = s.pending() if not s.battle.over else None
     if p is None or p.kind != RETREAT or p.spaces or not s.human_turn():
         return
     tgt = s.battle.world[p.target or ""]
@@ -361,7 +362,7 @@ def _draw_banner(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> Non
         surface.blit(panel, box)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=6)
         surface.blit(img, img.get_rect(center=box.center))
-    if not s.battle.over and s.battle.pending().kind == RETREAT:
+    if not s.battle.over and s.pending().kind == RETREAT:
         x = r.right - 10
         for name in reversed([step.step for step in STEPS]):
             on = name == (v.step_banner or STEPS[0].step)

@@ -74,7 +74,7 @@ def draw_cast_words(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> 
     """The pointed cast's words over the tokens, on a dark box kept inside the map (issue 22: they
     were drawn under the tokens with no background, and ran off the map's left edge)."""
     mode = s.mode
-    p = s.battle.pending() if not s.battle.over else None
+    p = s.pending() if not s.battle.over else None
     if not isinstance(mode, CastMode) or p is None or p.unit is None or not s.human_turn() or not s.view.idle:
         return None
     said = cast_words(s, mode, p.unit)

@@ -101,7 +101,7 @@ def card_box(s: BattleState, words: Lines, focus: Pos | None, footer: str) -> tu
 def _steps_shown(s: BattleState) -> bool:
     """Whether the strip of the round's end steps is drawn along the map's top (at a retreat
     choice): a card at the top goes below it (issue 22: a card covered it)."""
-    return not s.battle.over and s.battle.pending().kind == RETREAT
+    return not s.battle.over and s.pending().kind == RETREAT
 
 
 def _wrapped(words: Lines, width: int) -> Lines:

@@ -73,7 +73,7 @@ def _blit_layer(
 def draw_initiative(s: BattleState, surface: pygame.Surface) -> None:
     w, _ = s.app.size
     b = s.battle
-    key = (w, len(b.events), s.view.round, tuple(b.pending().units) if not b.over else ())
+    key = (w, len(b.events), s.view.round, tuple(s.pending().units) if not b.over else ())
     layer = _cached(s, "initiative", key, pygame.Rect(0, 0, w, theme.TOP_BAR), lambda surf: _paint_initiative(s, surf))
     surface.blit(layer, (0, 0))
 
@@ -111,7 +111,7 @@ def _paint_order(
     """Individual initiative: a chip per unit in acting order, tied groups bracketed."""
     w, _ = s.app.size
     b = s.battle
-    current = b.pending().units if not b.over and b.pending().kind == ACTIVATION else []
+    current = s.pending().units if not b.over and s.pending().kind == ACTIVATION else []
     chip = 30
     for group in order:
         if x > w - 60:
@@ -242,7 +242,7 @@ def _swings(  # a card's place and the walk it proposes
 ) -> None:
     """The blows the walk would draw before the action, each with its chance to hit: what the
     card proposes causes these first (issue 13: a preview tells the whole truth)."""
-    uid = s.battle.pending().unit or ""
+    uid = s.pending().unit or ""
     key = (s.decision_key, len(s.battle.events), tuple(path), charging)
     swings = s.cache.get("swings", key, lambda: free_swings(s.battle, uid, path, charging)) if len(path) > 1 else []
     if not swings:
@@ -283,7 +283,7 @@ def draw_panel(s: BattleState, surface: pygame.Surface) -> None:
     b = s.battle
     hover_unit = b.world.at(s.hover_sq) if s.hover_sq else None
     shown = False
-    if s.human_turn() and s.legal is not None and b.pending().kind == ACTIVATION:
+    if s.human_turn() and s.legal is not None and s.pending().kind == ACTIVATION:
         shown = _draw_choice_card(s, surface, card, s.legal, hover_unit, panel)
     fights = draw_review.fights_shown(s)
     if not shown and fights and hover_unit is None:

@@ -54,7 +54,7 @@ def blow_shown(s: BattleState) -> tuple[str, str] | None:
     if isinstance(cur, ev.Attack) and cur.kind == "melee":
         return cur.id, cur.target
     b, legal = s.battle, s.legal
-    if legal is None or b.over or b.pending().kind != ACTIVATION or not s.human_turn() or not s.mode.walks:
+    if legal is None or b.over or s.pending().kind != ACTIVATION or not s.human_turn() or not s.mode.walks:
         return None
     foe = b.world.at(s.hover_sq) if s.hover_sq else None
     if foe is None or foe not in legal.melee or len(legal.attack_from(foe, s.shift()).path) > 1:

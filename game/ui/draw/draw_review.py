@@ -40,7 +40,7 @@ def fights_shown(s: BattleState) -> list[Fight]:
     """The pairs to explain now: at a retreat decision, and while the end of the round's retreat
     step plays; none otherwise."""
     b = s.battle
-    if not b.over and b.pending().kind == RETREAT and s.view.idle:
+    if not b.over and s.pending().kind == RETREAT and s.view.idle:
         return s.cache.get("review", (len(b.events), b.round), lambda: review(b))
     v = s.view
     if v.step_banner == "retreats" and not v.idle and v.round:
