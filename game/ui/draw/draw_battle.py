@@ -197,16 +197,17 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
         cam.size,
         cam.x,  # as it is, not rounded: where a square falls rounds from it (a tie goes either way)
         cam.y,
-        r.size,
+        tuple(r),
         theme.palette().name,  # the reach's colours are the palette's
     )
 
     def paint() -> list[Part]:
         layer = pygame.Surface(r.size, pygame.SRCALPHA)
         _paint_reach(s, layer, pygame.Rect(0, 0, r.w, r.h), legal)
-        return bands(layer, cam.size)  # blending the empty rest of the map cost as much again
+        # blending the empty rest of the map cost as much again; bands along the squares' rows
+        return [(img, (r.x + x, r.y + y)) for img, (x, y) in bands(layer, cam.size, first=cam.to_screen(0, 0)[1])]
 
-    surface.blits([(img, (r.x + x, r.y + y)) for img, (x, y) in s.cache.get("reach", key, paint)], doreturn=False)
+    surface.blits(s.cache.get("reach", key, paint), doreturn=False)
     hovered = b.world.at(s.hover_sq) if s.hover_sq else None
     if hovered in legal.melee and mode.walks:
         o = legal.attack_from(hovered, s.shift())

@@ -48,15 +48,39 @@ def _cropped(layer: pygame.Surface) -> Part:
     return layer.subsurface(box).copy(), box.topleft
 
 
-def bands(layer: pygame.Surface, height: int) -> list[Part]:
-    """A translucent layer as bands `height` rows tall, each cropped to what it holds: blitting
-    them puts down the same pixels as the layer, without blending its empty corners (a reach is
-    a diamond: its bounding box is twice its area)."""
+def bands(layer: pygame.Surface, height: int, gap: int = 16, first: int = 0) -> list[Part]:
+    """A translucent layer as bands `height` rows tall, each cut into runs of the columns that
+    hold something (empty stretches `gap` pixels wide or more left out) and each run cropped to
+    what it holds: blitting them puts down the same pixels as the layer, each once, without
+    blending its empty parts (a reach is a diamond with holes where creatures stand: its bounding
+    box is twice its area, its bands' boxes a fifth more). `first`: where the first full band
+    begins (the rows of the map's squares: a band across two rows of squares holds the wider)."""
     out: list[Part] = []
     w, h = layer.get_size()
-    for y in range(0, h, height):
-        band = layer.subsurface((0, y, w, min(height, h - y)))
-        box = band.get_bounding_rect()
-        if box.w and box.h:
-            out.append((band.subsurface(box).copy(), (box.x, y + box.y)))
+    tops = [0, *range(first % height or height, h, height)]
+    for y, bottom in zip(tops, [*tops[1:], h], strict=True):
+        band = layer.subsurface((0, y, w, bottom - y))
+        for x0, x1 in _runs(band, gap):
+            run = band.subsurface((x0, 0, x1 - x0, band.get_height()))
+            box = run.get_bounding_rect()
+            if box.w and box.h:
+                out.append((run.subsurface(box).copy(), (x0 + box.x, y + box.y)))
+    return out
+
+
+def _runs(band: pygame.Surface, gap: int) -> list[tuple[int, int]]:
+    """The stretches [x0, x1) of the band's columns that hold a pixel, apart by `gap` or more."""
+    box = band.get_bounding_rect()
+    if not box.w:
+        return []
+    shown = pygame.mask.from_surface(band, 0)
+    columns = pygame.mask.Mask((band.get_width(), 1))
+    for row in range(box.y, box.bottom):  # the columns that hold a pixel, in one row of a mask
+        columns.draw(shown, (0, -row))
+    out: list[tuple[int, int]] = []
+    for r in sorted(columns.get_bounding_rects(), key=lambda r: r.x):
+        if out and r.x - out[-1][1] < gap:
+            out[-1] = (out[-1][0], r.right)
+        else:
+            out.append((r.x, r.right))
     return out
