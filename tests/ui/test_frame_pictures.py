@@ -175,3 +175,50 @@ def test_the_kept_reach_follows_a_sub_pixel_pan():
     draw_tokens._lists.clear()
     fresh = _frame(a, s)
     assert np.array_equal(kept, fresh), f"{np.count_nonzero((kept != fresh).any(axis=2))} pixels differ"
+
+
+def _laid_out(buttons) -> list[tuple]:
+    return [(b.label, b.key_hint, b.enabled, b.active, tuple(b.rect), b.tip) for b in buttons]
+
+
+def test_the_bars_kept_buttons_are_those_made_afresh_through_a_turn():
+    # The bar keeps its buttons while what they show stays (draw_bar.shown_by): at each step of
+    # a turn played by keys, a command given, undone and redone, the kept ones must be the new.
+    a, s = _battle_screen()
+    seen = set()
+
+    def same() -> None:
+        s.draw(a.canvas)
+        kept = s.cache._kept["bar_buttons"][1]  # what the frame just kept
+        assert _laid_out(kept) == _laid_out(action_buttons(s))
+        seen.add(tuple(_laid_out(kept)))
+
+    same()
+    for k in (pygame.K_a, pygame.K_g, pygame.K_m, pygame.K_t, pygame.K_ESCAPE, pygame.K_m):
+        s.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        same()
+    p = s.battle.pending()
+    target = next(iter(s.legal.full.costs.keys() - {s.battle.world[p.unit].pos}))
+    cam, r = s.camera, s.map_rect()
+    x, y = cam.to_screen(target[0] + 0.5, target[1] + 0.5)
+    for _ in range(2):  # the move, then its facing
+        s.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(r.x + x, r.y + y), button=1))
+        settle(a, s)
+        same()
+    for k in (pygame.K_z, pygame.K_y):  # undo, then redo
+        s.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=pygame.KMOD_CTRL, unicode=""))
+        settle(a, s)
+        same()
+    assert len(seen) >= 4  # the modes, the undo and redo changed the bar
+
+
+def test_the_bars_kept_buttons_follow_what_undo_says(monkeypatch):
+    # Whether Undo may be pressed changes with the dice and the AI, with nothing else on the bar.
+    from game.ui.battle import undo_control  # noqa: PLC0415
+
+    a, s = _battle_screen()
+    s.draw(a.canvas)
+    monkeypatch.setattr(undo_control, "why_not_undo", lambda s: "a die was rolled")
+    s.draw(a.canvas)
+    undo = next(b for b in s.cache._kept["bar_buttons"][1] if b.label == "Undo")
+    assert undo.tip == "Cannot undo: a die was rolled" and not undo.enabled

@@ -89,6 +89,14 @@ def redo(s: BattleState) -> bool:
     return True
 
 
+def shown_by(s: BattleState) -> tuple[object, ...]:
+    """What `buttons` shows, as values (the bar keeps its buttons while these stay)."""
+    if s.battle.over or "human" not in s.session.controllers.values():
+        return ()
+    redo = why_not_redo(s) if s.session.history.undone else None
+    return (why_not_undo(s), bool(s.session.history.undone), redo)
+
+
 def buttons(s: BattleState) -> list[Button]:
     """Undo (and Redo, once something is undone) at the right of the bar, for human players; a
     disabled one says why when the pointer rests on it."""

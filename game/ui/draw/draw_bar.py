@@ -74,6 +74,28 @@ def action_buttons(s: BattleState) -> list[Button]:
     return buttons + spells + undo
 
 
+def shown_by(s: BattleState) -> tuple[object, ...]:
+    """Everything `action_buttons` reads, as values: equal keys lay out equal buttons, so the
+    bar's buttons are made again only when one of these changes (building and laying out the
+    dozen every frame was a twelfth of the frame)."""
+    b = s.battle
+    p = s.pending() if not b.over else None
+    human = s.human_turn()
+    legal, mode, space = s.legal, s.mode, s.retreat_space
+    asked: tuple[object, ...] = ()
+    if human and p is not None and p.kind == ACTIVATION and legal is not None:
+        asked = (
+            legal.allowed,
+            *map(bool, (legal.melee, legal.charge, legal.missile, legal.withdraw, legal.offer)),
+            type(mode),
+            (mode.spells[:9], mode.spell) if isinstance(mode, CastMode) else None,
+        )
+    elif human and p is not None and p.kind == RETREAT:
+        asked = (RETREAT, bool(p.spaces), space is not None and space["follow_to"] is not None, space is None)
+    undo = undo_control.shown_by(s)
+    return (human, p.kind if p is not None else None, asked, undo, s.app.size)
+
+
 def _right_aligned(buttons: list[Button], right: int) -> None:
     """Lay the buttons out again (their labels may have changed) against the bar's right edge."""
     if not buttons:
@@ -176,7 +198,7 @@ def draw_bottom(s: BattleState, surface: pygame.Surface) -> pygame.Rect | None:
     (its buttons and words drawn afresh were a seventh of a frame)."""
     w, h = s.app.size
     bar = pygame.Rect(0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR)
-    buttons = action_buttons(s)
+    buttons = s.cache.get("bar_buttons", shown_by(s), lambda: action_buttons(s))  # only read here
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
     words = s.message or status(s)
     inside = [b for b in buttons if bar.contains(b.rect)]
