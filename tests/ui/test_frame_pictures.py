@@ -222,3 +222,23 @@ def test_the_bars_kept_buttons_follow_what_undo_says(monkeypatch):
     s.draw(a.canvas)
     undo = next(b for b in s.cache._kept["bar_buttons"][1] if b.label == "Undo")
     assert undo.tip == "Cannot undo: a die was rolled" and not undo.enabled
+
+
+def test_the_kept_token_list_follows_a_token_changed_in_place():
+    # The view moves and wounds its tokens by setting their fields: the list of pictures kept
+    # from the last frame must not outlive any such change.
+    a, s = _battle_screen()
+    first = _frame(a, s)
+    tok = next(t for t in s.view.tokens.values() if t.life == "fighting" and t.hp > 2)
+    tok.hp = 1
+    tok.x += 1.0
+    moved = _frame(a, s)
+    draw_tokens._pictures.clear()
+    draw_tokens._lists.clear()
+    s.cache.clear(keep=())
+    assert not np.array_equal(first, moved)
+    assert np.array_equal(moved, _frame(a, s))
+    del s.view.tokens[tok.id]  # gone from the view, with no token changed
+    gone = _frame(a, s)
+    draw_tokens._lists.clear()
+    assert np.array_equal(gone, _frame(a, s)) and not np.array_equal(gone, moved)

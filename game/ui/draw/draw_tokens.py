@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import fields
 from functools import cache
 from operator import attrgetter
 from typing import Protocol
@@ -44,13 +43,14 @@ def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: 
 
     Each token's pictures are drawn once for what it shows (a hundred tokens drawn part by part
     were a third of a frame) and put down with the others' in one `blits` call. The whole list
-    is kept while nothing it is made from changes: every token's state as it stands (read
-    whole, so a change anywhere in a token is seen), the view, the selection and the colours."""
+    is kept while nothing it is made from changes: the tokens listed, none of them changed since
+    (Token.changes), the view, the selection and the colours."""
     cam = s.camera
     current = s.selected if s.human_turn() else None
     recent = tuple(s.view.recent) if not s.view.idle else ()
     state = (
-        tuple(map(_state, s.view.tokens.values())),
+        Token.changes,
+        tuple(map(id, s.view.tokens.values())),  # alive while listed: the same ids, the same tokens
         cam.size,
         cam.x,
         cam.y,
@@ -99,7 +99,6 @@ def _pieces(
 # The last list of pieces drawn, by the sprites of the screen it was drawn for, with what it was
 # made from.
 _lists: WeakKeyDictionary[Sprites, tuple[tuple[object, ...], list[Part]]] = WeakKeyDictionary()
-_state = attrgetter(*(f.name for f in fields(Token)))  # all of a token, position and fade included
 
 
 # Each screen's pictures, by the sprites they are drawn from: they go with the screen.
