@@ -198,13 +198,15 @@ def draw_bottom(s: BattleState, surface: pygame.Surface) -> pygame.Rect | None:
     (its buttons and words drawn afresh were a seventh of a frame)."""
     w, h = s.app.size
     bar = pygame.Rect(0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR)
-    buttons = s.cache.get("bar_buttons", shown_by(s), lambda: action_buttons(s))  # only read here
+    shown = shown_by(s)
+    buttons = s.cache.get("bar_buttons", shown, lambda: action_buttons(s))  # only read here
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
     words = s.message or status(s)
     inside = [b for b in buttons if bar.contains(b.rect)]
     key = (
         bar.size,
-        tuple((b.label, b.key_hint, b.enabled, b.active, tuple(b.rect), b.rect.collidepoint(s.mouse)) for b in inside),
+        shown,  # the buttons, as equal keys lay them out equally
+        tuple(i for i, b in enumerate(inside) if b.rect.collidepoint(s.mouse)),  # the one lit up
         words,
         bool(s.message),
         speed,
