@@ -5,13 +5,13 @@ Drawing only reads the screen; what it keeps between frames lives in the screen'
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import query
-from game.battle import ACTIVATION, RETREAT, Pending
+from game.battle import RETREAT, Pending
 from game.round_end import STEPS
 from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.ui.battle.modes import (
@@ -28,8 +28,9 @@ from game.ui.draw.draw_cast import draw_cast, draw_cast_words
 from game.ui.draw.draw_panels import draw_initiative, draw_panel
 from game.ui.draw.draw_reach import draw_reach_line
 from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
+from game.ui.draw.reach_layer import choices_shown, reach
 from game.ui.draw.squares import Colour, fill, sq_rect
-from game.ui.draw.stacking import Part, bands
+from game.ui.draw.stacking import Part
 
 if TYPE_CHECKING:
     from game.ui.battle.legal import Legal
@@ -55,10 +56,13 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     surface.fill(theme.PANEL_BG, (0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR))
     map_rect = s.map_rect()
     surface.set_clip(map_rect)
-    _draw_map(s, surface, map_rect)
+    # The reach goes down with the terrain, one picture, when nothing comes between them: the
+    # review's lines show at a retreat, the reach at an activation; a log line's creatures ring.
+    under = reach(s, map_rect, s.legal) if s.legal is not None and choices_shown(s) and s.hover_log is None else None
+    reach_drawn = _draw_map(s, surface, map_rect, under)
     fights = draw_review.fights_shown(s)
     draw_review.draw_lines(s, surface, map_rect, fights)
-    _draw_overlays(s, surface, map_rect)
+    _draw_overlays(s, surface, map_rect, reach_drawn)
     draw_tokens(s, surface, map_rect, s.session.controllers)
     draw_reach_line(s, surface, map_rect)
     draw_review.draw_tags(s, surface, map_rect, fights)
@@ -73,7 +77,11 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     draw_panel(s, surface)
 
 
-def _draw_map(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_map(
+    s: BattleState, surface: pygame.Surface, r: pygame.Rect, under: tuple[Hashable, list[Part]] | None = None
+) -> bool:
+    """The terrain in view, and `under` (a key and the pictures it names) laid over it as one
+    picture kept while both stay; whether `under` was drawn."""
     size = s.camera.size
 
     def scaled() -> pygame.Surface:
@@ -91,11 +99,24 @@ def _draw_map(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
     if not at.contains(r):  # the map does not fill its rectangle: the rest is background
         surface.fill(theme.PANEL_BG, r)
         surface.blit(img, at)
-        return
+        return False
     # The part in view, copied out while the view stays: blitting from the whole map's picture,
     # rows 8 KB apart, took 1.6 times as long as from a copy as wide as the view.
     seen = r.move(-at.x, -at.y)
-    surface.blit(s.cache.get("map_view", (id(img), tuple(seen)), lambda: img.subsurface(seen).copy()), r)
+    view = s.cache.get("map_view", (id(img), tuple(seen)), lambda: img.subsurface(seen).copy())
+    if under is None:
+        surface.blit(view, r)
+        return False
+    key, pieces = under
+
+    def laid() -> pygame.Surface:
+        # blended onto the same terrain pixels as on the frame: the same pixels, blended once
+        pic = view.copy()
+        pic.blits([(p, (x - r.x, y - r.y)) for p, (x, y) in pieces], doreturn=False)
+        return pic
+
+    surface.blit(s.cache.get("map_under", (id(img), tuple(seen), tuple(r), key), laid), r)
+    return True
 
 
 def _outline(
@@ -121,7 +142,7 @@ def _arc_unit(s: BattleState, p: Pending | None) -> str | None:
     return arc_unit
 
 
-def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect, reach_drawn: bool = False) -> None:
     b = s.battle
     p = s.pending() if not b.over else None
     arc_unit = _arc_unit(s, p)
@@ -130,8 +151,8 @@ def _draw_overlays(s: BattleState, surface: pygame.Surface, r: pygame.Rect) -> N
         for i in ids:
             u = b.world[i]
             pygame.draw.rect(surface, theme.HIGHLIGHT, sq_rect(s.camera, r, u.pos, u.n).inflate(6, 6), 3)
-    if s.human_turn() and p is not None and p.kind == ACTIVATION and s.legal is not None and s.view.idle:
-        _draw_choices(s, surface, r, s.legal)
+    if choices_shown(s) and s.legal is not None:
+        _draw_choices(s, surface, r, s.legal, reach_drawn)
     if arc_unit is not None:
         stance = _planned_stance(s) if arc_unit == s.selected else None
         cam = s.camera
@@ -183,31 +204,13 @@ def _planned_stance(s: BattleState) -> tuple[Pos, int] | None:
     return None
 
 
-def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal: Legal) -> None:
-    """The pending unit's reach and targets, and the path a click would take."""
+def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal: Legal, reach_drawn: bool) -> None:
+    """The pending unit's reach and targets (unless drawn with the map), and the path a click
+    would take."""
     b = s.battle
     mode = s.mode
-    cam = s.camera
-    key = (
-        s.decision_key,
-        legal.unit,
-        mode.reach,
-        mode.shoots,
-        mode.charges,
-        cam.size,
-        cam.x,  # as it is, not rounded: where a square falls rounds from it (a tie goes either way)
-        cam.y,
-        tuple(r),
-        theme.palette().name,  # the reach's colours are the palette's
-    )
-
-    def paint() -> list[Part]:
-        layer = pygame.Surface(r.size, pygame.SRCALPHA)
-        _paint_reach(s, layer, pygame.Rect(0, 0, r.w, r.h), legal)
-        # blending the empty rest of the map cost as much again; bands along the squares' rows
-        return [(img, (r.x + x, r.y + y)) for img, (x, y) in bands(layer, cam.size, first=cam.to_screen(0, 0)[1])]
-
-    surface.blits(s.cache.get("reach", key, paint), doreturn=False)
+    if not reach_drawn:
+        surface.blits(reach(s, r, legal)[1], doreturn=False)
     hovered = b.world.at(s.hover_sq) if s.hover_sq else None
     if hovered in legal.melee and mode.walks:
         o = legal.attack_from(hovered, s.shift())
@@ -225,30 +228,6 @@ def _draw_choices(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal
         _draw_facing_arrow(s, surface, r, mode.path[-1], mode.facing)
     elif s.hover_sq in legal.full.costs and mode.walks and b.world.at(s.hover_sq) is None:
         _draw_path(s, surface, r, legal.full.path(s.hover_sq))
-
-
-def _paint_reach(s: BattleState, surface: pygame.Surface, r: pygame.Rect, legal: Legal) -> None:
-    """Where the selected unit can go (full and half moves) and whom it can strike."""
-    b = s.battle
-    mode = s.mode
-    if mode.reach == "move":
-        full, half = legal.full.costs, legal.half.costs
-        fill(s.camera, s.cache, surface, r, [q for q in full if q not in half], (theme.palette().reach_full, 70))
-        fill(
-            s.camera,
-            s.cache,
-            surface,
-            r,
-            [q for q in half if q != b.world[legal.unit].pos],
-            (theme.palette().reach_half, 80),
-        )
-    elif mode.reach == "withdraw":
-        fill(s.camera, s.cache, surface, r, legal.withdraw, (theme.palette().reach_half, 90))
-    elif mode.reach == "stand":
-        fill(s.camera, s.cache, surface, r, list(legal.half.costs), (theme.palette().reach_half, 80))
-    for t in legal.targets(mode.shoots, mode.charges):
-        tu = b.world[t]
-        pygame.draw.rect(surface, theme.palette().target, sq_rect(s.camera, r, tu.pos, tu.n).inflate(-2, -2), 3)
 
 
 def _draw_path(s: BattleState, surface: pygame.Surface, r: pygame.Rect, path: Iterable[Pos]) -> None:
