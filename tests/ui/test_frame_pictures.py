@@ -242,3 +242,27 @@ def test_the_kept_token_list_follows_a_token_changed_in_place():
     gone = _frame(a, s)
     draw_tokens._lists.clear()
     assert np.array_equal(gone, _frame(a, s)) and not np.array_equal(gone, moved)
+
+
+def test_the_reach_laid_into_the_terrain_is_the_reach_blended_over_it():
+    # At an activation the reach goes down with the terrain as one kept picture; with a log
+    # line pointed at (its creatures ringed between the two) it is blended over the terrain
+    # each frame as before. A line naming no creature rings nothing: the frames must be equal.
+    from types import SimpleNamespace  # noqa: PLC0415
+
+    a, s = _battle_screen()
+    assert s.legal is not None and s.human_turn()
+    s.camera.zoom_i = len(ZOOMS) - 1  # the map larger than its view: the terrain fills it
+    s.camera.centre_on(*s.battle.world[s.legal.unit].pos)
+    for palette in ("standard", "tritanopia"):
+        theme.use(palette)
+        try:
+            s.hover_log = None
+            laid = _frame(a, s)
+            assert s.cache._kept["map_under"][0][-1] == s.cache._kept["reach"][0]  # it was laid
+            s.hover_log = SimpleNamespace(ids=())
+            blended = _frame(a, s)
+        finally:
+            theme.use("standard")
+            s.hover_log = None
+        assert np.array_equal(laid, blended), f"{np.count_nonzero((laid != blended).any(axis=2))} pixels differ"
