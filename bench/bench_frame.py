@@ -40,10 +40,8 @@ from game.ui.common.camera import ONE
 FLOOR_EVERY = 10
 
 
-def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -> dict:
-    app = App(size, headless=True)
-    app.settings = app.settings.changed(ui_scale=ui_scale)
-    app.refit()
+def _scene(app: App) -> BattleScreen:
+    """The bench's battle in contact, a unit to act selected and the pointer at its reach's end."""
     scenario = field_scenario(100)
     screen = BattleScreen(app, scenario, seed=3, controllers={s: "human" for s in scenario.sides}, threaded=False)
     app.show(screen)
@@ -65,8 +63,18 @@ def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -
     r = screen.map_rect()
     x, y = screen.camera.to_screen(far[0] + 0.5, far[1] + 0.5)
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + x, r.y + y), rel=(0, 0), buttons=(0, 0, 0)))
-    draw, step, floor = [], [], []
+    return screen
+
+
+def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0, laid: bool = False) -> dict:
+    app = App(size, headless=True)
+    app.settings = app.settings.changed(ui_scale=ui_scale)
+    app.refit()
+    screen = _scene(app)
+    b = screen.battle
+    draw, step, floor, laid_floor = [], [], [], []
     floor_at: Floor | None = None
+    laid_at: Floor | None = None
     for i in range(n):
         t0 = time.perf_counter()
         screen.draw(app.canvas)
@@ -74,17 +82,23 @@ def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -
         captured = floor_at is None or i % FLOOR_EVERY == 0  # the picture changes as the numbers fade
         if captured:
             floor_at = capture(screen, app.canvas)
+            laid_at = capture(screen, app.canvas, laid=True) if laid else None
         assert floor_at is not None
         t2 = time.perf_counter()
         app.canvas.blits(floor_at.pieces, doreturn=False)
         t3 = time.perf_counter()
+        if laid_at is not None:
+            app.canvas.blits(laid_at.pieces, doreturn=False)
+        t5 = time.perf_counter()
         app.step(1 / 60)
         t4 = time.perf_counter()
         if not captured:  # capturing churns the caches: neither time of that frame is kept
             draw.append((t1 - t0) * 1000)
             floor.append((t3 - t2) * 1000)
+            laid_floor.append((t5 - t3) * 1000)
         step.append((t4 - t3) * 1000)
     draw.sort()
+    laid_floor.sort()
     step.sort()
     floor.sort()
     assert floor_at is not None
@@ -109,7 +123,15 @@ def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -
         "floor_differs_px": floor_at.differs,
         "floor_max_diff": floor_at.max_diff,
         "overlays": "reach (full+half), targets, path with AoO check, arcs, initiative track, log",
-    }
+    } | (
+        {
+            "laid_floor_median_ms": statistics.median(laid_floor),
+            "ratio_laid_median": statistics.median(draw) / statistics.median(laid_floor),
+            "laid_floor_differs_px": laid_at.differs,
+        }
+        if laid_at is not None
+        else {}
+    )
 
 
 def watching(n: int) -> dict:
@@ -181,11 +203,14 @@ def main() -> None:
     ap.add_argument("--size", default="1280x720", help="the window, WIDTHxHEIGHT")
     ap.add_argument("--ui-scale", type=float, default=1.0)
     ap.add_argument("--only-frames", action="store_true", help="the battlefield's frames alone")
+    ap.add_argument(
+        "--laid-floor", action="store_true", help="also the floor with the reach laid into the terrain (frame23b on)"
+    )
     args = ap.parse_args()
     if args.frames < 2:
         ap.error("--frames must be 2 or more (the first frame's floor is captured, not timed)")
     w, h = (int(v) for v in args.size.split("x"))
-    out = frames(args.frames, (w, h), args.ui_scale)
+    out = frames(args.frames, (w, h), args.ui_scale, laid=args.laid_floor)
     if args.only_frames:
         print(json.dumps(out, indent=1))
         return

@@ -42,8 +42,10 @@ class Floor:
     max_diff: int
 
 
-def capture(s: draw_battle.BattleState, frame: pygame.Surface) -> Floor:
-    """The floor of the frame `s` has just drawn on `frame`."""
+def capture(s: draw_battle.BattleState, frame: pygame.Surface, laid: bool = False) -> Floor:
+    """The floor of the frame `s` has just drawn on `frame`. `laid`: with the reach laid into
+    the terrain's piece, as the screen lays it when nothing comes between them (a stricter
+    floor: the reach's pixels are then not blended at all)."""
     r = s.map_rect()
     w, h = frame.get_size()
     pieces: list[Piece] = []
@@ -57,11 +59,25 @@ def capture(s: draw_battle.BattleState, frame: pygame.Surface) -> Floor:
             pieces.append((frame.subsurface(panel).convert(), panel.topleft))
     ground = pygame.Surface((w, h)).convert()
     ground.set_clip(r)
-    draw_battle._draw_map(s, ground, r)
+    under = None
+    if laid:
+        from game.ui.draw.reach_layer import choices_shown, reach  # noqa: PLC0415  # trees since frame23b
+
+        if s.legal is not None and choices_shown(s) and s.hover_log is None:
+            under = reach(s, r, s.legal)
+    reach_drawn = bool(draw_battle._draw_map(s, ground, r, under) if under else draw_battle._draw_map(s, ground, r))
     pieces.append((ground.subsurface(r).convert(), r.topleft))
     fights = draw_review.fights_shown(s)
+
+    def overlays(surf: pygame.Surface) -> None:
+        draw_review.draw_lines(s, surf, r, fights)
+        if reach_drawn:
+            draw_battle._draw_overlays(s, surf, r, reach_drawn)
+        else:
+            draw_battle._draw_overlays(s, surf, r)
+
     layers: list[Callable[[pygame.Surface], None]] = [
-        lambda surf: (draw_review.draw_lines(s, surf, r, fights), draw_battle._draw_overlays(s, surf, r)),
+        overlays,
         lambda surf: draw_tokens(s, surf, r, s.session.controllers),
         lambda surf: (
             draw_reach_line(s, surf, r),

@@ -227,19 +227,14 @@ class BattleState:
         return not b.over and self.view.idle and self.pending().controller == "human" and free
 
     def pending(self) -> Pending:
-        """The decision the battle waits for; asked once a frame while a frame is drawn (drawing
-        never changes the battle, and its parts asked a score of times)."""
-        b = self.battle
+        """The decision the battle waits for, asked once while a frame is drawn (drawing never
+        changes the battle, and its parts asked a score of times a frame)."""
         kept = self._drawn_pending
-        if kept is not None and kept[0] is b:
-            return kept[1]
-        return b.pending()
+        return kept[1] if kept is not None and kept[0] is self.battle else self.battle.pending()
 
     @contextmanager
     def one_frame(self) -> Iterator[None]:
-        """While a frame is drawn: the battle's pending decision asked once."""
-        b = self.battle
-        self._drawn_pending = (b, b.pending())
+        self._drawn_pending = (self.battle, self.battle.pending())
         try:
             yield
         finally:
