@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import tcod.path
@@ -11,6 +12,7 @@ import tcod.path
 from game import query
 from game.ai.map_repair import Field, grid_steps, repaired
 from game.battle import Battle
+from game.rules.geometry import Pos
 from game.terrain import Terrain
 from game.world import Unit
 
@@ -190,3 +192,11 @@ def _safety_map(battle: Battle, unit: Unit) -> np.ndarray:
     walk = np.where(cost > 0, cost, 0)
     safety[...] = relax(safety, walk)
     return safety
+
+
+def values_at(grid: np.ndarray, squares: list[Pos]) -> list[Any]:
+    """grid[y, x] of each square, as Python values."""
+    if not squares:
+        return []
+    xy = np.array(squares)
+    return grid[xy[:, 1], xy[:, 0]].tolist()  # type: ignore[no-any-return]
