@@ -54,10 +54,15 @@ def terrain_grids(t: Terrain) -> tuple[np.ndarray, np.ndarray]:
 def enemy_mask(battle: Battle, unit: Unit) -> np.ndarray:
     t = query.terrain(battle)
     mask = np.zeros((t.height, t.width), dtype=bool)
+    ones: list[int] = []  # one-square foes' flat indices, set in one numpy call
     for e in battle.world.living():
         if e.side != unit.side:
             x, y = e.pos
-            mask[y : y + e.n, x : x + e.n] = True
+            if e.n == 1:
+                ones.append(y * t.width + x)
+            else:
+                mask[y : y + e.n, x : x + e.n] = True
+    mask.ravel()[ones] = True
     return mask
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game import query
-from game.ai.maps import FAR, enemy_distance
+from game.ai.maps import FAR, enemy_distance, values_at
 from game.battle import Battle
 from game.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.initiative import first_strike_applies
@@ -131,7 +131,7 @@ class View:
         bold = max(bold, min(1.0, max(0, battle.round - 2) / 4))
         line = 99.0
         if need_dist:
-            steps = sorted(int(dist[a.pos[1], a.pos[0]]) / 2.0 for a in allies if a.steady)
+            steps = sorted(d / 2.0 for d in values_at(dist, [a.pos for a in allies if a.steady]))
             steps = [x for x in steps if x < FAR / 2]
             if steps:
                 line = steps[len(steps) // 2]
