@@ -204,4 +204,5 @@ def values_at(grid: np.ndarray, squares: list[Pos]) -> list[Any]:
     if not squares:
         return []
     xy = np.array(squares)
-    return grid[xy[:, 1], xy[:, 0]].tolist()  # type: ignore[no-any-return]
+    out: list[Any] = grid[xy[:, 1], xy[:, 0]].tolist()
+    return out
