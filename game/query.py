@@ -122,14 +122,11 @@ def _option(
     )
 
 
-def attack_options(
-    battle: Battle, uid: str, kind: str = "melee", reach: Reach | None = None, among: Iterable[str] | None = None
-) -> list[AttackOption]:
+def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach | None = None) -> list[AttackOption]:
     """Every enemy the unit can attack this activation, from its square or after a half move.
 
     One option per (target, arc): the cheapest path to that arc. `reach` is the unit's
-    `moves(battle, uid, half=True)` when the caller already has it; `among`, when given, keeps
-    to those foes (each target's options are worked out apart, so they are the same either way).
+    `moves(battle, uid, half=True)` when the caller already has it.
     """
     u = battle.world[uid]
     if (Action.ATTACK if kind == "melee" else Action.FIRE) not in capabilities.allowed(u.morale, u.prone, u.fights):
@@ -140,8 +137,6 @@ def attack_options(
     budget = half_move(u)
     limit = weapon.reach_squares if kind == "melee" else weapon.range[2]
     targets = [t for t in battle.world.enemies_of(u) if footprint_distance(u.pos, u.n, t.pos, t.n) <= budget + limit]
-    if among is not None:
-        targets = [t for t in targets if t.id in among]
     if not targets:
         return []
     if reach is None:

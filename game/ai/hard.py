@@ -49,12 +49,9 @@ def _taken(trial: Battle, uid: str, near: int = NEAR_FOES) -> float:
     foes.sort(key=lambda g: (g[0], g[1]))
     total = 0.0
     for _, _, e in foes[:near]:
-        # A foe that cannot strike this unit adds nothing (no damage, whatever its share), so its
-        # options at the others are worked out only when it can: one movement search for both.
-        reach = query.moves(trial, e.id, half=True)
-        if not query.attack_options(trial, e.id, reach=reach, among=(uid,)):
+        opts = query.attack_options(trial, e.id)
+        if not opts:
             continue
-        opts = query.attack_options(trial, e.id, reach=reach)
         mine = max((o.expected_damage for o in opts if o.target == uid), default=0.0)
         top = max(o.expected_damage for o in opts)
         share = 1.0 if mine >= 0.8 * top else 0.35
