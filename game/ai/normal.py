@@ -252,6 +252,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     return out, MoveSearch(view, full, c, ranged, out)
 
 
+ByDistance = dict[Pos, tuple[float, float]]  # a square's approach value and lead penalty
 SLACK = 1e-6  # far above float rounding, far below any score difference that matters
 
 
@@ -268,9 +269,8 @@ class MoveSearch:
     def __init__(self, view: View, reach: Reach, c: float, ranged: bool, others: list[Candidate]) -> None:
         self.view, self.reach, self.c, self.ranged = view, reach, c, ranged
         near = _by_distance(view, reach, c, ranged)
-        # Each square by its upper bound, score_position without its penalties: no square scores above it.
         self.queue = sorted(
-            (-(near[p][0] + 0.15 * view.support(p) - near[p][1]) + 0.0005 * reach.costs[p], p)
+            (-_upper_bound(view, p, c, ranged, near) + 0.0005 * reach.costs[p], p)
             for p in _shortlist(view, reach, near)
         )
         self.next = 0
@@ -299,10 +299,16 @@ class MoveSearch:
         return [self.found[p] for p in sorted(self.found)]
 
 
+def _upper_bound(view: View, p: Pos, c: float, ranged: bool, near: ByDistance | None = None) -> float:
+    """score_position at p without its penalties: no square scores above it (`near`: `_by_distance`'s)."""
+    approach, lead = near[p] if near is not None else (_approach_value(view, p, c, ranged), _lead_penalty(view, p))
+    return approach + 0.15 * view.support(p) - lead
+
+
 COOL_SQUARES = 16
 
 
-def _shortlist(view: View, reach: Reach, near: dict[Pos, tuple[float, float]]) -> list[Pos]:
+def _shortlist(view: View, reach: Reach, near: ByDistance) -> list[Pos]:
     """Squares worth the full scoring: every square within some foe's striking distance (there
     facing and flanks decide), and of the rest only the best few by the cheap approach value
     (`near`: `_by_distance`)."""
@@ -318,14 +324,14 @@ def _shortlist(view: View, reach: Reach, near: dict[Pos, tuple[float, float]]) -
     return sorted(hot + cool)
 
 
-def _by_distance(view: View, reach: Reach, c: float, ranged: bool) -> dict[Pos, tuple[float, float]]:
+def _by_distance(view: View, reach: Reach, c: float, ranged: bool) -> ByDistance:
     """(`_approach_value`, `_lead_penalty`) of every square of the reach but the unit's own. Both
     read the square only through its distance to the enemy, so each distance is worked out once
     (the very same floats), and the distances are read off the map in one numpy gather."""
     own = view.unit.pos
     squares = [p for p in reach.costs if p != own]
     memo: dict[int, tuple[float, float]] = {}
-    out: dict[Pos, tuple[float, float]] = {}
+    out: ByDistance = {}
     for p, d in zip(squares, values_at(view.dist, squares), strict=True):
         got = memo.get(d)
         if got is None:
