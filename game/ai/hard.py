@@ -95,7 +95,8 @@ def decide(battle: Battle, explain: Explanation | None = None) -> Command:
         return order[0].cmd
     c = caution(u)
     # Look ahead only where a foe is near enough to matter.
-    near = any(footprint_distance(u.pos, u.n, e.pos, e.n) <= half_move(u) + half_move(e) + 3 for e in view.threats)
+    mine = half_move(u) + 3
+    near = any(footprint_distance(u.pos, u.n, e.pos, e.n) <= mine + half_move(e) for e in view.threats)
     if not near:
         if explain is not None:
             explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in order[:5]])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import tcod.path
@@ -11,6 +12,7 @@ import tcod.path
 from game import query
 from game.ai.map_repair import Field, grid_steps, repaired
 from game.battle import Battle
+from game.rules.geometry import Pos
 from game.terrain import Terrain
 from game.world import Unit
 
@@ -52,10 +54,15 @@ def terrain_grids(t: Terrain) -> tuple[np.ndarray, np.ndarray]:
 def enemy_mask(battle: Battle, unit: Unit) -> np.ndarray:
     t = query.terrain(battle)
     mask = np.zeros((t.height, t.width), dtype=bool)
+    ones: list[int] = []  # one-square foes' flat indices, set in one numpy call
     for e in battle.world.living():
         if e.side != unit.side:
             x, y = e.pos
-            mask[y : y + e.n, x : x + e.n] = True
+            if e.n == 1:
+                ones.append(y * t.width + x)
+            else:
+                mask[y : y + e.n, x : x + e.n] = True
+    mask.ravel()[ones] = True
     return mask
 
 
@@ -190,3 +197,12 @@ def _safety_map(battle: Battle, unit: Unit) -> np.ndarray:
     walk = np.where(cost > 0, cost, 0)
     safety[...] = relax(safety, walk)
     return safety
+
+
+def values_at(grid: np.ndarray, squares: list[Pos]) -> list[Any]:
+    """grid[y, x] of each square, as Python values."""
+    if not squares:
+        return []
+    xy = np.array(squares)
+    out: list[Any] = grid[xy[:, 1], xy[:, 0]].tolist()
+    return out

@@ -36,6 +36,7 @@ from game import query
 from game.ai.candidate import Candidate, Explanation
 from game.ai.charging import charge_candidates, set_value
 from game.ai.flight import flee, withdraw
+from game.ai.maps import values_at
 from game.ai.quarter import offer_candidates
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.spells import candidates as spell_candidates
@@ -251,6 +252,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     return out, MoveSearch(view, full, c, ranged, out)
 
 
+ByDistance = dict[Pos, tuple[float, float]]  # a square's approach value and lead penalty
 SLACK = 1e-6  # far above float rounding, far below any score difference that matters
 
 
@@ -266,8 +268,10 @@ class MoveSearch:
 
     def __init__(self, view: View, reach: Reach, c: float, ranged: bool, others: list[Candidate]) -> None:
         self.view, self.reach, self.c, self.ranged = view, reach, c, ranged
+        near = _by_distance(view, reach, c, ranged)
         self.queue = sorted(
-            (-_upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p) for p in _shortlist(view, reach, c, ranged)
+            (-_upper_bound(view, p, c, ranged, near) + 0.0005 * reach.costs[p], p)
+            for p in _shortlist(view, reach, near)
         )
         self.next = 0
         self.found: dict[Pos, Candidate] = {}
@@ -295,31 +299,45 @@ class MoveSearch:
         return [self.found[p] for p in sorted(self.found)]
 
 
-def _upper_bound(view: View, p: Pos, c: float, ranged: bool) -> float:
-    """score_position at p without its penalties: no square scores above it."""
-    return _approach_value(view, p, c, ranged) + 0.15 * view.support(p) - _lead_penalty(view, p)
+def _upper_bound(view: View, p: Pos, c: float, ranged: bool, near: ByDistance | None = None) -> float:
+    """score_position at p without its penalties: no square scores above it (`near`: `_by_distance`'s)."""
+    approach, lead = near[p] if near is not None else (_approach_value(view, p, c, ranged), _lead_penalty(view, p))
+    return approach + 0.15 * view.support(p) - lead
 
 
 COOL_SQUARES = 16
 
 
-def _shortlist(view: View, reach: Reach, c: float, ranged: bool) -> list[Pos]:
+def _shortlist(view: View, reach: Reach, near: ByDistance) -> list[Pos]:
     """Squares worth the full scoring: every square within some foe's striking distance (there
-    facing and flanks decide), and of the rest only the best few by the cheap approach value."""
-    u = view.unit
-    hot_mask = view.strike_reach_mask()
+    facing and flanks decide), and of the rest only the best few by the cheap approach value
+    (`near`: `_by_distance`)."""
+    squares = sorted(near)
+    hot_at = values_at(view.strike_reach_mask(), squares)
     hot: list[Pos] = []
     cool: list[Pos] = []
-    for p in sorted(reach.costs):
-        if p == u.pos:
-            continue
-        (hot if hot_mask[p[1], p[0]] else cool).append(p)
+    for p, is_hot in zip(squares, hot_at, strict=True):
+        (hot if is_hot else cool).append(p)
     if len(cool) > COOL_SQUARES:
         # The best few by (approach, cost, square), as sorting them all would give.
-        cool = heapq.nsmallest(
-            COOL_SQUARES, cool, key=lambda p: (-_approach_value(view, p, c, ranged), reach.costs[p], p)
-        )
+        cool = heapq.nsmallest(COOL_SQUARES, cool, key=lambda p: (-near[p][0], reach.costs[p], p))
     return sorted(hot + cool)
+
+
+def _by_distance(view: View, reach: Reach, c: float, ranged: bool) -> ByDistance:
+    """(`_approach_value`, `_lead_penalty`) of every square of the reach but the unit's own. Both
+    read the square only through its distance to the enemy, so each distance is worked out once
+    (the very same floats), and the distances are read off the map in one numpy gather."""
+    own = view.unit.pos
+    squares = [p for p in reach.costs if p != own]
+    memo: dict[int, tuple[float, float]] = {}
+    out: ByDistance = {}
+    for p, d in zip(squares, values_at(view.dist, squares), strict=True):
+        got = memo.get(d)
+        if got is None:
+            got = memo[d] = (_approach_value(view, p, c, ranged), _lead_penalty(view, p))
+        out[p] = got
+    return out
 
 
 def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) -> list[Candidate]:

@@ -19,6 +19,10 @@ def offer_candidates(battle: Battle, u: Unit, stay: float) -> list[Candidate]:
     """An offer to each foe in range, not fleeing, that has already checked morale this battle, scored from where
     `u` stands (`stay`, its score for holding there) by the chance the foe surrenders."""
     out: list[Candidate] = []
+    # A foe that would not check morale has no chance to surrender (below LEAST_CHANCE): most
+    # decisions have none that would, and need not ask which foes are in range and sight.
+    if not any(query.offer_will_check(battle, e.id) for e in battle.world.enemies_of(u)):
+        return out
     for tid in sorted(query.offer_targets(battle, u.id)):
         if battle.world[tid].morale == FLEEING:
             continue  # it runs for an exit, or gives up when cornered: quarter adds little

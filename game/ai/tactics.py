@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game import query
-from game.ai.maps import FAR, enemy_distance
+from game.ai.maps import FAR, enemy_distance, values_at
 from game.battle import Battle
 from game.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.rules.initiative import first_strike_applies
@@ -92,6 +92,7 @@ class View:
     _nearest_now: Unit | None = None
     _ally_adj: dict[Pos, int] | None = None
     _ganged: dict[str, int] = field(default_factory=dict)
+    _free_back_of: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
@@ -130,7 +131,7 @@ class View:
         bold = max(bold, min(1.0, max(0, battle.round - 2) / 4))
         line = 99.0
         if need_dist:
-            steps = sorted(int(dist[a.pos[1], a.pos[0]]) / 2.0 for a in allies if a.steady)
+            steps = sorted(d / 2.0 for d in values_at(dist, [a.pos for a in allies if a.steady]))
             steps = [x for x in steps if x < FAR / 2]
             if steps:
                 line = steps[len(steps) // 2]
@@ -310,6 +311,14 @@ class View:
 
     def support(self, p: Pos) -> float:
         """Allies beside p cover our flanks."""
+        if self.unit.n == 1:
+            return min(self._allies_beside().get(p, 0), 3)
+        n = sum(1 for a in self.allies if a.morale == STEADY and footprint_distance(p, self.unit.n, a.pos, a.n) == 1)
+        return min(n, 3)
+
+    def _allies_beside(self) -> dict[Pos, int]:
+        """How many steady allies stand beside each square (a square is beside a creature when
+        it is in the ring around its footprint), counted once a decision."""
         if self._ally_adj is None:
             adj: dict[Pos, int] = {}
             for a in self.allies:
@@ -318,23 +327,29 @@ class View:
                 for sq in ring(a.pos, a.n):
                     adj[sq] = adj.get(sq, 0) + 1
             self._ally_adj = adj
-        if self.unit.n == 1:
-            return min(self._ally_adj.get(p, 0), 3)
-        n = sum(1 for a in self.allies if a.morale == STEADY and footprint_distance(p, self.unit.n, a.pos, a.n) == 1)
-        return min(n, 3)
+        return self._ally_adj
 
     # -- targets ---------------------------------------------------------------------
 
     def ganged(self, t: Unit) -> int:
         """Our creatures already beside the foe (they block its retreat spaces)."""
         got = self._ganged.get(t.id)
-        if got is None:  # asked of each option at the foe: counted once a decision
+        if got is None and t.n == 1:  # allies are able, so steady is morale STEADY: the support map's count
+            got = self._ganged[t.id] = self._allies_beside().get(t.pos, 0)
+        elif got is None:  # asked of each option at the foe: counted once a decision
             got = self._ganged[t.id] = sum(
                 1 for a in self.allies if a.steady and footprint_distance(a.pos, a.n, t.pos, t.n) == 1
             )
         return got
 
     def free_back_spaces(self, t: Unit) -> int:
+        """Free squares in the foe's flank and rear arcs, counted once a decision per foe."""
+        got = self._free_back_of.get(t.id)
+        if got is None:
+            got = self._free_back_of[t.id] = self._count_free_back(t)
+        return got
+
+    def _count_free_back(self, t: Unit) -> int:
         arcs = query.arcs(self.battle, t.id)
         occ = self.battle.world.occupancy
         terrain = query.terrain(self.battle)

@@ -85,7 +85,18 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung
     """Each enemy threatening the square the creature is about to leave swings once (if it has
     not yet this round); return False when the creature can no longer move on."""
     u = ctx.world[uid]
+    ux, uy = u.pos
+    un = u.n
     for e in ctx.world.enemies_of(u):
+        # takes_free_swing, with its cheap tests first and written out: every enemy is asked at
+        # every step of every walk, and nearly all are out of reach.
+        weapon = e.kind.melee
+        if weapon is None or e.id in ctx.rs.aoo_used:
+            continue
+        if e.n == 1 and un == 1:
+            ex, ey = e.pos
+            if max(abs(ex - ux), abs(ey - uy)) > weapon.reach_squares:
+                continue
         if not takes_free_swing(ctx, e, u):
             continue
         if not attack.free_blow(ctx, e.id, uid, "attack_of_opportunity", flush, swung):

@@ -90,14 +90,22 @@ def _side_triggers(ctx: Ctx, side: str) -> list[str]:
     return out
 
 
-def _cannot_hurt(ctx: Ctx, u: Unit) -> bool:
+def hit_only_by_magic(ctx: Ctx) -> list[Unit]:
+    """The fighting creatures that only a magic weapon hurts: the only foes `_cannot_hurt` need
+    look at. Nobody moves during the morale step, so one list serves every creature's check."""
+    return [e for e in ctx.world.living() if e.kind.needs_plus]
+
+
+def _cannot_hurt(ctx: Ctx, u: Unit, magic_only: list[Unit]) -> bool:
     """'A creature whose every attack cannot hurt a foe it faces has the trigger' (docs/rules.md#weapons-a-creature-cannot-hurt):
-    a foe that threatens it and that none of its weapons can hurt."""
+    a foe that threatens it and that none of its weapons can hurt. `magic_only` is
+    `hit_only_by_magic(ctx)`: creatures hit only by magic are rare, so most steps ask no foe."""
+    if not magic_only:
+        return False
     weapons = [w for w in (u.kind.melee, u.kind.missile) if w is not None]
-    # Creatures hit only by magic are rare and threatening someone is not: test the plus first.
     return any(
-        e.kind.needs_plus and not any(u.kind.can_hurt(w, e.kind) for w in weapons) and threatens(ctx, e, u.squares)
-        for e in ctx.world.enemies_of(u)
+        e.side != u.side and not any(u.kind.can_hurt(w, e.kind) for w in weapons) and threatens(ctx, e, u.squares)
+        for e in magic_only
     )
 
 
@@ -160,7 +168,9 @@ class _Check:
     result: str
 
 
-def _adnd2e_triggers(ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str]) -> list[str] | None:
+def _adnd2e_triggers(
+    ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str], magic_only: list[Unit]
+) -> list[str] | None:
     """The creature's triggers this step, or None while it is held (its triggers wait until it is
     free). 'Decision: under either system a creature is never its own "ally slain by magic", and a
     held creature makes no check while held' (docs/rules.md#morale)."""
@@ -171,7 +181,7 @@ def _adnd2e_triggers(ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str
     # 'When an ally is slain by magic' (seed 000); a spell that kills, holds or tangles is magic.
     if magic - {u.id}:
         met.append("slain_by_magic")
-    if _cannot_hurt(ctx, u):
+    if _cannot_hurt(ctx, u, magic_only):
         met.append("cannot_hurt")
     waited = rec.waiting.pop(u.id, ())
     met = [*waited, *(t for t in met if t not in waited)]
@@ -182,8 +192,10 @@ def _adnd2e_triggers(ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str
     return met
 
 
-def _judge_adnd2e(ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str], ways: WaysOut) -> _Check | None:
-    triggers = _adnd2e_triggers(ctx, u, side_triggers, magic)
+def _judge_adnd2e(
+    ctx: Ctx, u: Unit, side_triggers: list[str], magic: set[str], ways: WaysOut, magic_only: list[Unit]
+) -> _Check | None:
+    triggers = _adnd2e_triggers(ctx, u, side_triggers, magic, magic_only)
     if triggers is None:
         return None
     offered = surrender.must_check(ctx, u, triggers)
@@ -213,12 +225,13 @@ def _run_adnd2e(ctx: Ctx, ways: WaysOut) -> None:
     judged (and rolled, in id order) before any result is applied."""
     side_triggers = {s: _side_triggers(ctx, s) for s in sorted(ctx.sides)}
     magic = {s: set(rec.struck_by_magic) for s, rec in ctx.sides.items()}
+    magic_only = hit_only_by_magic(ctx)
     checks = []
     for uid in ctx.world.ids():
         u = ctx.world[uid]
         if not u.able or u.hero:
             continue  # 'player characters never need to check morale'
-        c = _judge_adnd2e(ctx, u, side_triggers[u.side], magic[u.side], ways)
+        c = _judge_adnd2e(ctx, u, side_triggers[u.side], magic[u.side], ways, magic_only)
         if c is not None:
             checks.append(c)
     for c in checks:
