@@ -1,0 +1,99 @@
+"""A headless joiner or spectator: connect, say the code, take the map and the command log from
+the welcome, replay it (checked by digest), then play or watch by lockstep to the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from websockets.exceptions import InvalidHandshake, InvalidURI
+from websockets.sync.client import connect
+
+from game.battle import Battle
+from game.commands import Command, Illegal
+from game.net import map_transfer
+from game.net.link import Dropped, Link
+from game.net.lockstep import Lockstep
+from game.net.peer import Desync, Peer, Refused
+from game.net.protocol import MAX_MESSAGE, ProtocolError
+from game.net.report import write_desync
+from game.save.files import event_lines, write_atomic
+from game.scenario.errors import ScenarioError
+from game.scenario.tiled import load_scenario
+
+CONNECT_SECONDS = 10.0
+
+
+@dataclass
+class JoinPlan:
+    address: str  # HOST:PORT
+    code: str
+    watch: bool = False
+    levels: dict[str, str] | None = None  # the AI's level for the side given (headless)
+    timeout: float = 120.0
+    say: Callable[[str], None] = print
+    make_battle: Callable[..., Battle] = Battle  # tests give a different one to make a desync
+
+
+class NetError(Exception):
+    """A join that cannot go on; the text is its one line."""
+
+
+def open_link(plan: JoinPlan) -> Link:
+    try:
+        ws = connect(f"ws://{plan.address}", max_size=MAX_MESSAGE, compression=None, open_timeout=CONNECT_SECONDS)
+    except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+        raise NetError(f"cannot reach {plan.address}: {e}") from None
+    link = Link(ws, "the host")
+    link.send("hello", code=plan.code, role="watch" if plan.watch else "play")
+    return link
+
+
+def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
+    """The battle as the host has it now, and my side ("" when watching)."""
+    msg = link.recv(CONNECT_SECONDS + plan.timeout, ("welcome", "refused"))
+    if msg["type"] == "refused":
+        raise NetError(f"the host refused: {msg['reason']}")
+    path = map_transfer.receive(dict(msg["map"]))  # type: ignore[call-overload]
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as e:
+        raise NetError(f"the host's map does not load: {e.problems[0]}") from None
+    side = str(msg["side"])
+    holders = msg["holders"]
+    if not isinstance(holders, dict) or sorted(holders) != sorted(scenario.sides) or (side and side not in holders):
+        raise ProtocolError("a welcome whose sides are not the map's")
+    mine = frozenset([side]) if side else frozenset()
+    controllers = {s: ("ai" if s in mine else "human") for s in scenario.sides}
+    battle = plan.make_battle(scenario, seed=msg["seed"], options=dict(msg["options"]), controllers=controllers)  # type: ignore[call-overload]
+    lock = Lockstep(battle, mine, frozenset(scenario.sides) - mine)
+    try:
+        lock.catch_up(list(msg["commands"]), int(msg["events"]), str(msg["sha256"]))  # type: ignore[call-overload]
+    except Illegal as e:
+        raise NetError(str(e)) from None
+    return lock, side
+
+
+def join(plan: JoinPlan, decide: Callable[[Battle, str], Command], log: str | None) -> int:
+    """Join (or watch) to the end: 0 when the battle ends with both logs agreeing, 1 otherwise."""
+    lock: Lockstep | None = None
+    try:
+        link = open_link(plan)
+        lock, side = welcomed(plan, link)
+        plan.say(f"joined {lock.battle.scenario.title}: " + (f"playing {side}" if side else "watching"))
+        level = (plan.levels or {}).get(side, "normal")
+        Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch).play()
+    except (NetError, Dropped, Refused, ProtocolError) as e:
+        at = f" in round {lock.battle.round}" if lock is not None else ""
+        plan.say(f"{e}{at}")
+        return 1
+    except Desync as e:
+        assert lock is not None
+        folder = write_desync(lock, str(e), e.start, e.theirs, who="spectator" if plan.watch else "joiner")
+        plan.say(f"{e} (both logs and a report in {folder})")
+        return 1
+    finally:
+        if log and lock is not None:
+            write_atomic(log, event_lines(lock.battle.events))
+    link.close()
+    return 0
