@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TypeVar
 
 from game import cli_bounds as bounds
+
+_P = TypeVar("_P", bound=argparse.ArgumentParser)
 
 
 def cmd_host(args: argparse.Namespace) -> int:
@@ -21,9 +24,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     return cmd_join(args)
 
 
-def add_parsers(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser], map_help: str, map_type: Callable[[str], str]
-) -> None:
+def add_parsers(sub: argparse._SubParsersAction[_P], map_help: str, map_type: Callable[[str], str]) -> None:
     h = sub.add_parser("host", help="host a battle over the network (README.md, 'Playing over the network')")
     h.add_argument("map", nargs="?", type=map_type, help=map_help)
     h.add_argument("--headless", action="store_true", help="no window: the AI plays your side (--ai)")

@@ -3,7 +3,8 @@ the welcome, replay it (checked by digest), then play or watch by lockstep to th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from websockets.exceptions import InvalidHandshake, InvalidURI
@@ -39,14 +40,17 @@ class NetError(Exception):
     """A join that cannot go on; the text is its one line."""
 
 
-def open_link(plan: JoinPlan) -> Link:
+@contextmanager
+def open_link(plan: JoinPlan) -> Iterator[Link]:
+    """A connection to the host that has said hello, closed when the block ends."""
     try:
         ws = connect(f"ws://{plan.address}", max_size=MAX_MESSAGE, compression=None, open_timeout=CONNECT_SECONDS)
     except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
         raise NetError(f"cannot reach {plan.address}: {e}") from None
-    link = Link(ws, "the host")
-    link.send("hello", code=plan.code, role="watch" if plan.watch else "play")
-    return link
+    with ws:
+        link = Link(ws, "the host")
+        link.send("hello", code=plan.code, role="watch" if plan.watch else "play")
+        yield link
 
 
 def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
@@ -78,11 +82,11 @@ def join(plan: JoinPlan, decide: Callable[[Battle, str], Command], log: str | No
     """Join (or watch) to the end: 0 when the battle ends with both logs agreeing, 1 otherwise."""
     lock: Lockstep | None = None
     try:
-        link = open_link(plan)
-        lock, side = welcomed(plan, link)
-        plan.say(f"joined {lock.battle.scenario.title}: " + (f"playing {side}" if side else "watching"))
-        level = (plan.levels or {}).get(side, "normal")
-        Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch).play()
+        with open_link(plan) as link:
+            lock, side = welcomed(plan, link)
+            plan.say(f"joined {lock.battle.scenario.title}: " + (f"playing {side}" if side else "watching"))
+            level = (plan.levels or {}).get(side, "normal")
+            Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch).play()
     except (NetError, Dropped, Refused, ProtocolError) as e:
         at = f" in round {lock.battle.round}" if lock is not None else ""
         plan.say(f"{e}{at}")
@@ -95,5 +99,4 @@ def join(plan: JoinPlan, decide: Callable[[Battle, str], Command], log: str | No
     finally:
         if log and lock is not None:
             write_atomic(log, event_lines(lock.battle.events))
-    link.close()
     return 0

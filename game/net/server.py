@@ -65,12 +65,16 @@ class Listener:
         self.gate = Gate()
         self.arrivals: queue.Queue[Arrival] = queue.Queue()
         self.player_in = threading.Event()  # a player is in the battle: another is refused
+        self.held: list[Arrival] = []  # every connection that passed the handshake
         self.server: Server = serve(self._handle, address, port, max_size=MAX_MESSAGE, compression=None, logger=_QUIET)
         self.port: int = self.server.socket.getsockname()[1]
         self._thread = threading.Thread(target=self.server.serve_forever, name="rout-listener", daemon=True)
         self._thread.start()
 
     def close(self) -> None:
+        """Stop listening and let every connection go (their threads end; the server waits for them)."""
+        for arrival in list(self.held):
+            arrival.done.set()
         self.server.shutdown()
         self._thread.join(timeout=10)
 
@@ -86,6 +90,7 @@ class Listener:
             self.say(f"{addr}: {e}")
             return
         if arrival is not None:
+            self.held.append(arrival)
             self.arrivals.put(arrival)
             arrival.done.wait()
 

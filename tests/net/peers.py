@@ -4,13 +4,17 @@ Every wait has a deadline; every socket is bound to 127.0.0.1 on a port the syst
 
 from __future__ import annotations
 
+import faulthandler
+import os
 import queue
 import subprocess
 import sys
 import threading
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 
+from game import ai as the_ai
 from game.battle import Battle
 from game.commands import Command
 from game.net.hosting import Host, HostPlan
@@ -19,12 +23,11 @@ from game.net.link import Link
 from game.net.lockstep import Lockstep
 from game.scenario.tiled import load_scenario
 
-DEADLINE = 120.0  # seconds for anything a loaded machine might be slow at
+_KEPT = ExitStack()
+DEADLINE = float(os.environ.get("ROUT_TEST_DEADLINE", "120"))  # seconds for anything a loaded machine might be slow at
 
 
 def ai(battle: Battle, level: str = "baseline") -> Command:
-    from game import ai as the_ai
-
     return the_ai.decide(battle, level)
 
 
@@ -52,7 +55,7 @@ class HostThread:
             battle,
             mine,
             joiner,
-            lambda b: ai(b),
+            ai,
             self.code,
             "127.0.0.1",
             0,
@@ -83,6 +86,8 @@ class HostThread:
 
     def finish(self) -> int:
         self.thread.join(DEADLINE)
+        if self.thread.is_alive():
+            faulthandler.dump_traceback(all_threads=True)  # where it hangs, for the failure's report
         assert not self.thread.is_alive(), f"the host did not end; it said {self.lines}"
         return self.result[0]
 
@@ -93,7 +98,7 @@ def join_thread(
     lines: list[str] = []
     out: list[int] = []
     plan = JoinPlan(address, code, say=lines.append, timeout=DEADLINE, **kw)  # type: ignore[arg-type]
-    t = threading.Thread(target=lambda: out.append(join(plan, lambda b, lv: ai(b, lv), log)), daemon=True)
+    t = threading.Thread(target=lambda: out.append(join(plan, ai, log)), daemon=True)
     t.start()
     return t, out, lines
 
@@ -101,7 +106,7 @@ def join_thread(
 def raw_player(address: str, code: str, watch: bool = False) -> tuple[Link, Lockstep]:
     """A client past the handshake, with its own copy of the battle, for sending by hand."""
     plan = JoinPlan(address, code, watch=watch, timeout=DEADLINE)
-    link = open_link(plan)
+    link = _KEPT.enter_context(open_link(plan))  # open for the test's life
     lock, _ = welcomed(plan, link)
     return link, lock
 
