@@ -40,6 +40,16 @@ class Link:
             raise Dropped(self._why(e)) from None
         return decode(raw, expect)
 
+    def poll(self, timeout: float) -> dict[str, object] | None:
+        """The next message if one comes within `timeout` seconds, else None."""
+        try:
+            raw = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            return None
+        except ConnectionClosed as e:
+            raise Dropped(self._why(e)) from None
+        return decode(raw)
+
     def close(self, reason: str = "") -> None:
         self.ws.close(1000 if not reason else 1008, reason[:120])
 

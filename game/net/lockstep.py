@@ -118,6 +118,13 @@ class Lockstep:
         self.agreed = max(self.agreed, mine.events)
         return True
 
+    def agrees(self, events: int, sha256: str) -> bool:
+        """Whether the log so far is the one the other side reports having after the same command."""
+        if self.digest() != (events, sha256):
+            return False
+        self.agreed = events
+        return True
+
     def lines_since_agreed(self) -> list[str]:
         return event_lines(self.battle.events[self.agreed :]).splitlines()
 

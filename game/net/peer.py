@@ -3,6 +3,7 @@ and check it; compare digests after every round; on a mismatch, stop both and wr
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -11,7 +12,9 @@ from game.commands import Command, Illegal
 from game.net.link import Dropped, Link
 from game.net.lockstep import Lockstep, Mark
 from game.net.protocol import ProtocolError
+from game.save.files import event_lines
 
+POLL_SECONDS = 0.2  # how often a wait looks up from the socket
 MAX_DESYNC_LINES = 5000  # events sent to explain a desync: a round's worth, with room
 
 
@@ -47,10 +50,22 @@ class Peer:
             if self.lock.here():
                 cmd = self.decide(self.lock.battle)
                 marks = self.lock.play_mine(cmd)
-                self._send("command", {"n": len(self.lock.commands) - 1, "command": cmd.to_json()})
+                n, sha = self.lock.digest()
+                fields = {"n": len(self.lock.commands) - 1, "command": cmd.to_json(), "events": n, "sha256": sha}
+                self._send("command", fields)
                 self._sent(marks)
             else:
-                self._receive(self.link.recv(self.timeout))
+                self._receive(self._next())
+
+    def _next(self) -> dict[str, object]:
+        """The other side's next message; between polls, `on_command` runs (spectators come in)."""
+        deadline = time.monotonic() + self.timeout
+        while (left := deadline - time.monotonic()) > 0:
+            msg = self.link.poll(min(left, POLL_SECONDS))
+            if msg is not None:
+                return msg
+            self.on_command()
+        raise Dropped(f"{self.link.who} has been silent for {self.timeout:g} s")
 
     def _send(self, kind: str, fields: dict[str, object]) -> None:
         if self.speaks:
@@ -69,7 +84,9 @@ class Peer:
                 marks = self.lock.play_theirs(_int(msg["n"]), _obj(msg["command"]))
             except Illegal as e:
                 raise Refused(str(e)) from None
-            self.fan_out("command", {"n": msg["n"], "command": msg["command"]})
+            if not self.lock.agrees(_int(msg["events"]), str(msg["sha256"])):
+                self._desync(f"round {self.lock.battle.round}, command {_int(msg['n']) + 1}", None)
+            self.fan_out("command", {k: msg[k] for k in ("n", "command", "events", "sha256")})
             self._sent(marks)
         elif kind == "digest":
             mark = Mark(_int(msg["round"]), _int(msg["events"]), str(msg["sha256"]), bool(msg["final"]))
@@ -101,13 +118,14 @@ class Peer:
 
 
 def first_difference(where: str, lock: Lockstep, start: int, theirs: list[str]) -> str:
-    mine = lock.lines_since_agreed()
-    skip = lock.agreed - start  # their lines may start earlier than my last agreement
-    theirs_from = theirs[skip:] if skip > 0 else theirs
+    """The one line: where, and the first event (counted from 1) whose lines differ."""
+    base = max(lock.agreed, start)  # both logs are known to agree before this event
+    mine = event_lines(lock.battle.events[base:]).splitlines()
+    theirs_from = theirs[base - start :]
     for i, (a, b) in enumerate(zip(mine, theirs_from, strict=False)):
         if a != b:
-            return f"desync in {where}: event {lock.agreed + i + 1} differs: here {a[:160]}, there {b[:160]}"
-    n = lock.agreed + min(len(mine), len(theirs_from)) + 1
+            return f"desync in {where}: event {base + i + 1} differs: here {a[:160]}, there {b[:160]}"
+    n = base + min(len(mine), len(theirs_from)) + 1
     return f"desync in {where}: event {n} is in one log only ({len(mine)} events here, {len(theirs_from)} there)"
 
 

@@ -30,7 +30,7 @@ FIELDS: dict[str, dict[str, type]] = {
         "sha256": _STR,
     },
     "refused": {"reason": _STR},
-    "command": {"n": _INT, "command": _DICT},
+    "command": {"n": _INT, "command": _DICT, "events": _INT, "sha256": _STR},
     "digest": {"round": _INT, "events": _INT, "sha256": _STR, "final": _BOOL},
     "desync": {"round": _INT, "start": _INT, "events": _LIST},
     "bye": {},

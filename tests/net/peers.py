@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
@@ -93,12 +94,16 @@ class HostThread:
 
 
 def join_thread(
-    address: str, code: str, log: str | None = None, **kw: object
+    address: str,
+    code: str,
+    log: str | None = None,
+    decide: Callable[[Battle, str], Command] | None = None,
+    **kw: object,
 ) -> tuple[threading.Thread, list[int], list[str]]:
     lines: list[str] = []
     out: list[int] = []
     plan = JoinPlan(address, code, say=lines.append, timeout=DEADLINE, **kw)  # type: ignore[arg-type]
-    t = threading.Thread(target=lambda: out.append(join(plan, ai, log)), daemon=True)
+    t = threading.Thread(target=lambda: out.append(join(plan, decide or ai, log)), daemon=True)
     t.start()
     return t, out, lines
 

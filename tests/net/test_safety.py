@@ -71,7 +71,8 @@ def test_a_forged_command_for_the_hosts_side_is_refused_and_never_played(in_empt
     until_my_turn(link, lock)
     foe = next(u for u in lock.battle.world.units.values() if u.side in lock.theirs)
     played = len(host.host.lock.commands)
-    link.send("command", n=len(lock.commands), command={"action": "hold", "unit": foe.id})
+    n, sha = lock.digest()
+    link.send("command", n=len(lock.commands), command={"action": "hold", "unit": foe.id}, events=n, sha256=sha)
     line = host.said("a side its sender does not hold")
     assert line.startswith("127.0.0.1: refused: command") and "\n" not in line
     assert len(host.host.lock.commands) == played  # never applied
