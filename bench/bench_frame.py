@@ -1,4 +1,5 @@
-"""Frame time of the battlefield: 1280x720, 100 units on a 64x64 map, every overlay on.
+"""Frame time of the battlefield: 1280x720, 100 units on a 64x64 map, every overlay on, beside
+the plain-blit floor of the same picture (bench/frame_floor.py), timed in turns in the same run.
 
     python bench/bench_frame.py [--frames N] [--json] [--size WxH] [--ui-scale S]
 
@@ -28,12 +29,15 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import pygame
 from bench_engine import field_scenario
+from frame_floor import Floor, capture
 
 from game import ai
 from game.battle import ACTIVATION
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.camera import ONE
+
+FLOOR_EVERY = 10
 
 
 def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -> dict:
@@ -61,17 +65,29 @@ def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -
     r = screen.map_rect()
     x, y = screen.camera.to_screen(far[0] + 0.5, far[1] + 0.5)
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.x + x, r.y + y), rel=(0, 0), buttons=(0, 0, 0)))
-    draw, step = [], []
-    for _i in range(n):
+    draw, step, floor = [], [], []
+    floor_at: Floor | None = None
+    for i in range(n):
         t0 = time.perf_counter()
         screen.draw(app.canvas)
         t1 = time.perf_counter()
-        app.step(1 / 60)
+        captured = floor_at is None or i % FLOOR_EVERY == 0  # the picture changes as the numbers fade
+        if captured:
+            floor_at = capture(screen, app.canvas)
+        assert floor_at is not None
         t2 = time.perf_counter()
-        draw.append((t1 - t0) * 1000)
-        step.append((t2 - t1) * 1000)
+        app.canvas.blits(floor_at.pieces, doreturn=False)
+        t3 = time.perf_counter()
+        app.step(1 / 60)
+        t4 = time.perf_counter()
+        if not captured:  # capturing churns the caches: neither time of that frame is kept
+            draw.append((t1 - t0) * 1000)
+            floor.append((t3 - t2) * 1000)
+        step.append((t4 - t3) * 1000)
     draw.sort()
     step.sort()
+    floor.sort()
+    assert floor_at is not None
     return {
         "units": len(b.world.units),
         "map": "64x64",
@@ -79,10 +95,19 @@ def frames(n: int, size: tuple[int, int] = (1280, 720), ui_scale: float = 1.0) -
         "ui_scale": app.scale,
         "canvas": f"{app.size[0]}x{app.size[1]}",
         "frames": n,
+        "timed_frames": len(draw),
         "draw_median_ms": statistics.median(draw),
-        "draw_p99_ms": draw[int(0.99 * (n - 1))],
+        "draw_p99_ms": draw[int(0.99 * (len(draw) - 1))],
         "frame_median_ms": statistics.median(step),
         "frame_p99_ms": step[int(0.99 * (n - 1))],
+        "floor_median_ms": statistics.median(floor),
+        "floor_p99_ms": floor[int(0.99 * (len(floor) - 1))],
+        "ratio_median": statistics.median(draw) / statistics.median(floor),
+        "ratio_p99": draw[int(0.99 * (len(draw) - 1))] / floor[int(0.99 * (len(floor) - 1))],
+        "floor_blits": len(floor_at.pieces),
+        "floor_pixels": floor_at.pixels,
+        "floor_differs_px": floor_at.differs,
+        "floor_max_diff": floor_at.max_diff,
         "overlays": "reach (full+half), targets, path with AoO check, arcs, initiative track, log",
     }
 
@@ -157,6 +182,8 @@ def main() -> None:
     ap.add_argument("--ui-scale", type=float, default=1.0)
     ap.add_argument("--only-frames", action="store_true", help="the battlefield's frames alone")
     args = ap.parse_args()
+    if args.frames < 2:
+        ap.error("--frames must be 2 or more (the first frame's floor is captured, not timed)")
     w, h = (int(v) for v in args.size.split("x"))
     out = frames(args.frames, (w, h), args.ui_scale)
     if args.only_frames:
@@ -174,6 +201,15 @@ def main() -> None:
         f"{out['units']} units on {out['map']}, {out['frames']} frames"
     )
     print(f"  draw:  median {out['draw_median_ms']:.2f} ms, p99 {out['draw_p99_ms']:.2f} ms")
+    print(
+        f"  floor: median {out['floor_median_ms']:.2f} ms, p99 {out['floor_p99_ms']:.2f} ms "
+        f"({out['floor_blits']} pre-rendered pieces, {out['floor_pixels']} pixels, in one blits call); "
+        f"draw/floor {out['ratio_median']:.2f}x median, {out['ratio_p99']:.2f}x p99"
+    )
+    print(
+        f"  the floor's picture against the frame: {out['floor_differs_px']} pixels differ, "
+        f"by at most {out['floor_max_diff']} in a channel"
+    )
     print(
         f"  frame: median {out['frame_median_ms']:.2f} ms, p99 {out['frame_p99_ms']:.2f} ms (update+draw+enlarge+flip)"
     )

@@ -62,15 +62,33 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _unpriced(path: str, units: Iterable[Placement]) -> None:
     """Warn, without failing the check, of each kind the map fields that has no points: a quick
-    battle could not buy it (README.md, "Points"). Kinds only a magic weapon can hurt are not
-    priced, by design."""
-    from game.pricing.table import read  # noqa: PLC0415
+    battle could not buy it (README.md, "Points"). A kind of the map's own catalogue is priced in
+    the points file beside that catalogue, the rest in the shipped one. Kinds only a magic weapon
+    can hurt are not priced, by design."""
+    from pathlib import Path  # noqa: PLC0415
 
-    table = read()
-    if table is None:
-        return
-    for key in sorted({u.kind.key for u in units if not u.kind.hit_only_by and table.points(u.kind.key) is None}):
-        print(f"{path}: warning: kind {key} has no points, so no army to a budget can buy it")
+    from game.pricing.table import PointsError, beside, read  # noqa: PLC0415
+    from game.scenario.catalogue import own_units  # noqa: PLC0415
+    from game.scenario.inputs import catalogue_property  # noqa: PLC0415
+
+    shipped = read()
+    name = catalogue_property(Path(path))
+    own = None if name is None else Path(path).parent / name
+    own_keys = set() if own is None else set(own_units(own))
+    try:
+        own_table = None if own is None else read(beside(own))
+    except PointsError as e:
+        print(f"{path}: warning: {e}")
+        own_table = None
+    for key in sorted({u.kind.key for u in units if not u.kind.hit_only_by}):
+        if key in own_keys and own is not None:
+            if own_table is None or own_table.points(key) is None:
+                print(
+                    f"{path}: warning: kind {key} of {name} has no points in {beside(own).name},"
+                    f" so no army to a budget can buy it (rout price --catalogue {own} --out {beside(own)})"
+                )
+        elif shipped is not None and shipped.points(key) is None:
+            print(f"{path}: warning: kind {key} has no points, so no army to a budget can buy it")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

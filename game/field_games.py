@@ -18,7 +18,7 @@ from game.game_result import GameResult
 from game.generate.make import Field, generate
 from game.generate.spec import FieldSpec
 from game.runner import play_each
-from game.scenario.catalogue import load
+from game.scenario.catalogue import for_map, load
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,12 @@ class FieldGame:
     armies: Mapping[str, tuple[str, ...]] | None = None  # each side's kinds, by key
     prices: Mapping[str, float] | None = None  # with spec.points: the kinds' points
     each_buys: bool = False  # with spec.points: each side buys its own army
+    catalogue: str | None = None  # the text of a map's own catalogue file its kinds come from
 
-    def field(self) -> Field:
-        kinds = load()
+    def field(self, catalogue_path: Path | None = None) -> Field:
+        """The field; its kinds from the shipped catalogue, or the game's own catalogue once
+        written at `catalogue_path`."""
+        kinds = load() if catalogue_path is None else for_map(catalogue_path)
         armies = None if self.armies is None else {s: [kinds[k] for k in ks] for s, ks in self.armies.items()}
         return generate(self.spec, kinds, armies, prices=self.prices, each_buys=self.each_buys)
 
@@ -39,7 +42,18 @@ class FieldGame:
         """Games with the same key are played on the same map."""
         armies = None if self.armies is None else tuple(sorted(self.armies.items()))
         prices = None if self.prices is None else tuple(sorted(self.prices.items()))
-        return (self.spec, armies, prices, self.each_buys)
+        return (self.spec, armies, prices, self.each_buys, self.catalogue)
+
+    def write(self, folder: Path, name: str) -> Path:
+        """The game's map written into `folder` as NAME.tmx, with its own catalogue beside it as
+        NAME.catalogue.toml when it has one."""
+        own = None
+        if self.catalogue is not None:
+            own = folder / f"{name}.catalogue.toml"
+            own.write_text(self.catalogue, encoding="utf-8")
+        path = folder / f"{name}.tmx"
+        path.write_text(self.field(own).text(tileset(), None if own is None else own.name), encoding="utf-8")
+        return path
 
 
 def tileset() -> str:
@@ -49,8 +63,7 @@ def tileset() -> str:
 def play_field_game(game: FieldGame) -> GameResult:
     """One game, its map made in a folder of its own: what a cluster's worker runs."""
     with tempfile.TemporaryDirectory(prefix="rout-field-") as folder:
-        path = Path(folder) / "field.tmx"
-        path.write_text(game.field().text(tileset()), encoding="utf-8")
+        path = game.write(Path(folder), "field")
         (result,) = play_each([(str(path), game.seed, dict(game.levels))])
         return result
 
@@ -75,9 +88,7 @@ def play_field_games(
             for game in games:
                 key = game.map_key()
                 if key not in paths:  # a map is written once, just before its first game
-                    path = Path(folder) / f"field_{len(paths)}.tmx"
-                    path.write_text(game.field().text(tileset()), encoding="utf-8")
-                    paths[key] = str(path)
+                    paths[key] = str(game.write(Path(folder), f"field_{len(paths)}"))
                 yield paths[key], game.seed, dict(game.levels)
 
         yield from play_each(jobs(), workers=workers, on_done=on_done)

@@ -21,6 +21,7 @@ MAP_BYTES = 16 * MB  # a 200x200 map of four CSV layers is under 1 MB
 TILESET_BYTES = 16 * MB
 CATALOGUE_BYTES = 4 * MB  # the game's own is 30 KB
 SCRIPT_BYTES = 1 * MB  # a lesson script is a few KB
+POINTS_BYTES = 1 * MB  # the shipped points file is 4 KB
 SETTINGS_BYTES = 64 * KB  # the game writes about 1 KB
 PICTURE_BYTES = 64 * MB  # a tileset or sprite sheet is tens of KB
 

@@ -118,6 +118,11 @@ class Terrain:
         return got
 
     @cached_property
+    def lowest(self) -> int:
+        """The lowest ground on the map: nothing standing there is above anything."""
+        return min(self.elevation, default=0)
+
+    @cached_property
     def sight_blocked_anywhere(self) -> bool:
         return any(self.blocks_sight)
 

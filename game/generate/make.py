@@ -32,9 +32,13 @@ class Field:
     soldiers: tuple[Soldier, ...]
     attempt: int  # which try gave it (0 for the first)
 
-    def text(self, tileset: str) -> str:
-        """The Tiled map, naming the shipped tileset by the path `tileset`."""
-        return tmx_text(self.land, self.zones, list(self.soldiers), _properties(self), tileset)
+    def text(self, tileset: str, catalogue: str | None = None) -> str:
+        """The Tiled map, naming the shipped tileset by the path `tileset` and, where its kinds
+        come from a catalogue of its own, that file by the path `catalogue`."""
+        props = _properties(self)
+        if catalogue is not None:
+            props["catalogue"] = catalogue
+        return tmx_text(self.land, self.zones, list(self.soldiers), props, tileset)
 
 
 def generate(

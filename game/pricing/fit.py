@@ -1,6 +1,6 @@
 """The even point of a kind against the reference force, by maximum likelihood.
 
-An army of a creatures of the kind meets m reference creatures; the chance that the kind's side
+One army stays as it is and the other's size m changes; the chance that the unchanging army
 wins falls as m grows. The model is logistic, P(win | m) = 1 / (1 + exp(s (m - c))), with c the
 even point (the m it beats half the time) and s > 0 how sharply the chance falls. A draw counts
 half a win. c and s are found by maximising the log-likelihood over a grid; c's 95% interval is
@@ -19,7 +19,8 @@ CHI2_95 = 3.841
 
 @dataclass(frozen=True)
 class Count:
-    """Games at one size of the reference force: `score` is wins plus half the draws."""
+    """Games at one size m of the changing army: `score` is the other army's wins plus half its
+    draws."""
 
     m: int
     games: int

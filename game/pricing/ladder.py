@@ -1,7 +1,9 @@
-"""Which sizes of the reference force to play a kind against.
+"""Which sizes of an army to play: the kind's own army against the reference force at the
+budget, or the reference force against one creature of the kind.
 
-Start where the prior guess puts the even point; while the kind has won at every size so far,
-double the reference force, while it has lost at every size, halve it; once it has won at one
+`play(size)` gives the score of the side that does not change, whose chance falls as the size
+grows. Start where the prior guess puts the even point; while that side has won at every size
+so far, double the size, while it has lost at every size, halve it; once it has won at one
 size and lost at a larger one, play halfway between them until the two are neighbours. Every
 size played is kept for the fit, not only the last two.
 """
@@ -12,14 +14,14 @@ from collections.abc import Callable
 
 from game.pricing.fit import Count
 
-M_MAX = 30  # the most reference creatures a field's zone holds
+M_MAX = 30  # the most man-sized creatures a zone of the pricing field holds
 SIZES_MAX = 7
 
 
-def climb(start: int, play: Callable[[int], Count]) -> list[Count]:
-    m = max(1, min(M_MAX, start))
+def climb(start: int, play: Callable[[int], Count], top: int = M_MAX) -> list[Count]:
+    m = max(1, min(top, start))
     played: list[Count] = []
-    won: int | None = None  # the largest size the kind beat
+    won: int | None = None  # the largest size the unchanging side beat
     lost: int | None = None  # the smallest size it did not
     for _ in range(SIZES_MAX):
         k = play(m)
@@ -33,9 +35,9 @@ def climb(start: int, play: Callable[[int], Count]) -> list[Count]:
                 break
             m = (won + lost) // 2
         elif lost is None:
-            if m == M_MAX:
+            if m == top:
                 break
-            m = min(M_MAX, m * 2)
+            m = min(top, m * 2)
         else:
             if m == 1:
                 break

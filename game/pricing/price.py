@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.pricing.fit import Count
-
 REFERENCE = "fighter1"
 REFERENCE_POINTS = 10.0
+BUDGET = 60.0  # the armies a price is measured at: the reference force is six fighters
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Games at one pair of army sizes: `score` is the kind's wins plus half the draws."""
+
+    kind: int  # creatures of the kind
+    reference: int  # creatures of the reference force
+    games: int
+    score: float
 
 
 @dataclass(frozen=True)
@@ -16,5 +25,4 @@ class Price:
     points: float
     low: float
     high: float
-    count: int  # creatures of the kind in each game
-    counts: tuple[Count, ...]  # the sizes of the reference force played, with their results
+    duels: tuple[Duel, ...]  # every pair of sizes played, with its results

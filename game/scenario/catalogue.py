@@ -50,6 +50,12 @@ def for_map(path: Path) -> dict[str, Kind]:
     return _merged(str(path), *stamp)
 
 
+def own_units(path: Path) -> list[str]:
+    """The keys of the units a map's own catalogue file adds or replaces (checked as for_map does)."""
+    for_map(path)
+    return sorted(_table(_read(str(path)), "units"))
+
+
 @lru_cache(maxsize=16)
 def _merged(path: str, _mtime_ns: int, _size: int) -> dict[str, Kind]:
     shipped = _checked(str(CATALOGUE))

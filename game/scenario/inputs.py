@@ -20,7 +20,7 @@ def map_inputs(path: str | Path) -> list[tuple[Path, str]]:
     """Each file the map at path reads, with what it is in words ("the map", "a tileset of the map", ...)."""
     path = Path(path)
     out = [(path, "the map"), *xml_problems(path).files, (CATALOGUE, "the game's unit catalogue")]
-    own = _catalogue_property(path)
+    own = catalogue_property(path)
     if own:
         out.append((path.parent / own, "the map's unit catalogue"))
     script = script_path(path)
@@ -47,7 +47,7 @@ def _default_font() -> Path | None:
     return found[0] if found else None
 
 
-def _catalogue_property(path: Path) -> str | None:
+def catalogue_property(path: Path) -> str | None:
     """The map property `catalogue` as written in the file (a path relative to the map)."""
     try:
         root = ET.fromstring(read_input(path, MAP_BYTES))

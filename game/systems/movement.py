@@ -226,11 +226,15 @@ def _one_square_search(
     other = {p[1] * w + p[0] for p, uid in occ.items() if uid != unit.id}
     sx, sy = unit.pos
     start = (sy * w + sx) * 2
-    dist = {start: 0}
+    unseen = 1 << 30
+    # Costs in a list indexed by state (faster than a dict at these sizes); `found` keeps the
+    # states in the order they were first reached, the order a dict of costs would iterate in.
+    dist = [unseen] * (2 * w * t.height)
+    dist[start] = 0
+    found = [start]
     parent: dict[int, int] = {}
     first_inner: dict[int, None] = {start: None}  # states in the order the inner search finds them
     cut = -1 if inner is None else inner
-    unseen = 1 << 30
     # Dijkstra with a bucket per cost (every step costs at least 1, so a bucket is complete
     # when its turn comes); each bucket runs in state order, the order a heap of (cost, state)
     # would pop them in, so ties resolve as in `reachable`.
@@ -246,21 +250,26 @@ def _one_square_search(
             # On the map, passable, no cliff; costs as the diagonal parity has it.
             for ns, c, j, hazard in steps[state] or t.state_steps_from(state):
                 nd = d + c
-                # Over budget first: the cheapest test, and the one most steps at the edge fail.
-                if nd > budget or j in enemy or (hazard and (not allow_hazard or j in other)):
+                # Over budget, or no cheaper than known: the cheap tests most steps fail, first.
+                if nd > budget:
                     continue
-                if nd < dist.get(ns, unseen):
+                old = dist[ns]
+                if nd < old and j not in enemy and not (hazard and (not allow_hazard or j in other)):
+                    if old == unseen:
+                        found.append(ns)
+                        if nd <= cut:
+                            first_inner[ns] = None
+                    elif nd <= cut and ns not in first_inner:
+                        first_inner[ns] = None
                     dist[ns] = nd
                     parent[ns] = state
                     buckets[nd].append(ns)
-                    if nd <= cut and ns not in first_inner:
-                        first_inner[ns] = None
-    full = _flat_reach(unit, dist, dist, parent, other, w)
+    full = _flat_reach(unit, found, dist, parent, other, w)
     return full, None if inner is None else _flat_reach(unit, first_inner, dist, parent, other, w)
 
 
 def _flat_reach(
-    unit: Unit, order: Iterable[int], dist: dict[int, int], parent: dict[int, int], other: set[int], w: int
+    unit: Unit, order: Iterable[int], dist: list[int], parent: dict[int, int], other: set[int], w: int
 ) -> FlatReach:
     """The Reach of the states in `order`: each free square's cheapest state, the first found on a tie."""
     costs: dict[Pos, int] = {}

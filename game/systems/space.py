@@ -145,8 +145,11 @@ def above_nearest_enemy(ctx: Ctx, unit: Unit) -> bool:
     """'On higher ground' for initiative and morale: higher than the nearest enemy, counted in
     squares between footprints like every distance in the game (reach, missile range); ties go
     to the lowest id (docs/decisions.md)."""
+    height = elevation(ctx, unit)
+    if height <= ctx.terrain.lowest:
+        return False  # on the lowest ground (all of a flat map): above nobody, whoever is nearest
     enemies = ctx.world.enemies_of(unit)
     if not enemies:
         return False
     near = min(enemies, key=lambda e: (footprint_distance(e.pos, e.n, unit.pos, unit.n), e.id))
-    return elevation(ctx, unit) > elevation(ctx, near)
+    return height > elevation(ctx, near)

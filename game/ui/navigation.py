@@ -83,6 +83,14 @@ class ToSaves(Request):
     ROOM: ClassVar[str] = "game.ui.menus.save_browser"
 
 
+@dataclass(frozen=True)
+class ToQuick(Request):
+    """The quick battle's setup, with the choices last made; `fresh`: on a field not played yet."""
+
+    ROOM: ClassVar[str] = "game.ui.quick.setup"
+    fresh: bool = False
+
+
 def go(app: App, request: Request) -> Screen:
     """The screen the request asks for."""
     room = import_module(request.ROOM)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.pricing.duel import price
+from game.pricing.duel import REFERENCE_FORCE, price, priced
 from game.pricing.fit import Count, even_point
 from game.pricing.ladder import M_MAX, climb
-from game.pricing.price import REFERENCE, REFERENCE_POINTS
+from game.pricing.price import BUDGET, REFERENCE, REFERENCE_POINTS, Duel
 from game.pricing.table import PointsTable, read, text
 from game.scenario.catalogue import load
 from tests.command_line import one_line_error, rout_here
@@ -50,6 +50,30 @@ def test_a_kind_that_beats_any_force_stops_at_the_largest() -> None:
     assert played[-1].m == M_MAX
 
 
+def test_the_ladder_stays_within_its_top() -> None:
+    played = climb(3, lambda m: Count(m, 10, 10.0), top=7)
+    assert max(k.m for k in played) == 7
+
+
+def _duel(n: int, m: int, even: float, games: int = 400) -> Duel:
+    """n of a kind against m fighters, the kind's chance even where n = even * m / 6."""
+    return Duel(n, m, games, games / (1 + math.exp(-1.2 * (n - even * m / REFERENCE_FORCE))))
+
+
+def test_a_cheap_kind_is_priced_at_the_budget_by_its_own_numbers() -> None:
+    """Fifteen of the kind hold the budget's six fighters: each is worth a fifteenth of it."""
+    p = priced("militia", [_duel(n, REFERENCE_FORCE, 15.0) for n in (8, 12, 14, 15, 16, 17)])
+    assert abs(p.points - BUDGET / 15) < 0.1
+    assert p.low <= BUDGET / 15 <= p.high
+
+
+def test_a_kind_one_of_which_beats_the_budgets_force_is_priced_by_the_force_it_holds() -> None:
+    """One creature beats six fighters and holds eleven: it is worth eleven fighters."""
+    duels = [Duel(1, m, 400, 400 / (1 + math.exp(1.5 * (m - 11.0)))) for m in (6, 9, 10, 11, 12, 13)]
+    p = priced("giant", duels)
+    assert abs(p.points - 11 * REFERENCE_POINTS) < 1.0
+
+
 @pytest.mark.slow
 def test_the_reference_kind_is_worth_the_reference_points() -> None:
     """The reference priced against itself: its interval holds its own 10 points."""
@@ -75,7 +99,7 @@ def test_the_points_file_reads_back_as_written(tmp_path: Path) -> None:
     back = read(path)
     assert back is not None
     assert back.points("orc") == round(p.points, 1)
-    assert back.prices["orc"].counts == p.counts
+    assert back.prices["orc"].duels == p.duels
     assert back.points("kobold") is None
 
 

@@ -123,6 +123,16 @@ def test_higher_ground_is_judged_against_the_nearest_enemy_counting_diagonals_as
     assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
 
 
+def test_higher_ground_on_a_map_raised_everywhere_counts_from_the_lowest_ground_up():
+    """Standing on the map's lowest ground is being above nobody; the lowest need not be 0."""
+    units = [unit("a", "blue", "fighter1", (5, 5)), unit("c", "red", "orc", (7, 7))]
+    raised = {(x, y): 2 for x in range(10) for y in range(10)}
+    b = battle(units, script=[5, 5], width=10, height=10, elevation={**raised, (5, 5): 3})
+    entries = {e["id"]: e for e in as_json(b.events)[-1]["entries"]}
+    assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
+    assert entries["c"]["modifiers"] == []
+
+
 def waiting_board(script):
     """Blue a (d10 9) and b (5, Dex 12); red r (6, Dex 10) waits. Far apart but for a and r."""
     units = [

@@ -12,6 +12,7 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.modes import ChargeMode
 from game.ui.common.words import describe
 from game.ui.draw.draw_panels import CONDITION_WORDS
+from game.ui.draw.draw_tokens import _pictures as token_pictures
 from game.ui.draw.draw_tokens import draw_tokens
 from tests.helpers import as_json, unit
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
@@ -82,6 +83,7 @@ def _icons_drawn(s: BattleScreen, uid: str) -> list[str]:
     for t in others:
         del s.view.tokens[t]
     s.sprites.icon = spy
+    token_pictures.clear()  # each token's picture is drawn once for its look: draw them afresh
     try:
         draw_tokens(s, pygame.Surface((1280, 720)), s.map_rect(), s.session.controllers)
     finally:

@@ -15,16 +15,22 @@ from game.ui.menus.menu_words import save_label
 from tests.ui.drive import app, click, key
 
 
+def below_the_title(screen: MenuScreen) -> list:
+    """The rows of buttons under the list (Quick battle sits on the title's line, right)."""
+    return [b for b in screen.buttons if b.rect.top > menu.LIST_TOP]
+
+
 def test_every_scenario_is_in_sight_when_chosen_and_never_under_the_buttons():
     a = app()
     screen = MenuScreen(a)
     a.show(screen)
     assert len(screen.entries) >= 17
-    top_button = min(b.rect.top for b in screen.buttons)
+    top_button = min(b.rect.top for b in below_the_title(screen))
     seen = []
     for _ in screen.entries:
         rects = screen._list_rects()
         assert all(r.bottom < top_button for r in rects.values())
+        assert not any(r.colliderect(b.rect) for r in rects.values() for b in screen.buttons)
         assert screen.index in rects
         seen.append(screen.entry.path.name)
         key(a, pygame.K_DOWN)
@@ -59,7 +65,7 @@ def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path)
     assert a.screen is screen and a.running
     assert any(s.startswith(f"No scenarios found: {tmp_path}") for s in said)
     # The settings stay within reach without a map (issue 22's settings screen).
-    assert [b.label for b in screen.buttons] == ["Continue (no save yet)", "Settings", "Quit"]
+    assert [b.label for b in screen.buttons] == ["Quick battle", "Continue (no save yet)", "Settings", "Quit"]
     key(a, pygame.K_q)
     assert not a.running
 
@@ -92,7 +98,7 @@ def test_at_any_size_every_entry_can_be_scrolled_into_sight_and_clicked(size):
     for i in range(len(screen.entries)):
         screen.index = i
         a.step(0.016)
-        top_button = min(b.rect.top for b in screen.buttons)
+        top_button = min(b.rect.top for b in below_the_title(screen))
         rects = screen._list_rects()
         assert i in rects
         for j, r in rects.items():  # every line in sight takes a click, and the list holds still
@@ -167,6 +173,7 @@ def test_continue_names_an_autosave_by_its_battle_and_round():
     assert save_label(Path("autosave-lesson_fatigue-r014.json"), titles) == "Lesson: Fatigue, round 14"
     assert save_label(Path("autosave-my_map-r003.json"), titles) == "my map, round 3"
     assert save_label(Path("before the charge.json"), titles) == "before the charge"
+    assert save_label(Path("autosave-quick-0123456789abcdef-r002.json"), titles) == "Quick battle, round 2"
 
 
 def test_a_lesson_chosen_shows_who_the_learner_plays_not_a_mode_it_ignores():

@@ -27,8 +27,13 @@ _FALLBACK = {
 
 def render_map(scenario: Scenario) -> tuple[pygame.Surface, int]:
     """Every visible tile layer of the map, drawn once at its own tile size."""
+    return render_map_file(scenario.path)
+
+
+def render_map_file(path: str | Path) -> tuple[pygame.Surface, int]:
+    """The tile layers of the map file at `path` (render_map's), with its tile size."""
     logging.getLogger("pytmx").setLevel(logging.ERROR)
-    tmx = pytmx.util_pygame.load_pygame(scenario.path)
+    tmx = pytmx.util_pygame.load_pygame(str(path))
     tw = tmx.tilewidth
     surf = pygame.Surface((tmx.width * tw, tmx.height * tmx.tileheight)).convert()
     surf.fill((60, 70, 50))

@@ -87,6 +87,7 @@ MENU: list[tuple[str, list[tuple[str, str]]]] = [
             ("click, Up / Down, wheel", "choose a scenario"),
             ("Enter", "start it"),
             ("B", "the sandbox on it: set up any fight"),
+            ("K", "quick battle: a new field, your army to a budget"),
             ("C", "continue the newest save"),
             ("L", "the saves: load, rename or delete any of them"),
             ("M", "mode: solo, hot-seat, or watch the AI"),
@@ -185,6 +186,8 @@ RESULT: list[tuple[str, list[tuple[str, str]]]] = [
         "The battle's end",
         [
             ("Enter", "play the battle again (the next seed)"),
+            ("Enter (quick battle)", "the same battle again: same field, armies, seed"),
+            ("G (quick battle)", "a new one: the setup, on a fresh field"),
             ("N", "a lesson's result: the next lesson of the course"),
             ("W", "watch the replay"),
             ("S", "save the replay in the saves folder"),
@@ -215,6 +218,51 @@ SAVES: list[tuple[str, list[tuple[str, str]]]] = [
             ("R, type, Enter", "rename it (a name no other save has)"),
             ("D / Delete, then Y", "delete it (asks first)"),
             ("Esc", "back to the menu"),
+        ],
+    ),
+]
+
+QUICK_SETUP: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Quick battle: the setup",
+        [
+            ("Up / Down", "choose a row"),
+            ("Left / Right, wheel", "change it (kept for the next time)"),
+            ("click / right click", "a row's next / previous value"),
+            ("Enter", "on to your army"),
+            ("Esc", "back to the menu"),
+        ],
+    ),
+]
+
+QUICK_ARMY: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Quick battle: your army",
+        [
+            ("Up / Down, wheel", "choose a kind"),
+            ("Right / +, click +", "buy one (refused over the budget)"),
+            ("Left / -, click -", "give one back; a click on the army too"),
+            ("S, type, Enter", "save the army as a named list"),
+            ("L", "take the next saved list"),
+            ("Delete", "clear the army"),
+            ("Enter", "on to the deployment"),
+            ("Esc", "back to the setup"),
+        ],
+    ),
+]
+
+QUICK_DEPLOY: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Quick battle: deployment",
+        [
+            ("drag a creature", "move it within your zone"),
+            ("Tab / N, Shift+Tab", "choose the next / previous creature"),
+            ("arrows", "move the chosen one a square"),
+            ("R / wheel / right click", "turn it (Shift+R the other way)"),
+            ("+ / -, Z", "zoom; the whole field"),
+            ("Shift+arrows, middle-drag", "pan the field"),
+            ("Enter", "start the battle"),
+            ("Esc", "back to your army"),
         ],
     ),
 ]

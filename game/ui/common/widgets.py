@@ -15,6 +15,8 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     if key not in _fonts:
+        if not _fonts:  # a font dies with pygame.quit: the next session (a second screenshot) makes its own
+            pygame.register_quit(_fonts.clear)
         f = pygame.font.Font(None, size)
         f.set_bold(bold)
         _fonts[key] = f
@@ -103,12 +105,25 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
+_widths: dict[str, int] = {}
+
+
+def _width(label: str) -> int:
+    """A button label's width, measured once (the bar lays its buttons out every frame)."""
+    w = _widths.get(label)
+    if w is None:
+        if len(_widths) > 4000:
+            _widths.clear()
+        w = _widths[label] = font(19).size(label)[0]
+    return w
+
+
 def layout_row(buttons: list[Button], area: pygame.Rect, gap: int = 6) -> None:
     """Lay buttons left to right in an area, each as wide as its label needs."""
     x = area.x
     for b in buttons:
         label = f"{b.label} [{b.key_hint}]" if b.key_hint else b.label
-        w = font(19).size(label)[0] + 18
+        w = _width(label) + 18
         b.rect = pygame.Rect(x, area.y, w, area.height)
         x += w + gap
 

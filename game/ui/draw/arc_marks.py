@@ -29,12 +29,17 @@ def hatch(
     """Draw the arc's hatching on each square in sight (nothing on the front's)."""
     if not LINES[arc]:
         return
-    size = camera.size
-    tile = cache.get(f"hatch_{arc}_{colour}", size, lambda: _pattern(size, LINES[arc], colour))
+    tile = hatching(camera, cache, arc, colour)
     surface.blits(
         [(tile, rect.topleft) for rect in (sq_rect(camera, r, sq) for sq in squares) if rect.colliderect(r)],
         doreturn=False,
     )
+
+
+def hatching(camera: Camera, cache: DrawCache, arc: str, colour: Colour) -> pygame.Surface:
+    """The hatched square of an arc that has lines, at the camera's zoom."""
+    size = camera.size
+    return cache.get(f"hatch_{arc}_{colour}", size, lambda: _pattern(size, LINES[arc], colour))
 
 
 def _pattern(size: int, ways: int, colour: Colour) -> pygame.Surface:

@@ -4,6 +4,7 @@ speed and the tip of the button under the pointer."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -169,14 +170,39 @@ def bottom_bar(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
 
 def draw_bottom(s: BattleState, surface: pygame.Surface) -> pygame.Rect | None:
     """The bottom bar: the buttons, the status line, the speed; the pointed button's tip (where
-    it is drawn), left of the log, so a refusal never hides the log line it names."""
-    bar = bottom_bar(surface, s.app.size)
+    it is drawn), left of the log, so a refusal never hides the log line it names.
+
+    The bar is one opaque picture, drawn again only when a button, a line or the palette changes
+    (its buttons and words drawn afresh were a seventh of a frame)."""
+    w, h = s.app.size
+    bar = pygame.Rect(0, h - theme.BOTTOM_BAR, w, theme.BOTTOM_BAR)
     buttons = action_buttons(s)
-    for btn in buttons:
-        btn.draw(surface, s.mouse)
     speed = f"speed x{s.speed:g} [,/.]   skip [Space]   pause on steps [P]: {'on' if s.view.pause_on_steps else 'off'}"
-    text(surface, s.message or status(s), (10, bar.bottom - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
-    text(surface, speed, (bar.right - 10, bar.bottom - 22), 16, theme.TEXT_DIM, anchor="topright")
+    words = s.message or status(s)
+    inside = [b for b in buttons if bar.contains(b.rect)]
+    key = (
+        bar.size,
+        tuple((b.label, b.key_hint, b.enabled, b.active, tuple(b.rect), b.rect.collidepoint(s.mouse)) for b in inside),
+        words,
+        bool(s.message),
+        speed,
+        theme.palette().name,
+    )
+
+    def paint() -> pygame.Surface:
+        layer = pygame.Surface(bar.size).convert()
+        bottom_bar(layer, bar.size)
+        mouse = (s.mouse[0], s.mouse[1] - bar.y)
+        for btn in inside:
+            replace(btn, rect=btn.rect.move(0, -bar.y)).draw(layer, mouse)
+        text(layer, words, (10, bar.h - 22), 18, theme.TEXT_WARN if s.message else theme.TEXT)
+        text(layer, speed, (bar.w - 10, bar.h - 22), 16, theme.TEXT_DIM, anchor="topright")
+        return layer
+
+    surface.blit(s.cache.get("bottom_bar", key, paint), bar)
+    for btn in buttons:
+        if not bar.contains(btn.rect):  # the spell picker's row, above the bar
+            btn.draw(surface, s.mouse)
     tip = next((b.tip for b in buttons if b.tip and b.rect.collidepoint(s.mouse)), "")
     return tooltip(surface, tip, (s.mouse[0], bar.y - 6), s.log_rect()) if tip else None
 

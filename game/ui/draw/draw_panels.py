@@ -41,7 +41,7 @@ def _cached(
         paint(layer)
         return layer
 
-    return s.cache.get(name, key, make)
+    return s.cache.get(name, (key, theme.palette().name), make)  # side colours are the palette's
 
 
 def _blit_layer(
@@ -67,7 +67,7 @@ def _blit_layer(
         paint(layer, local)
         return layer
 
-    surface.blit(s.cache.get(name, (key, tuple(at)), make), at, local)
+    surface.blit(s.cache.get(name, (key, tuple(at), theme.palette().name), make), at, local)
 
 
 def draw_initiative(s: BattleState, surface: pygame.Surface) -> None:
@@ -284,8 +284,7 @@ def draw_panel(s: BattleState, surface: pygame.Surface) -> None:
     hover_unit = b.world.at(s.hover_sq) if s.hover_sq else None
     shown = False
     if s.human_turn() and s.legal is not None and b.pending().kind == ACTIVATION:
-        surface.fill(theme.PANEL_BG, card.clip(panel))
-        shown = _draw_choice_card(s, surface, card, s.legal, hover_unit)
+        shown = _draw_choice_card(s, surface, card, s.legal, hover_unit, panel)
     fights = draw_review.fights_shown(s)
     if not shown and fights and hover_unit is None:
         draw_review.draw_card(s, surface, card, fights)
@@ -311,12 +310,20 @@ def _draw_unit_card(s: BattleState, surface: pygame.Surface, card: pygame.Rect, 
 
 
 def _draw_choice_card(
-    s: BattleState, surface: pygame.Surface, card: pygame.Rect, legal: Legal, hover_unit: str | None
+    s: BattleState, surface: pygame.Surface, card: pygame.Rect, legal: Legal, hover_unit: str | None, panel: pygame.Rect
 ) -> bool:
     """The card for what a click would do: the attack on the hovered foe, or the move to the hovered
-    square; whether there was one."""
+    square (one picture while the pointer stays on the square); whether there was one."""
     mode = s.mode
     options = legal.targets(mode.shoots, mode.charges)
+    sq = s.hover_sq
+    if hover_unit is None and sq in legal.full.costs and mode.walks:
+        key = (s.decision_key, len(s.battle.events), id(legal), legal.unit, sq, theme.palette().name)
+        _blit_layer(
+            s, surface, "move_card", key, card.clip(panel), lambda layer, area: _move_card(s, layer, area, legal, sq)
+        )
+        return True
+    surface.fill(theme.PANEL_BG, card.clip(panel))
     if hover_unit in options:
         o = (
             options[hover_unit]
@@ -335,9 +342,6 @@ def _draw_choice_card(
                 17,
                 theme.HIGHLIGHT,
             )
-        return True
-    if hover_unit is None and s.hover_sq in legal.full.costs and mode.walks:
-        _move_card(s, surface, card, legal, s.hover_sq)
         return True
     return False
 

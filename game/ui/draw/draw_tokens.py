@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import cache
+from operator import attrgetter
 from typing import Protocol
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -14,7 +16,8 @@ from game.ui.common import theme
 from game.ui.common.art import Sprites
 from game.ui.common.camera import Camera
 from game.ui.common.view import CONDITION_MARKS, BattleView, Token
-from game.ui.common.widgets import text
+from game.ui.common.widgets import rendered, text
+from game.ui.draw.stacking import Part, merged
 
 
 class Board(Protocol):
@@ -36,28 +39,82 @@ MORALE_ICONS = {"withdrawing": "withdraw", "fleeing": "flee", "surrendered": "su
 
 
 def draw_tokens(s: Board, surface: pygame.Surface, r: pygame.Rect, controllers: Mapping[str, str]) -> None:
-    """The units in sight in the map area r; a broken unit of a human side is marked as the AI's."""
-    size = s.camera.size
+    """The units in sight in the map area r; a broken unit of a human side is marked as the AI's.
+
+    Each token's pictures are drawn once for what it shows (a hundred tokens drawn part by part
+    were a third of a frame) and put down with the others' in one `blits` call."""
+    cam = s.camera
+    size = cam.size
     current = s.selected if s.human_turn() else None
-    for tok in sorted(s.view.tokens.values(), key=lambda t: (t.y, t.x)):
-        if tok.alpha <= 0.01:
-            continue
+    recent = s.view.recent if not s.view.idle else ()
+    colour, shape = s.side_colour, s.side_shape
+    kept = _pictures.setdefault(s.sprites, {})
+    drawn = (size, theme.palette().name)  # what every token's picture is drawn with
+    right, bottom = r.right, r.bottom
+    pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    for tok in sorted(s.view.tokens.values(), key=_place):
         px = size * tok.n
-        x, y = s.camera.to_screen(tok.x + tok.lunge[0], tok.y + tok.lunge[1])
-        rect = pygame.Rect(r.x + x, r.y + y, px, px)
-        if not rect.colliderect(r):
+        # the camera's to_screen, written out: this loop runs a hundred times a frame
+        x = r.x + round((tok.x + tok.lunge[0]) * size - cam.x)
+        y = r.y + round((tok.y + tok.lunge[1]) * size - cam.y)
+        if x >= right or y >= bottom or x + px <= r.x or y + px <= r.y or tok.alpha <= 0.01:
             continue
-        _draw_body(s, surface, tok, rect)
-        if tok.id == current or tok.id in s.view.recent and not s.view.idle:
-            pygame.draw.rect(surface, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
-        if tok.life == "fighting" and tok.hp_max:
-            _draw_hp(surface, tok, rect)
-        if tok.life == "fighting" and tok.alpha >= 1:
-            _draw_facing(surface, tok, rect)  # over the hit points' bar, which hid a wedge facing south
-        _draw_marks(s, surface, tok, rect, controllers)
+        ring = tok.id == current or tok.id in recent
+        human = controllers.get(tok.side) == "human"
+        # a fading token is drawn at int(255 * alpha): its picture changes with that, not every frame
+        fade = 256 if tok.alpha >= 1 else int(255 * tok.alpha)
+        look = (drawn, colour[tok.side], shape[tok.side], ring, human, fade, _look(tok))
+        parts = kept.get(look) or _picture(s, kept, tok, px, ring=ring, human=human, key=look)
+        pieces += [(img, (x + dx, y + dy)) for img, (dx, dy) in parts]
+    surface.blits(pieces, doreturn=False)
 
 
-def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
+# Each screen's pictures, by the sprites they are drawn from: they go with the screen.
+_pictures: WeakKeyDictionary[Sprites, dict[tuple[object, ...], list[Part]]] = WeakKeyDictionary()
+
+
+_place = attrgetter("y", "x")  # drawn from the top down, so a lower token overlaps the one above
+_look = attrgetter(
+    "kind", "n", "facing", "hp", "hp_max", "hero", "leader", "prone", "morale", "life", "fatigue", "conditions"
+)  # all of a token's that its picture shows, but its alpha
+
+
+def _picture(
+    s: Board,
+    kept: dict[tuple[object, ...], list[Part]],
+    tok: Token,
+    px: int,
+    *,
+    ring: bool,
+    human: bool,
+    key: tuple[object, ...],
+) -> list[Part]:
+    """The token's pictures and their corners from its square's corner, drawn once for everything
+    it shows (the key holds the colours, so a palette's change shows): its parts merged where
+    that leaves every pixel as blitting them one by one did (stacking.merged)."""
+    if len(kept) > 4000:
+        kept.clear()
+    margin = 2 * px  # room for the icons, letters and wedge that stand out of the square
+    rect = pygame.Rect(margin, margin, px, px)
+    base, body = _body(s, tok, rect)
+    marked = pygame.Surface((px + 2 * margin, px + 2 * margin), pygame.SRCALPHA)  # opaque marks only
+    if ring:
+        pygame.draw.rect(marked, theme.SELECT, rect.inflate(2, 2), 2, border_radius=4)
+    if tok.life == "fighting" and tok.hp_max:
+        _draw_hp(marked, tok, rect)
+    if tok.life == "fighting" and tok.alpha >= 1:
+        _draw_facing(marked, tok, rect)  # over the hit points' bar, which hid a wedge facing south
+    parts = [
+        (base, base.get_rect(center=rect.center).topleft),
+        (body, body.get_rect(center=rect.center).topleft),
+        (marked, (0, 0)),
+        *_marks(s, tok, rect, human),
+    ]
+    made = kept[key] = [(img, (x - margin, y - margin)) for img, (x, y) in merged(parts, marked.get_size())]
+    return made
+
+
+def _body(s: Board, tok: Token, rect: pygame.Rect) -> tuple[pygame.Surface, pygame.Surface]:
     base = s.sprites.base(s.side_colour[tok.side], rect.w, large=tok.n > 1)
     body = s.sprites.unit(tok.kind, tok.facing, rect.w)
     if tok.alpha < 1 or tok.life == "surrendered":
@@ -67,8 +124,7 @@ def _draw_body(s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect)
         body.set_alpha(a)
     if tok.prone:
         body = pygame.transform.rotozoom(body, 0, 0.8)
-    surface.blit(base, base.get_rect(center=rect.center))
-    surface.blit(body, body.get_rect(center=rect.center))
+    return base, body
 
 
 def _draw_facing(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
@@ -112,13 +168,12 @@ def _draw_hp(surface: pygame.Surface, tok: Token, rect: pygame.Rect) -> None:
     )
 
 
-def _draw_marks(
-    s: Board, surface: pygame.Surface, tok: Token, rect: pygame.Rect, controllers: Mapping[str, str]
-) -> None:
-    """The side's mark, the state icons, and 'AI' on a human's unit that no longer obeys."""
+def _marks(s: Board, tok: Token, rect: pygame.Rect, human: bool) -> list[Part]:
+    """The side's mark, the state icons, and 'AI' on a human's unit that no longer obeys, each
+    with its corner, in the order they are blitted."""
     size = s.camera.size
     mark = s.sprites.mark(s.side_shape[tok.side], s.side_colour[tok.side], max(8, size // 3))
-    surface.blit(mark, (rect.right - mark.get_width(), rect.bottom - mark.get_height() - 5))
+    parts: list[Part] = [(mark, (rect.right - mark.get_width(), rect.bottom - mark.get_height() - 5))]
     icon_px = max(10, size * 9 // 20)
     icons = []
     if tok.hero:
@@ -134,13 +189,14 @@ def _draw_marks(
     if tok.fatigue in ("fatigued", "exhausted"):
         icons.append(tok.fatigue)
     for i, name in enumerate(icons):
-        surface.blit(s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3))
+        parts.append((s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3)))
     if tok.conditions and tok.life == "fighting":
         # A small letter per spell condition, top left: H hasted, S slowed, T tangled, X held, B blessed.
         marks = "".join(CONDITION_MARKS[c] for c in sorted(tok.conditions) if c in CONDITION_MARKS)
-        text(surface, marks, (rect.x + 1, rect.bottom - 19), 15, (200, 160, 255), True)
-    if tok.life == "fighting" and tok.morale != "steady" and controllers.get(tok.side) == "human":
-        text(surface, "AI", (rect.x + 2, rect.y), 16, theme.TEXT_WARN, True)
+        parts.append((rendered(marks, 15, (200, 160, 255), True), (rect.x + 1, rect.bottom - 19)))
+    if tok.life == "fighting" and tok.morale != "steady" and human:
+        parts.append((rendered("AI", 16, theme.TEXT_WARN, True), (rect.x + 2, rect.y)))
+    return parts
 
 
 def draw_floaters(s: Board, surface: pygame.Surface, r: pygame.Rect) -> None:

@@ -29,12 +29,11 @@ def rect(s: BattleState) -> pygame.Rect | None:
 
 
 def draw(s: BattleState, surface: pygame.Surface) -> None:
+    """The minimap in its frame with the view's rectangle, one opaque picture redrawn only when
+    the creatures, the view or the palette change."""
     r = rect(s)
     if r is None:
         return
-    pygame.draw.rect(surface, theme.PANEL_BG, r.inflate(6, 6))
-    key = (r.size, id(s.battle), len(s.battle.events))  # the creatures move only with the log
-    surface.blit(s.cache.get("minimap", key, lambda: _picture(s, r.size)), r)
     cam = s.camera
     per_x, per_y = r.w / cam.map_w, r.h / cam.map_h
     seen = pygame.Rect(
@@ -43,8 +42,21 @@ def draw(s: BattleState, surface: pygame.Surface) -> None:
         round(cam.view_w / cam.size * per_x),
         round(cam.view_h / cam.size * per_y),
     ).clip(r)
-    pygame.draw.rect(surface, theme.SELECT, seen, 2)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, r.inflate(6, 6), 2)
+    frame = r.inflate(6, 6)
+    # the creatures move only with the log; their dots wear the sides' colours
+    key = (r.size, id(s.battle), len(s.battle.events), tuple(sorted(s.side_colour.items())))
+    colours = (theme.PANEL_BG, theme.SELECT, theme.PANEL_EDGE)
+
+    def framed() -> pygame.Surface:
+        img = pygame.Surface(frame.size).convert()
+        local = pygame.Rect(0, 0, *frame.size)
+        img.fill(theme.PANEL_BG)
+        img.blit(s.cache.get("minimap", key, lambda: _picture(s, r.size)), (3, 3))
+        pygame.draw.rect(img, theme.SELECT, seen.move(-frame.x, -frame.y), 2)
+        pygame.draw.rect(img, theme.PANEL_EDGE, local, 2)
+        return img
+
+    surface.blit(s.cache.get("minimap_framed", (key, seen.move(-r.x, -r.y).topleft, seen.size, colours), framed), frame)
 
 
 def _picture(s: BattleState, size: tuple[int, int]) -> pygame.Surface:

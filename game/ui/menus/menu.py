@@ -23,7 +23,7 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu, ToSaves, ToSettings, go
+from game.ui.navigation import ToMenu, ToQuick, ToSaves, ToSettings, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 # The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
 OWN_KEYS = {
-    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_p, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o,
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_p, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o, pygame.K_k,
     pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
 }  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
@@ -167,6 +167,8 @@ class MenuScreen:
             self.players.key(event)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.mode == "hotseat" and self.entries:
             self.players.begin(len(self.entry.scenario.sides) if self.entry.scenario else 2)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_k and not self.seed.typing:
+            return go(self.app, ToQuick())
         elif event.type == pygame.KEYDOWN:
             return self.sandbox() if event.key == pygame.K_b and not self.seed.typing else self._key(event.key)
         return None
@@ -282,10 +284,13 @@ class MenuScreen:
     def buttons(self) -> list[Button]:
         """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
+        quick = Button("Quick battle", "K", lambda: go(self.app, ToQuick()), tip=TIPS["quick"])
+        layout_row([quick], pygame.Rect(w - 240, 36, 200, 40))
+        quick.rect.right = w - 40
         if not self.entries:
             last = [self._continue_button(), Button("Settings", "O", self.settings), Button("Quit", "Q", self.app.quit)]
             layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
-            return last
+            return [quick, *last]
         e = self.entry
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
@@ -311,7 +316,7 @@ class MenuScreen:
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
         layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
         layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))
-        return row1 + row2 + row3
+        return [quick, *row1, *row2, *row3]
 
     def _rule_button(self, rule: Rule) -> Button:
         """A rule option's button: its label and value; a click or its key cycles the value."""
@@ -321,13 +326,8 @@ class MenuScreen:
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL_BG)
         text(surface, "ROUT", (40, 24), 72, theme.TEXT, True)
-        text(
-            surface,
-            "battles under AD&D 2e Combat & Tactics: facing, retreats, fatigue, morale",
-            (44, 82),
-            22,
-            theme.TEXT_DIM,
-        )
+        words = "battles under AD&D 2e Combat & Tactics: facing, retreats, fatigue, morale"
+        text(surface, words, (44, 82), 22, theme.TEXT_DIM)
         if not self.entries:
             text(surface, f"No scenarios found: {MAPS} holds no maps.", (44, 140), 22, theme.TEXT_WARN)
             text(surface, "Reinstall Rout, or open a map of your own: rout play MAP.tmx", (44, 170), 20)

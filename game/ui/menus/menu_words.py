@@ -8,10 +8,13 @@ from pathlib import Path
 import pygame
 
 from game.rules.dice import SEED_MAX
+from game.save.map_paths import QUICK_PREFIX
 
 # What each choice changes, shown while the pointer rests on its button (a rule option's own
 # words are in its declaration, game/options.py).
 TIPS = {
+    "quick": "A new battlefield made for you: choose its size and terrain, buy an army to a budget, "
+    "deploy it, and fight the AI's.",
     "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
     "Watch: the AI plays every side.",
     "side": "The side you command; the AI plays the others.",
@@ -73,4 +76,6 @@ def save_label(path: Path, titles: dict[str, str]) -> str:
     if m is None:
         return path.stem
     stem = m["stem"]
+    if stem.startswith(QUICK_PREFIX):  # a quick battle's map is named by its digest: no title to show
+        return f"Quick battle, round {int(m['round'])}"
     return f"{titles.get(stem, stem.replace('_', ' '))}, round {int(m['round'])}"

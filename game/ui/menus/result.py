@@ -8,6 +8,7 @@ import pygame
 
 from game.events import BattleEnd
 from game.runner import summary
+from game.save.map_paths import is_quick_map
 from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
@@ -16,7 +17,7 @@ from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, layout_row, text
 from game.ui.menus import course
 from game.ui.menus.menu import MenuScreen
-from game.ui.navigation import ToResult
+from game.ui.navigation import ToQuick, ToResult, go
 from game.ui.viewer.takeover import viewer_of_played
 
 if TYPE_CHECKING:
@@ -40,18 +41,25 @@ class ResultScreen:
         # replay was saved, why it could not be, or what became of the lessons' progress file
         self.next_path = course.next_lesson(battle_screen.session.scenario.path)
         self.course_words = course.progress_words() if battle_screen.session.scenario.lesson else ""
+        # A quick battle's map is named by its digest (game/ui/quick/field.py): "again" is the same battle.
+        self.quick = is_quick_map(battle_screen.session.scenario.path)
 
     def again(self) -> Screen:
+        """The battle again: a quick battle the same (map, armies, seed), any other on the next seed."""
         bs = self.bs
         return BattleScreen(
             self.app,
             bs.session.scenario,
-            seed=bs.session.seed + 1,
+            seed=bs.session.seed + (0 if self.quick else 1),
             options=bs.session.options,
             controllers=bs.session.controllers,
             ai_level=bs.session.ai_level,
             threaded=bs.session.threaded,
         )
+
+    def new_one(self) -> Screen:
+        """A quick battle's setup, on a field not played yet."""
+        return go(self.app, ToQuick(fresh=True))
 
     def watch(self) -> Screen:
         """The replay viewer on the battle just played; Esc comes back here."""
@@ -82,7 +90,8 @@ class ResultScreen:
         """The buttons, placed for the window's size."""
         w, h = self.app.size
         buttons = [
-            Button("Play again", "Enter", self.again),
+            Button("Same battle again" if self.quick else "Play again", "Enter", self.again),
+            *([Button("A new one", "G", self.new_one)] if self.quick else []),
             *([Button("Next lesson", "N", self.next_lesson)] if self.next_path else []),
             Button("Watch the replay", "W", self.watch),
             Button("Save the replay", "S", self.save, enabled=bool(self.bs.session.scenario.path)),
@@ -110,6 +119,8 @@ class ResultScreen:
                 return self.watch()
             if event.key == pygame.K_n:
                 return self.next_lesson()
+            if event.key == pygame.K_g and self.quick:
+                return self.new_one()
             if event.key == pygame.K_s and self.bs.session.scenario.path:
                 self.save()
         return None

@@ -16,12 +16,12 @@ class Thumbs:
     def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
         self._maps: dict[str, pygame.Surface] = {}  # a map's path -> its ground, scaled to fit
-        self._made: dict[tuple[str, float], pygame.Surface | None] = {}
+        self._made: dict[tuple[str, float, str], pygame.Surface | None] = {}
         self.made_last = False  # whether the last `get` made a thumbnail
 
     def get(self, info: SaveInfo, may_make: bool) -> pygame.Surface | None:
         """The save's thumbnail; None if it has no map or one is not to be made this frame."""
-        key = (str(info.path), info.when)
+        key = (str(info.path), info.when, theme.palette().name)  # the dots wear the palette's side colours
         self.made_last = False
         if key in self._made:
             return self._made[key]
