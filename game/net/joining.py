@@ -55,7 +55,12 @@ def open_link(plan: JoinPlan) -> Iterator[Link]:
 
 def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
     """The battle as the host has it now, and my side ("" when watching)."""
-    msg = link.recv(CONNECT_SECONDS + plan.timeout, ("welcome", "refused"))
+    try:
+        msg = link.recv(CONNECT_SECONDS + plan.timeout, ("welcome", "refused"))
+    except Dropped as e:
+        if e.reason:  # the refusal's message lost, its close kept (websockets before 14.0)
+            raise NetError(f"the host refused: {e.reason}") from None
+        raise
     if msg["type"] == "refused":
         raise NetError(f"the host refused: {msg['reason']}")
     path = map_transfer.receive(dict(msg["map"]))  # type: ignore[call-overload]

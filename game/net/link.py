@@ -15,7 +15,12 @@ TOO_BIG = 1009  # the close code for a message over the size limit (RFC 6455)
 
 
 class Dropped(Exception):
-    """The other peer went away (closed, killed, lost) or stayed silent past the timeout."""
+    """The other peer went away (closed, killed, lost) or stayed silent past the timeout;
+    `reason` is the one its close gave, if any."""
+
+    def __init__(self, line: str, reason: str = "") -> None:
+        super().__init__(line)
+        self.reason = reason
 
 
 class Link:
@@ -27,7 +32,7 @@ class Link:
         try:
             self.ws.send(encode(kind, **fields))
         except ConnectionClosed as e:
-            raise Dropped(self._why(e)) from None
+            raise Dropped(self._why(e), _reason(e)) from None
 
     def recv(self, timeout: float | None, expect: tuple[str, ...] | None = None) -> dict[str, object]:
         """The next message, checked (ProtocolError); Dropped when the connection ends or stays
@@ -37,7 +42,7 @@ class Link:
         except TimeoutError:
             raise Dropped(f"{self.who} has been silent for {timeout:g} s") from None
         except ConnectionClosed as e:
-            raise Dropped(self._why(e)) from None
+            raise Dropped(self._why(e), _reason(e)) from None
         return decode(raw, expect)
 
     def poll(self, timeout: float) -> dict[str, object] | None:
@@ -47,7 +52,7 @@ class Link:
         except TimeoutError:
             return None
         except ConnectionClosed as e:
-            raise Dropped(self._why(e)) from None
+            raise Dropped(self._why(e), _reason(e)) from None
         return decode(raw)
 
     def close(self, reason: str = "") -> None:
@@ -56,4 +61,13 @@ class Link:
     def _why(self, e: ConnectionClosed) -> str:
         if e.sent is not None and e.sent.code == TOO_BIG:
             return f"{self.who} sent a message over the size limit ({MAX_MESSAGE // 2**20} MiB)"
-        return f"{self.who} closed the connection"
+        reason = _reason(e)
+        return f"{self.who} closed the connection" + (f": {reason}" if reason else "")
+
+
+def _reason(e: ConnectionClosed) -> str:
+    """The reason the other side gave for closing (a refusal's, say: websockets before 14.0 may
+    drop the "refused" message that came just before the close), made safe for one log line."""
+    if e.rcvd is None or e.rcvd.code != 1008:
+        return ""
+    return "".join(c if c.isprintable() else "?" for c in e.rcvd.reason[:120])

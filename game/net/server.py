@@ -12,12 +12,16 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.server import Server, ServerConnection, serve
+from websockets.sync.server import ServerConnection, serve
 
 from game.net.link import Dropped, Link
 from game.net.protocol import MAX_MESSAGE, ProtocolError, decode, encode, shown
+
+if TYPE_CHECKING:  # named WebSocketServer in websockets 12.0, the floor
+    from websockets.sync.server import Server
 
 HELLO_SECONDS = 10.0  # a connection that says nothing for this long is closed
 _QUIET = logging.getLogger("rout.net.websockets")  # websockets' own chatter is not the player's log
