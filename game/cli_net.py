@@ -99,5 +99,5 @@ def cmd_join(args: argparse.Namespace) -> int:
         if level not in LEVELS:
             raise UsageError(f"--ai must look like SIDE=LEVEL with a level of {', '.join(LEVELS)}, not {item!r}")
         levels[side] = level
-    plan = JoinPlan(args.address, args.code, args.watch, levels, args.timeout, _say)
+    plan = JoinPlan(args.address, args.code, args.watch, levels, args.timeout, args.wait, _say)
     return join(plan, _ai, args.log)

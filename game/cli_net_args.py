@@ -53,7 +53,12 @@ def add_parsers(sub: argparse._SubParsersAction[_P], map_help: str, map_type: Ca
 
 def _waits(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=_seconds, default=120.0, help="seconds a silent peer is waited for")
-    p.add_argument("--wait", type=_seconds, default=300.0, help="host: seconds a dropped player may take to rejoin")
+    p.add_argument(
+        "--wait",
+        type=_seconds,
+        default=300.0,
+        help="seconds a peer that dropped is waited for (the host: a player to join again; a joiner: the host to take it back)",
+    )
 
 
 def _port(text: str) -> int:

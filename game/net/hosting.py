@@ -15,7 +15,7 @@ from game.battle import Battle
 from game.commands import Command
 from game.net import map_transfer
 from game.net.link import Dropped, Link
-from game.net.lockstep import Lockstep
+from game.net.lockstep import Lockstep, Mark
 from game.net.peer import Desync, Peer, Refused
 from game.net.protocol import ProtocolError
 from game.net.report import write_desync
@@ -75,7 +75,9 @@ class Host:
                 return 1
             try:
                 self._welcome(arrival)
-                Peer(self.lock, arrival.link, self.plan.decide, self.plan.timeout, self._fan_out, self._arrivals).play()
+                peer = Peer(self.lock, arrival.link, self.plan.decide, self.plan.timeout, self._fan_out, self._arrivals)
+                peer.on_round = self._agreed
+                peer.play()
             except Dropped as e:
                 self._lost(arrival, f"{e} in round {self.lock.battle.round}")
                 continue
@@ -145,6 +147,12 @@ class Host:
         )
         if arrival.role == "play":
             self.plan.say(f"{arrival.address}: playing {self.plan.joiner} from round {b.round}")
+
+    def _agreed(self, mark: Mark) -> None:
+        if mark.final:
+            self.plan.say(f"the battle is over; both logs agree ({mark.events} events)")
+        else:
+            self.plan.say(f"round {mark.round}: both logs agree ({mark.events} events)")
 
     def _fan_out(self, kind: str, fields: dict[str, object]) -> None:
         for w in list(self.watchers):

@@ -3,6 +3,7 @@ the welcome, replay it (checked by digest), then play or watch by lockstep to th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,11 +19,13 @@ from game.net.lockstep import Lockstep
 from game.net.peer import Desync, Peer, Refused
 from game.net.protocol import MAX_MESSAGE, ProtocolError
 from game.net.report import write_desync
+from game.save.autosave import autosave, saves_folder
 from game.save.files import event_lines, write_atomic
 from game.scenario.errors import ScenarioError
 from game.scenario.tiled import load_scenario
 
 CONNECT_SECONDS = 10.0
+RETRY_SECONDS = 1.0  # between two tries to join again a host that dropped
 
 
 @dataclass
@@ -32,6 +35,7 @@ class JoinPlan:
     watch: bool = False
     levels: dict[str, str] | None = None  # the AI's level for the side given (headless)
     timeout: float = 120.0
+    wait: float = 300.0  # how long to go on trying to join again after the host dropped
     say: Callable[[str], None] = print
     make_battle: Callable[..., Battle] = Battle  # tests give a different one to make a desync
 
@@ -75,7 +79,7 @@ def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
     mine = frozenset([side]) if side else frozenset()
     controllers = {s: ("ai" if s in mine else "human") for s in scenario.sides}
     battle = plan.make_battle(scenario, seed=msg["seed"], options=dict(msg["options"]), controllers=controllers)  # type: ignore[call-overload]
-    lock = Lockstep(battle, mine, frozenset(scenario.sides) - mine)
+    lock = Lockstep(battle, mine, frozenset(scenario.sides) - mine, options=dict(msg["options"]))  # type: ignore[call-overload]
     try:
         lock.catch_up(list(msg["commands"]), int(msg["events"]), str(msg["sha256"]))  # type: ignore[call-overload]
     except Illegal as e:
@@ -84,24 +88,52 @@ def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
 
 
 def join(plan: JoinPlan, decide: Callable[[Battle, str], Command], log: str | None) -> int:
-    """Join (or watch) to the end: 0 when the battle ends with both logs agreeing, 1 otherwise."""
+    """Join (or watch) to the end: 0 when the battle ends with both logs agreeing, 1 otherwise.
+    A host that drops mid-battle leaves the battle autosaved and this side trying to join again
+    with the same code for plan.wait seconds; the battle then resumes from the host's command log."""
     lock: Lockstep | None = None
+    deadline: float | None = None  # set while trying to join again
+
+    def _keep(got: Lockstep) -> None:
+        nonlocal lock, deadline
+        lock, deadline = got, None
+
     try:
-        with open_link(plan) as link:
-            lock, side = welcomed(plan, link)
-            plan.say(f"joined {lock.battle.scenario.title}: " + (f"playing {side}" if side else "watching"))
-            level = (plan.levels or {}).get(side, "normal")
-            Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch).play()
-    except (NetError, Dropped, Refused, ProtocolError) as e:
-        at = f" in round {lock.battle.round}" if lock is not None else ""
-        plan.say(f"{e}{at}")
-        return 1
-    except Desync as e:
-        assert lock is not None
-        folder = write_desync(lock, str(e), e.start, e.theirs, who="spectator" if plan.watch else "joiner")
-        plan.say(f"{e} (both logs and a report in {folder})")
-        return 1
+        while True:
+            try:
+                return _once(plan, decide, _keep)
+            except (NetError, Dropped) as e:
+                if lock is None or lock.battle.over or (deadline is not None and time.monotonic() > deadline):
+                    plan.say(f"{e}{_at(lock)}")
+                    return 1
+                if deadline is None:
+                    deadline = time.monotonic() + plan.wait
+                    where = autosave(saves_folder(), lock.battle, lock.commands, options=lock.options)
+                    plan.say(f"{e}{_at(lock)}; the battle is autosaved at {where}; trying to join again")
+                time.sleep(RETRY_SECONDS)  # the host may still be noticing the drop: it refuses until then
+            except (Refused, ProtocolError) as e:
+                plan.say(f"{e}{_at(lock)}")
+                return 1
+            except Desync as e:
+                assert lock is not None
+                folder = write_desync(lock, str(e), e.start, e.theirs, who="spectator" if plan.watch else "joiner")
+                plan.say(f"{e} (both logs and a report in {folder})")
+                return 1
     finally:
         if log and lock is not None:
             write_atomic(log, event_lines(lock.battle.events))
+
+
+def _once(plan: JoinPlan, decide: Callable[[Battle, str], Command], welcomed_to: Callable[[Lockstep], None]) -> int:
+    """One connection: the welcome (its battle given to `welcomed_to`), then play or watch to the end."""
+    with open_link(plan) as link:
+        lock, side = welcomed(plan, link)
+        welcomed_to(lock)
+        plan.say(f"joined {lock.battle.scenario.title}: " + (f"playing {side}" if side else "watching"))
+        level = (plan.levels or {}).get(side, "normal")
+        Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch).play()
     return 0
+
+
+def _at(lock: Lockstep | None) -> str:
+    return f" in round {lock.battle.round}" if lock is not None else ""

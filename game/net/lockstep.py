@@ -34,6 +34,7 @@ class Lockstep:
     commands: list[Command] = field(default_factory=list)
     marks: dict[int, Mark] = field(default_factory=dict)  # by round
     agreed: int = 0  # events both sides have checked to agree
+    options: dict[str, object] = field(default_factory=dict)  # the rule options it began with, for its saves
     _hasher: hashlib._Hash = field(default_factory=hashlib.sha256)
     _fed: int = 0
     _round: int = 0

@@ -40,6 +40,7 @@ class Peer:
     fan_out: Callable[[str, dict[str, object]], None] = lambda kind, fields: None
     on_command: Callable[[], None] = lambda: None  # a command played, either side's
     speaks: bool = True  # a spectator only listens
+    on_round: Callable[[Mark], None] = lambda mark: None  # the other side's digest of a round agreed
     _final: bool = False
     _sent_desync: bool = field(default=False, init=False)
 
@@ -92,6 +93,7 @@ class Peer:
             mark = Mark(_int(msg["round"]), _int(msg["events"]), str(msg["sha256"]), bool(msg["final"]))
             if not self.lock.check(mark):
                 self._desync(f"round {mark.round}", None)
+            self.on_round(mark)
             self._final = self._final or mark.final
         elif kind == "desync":
             self._desync(f"round {msg['round']}", msg)
