@@ -6,8 +6,11 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Callable
+from types import ModuleType
 
 from game.battle import Battle
+from game.bundled import MAPS
 from game.cli_outputs import UsageError, check_outputs
 from game.cli_simulate import _levels, _options
 from game.commands import Command
@@ -37,10 +40,10 @@ def cmd_host(args: argparse.Namespace) -> int:
     from game.net.hosting import Host, HostPlan  # noqa: PLC0415
     from game.net.protocol import CODE  # noqa: PLC0415
 
-    if not args.headless:
-        raise UsageError("rout host opens no window yet: give --headless (and --ai for your side)")
-    if args.map is None:
+    if args.map is None and args.headless:
         raise UsageError("rout host --headless needs a map")
+    if args.map is None:
+        args.map = str(MAPS / "skirmish.tmx")
     code = args.code or draw_code()
     if not CODE.fullmatch(code):
         raise UsageError("--code must be 4 to 32 letters, digits or dashes")
@@ -77,6 +80,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         _say,
     )
     try:
+        if not args.headless:
+            return _window(lambda w: w.host_window(plan, side, _ai, _say, args.log, args.save))
         host = Host(plan)
     except OSError as e:
         raise UsageError(f"cannot listen on {args.listen}:{args.port}: {e.strerror or e}") from None
@@ -85,11 +90,21 @@ def cmd_host(args: argparse.Namespace) -> int:
     return code_out
 
 
+def _window(body: Callable[[ModuleType], int]) -> int:
+    """Open the window (pygame is imported only now); no display is one line, not a traceback."""
+    from game.ui import net_window  # noqa: PLC0415  # headless peers never import pygame
+
+    try:
+        return body(net_window)
+    except Exception as e:
+        if type(e).__name__ == "error":  # pygame.error: no display
+            raise UsageError(f"cannot open the game window: {e}") from None
+        raise
+
+
 def cmd_join(args: argparse.Namespace) -> int:
     from game.net.joining import JoinPlan, join  # noqa: PLC0415
 
-    if not args.headless and not args.watch:
-        raise UsageError("rout join opens no window yet: give --headless (and --ai for your side) or --watch")
     if args.address.count(":") < 1:
         raise UsageError(f"{args.address!r}: give the host's address as HOST:PORT")
     check_outputs({"--log": args.log}, [])
@@ -100,4 +115,6 @@ def cmd_join(args: argparse.Namespace) -> int:
             raise UsageError(f"--ai must look like SIDE=LEVEL with a level of {', '.join(LEVELS)}, not {item!r}")
         levels[side] = level
     plan = JoinPlan(args.address, args.code, args.watch, levels, args.timeout, args.wait, _say)
+    if not args.headless:
+        return _window(lambda w: w.join_window(plan, _say))
     return join(plan, _ai, args.log)

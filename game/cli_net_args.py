@@ -44,7 +44,7 @@ def add_parsers(sub: argparse._SubParsersAction[_P], map_help: str, map_type: Ca
     j.add_argument("address", metavar="HOST:PORT")
     j.add_argument("--code", required=True, help="the join code the host gave")
     j.add_argument("--headless", action="store_true", help="no window: the AI plays your side (--ai)")
-    j.add_argument("--watch", action="store_true", help="watch the battle, read-only")
+    j.add_argument("--watch", action="store_true", help="watch the battle, read-only (in the window unless --headless)")
     j.add_argument("--ai", action="append", default=[], metavar="SIDE=LEVEL")
     j.add_argument("--log", help="write the event log when the battle ends (JSON Lines)")
     _waits(j)

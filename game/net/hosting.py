@@ -43,6 +43,7 @@ class HostPlan:
     levels: dict[str, str] = field(default_factory=dict)
     say: Callable[[str], None] = print
     started: Callable[[int], None] = lambda port: None  # told the port once listening
+    on_command: Callable[[Lockstep], None] = lambda lock: None  # after each command, and while waiting
 
 
 class Host:
@@ -101,14 +102,20 @@ class Host:
             try:
                 arrival = self.listener.arrivals.get(timeout=min(left, 0.5))
             except queue.Empty:
+                self.plan.on_command(self.lock)
                 continue
             if arrival.role == "play":
                 return arrival
             self._watcher(arrival)
         return None
 
+    def between(self) -> None:
+        """While this side decides at length (a window's player): spectators are welcomed."""
+        self._arrivals()
+
     def _arrivals(self) -> None:
-        """Between two commands: spectators who arrived are welcomed."""
+        """Between two commands: the plan is told, and spectators who arrived are welcomed."""
+        self.plan.on_command(self.lock)
         while True:
             try:
                 arrival = self.listener.arrivals.get_nowait()

@@ -38,6 +38,8 @@ class JoinPlan:
     wait: float = 300.0  # how long to go on trying to join again after the host dropped
     say: Callable[[str], None] = print
     make_battle: Callable[..., Battle] = Battle  # tests give a different one to make a desync
+    on_welcome: Callable[[Lockstep, str], None] = lambda lock, side: None  # the battle as welcomed, my side
+    on_command: Callable[[Lockstep], None] = lambda lock: None  # after each command, and while waiting
 
 
 class NetError(Exception):
@@ -129,9 +131,12 @@ def _once(plan: JoinPlan, decide: Callable[[Battle, str], Command], welcomed_to:
     with open_link(plan) as link:
         lock, side = welcomed(plan, link)
         welcomed_to(lock)
+        plan.on_welcome(lock, side)
         plan.say(f"joined {lock.battle.scenario.title}: " + (f"playing {side}" if side else "watching"))
         level = (plan.levels or {}).get(side, "normal")
-        Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch).play()
+        peer = Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch)
+        peer.on_command = lambda: plan.on_command(lock)
+        peer.play()
     return 0
 
 
