@@ -1,8 +1,9 @@
 """Network play's latency on loopback (issue 21): a command sent by the host -> shown on the
 other machine's board. A host and a joiner play by AI on threads of this process; a spectator's
-window (SDL dummy drivers) runs at 60 frames a second and applies each command as it comes.
-Timed from the host's send to the frame that applied it, animations off (speed "instant"), so
-what is measured is the network, the spectator's check of the command and the frame's wait.
+window (SDL dummy drivers) runs at 60 frames a second and applies each command as it comes. Each
+side decides only once the spectator's board has shown the last command (so a command never
+queues behind another's animation): what is timed is the network, the spectator's check of the
+command and the wait for the next frame.
 
     python bench/bench_net.py [--map skirmish] [--seeds 3]
 """
@@ -20,13 +21,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.battle import Battle
 from game.bundled import MAPS
+from game.commands import Command
 from game.net.joining import JoinPlan
-from game.settings import SPEEDS
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.net_window import join_screen
-from tests.net.peers import HostThread, join_thread
+from tests.net.peers import HostThread, ai, join_thread
 
 FRAME = 1 / 60
 
@@ -45,18 +47,23 @@ def one_battle(map_path: str, seed: int) -> list[float]:
     app = App((1280, 720), headless=True)
     s = join_screen(app, JoinPlan(host.address, host.code, watch=True, timeout=60, wait=1.0), 60)
     assert isinstance(s, BattleScreen), s
-    s.speed_i = len(SPEEDS)  # instant: no animation between a command and the next
     app.show(s)
-    t, _, _ = join_thread(host.address, host.code)
+
+    def paced(b: Battle, level: str = "baseline") -> Command:
+        end = time.monotonic() + 60
+        while (len(s.battle.events) < len(b.events) or not s.view.idle) and time.monotonic() < end:
+            time.sleep(0.001)  # the bench's pacing, not a measurement
+        return ai(b, level)
+
+    host.host.plan.decide = paced
+    t, _, _ = join_thread(host.address, host.code, decide=paced)
     shown: list[float] = []
     applied = len(s.session.played)
     next_frame = time.monotonic()
-    while not s.battle.over and t.is_alive():
+    while not s.battle.over and (t.is_alive() or applied < len(sent)):
         app.step(FRAME)
         now = time.monotonic()
-        for n in range(applied, len(s.session.played)):
-            if n in sent:
-                shown.append(now - sent[n])
+        shown += [now - sent[n] for n in range(applied, len(s.session.played)) if n in sent]
         applied = len(s.session.played)
         next_frame += FRAME
         time.sleep(max(0.0, next_frame - time.monotonic()))
