@@ -6,13 +6,22 @@ a drop, a desync) are shown on the board."""
 from __future__ import annotations
 
 import queue
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.net.channel import Channel
 
 if TYPE_CHECKING:
     from game.commands import Command
-    from game.ui.battle.state import BattleState
+    from game.ui.battle.session import Session
+
+
+class Board(Protocol):
+    """What of a battle screen the network touches (game/ui/battle/state.py's BattleState)."""
+
+    message: str
+    session: Session
+
+    def apply(self, cmd: Command, human: bool = True) -> bool: ...
 
 
 class NetPlay:
@@ -21,14 +30,14 @@ class NetPlay:
         self.peer = peer  # how the other machine is named on the board ("the host", "the player who joins")
         self.said: list[str] = []  # every line the network said, newest last
 
-    def sent(self, s: BattleState, cmd: Command) -> None:
+    def sent(self, s: Board, cmd: Command) -> None:
         """The player's command, played here, goes to the other machine: it cannot be undone."""
         self.channel.mine.put(cmd)
         history = s.session.history
         history.done.clear()
         history.floor = f"it was sent to {self.peer}: what the other player has seen stands"
 
-    def hear(self, s: BattleState) -> None:
+    def hear(self, s: Board) -> None:
         """Every frame: the network's lines onto the board."""
         while True:
             try:
@@ -38,7 +47,7 @@ class NetPlay:
             self.said.append(line)
             s.message = line
 
-    def take(self, s: BattleState) -> None:
+    def take(self, s: Board) -> None:
         """While the battle waits on a side played elsewhere: the next command from the other
         machine, if it has come (the player's own come back too, and are already played)."""
         while True:
