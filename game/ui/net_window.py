@@ -19,6 +19,7 @@ from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.net_play import NetPlay
+from game.ui.menus.resume import settle
 
 AI = Callable[[Battle, str], Command]
 
@@ -40,10 +41,36 @@ def host_screen(
     host = Host(plan)
     channel.meanwhile = host.between
     b = plan.battle
-    screen = battle_screen(app, Welcome(str(b.scenario.path), b.seed, dict(plan.options), [], side))
-    screen.net = NetPlay(channel, "the player who joins")
+    welcome = Welcome(str(b.scenario.path), b.seed, dict(plan.options), [], side)
+    screen = battle_screen(app, welcome, NetPlay(channel, "the player who joins"))
     thread = channel.run(host.run)
     return screen, host, thread
+
+
+class Joining:
+    """A join under way, its connection on a thread of its own: `screen` is asked each frame."""
+
+    def __init__(self, plan: JoinPlan, echo: Callable[[str], None] = lambda line: None) -> None:
+        self.channel = channel = Channel(echo=echo)
+        plan.say, plan.on_welcome, plan.on_command = channel.say, channel.welcomed, channel.post
+        self.thread = channel.run(lambda: join(plan, lambda b, level: channel.decide(b), None))
+
+    def screen(self, app: App) -> BattleScreen | str | None:
+        """The battle's screen once the host has welcomed this Rout; None while waiting; the
+        last line the network said when the join failed."""
+        try:
+            welcome = self.channel.welcomes.get_nowait()
+        except queue.Empty:
+            if self.thread.is_alive():
+                return None
+            line = ""
+            while not self.channel.said.empty():
+                line = self.channel.said.get_nowait()
+            return line
+        return battle_screen(app, welcome, NetPlay(self.channel, "the host"))
+
+    def give_up(self) -> None:
+        self.channel.closing.set()
 
 
 def join_screen(
@@ -51,26 +78,22 @@ def join_screen(
 ) -> BattleScreen | str:
     """The joiner's battle screen once the host has welcomed it, or the line that says why not
     ("" when the network has said it already, through `echo`)."""
-    channel = Channel(echo=echo)
-    plan.say, plan.on_welcome, plan.on_command = channel.say, channel.welcomed, channel.post
-    thread = channel.run(lambda: join(plan, lambda b, level: channel.decide(b), None))
+    joining = Joining(plan, echo)
     end = time.monotonic() + deadline
     while time.monotonic() < end:
-        try:
-            welcome = channel.welcomes.get(timeout=0.1)
-        except queue.Empty:
-            if not thread.is_alive():
-                return ""
-            continue
-        screen = battle_screen(app, welcome)
-        screen.net = NetPlay(channel, "the host")
-        return screen
-    channel.closing.set()
+        opened = joining.screen(app)
+        if isinstance(opened, BattleScreen):
+            return opened
+        if opened is not None:
+            return ""
+        time.sleep(0.05)  # the window is not open yet: nothing to draw meanwhile
+    joining.give_up()
     return f"the host did not welcome this Rout in {deadline:g} s"
 
 
-def battle_screen(app: App, w: Welcome) -> BattleScreen:
-    """The window's own copy of the battle: its map read again, its commands played again."""
+def battle_screen(app: App, w: Welcome, net: NetPlay) -> BattleScreen:
+    """The window's own copy of the battle: its map read again, its commands played again, the
+    board shown as it stands (a late joiner is not shown the whole battle moving again)."""
     scenario = load_scenario(w.map_path)
     controllers = {s: ("human" if s == w.side else "ai") for s in scenario.sides}
     battle = Battle(scenario, seed=w.seed, options=w.options, controllers=controllers)
@@ -80,6 +103,9 @@ def battle_screen(app: App, w: Welcome) -> BattleScreen:
         app, scenario, seed=w.seed, options=w.options, controllers=controllers, threaded=False, battle=battle
     )
     screen.session.continued(w.commands, saved=False, undo="sent")
+    screen.net = net  # before settling: a side played elsewhere is never the window's AI's
+    if w.commands:
+        settle(screen)
     return screen
 
 
