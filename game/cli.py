@@ -1,5 +1,5 @@
 """The command line: rout play | screenshot | simulate | check | replay | gif | sandbox | generate |
-price (README.md, "Command line").
+price | host | join (README.md, "Command line").
 
 This module is what every run of `rout` imports, so it imports only the parser and the errors it
 reports: each command's body (and the AI, numpy, tcod or pygame behind it) is imported when that
@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, NoReturn
 
-from game import __version__, cli_generate, cli_gif, cli_price, cli_sandbox
+from game import __version__, cli_generate, cli_gif, cli_net_args, cli_price, cli_sandbox
 from game import cli_bounds as bounds
 from game.bundled import map_path
 from game.cli_outputs import STDERR, UsageError
@@ -172,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_generate.add_parser(sub)
     cli_price.add_parser(sub)
     cli_sandbox.add_parser(sub, MAP_HELP)
+    cli_net_args.add_parsers(sub, MAP_HELP, map_path)
     return p
 
 

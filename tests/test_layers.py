@@ -78,6 +78,19 @@ def test_the_generator_reaches_neither_the_battle_the_ai_nor_the_window():
     assert {m: i for m, i in leaks.items() if i} == {}
 
 
+def test_network_play_sits_above_the_core_the_files_and_the_ai_and_below_the_window():
+    # game.net plays the battle by lockstep and sends saves' command logs: the engine, the files
+    # and the AI know nothing of a network (a battle played over one is any battle); the window
+    # drives game.net, never the other way round (docs/architecture.md, the layers).
+    net = [m for m in GRAPH if _in(m, ("game.net",))]
+    assert {"game.net.hosting", "game.net.joining", "game.net.lockstep"} <= set(net)
+    below = [*_core(), *(m for m in GRAPH if _in(m, ("game.save", "game.ai")))]
+    leaks = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, ("game.net",))) for m in below}
+    assert {m: i for m, i in leaks.items() if i} == {}
+    ui = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, ("game.ui",))) for m in net}
+    assert {m: i for m, i in ui.items() if i} == {}
+
+
 def test_importing_the_settings_loads_neither_tcod_nor_numpy():
     # The menu reads the settings at start-up: tcod and numpy (the AI's) would cost 0.6 s there.
     probe = "import sys, game.settings; print(sorted({m.split('.')[0] for m in sys.modules} & {'tcod', 'numpy'}))"

@@ -91,6 +91,13 @@ class ToQuick(Request):
     fresh: bool = False
 
 
+@dataclass(frozen=True)
+class ToOnline(Request):
+    """Play online: the host's address and join code typed in (game/ui/menus/online.py)."""
+
+    ROOM: ClassVar[str] = "game.ui.menus.online"
+
+
 def go(app: App, request: Request) -> Screen:
     """The screen the request asks for."""
     room = import_module(request.ROOM)

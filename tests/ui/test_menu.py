@@ -65,7 +65,13 @@ def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path)
     assert a.screen is screen and a.running
     assert any(s.startswith(f"No scenarios found: {tmp_path}") for s in said)
     # The settings stay within reach without a map (issue 22's settings screen).
-    assert [b.label for b in screen.buttons] == ["Quick battle", "Continue (no save yet)", "Settings", "Quit"]
+    assert [b.label for b in screen.buttons] == [
+        "Quick battle",
+        "Play online",
+        "Continue (no save yet)",
+        "Settings",
+        "Quit",
+    ]
     key(a, pygame.K_q)
     assert not a.running
 

@@ -44,6 +44,8 @@ class BattleScreen(BattleState):
         lesson = self.lesson
         if lesson is not None and lesson.holds(self):
             return None  # a lesson's card is open: the battle waits until it is read
+        if self.net is not None:
+            self.net.hear(self)
         lesson_play.animate(self, dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
         self.reveal_log()
         battle_input.edge_scroll(self, dt)
@@ -61,7 +63,10 @@ class BattleScreen(BattleState):
         if (lesson is not None and lesson.play_scripted(self)) or turn_flow.hold_the_rest(self, p):
             return None  # a scripted step, or a creature holding for a side whose turn was ended
         if p.controller == "ai":
-            self._run_ai(dt)
+            if self.net is not None:
+                self.net.take(self)  # a side played on the other machine (or by the host's AI)
+            else:
+                self._run_ai(dt)
             return None
         key = len(b.events)
         if key != self.decision_key:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.lesson_run import Fired
     from game.scenario.lesson import Step
     from game.ui.app import App
+    from game.ui.battle.net_play import NetPlay
     from game.ui.screen import Screen
 
 
@@ -93,7 +94,10 @@ class LessonHooks(Protocol):
 
 class BattleState:
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
-    worker process on a copy of the battle, so the window never waits on them."""
+    worker process on a copy of the battle, so the window never waits on them; in a network
+    battle (`net`) the sides played elsewhere come from the other machine instead."""
+
+    net: NetPlay | None = None
 
     def __init__(  # noqa: PLR0913  # a new battle's settings, keyword-only, each with a default
         self,
@@ -303,6 +307,8 @@ class BattleState:
         self.took(events)
         if human:
             since.note(self.session, side)
+            if self.net is not None:
+                self.net.sent(self, cmd)
         return True
 
     def took(self, events: list[Event]) -> None:
@@ -318,6 +324,8 @@ class BattleState:
     def close(self) -> None:
         if self.worker is not None:
             self.worker.close()
+        if self.net is not None:
+            self.net.close()
 
     def new_decision(self, p: Pending) -> None:
         """Work out, once per decision, what the human may do: from the battle's query."""

@@ -23,7 +23,7 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu, ToQuick, ToSaves, ToSettings, go
+from game.ui.navigation import ToMenu, ToOnline, ToQuick, ToSaves, ToSettings, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
 # The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
 OWN_KEYS = {
-    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_p, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o, pygame.K_k,
+    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_p, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o, pygame.K_k, pygame.K_n,
     pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
 }  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
@@ -167,8 +167,8 @@ class MenuScreen:
             self.players.key(event)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.mode == "hotseat" and self.entries:
             self.players.begin(len(self.entry.scenario.sides) if self.entry.scenario else 2)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_k and not self.seed.typing:
-            return go(self.app, ToQuick())
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_k, pygame.K_n) and not self.seed.typing:
+            return go(self.app, ToQuick() if event.key == pygame.K_k else ToOnline())
         elif event.type == pygame.KEYDOWN:
             return self.sandbox() if event.key == pygame.K_b and not self.seed.typing else self._key(event.key)
         return None
@@ -253,8 +253,7 @@ class MenuScreen:
         return {item: r for item, r in self._list_layout() if isinstance(item, int)}
 
     def _play_buttons(self, e: Entry, you: str) -> list[Button]:
-        """Who plays what: the mode and its settings; a lesson's are its own (issue 22: the menu
-        said "Mode: Hot-seat" while a lesson, always played solo, was chosen)."""
+        """Who plays what: the mode and its settings; a lesson's are its own (always played solo)."""
         lesson = e.scenario.lesson if e.scenario else None
         if lesson is not None:
             tip = "a lesson is played solo on its own side, against its own AI and seed"
@@ -285,12 +284,13 @@ class MenuScreen:
         """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
         quick = Button("Quick battle", "K", lambda: go(self.app, ToQuick()), tip=TIPS["quick"])
-        layout_row([quick], pygame.Rect(w - 240, 36, 200, 40))
-        quick.rect.right = w - 40
+        online = Button("Play online", "N", lambda: go(self.app, ToOnline()), tip=TIPS["online"])
+        layout_row([quick, online], pygame.Rect(w - 240, 36, 200, 40))
+        quick.rect.right, online.rect.right = w - 40, w - 46 - quick.rect.w
         if not self.entries:
             last = [self._continue_button(), Button("Settings", "O", self.settings), Button("Quit", "Q", self.app.quit)]
             layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
-            return [quick, *last]
+            return [quick, online, *last]
         e = self.entry
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
@@ -316,7 +316,7 @@ class MenuScreen:
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
         layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
         layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))
-        return [quick, *row1, *row2, *row3]
+        return [quick, online, *row1, *row2, *row3]
 
     def _rule_button(self, rule: Rule) -> Button:
         """A rule option's button: its label and value; a click or its key cycles the value."""

@@ -15,6 +15,7 @@ from game.save.map_paths import QUICK_PREFIX
 TIPS = {
     "quick": "A new battlefield made for you: choose its size and terrain, buy an army to a budget, "
     "deploy it, and fight the AI's.",
+    "online": "Join a battle another player hosts (rout host): type the host's address and join code.",
     "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
     "Watch: the AI plays every side.",
     "side": "The side you command; the AI plays the others.",

@@ -1,0 +1,120 @@
+"""`rout host` and `rout join`: a battle over the network, headless (README.md, "Playing over
+the network"). websockets is imported here, when one of them runs, never by `rout --version`."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Callable
+from types import ModuleType
+
+from game.battle import Battle
+from game.bundled import MAPS
+from game.cli_outputs import UsageError, check_outputs
+from game.cli_simulate import _levels, _options
+from game.commands import Command
+from game.levels import LEVELS
+from game.options import OptionError
+from game.scenario.inputs import map_inputs
+from game.scenario.tiled import load_scenario
+
+_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+
+
+def draw_code() -> str:
+    return "".join(secrets.choice(_ALPHABET) for _ in range(6))
+
+
+def _say(line: str) -> None:
+    print(f"rout: {line}", file=sys.stderr, flush=True)
+
+
+def _ai(battle: Battle, level: str) -> Command:
+    from game import ai  # noqa: PLC0415  # tcod and numpy load at the first decision
+
+    return ai.decide(battle, level)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from game.net.hosting import Host, HostPlan  # noqa: PLC0415
+    from game.net.protocol import CODE  # noqa: PLC0415
+
+    if args.map is None and args.headless:
+        raise UsageError("rout host --headless needs a map")
+    if args.map is None:
+        args.map = str(MAPS / "skirmish.tmx")
+    code = args.code or draw_code()
+    if not CODE.fullmatch(code):
+        raise UsageError("--code must be 4 to 32 letters, digits or dashes")
+    scenario = load_scenario(args.map)
+    sides = scenario.sides
+    side = args.side or sides[0]
+    if side not in sides:
+        raise UsageError(f"--side {side!r}: the map's sides are {', '.join(sides)}")
+    joiner = next(s for s in sides if s != side)
+    levels = {s: "normal" for s in sides if s != joiner} | _levels(args.ai, sides)
+    levels.pop(joiner, None)
+    check_outputs({"--log": args.log, "--save": args.save}, map_inputs(args.map))
+    options = _options(args.option)
+    mine = frozenset(s for s in sides if s != joiner)
+    try:
+        battle = Battle(
+            scenario, seed=args.seed, options=options, controllers={s: ("ai" if s in mine else "human") for s in sides}
+        )
+    except OptionError as e:
+        raise UsageError(str(e)) from None
+    plan = HostPlan(
+        battle,
+        mine,
+        joiner,
+        lambda b: _ai(b, levels.get(b.pending().side or "", "normal")),
+        code,
+        args.listen,
+        args.port,
+        args.timeout,
+        args.wait,
+        not args.no_spectators,
+        options,
+        levels,
+        _say,
+    )
+    try:
+        if not args.headless:
+            return _window(lambda w: w.host_window(plan, side, _ai, _say, args.log, args.save))
+        host = Host(plan)
+    except OSError as e:
+        raise UsageError(f"cannot listen on {args.listen}:{args.port}: {e.strerror or e}") from None
+    code_out = host.run()
+    host.write(args.log, args.save)
+    return code_out
+
+
+def _window(body: Callable[[ModuleType], int]) -> int:
+    """Open the window (pygame is imported only now); no display is one line, not a traceback."""
+    from game.ui import net_window  # noqa: PLC0415  # headless peers never import pygame
+
+    try:
+        return body(net_window)
+    except Exception as e:
+        if type(e).__name__ == "error":  # pygame.error: no display
+            raise UsageError(f"cannot open the game window: {e}") from None
+        raise
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from game.net.joining import JoinPlan, join  # noqa: PLC0415
+
+    if args.address.count(":") < 1:
+        raise UsageError(f"{args.address!r}: give the host's address as HOST:PORT")
+    check_outputs({"--log": args.log}, [])
+    levels = {}
+    for item in args.ai:
+        side, _, level = item.partition("=")
+        if level not in LEVELS:
+            raise UsageError(f"--ai must look like SIDE=LEVEL with a level of {', '.join(LEVELS)}, not {item!r}")
+        levels[side] = level
+    plan = JoinPlan(args.address, args.code, args.watch, levels, args.timeout, args.wait, _say)
+    if not args.headless:
+        return _window(lambda w: w.join_window(plan, _say))
+    return join(plan, _ai, args.log)

@@ -1,0 +1,97 @@
+"""Faults (issue 21): a joiner killed mid-battle joins again and the battle ends with both logs
+identical; a host that drops leaves the joiner saying so, its battle autosaved, trying to join
+again; a joiner silent past the timeout is reported in one line and waited for. Every wait is on
+a condition (a line said, a process ended) with a deadline."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from game.bundled import MAPS
+from game.save.autosave import saves_folder
+from game.save.files import event_lines
+from tests.net.peers import DEADLINE, HostThread, Proc, join_thread, raw_player, until_my_turn
+
+SKIRMISH = str(MAPS / "skirmish.tmx")
+_SAVED = re.compile(r"autosaved at (\S+\.json)")
+
+
+def _rout(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], check=False, capture_output=True, text=True, timeout=DEADLINE
+    )
+
+
+def _autosave_in(line: str) -> Path:
+    found = _SAVED.search(line)
+    assert found, line
+    path = Path(found.group(1))
+    assert path.parent == saves_folder() and path.is_file(), line
+    return path
+
+
+def test_a_joiner_killed_mid_battle_joins_again_and_both_logs_end_identical(tmp_path):
+    code = "T-KILL"
+    host = Proc(
+        *("host", "battle", "--headless", "--listen", "127.0.0.1", "--port", "0", "--code", code, "--seed", "3"),
+        *("--log", str(tmp_path / "host.jsonl"), "--save", str(tmp_path / "host.json"), "--wait", str(DEADLINE)),
+    )
+    address = "127.0.0.1:" + host.said("listening on 127.0.0.1:").split("127.0.0.1:")[1].split(";")[0]
+    first = Proc("join", address, "--code", code, "--headless")
+    host.said("round 1: both logs agree")  # the battle is under way
+    first.p.send_signal(signal.SIGKILL)
+    assert first.p.wait(DEADLINE) == -signal.SIGKILL
+    dropped = host.said("closed the connection")
+    assert "waiting" in dropped and "\n" not in dropped
+    saved = _autosave_in(dropped)
+    verify = _rout("replay", str(saved), "--verify")  # the autosave is a whole, sound save
+    assert verify.returncode == 0 and "verified" in verify.stdout, verify.stderr
+
+    again = Proc("join", address, "--code", code, "--headless", "--log", str(tmp_path / "join.jsonl"))
+    rejoined = host.said("playing red from round")
+    assert int(rejoined.rsplit(" ", 1)[1]) >= 2  # taken back mid-battle, not from the start
+    assert again.wait() == 0, again.seen
+    assert host.wait() == 0, host.seen
+    host_log = (tmp_path / "host.jsonl").read_bytes()
+    assert b'"battle_end"' in host_log
+    assert (tmp_path / "join.jsonl").read_bytes() == host_log
+    verify = _rout("replay", str(tmp_path / "host.json"), "--verify")
+    assert verify.returncode == 0 and "verified" in verify.stdout, verify.stderr
+
+
+def test_a_host_that_drops_leaves_the_joiner_saying_so_autosaved_and_trying_again(tmp_path):
+    code = "T-GONE"
+    host = Proc("host", "battle", "--headless", "--listen", "127.0.0.1", "--port", "0", "--code", code)
+    address = "127.0.0.1:" + host.said("listening on 127.0.0.1:").split("127.0.0.1:")[1].split(";")[0]
+    t, out, lines = join_thread(address, code, str(tmp_path / "join.jsonl"), wait=1.0)
+    host.said("round 1: both logs agree")
+    host.p.send_signal(signal.SIGKILL)
+    assert host.p.wait(DEADLINE) == -signal.SIGKILL
+    t.join(DEADLINE)
+    assert out == [1], lines  # the host never came back within --wait
+    dropped = next(line for line in lines if "trying to join again" in line)
+    assert dropped.startswith("the host closed the connection in round ")
+    saved = _autosave_in(dropped)
+    assert _rout("replay", str(saved), "--verify").returncode == 0
+    assert lines[-1].startswith("cannot reach 127.0.0.1:")  # its last try, after the wait
+    assert len((tmp_path / "join.jsonl").read_text().splitlines()) > 10  # the log so far, kept
+
+
+def test_a_silent_joiner_is_reported_in_one_line_and_waited_for(tmp_path):
+    host = HostThread(SKIRMISH, seed=6, timeout=0.5).start()
+    link, lock = raw_player(host.address, host.code)
+    until_my_turn(link, lock)  # and then says nothing
+    line = host.said("has been silent")
+    assert line.startswith("127.0.0.1 has been silent for 0.5 s in round 1; the battle is autosaved at ")
+    assert line.endswith(f"; waiting {DEADLINE:g} s for the player")
+    _autosave_in(line)
+    host.host.plan.timeout = DEADLINE  # the honest player who takes its place is not hurried
+    t, out, lines = join_thread(host.address, host.code, str(tmp_path / "join.jsonl"))
+    t.join(DEADLINE)
+    assert out == [0], lines
+    assert host.finish() == 0, host.lines
+    assert (tmp_path / "join.jsonl").read_text() == event_lines(host.host.lock.battle.events)
