@@ -6,8 +6,6 @@ this; the screen itself (battle_screen.py) adds the loop, the AI's turns and the
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -22,6 +20,7 @@ from game.settings import SPEEDS
 from game.systems.retreat import RetreatSpace
 from game.ui.battle import players, since
 from game.ui.battle.ai_worker import AiWorker
+from game.ui.battle.frame_pending import FramePending
 from game.ui.battle.legal import Legal
 from game.ui.battle.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
 from game.ui.battle.retreat_mode import RetreatMode
@@ -92,7 +91,7 @@ class LessonHooks(Protocol):
         ...
 
 
-class BattleState:
+class BattleState(FramePending):
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
     worker process on a copy of the battle, so the window never waits on them; in a network
     battle (`net`) the sides played elsewhere come from the other machine instead."""
@@ -112,7 +111,6 @@ class BattleState:
         speed_i: int | None = None,
         battle: Battle | None = None,
     ) -> None:
-        self._drawn_pending: tuple[Battle, Pending] | None = None  # while a frame is drawn
         self.app = app
         self.session = Session(
             scenario,
@@ -229,20 +227,6 @@ class BattleState:
         b = self.battle
         free = self.lesson is None or self.lesson.lets_play(self)
         return not b.over and self.view.idle and self.pending().controller == "human" and free
-
-    def pending(self) -> Pending:
-        """The decision the battle waits for, asked once while a frame is drawn (drawing never
-        changes the battle, and its parts asked a score of times a frame)."""
-        kept = self._drawn_pending
-        return kept[1] if kept is not None and kept[0] is self.battle else self.battle.pending()
-
-    @contextmanager
-    def one_frame(self) -> Iterator[None]:
-        self._drawn_pending = (self.battle, self.battle.pending())
-        try:
-            yield
-        finally:
-            self._drawn_pending = None
 
     def camera_follow(self, pos: Pos) -> None:
         cam = self.camera
