@@ -46,7 +46,7 @@ def _online(a: App) -> OnlineScreen:
 
 
 def test_play_online_types_the_address_and_code_and_opens_the_battle_on_the_joiners_side():
-    host = HostThread(SKIRMISH, seed=2, wait=1.0).start()
+    host = HostThread(SKIRMISH, seed=2).start()  # waits for the player as long as a loaded machine may need
     a = make_app()
     online = _online(a)
     _type(a, host.address)
@@ -60,6 +60,7 @@ def test_play_online_types_the_address_and_code_and_opens_the_battle_on_the_join
     joiner = load_scenario(SKIRMISH).sides[1]
     assert [side for side, who in s.session.controllers.items() if who == "human"] == [joiner]
     assert "playing " + joiner in host.said("playing")
+    host.host.plan.wait = 1.0  # once the window goes, the host waits this long for it to come back
     s.close()
     assert host.finish() == 1  # the window went, and no player came back within the host's wait
 
