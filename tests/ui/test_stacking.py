@@ -18,7 +18,9 @@ def _reach_like(seed: int, size: int, offset: int) -> pygame.Surface:
     layer = pygame.Surface((23 * size, 15 * size), pygame.SRCALPHA)
     for _ in range(120):
         x, y = rng.randrange(23), rng.randrange(15)
-        layer.fill((rng.randrange(256), 120, 200, rng.choice((70, 80, 90))), (x * size, y * size - offset, size, size))
+        square = pygame.Rect(x * size, y * size - offset, size, size).clip(layer.get_rect())
+        # clipped here: pygame-ce 2.5.0 fills a rect that starts above the surface from its top, whole
+        layer.fill((rng.randrange(256), 120, 200, rng.choice((70, 80, 90))), square)
     for _ in range(6):
         x, y = rng.randrange(23), rng.randrange(15)
         pygame.draw.rect(layer, (255, 80, 60), (x * size + 1, y * size + 1 - offset, size - 2, size - 2), 3)
