@@ -5,6 +5,9 @@ A refactor that changes no rule and no decision must leave every log byte-identi
     python bench/golden_logs.py --record bench/golden_logs.json   # before the change
     python bench/golden_logs.py --check bench/golden_logs.json    # after it: exit 1 on any difference
 
+bench/golden_logs.json holds today's dice (scheme 2); bench/golden_logs_dice1.json the same games
+under dice scheme 1 (`--dice 1`), the scheme of saves from Rout 0.3, which must replay unchanged.
+
 Each game is the map, a seed and one AI level for every side; its digest is the SHA-256 of
 the JSON Lines event log, and another of the commands the AI gave (as JSON), so a change
 that kept the log but not the commands shows too. About a minute on two cores.
@@ -31,6 +34,7 @@ from bench_engine import field_scenario
 
 from game import ai
 from game.battle import Battle
+from game.rules.dice import DICE, DICE_SCHEMES
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
 
@@ -55,10 +59,10 @@ def games() -> list[tuple[str, str, int]]:
     return out
 
 
-def play(game: tuple[str, str, int]) -> tuple[str, dict[str, str | int]]:
+def play(game: tuple[str, str, int], dice: int = DICE) -> tuple[str, dict[str, str | int]]:
     name, level, seed = game
     scenario = field_scenario(FIELDS[name][0]) if name in FIELDS else load_scenario(ROOT / "maps" / name)
-    battle = Battle(scenario, seed=seed)
+    battle = Battle(scenario, seed=seed, dice=dice)
     commands = []
     while not battle.over:
         cmd = ai.decide(battle, level)
@@ -74,12 +78,12 @@ def play(game: tuple[str, str, int]) -> tuple[str, dict[str, str | int]]:
     }
 
 
-def run_all(jobs: int) -> dict[str, dict[str, str | int]]:
+def run_all(jobs: int, dice: int = DICE) -> dict[str, dict[str, str | int]]:
     plan = games()
     # The longest games first, so the two workers finish together.
     plan.sort(key=lambda g: (g[0] not in FIELDS, g[0] != "battle.tmx", g[1] != "hard"))
     with ProcessPoolExecutor(jobs) as pool:
-        return dict(sorted(pool.map(play, plan)))
+        return dict(sorted(pool.map(play, plan, [dice] * len(plan))))
 
 
 def main() -> int:
@@ -88,8 +92,9 @@ def main() -> int:
     what.add_argument("--record", metavar="FILE", help="write the digests to FILE")
     what.add_argument("--check", metavar="FILE", help="compare with the digests in FILE")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--dice", type=int, choices=DICE_SCHEMES, default=DICE, help=f"the dice scheme (default {DICE})")
     args = ap.parse_args()
-    result = run_all(args.jobs)
+    result = run_all(args.jobs, args.dice)
     if args.record:
         Path(args.record).write_text(json.dumps(result, indent=1) + "\n")
         print(f"recorded {len(result)} games in {args.record}")

@@ -14,7 +14,7 @@ from game.options import Options
 from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND
 from game.rules.creature import CreatureClass
-from game.rules.dice import Rng
+from game.rules.dice import DICE, Rng, battle_rng
 from game.rules.fatigue import FATIGUED, STATE_NAMES
 from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
@@ -53,16 +53,18 @@ class Battle:
         options: dict[str, object] | None = None,
         controllers: Mapping[str, str] | None = None,
         rng: Rng | None = None,
+        dice: int = DICE,
     ) -> None:
         opts = Options.build(scenario.sides, scenario.options, options or {})
         self.scenario = scenario
         self.seed = seed
+        self.dice = dice  # how the seed becomes the generator (game/rules/dice.py's battle_rng)
         self._controllers = {s: "ai" for s in scenario.sides}
         self._controllers.update(controllers or {})
         for p in scenario.units:
             if p.controller:
                 self._controllers.setdefault(p.side, p.controller)
-        self.ctx = Ctx(make_world(scenario, opts), scenario.terrain, rng or Rng(seed), opts)
+        self.ctx = Ctx(make_world(scenario, opts), scenario.terrain, rng or battle_rng(seed, dice), opts)
         self.state: Phase = ACTIVATION
         self.steps: list[tuple[list[str], bool]] = []
         self.step_i = 0

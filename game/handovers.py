@@ -130,7 +130,7 @@ def _round(rep: Replay, seen: Seen, i: int, scenario: Scenario) -> str:
     """ "round R, " for the command at index i: the battle replayed to it from this machine's own
     commands (those before it are the save's too, as is the battle's start); "" if they cannot be."""
     try:
-        battle = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
+        battle = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers, dice=rep.dice)
         for c in seen.commands[:i]:
             battle.apply(from_json(c))
     except (Illegal, OptionError):

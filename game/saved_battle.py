@@ -70,7 +70,7 @@ def replay_battle(path: str | Path, rep: Replay, scenario: Scenario) -> Battle:
     the sides it plays, until a human decision or the end."""
     check_sides(path, rep, scenario.sides)
     try:
-        battle = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
+        battle = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers, dice=rep.dice)
     except OptionError as e:
         raise ReplayError(f"{path}: options: {e}") from None
     try:

@@ -219,7 +219,7 @@ def load_timeline(path: str | Path, *, complete: bool = True) -> Timeline:
     check_sides(path, rep, scenario.sides)
     failure = SaveError if rep.is_save else ReplayError
     try:
-        start = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers)
+        start = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers, dice=rep.dice)
         t = Timeline.begun(start, rep.commands, rep.ai, ai_on=not rep.is_save)
         if complete:
             t.grow()

@@ -138,9 +138,10 @@ def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
     rep.write_text(
         json.dumps(
             {
-                "format": 1,
+                "format": 2,
                 "map": str(ARENA),
                 "seed": 11,
+                "dice": 2,
                 "options": {},
                 "controllers": {"blue": "human", "red": "ai"},
                 "commands": commands,
@@ -156,7 +157,7 @@ def test_replay_with_recorded_commands_gives_the_same_log(tmp_path):
     "content, words",
     [
         ("{not json", ["not valid JSON"]),
-        ('{"format": 2, "map": "x", "seed": 1}', ["format must be 1"]),
+        ('{"format": 4, "map": "x", "seed": 1}', ["format 4 is newer"]),
         ('{"format": 1, "map": "maps/test_arena.tmx", "seed": "x"}', ["seed"]),
         (
             '{"format": 1, "map": "maps/test_arena.tmx", "seed": 1, "commands": [{"action": "dance", "unit": "a"}]}',

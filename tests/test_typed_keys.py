@@ -56,7 +56,13 @@ def test_typed_keys_write_and_read_back_the_same_strings():
 
 def test_the_round_ends_in_the_tables_order_each_step_announced_once():
     """docs/rules.md#the-end-of-the-round: 'the round ends in four steps, each announced by an end_step event'."""
-    b = Battle(load_scenario(ROOT / "maps" / "test_arena.tmx"), seed=1, options={"max_rounds": 1})
-    while not b.over:
-        b.apply(ai.decide(b, "baseline"))
-    assert [e.step for e in b.events if isinstance(e, ev.EndStep)] == [s.step for s in round_end.STEPS]
+    ended = 0
+    for seed in range(1, 11):  # a blow that ends the battle in round 1 ends it before the round's end
+        b = Battle(load_scenario(ROOT / "maps" / "test_arena.tmx"), seed=seed, options={"max_rounds": 1})
+        while not b.over:
+            b.apply(ai.decide(b, "baseline"))
+        steps = [e.step for e in b.events if isinstance(e, ev.EndStep)]
+        if steps:
+            assert steps == [s.step for s in round_end.STEPS]
+            ended += 1
+    assert ended >= 2

@@ -29,17 +29,17 @@ LESSON_MAGIC_UNITS = [
     ("blue_fighter_2", "blue", "fighter1", 9, 4, "E", {}),
     ("blue_fighter_3", "blue", "fighter1", 9, 5, "E", {}),
     ("blue_fighter_4", "blue", "fighter1", 9, 6, "E", {}),
-    ("blue_wizard", "blue", "wizard5", 6, 4, "E", {}),
+    ("blue_wizard", "blue", "wizard5", 6, 4, "E", {"hero": True, "hp": 16}),
     ("blue_priest", "blue", "priest3", 1, 6, "E", {}),
-    ("blue_wizard_2", "blue", "wizard3", 1, 2, "E", {}),
+    ("blue_wizard_2", "blue", "wizard3", 1, 2, "E", {"hero": True, "hp": 16}),
     ("red_hobgoblin_1", "red", "hobgoblin", 18, 3, "W", {"hero": True}),
     ("red_hobgoblin_2", "red", "hobgoblin", 18, 4, "W", {"hero": True}),
     ("red_hobgoblin_3", "red", "hobgoblin", 18, 5, "W", {"hero": True}),
     ("red_hobgoblin_4", "red", "hobgoblin", 18, 6, "W", {"hero": True}),
     ("red_goblin_1", "red", "goblin", 19, 2, "W", {}),
     ("red_goblin_2", "red", "goblin", 19, 7, "W", {}),
-    ("red_enchanter", "red", "enchanter5", 26, 4, "W", {}),
-    ("red_wizard", "red", "wizard3", 26, 2, "W", {}),
+    ("red_enchanter", "red", "enchanter5", 26, 4, "W", {"hero": True, "hp": 16}),
+    ("red_wizard", "red", "wizard3", 26, 2, "W", {"hero": True, "hp": 16}),
 ]
 
 LESSON_MAGIC_PROPS = lesson_props(

@@ -24,7 +24,7 @@ OPEN_14x10 = """
 # (l) gargoyles: men-at-arms whose swords cannot hurt them, and one veteran whose +1 sword can.
 GARGOYLE_UNITS = [
     ("blue_sword_plus_1", "blue", "fighter3_magic", 4, 4, "E", {"hero": True}),
-    ("blue_man_at_arms_1", "blue", "fighter1", 4, 2, "E", {"hp": 20}),
+    ("blue_man_at_arms_1", "blue", "fighter1", 4, 2, "E", {"hero": True, "hp": 20}),
     ("blue_man_at_arms_2", "blue", "fighter1", 4, 6, "E", {"hp": 20}),
     ("blue_man_at_arms_3", "blue", "fighter1", 3, 3, "E", {"hp": 20}),
     ("blue_man_at_arms_4", "blue", "fighter1", 3, 5, "E", {"hp": 20}),

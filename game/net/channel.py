@@ -29,6 +29,7 @@ class Welcome:
 
     map_path: str
     seed: int
+    dice: int
     options: dict[str, object]
     commands: list[Command]
     side: str
@@ -63,7 +64,7 @@ class Channel:
         """On the network thread: the battle as welcomed, for the window to open on."""
         self._posted = len(lock.commands)
         b = lock.battle
-        self.welcomes.put(Welcome(str(b.scenario.path), b.seed, dict(lock.options), list(lock.commands), side))
+        self.welcomes.put(Welcome(str(b.scenario.path), b.seed, b.dice, dict(lock.options), list(lock.commands), side))
 
     def post(self, lock: Lockstep) -> None:
         """On the network thread, after each command: the commands not yet given to the window."""

@@ -147,6 +147,7 @@ class Host:
             holders=holders,
             map=self.map,
             seed=b.seed,
+            dice=b.dice,
             options=self.plan.options,
             commands=[c.to_json() for c in self.lock.commands],
             events=n,

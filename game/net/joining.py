@@ -17,8 +17,9 @@ from game.net import map_transfer
 from game.net.link import Dropped, Link
 from game.net.lockstep import Lockstep
 from game.net.peer import Desync, Peer, Refused
-from game.net.protocol import MAX_MESSAGE, ProtocolError
+from game.net.protocol import MAX_MESSAGE, ProtocolError, shown
 from game.net.report import write_desync
+from game.rules.dice import DICE_SCHEMES
 from game.save.autosave import autosave, saves_folder
 from game.save.files import event_lines, write_atomic
 from game.scenario.errors import ScenarioError
@@ -80,7 +81,15 @@ def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
         raise ProtocolError("a welcome whose sides are not the map's")
     mine = frozenset([side]) if side else frozenset()
     controllers = {s: ("ai" if s in mine else "human") for s in scenario.sides}
-    battle = plan.make_battle(scenario, seed=msg["seed"], options=dict(msg["options"]), controllers=controllers)  # type: ignore[call-overload]
+    if msg["dice"] not in DICE_SCHEMES:
+        raise ProtocolError(f"a welcome with dice scheme {shown(msg['dice'])}, which this Rout does not know")
+    battle = plan.make_battle(
+        scenario,
+        seed=msg["seed"],
+        dice=msg["dice"],
+        options=dict(msg["options"]),  # type: ignore[call-overload]
+        controllers=controllers,
+    )
     lock = Lockstep(battle, mine, frozenset(scenario.sides) - mine, options=dict(msg["options"]))  # type: ignore[call-overload]
     try:
         lock.catch_up(list(msg["commands"]), int(msg["events"]), str(msg["sha256"]))  # type: ignore[call-overload]

@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Mapping
 
-PROTOCOL = 1  # the newest protocol this Rout speaks; every message carries it
+PROTOCOL = 2  # the newest protocol this Rout speaks; every message carries it (2: the welcome's dice)
 # A command is well under 1 KiB and a round's events a few hundred KiB; the largest message is the
 # welcome, which carries the command log and a map of the host's own (MAP_BYTES, base64: 4/3).
 MAX_MESSAGE = 8 * 2**20
@@ -24,6 +24,7 @@ FIELDS: dict[str, dict[str, type]] = {
         "holders": _DICT,
         "map": _DICT,
         "seed": _INT,
+        "dice": _INT,
         "options": _DICT,
         "commands": _LIST,
         "events": _INT,

@@ -22,10 +22,7 @@ class Rng:
     def next64(self) -> int:
         self.draws += 1
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        return _mix64(self.state)
 
     def below(self, n: int) -> int:
         """Return a uniform integer in [0, n) by rejection, never by float maths."""
@@ -42,6 +39,30 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng(0, self.state, self.draws)
+
+
+# How a battle's seed becomes its generator. Scheme 1 (Rout 0.3 and its saves) started the
+# stream at seed * step, and a draw moves it one step, so seed N+1's dice were seed N's one draw
+# later: a sweep over consecutive seeds played nearly the same dice in every game. Scheme 2 mixes
+# the seed first, so neighbouring seeds start far apart on the cycle. Old saves keep scheme 1.
+DICE = 2  # the scheme a new battle uses
+DICE_SCHEMES = (1, 2)
+
+
+def battle_rng(seed: int, dice: int = DICE) -> Rng:
+    """The generator of a battle with this seed under dice scheme `dice`."""
+    if dice == 1:
+        return Rng(seed)
+    if dice == 2:
+        return Rng(0, state=_mix64(seed ^ 0x5D0_D1CE_5EED))
+    raise ValueError(f"dice scheme must be one of {', '.join(map(str, DICE_SCHEMES))}, not {dice}")
+
+
+def _mix64(z: int) -> int:
+    """splitmix64's finaliser: every bit of the seed moves about half the bits of the state."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from game.settings_file import keep_aside
 
 FORMAT = 1
 SENT, RECEIVED, TRUSTED = "sent", "received", "trusted"  # how a hand-over came to this machine
-_START = ("map_sha256", "seed", "options", "controllers")  # what makes two saves the same battle's
+_START = ("map_sha256", "seed", "dice", "options", "controllers")  # what makes two saves the same battle's
 
 
 class HistoryDamaged(Exception):
@@ -67,7 +67,13 @@ def history_path(battle_id: str) -> Path:
 
 
 def start_of(rep: Replay) -> dict[str, object]:
-    return {"map_sha256": rep.map_sha256, "seed": rep.seed, "options": rep.options, "controllers": rep.controllers}
+    return {
+        "map_sha256": rep.map_sha256,
+        "seed": rep.seed,
+        "dice": rep.dice,
+        "options": rep.options,
+        "controllers": rep.controllers,
+    }
 
 
 def commands_digest(commands: Sequence[object]) -> str:
@@ -86,6 +92,8 @@ def read_seen(battle_id: str) -> Seen | None:
     except ReplayError as e:
         raise HistoryDamaged(path, str(e).removeprefix(f"{path}: ")) from None
     start, commands, handovers = data.get("start"), data.get("commands"), data.get("handovers")
+    if isinstance(start, dict) and "dice" not in start:
+        start = start | {"dice": 1}  # written by Rout 0.3, whose battles all rolled dice scheme 1
     if (
         data.get("format") != FORMAT
         or data.get("battle_id") != battle_id
@@ -120,7 +128,7 @@ def _handover_ok(h: object, commands: list[object]) -> bool:
 
 
 def start_difference(seen: Seen, rep: Replay) -> str | None:
-    """The first of the map's digest, the seed, the options and the controllers in which the
+    """The first of the map's digest, the seed, the dice, the options and the controllers in which the
     save's battle is not the one this machine saw, or None."""
     now = start_of(rep)
     return next(

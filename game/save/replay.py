@@ -1,4 +1,4 @@
-"""Replay files: {"format": 1, "map", "seed", "options", "controllers", "commands"}
+"""Replay files: {"format": 2, "map", "seed", "dice", "options", "controllers", "commands"}
 (docs/formats.md#the-replay-file).
 
 A save is a replay file with four more fields, "game_version", "ai", "map_sha256" and
@@ -16,13 +16,14 @@ from pathlib import Path
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
 from game.player_names import name_problem
-from game.rules.dice import SEED_MAX
+from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
 from game.scenario.options import check_option
 
-FORMAT = 1  # the newest replay format this version reads and writes
+FORMAT = 2  # the newest replay format this version reads and writes
+FORMATS = (1, 2)  # format 1 (Rout 0.3) has no 'dice': its battles roll under dice scheme 1
 _SHA = frozenset("0123456789abcdef")
 
 __all__ = ["FORMAT", "Replay", "ReplayError", "digest", "load_replay"]
@@ -42,6 +43,7 @@ class Replay:
     to_play: str | None = None  # set in a save for the other player: the side whose decision it waits on
     battle_id: str | None = None  # set in a save the window writes: the battle's name in each machine's history
     players: dict[str, str] = field(default_factory=dict)  # hot-seat: the players' names by side
+    dice: int = DICE  # how the seed becomes the battle's generator (game/rules/dice.py)
 
     @property
     def is_save(self) -> bool:
@@ -57,6 +59,7 @@ class Replay:
         out |= {
             "map": self.map,
             "seed": self.seed,
+            "dice": self.dice,
             "options": self.options,
             "controllers": self.controllers,
         }
@@ -84,7 +87,7 @@ def load_replay(path: str | Path) -> Replay:
     when it is loaded (game/save/savefile.py, `check_sides`)."""
     path = Path(path)
     data = read_object(path)
-    _check_format(path, data)
+    fmt = _check_format(path, data)
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
         raise ReplayError(f"{path}: 'seed' must be a whole number from 0 to {SEED_MAX}")
@@ -101,19 +104,30 @@ def load_replay(path: str | Path) -> Replay:
         _to_play(path, data),
         _battle_id(path, data),
         _players(path, data),
+        _dice(path, data) if fmt >= 2 else 1,
     )
     rep.map = str(_find_map(path, rep))
     return rep
 
 
-def _check_format(path: Path, data: dict[str, object]) -> None:
+def _check_format(path: Path, data: dict[str, object]) -> int:
     if "format" not in data and "commands" not in data:
         raise ReplayError(f"{path}: not a Rout replay or save (it has no 'format' field)")
     fmt = data.get("format")
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
         raise ReplayError(f"{path}: format {fmt} is newer than this Rout reads (format must be {FORMAT}); update Rout")
-    if fmt != FORMAT or type(fmt) is not int:  # 1.0 is not the format 1 a writer writes
-        raise ReplayError(f"{path}: format must be {FORMAT}, not {_shown(fmt)}")
+    if fmt not in FORMATS or type(fmt) is not int:  # 1.0 is not the format 1 a writer writes
+        raise ReplayError(f"{path}: format must be {' or '.join(map(str, FORMATS))}, not {_shown(fmt)}")
+    return fmt
+
+
+def _dice(path: Path, data: dict[str, object]) -> int:
+    if "dice" not in data:
+        raise ReplayError(f"{path}: format 2 has 'dice' beside the seed (1 or 2); it is missing")
+    dice = data.get("dice")
+    if dice not in DICE_SCHEMES or type(dice) is not int:
+        raise ReplayError(f"{path}: 'dice' must be {' or '.join(map(str, DICE_SCHEMES))}, not {_shown(dice)}")
+    return dice
 
 
 MAX_MAP_PATH = 1024  # characters; a system's longest path is 4096 bytes, a real map's is short

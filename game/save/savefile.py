@@ -54,6 +54,7 @@ def save_record(
         battle.pending().side if to_play else None,
         battle_id,
         dict(players or {}),
+        battle.dice,
     )
 
 

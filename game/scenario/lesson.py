@@ -17,12 +17,12 @@ from game.input_files import SCRIPT_BYTES, read_input
 from game.levels import LEVELS
 from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND, Action
-from game.rules.dice import SEED_MAX
+from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX
 from game.scenario.errors import ScenarioError
 
 SUFFIX = ".lesson.toml"
 DECISIONS = (Phase.ACTIVATION, Phase.RETREAT)  # what a card may wait for: a creature's turn or its retreat choice
-TOP_KEYS = {"seed", "player", "opponent", "shows", "card", "step"}
+TOP_KEYS = {"seed", "dice", "player", "opponent", "shows", "card", "step"}
 CARD_KEYS = {"text", "at", "on", "due"}
 STEP_KEYS = {"unit", "do", "round", "until", "yours", "check", "hint"}
 
@@ -109,6 +109,7 @@ class Lesson:
     cards: tuple[Card, ...]
     steps: tuple[Step, ...]
     path: str = ""
+    dice: int = DICE  # the dice scheme the seed was chosen under (game/rules/dice.py)
 
 
 def _unreadable(e: BaseException) -> str:
@@ -142,6 +143,9 @@ def load_lesson(path: Path, units: Mapping[str, str]) -> Lesson:
     seed = raw.get("seed", 1)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
         where.say("seed", f"must be a whole number from 0 to {SEED_MAX}, not {seed!r}")
+    dice = raw.get("dice", DICE)
+    if dice not in DICE_SCHEMES or type(dice) is not int:
+        where.say("dice", f"must be one of the dice schemes {', '.join(map(str, DICE_SCHEMES))}, not {dice!r}")
     player = raw.get("player")
     if player not in sides:
         where.say("player", f"must be one of the map's sides ({', '.join(sides)}), not {player!r}")
@@ -155,7 +159,7 @@ def load_lesson(path: Path, units: Mapping[str, str]) -> Lesson:
     steps = tuple(s for i, t in enumerate(_list(raw, "step", where)) if (s := _step(t, i + 1, where, units, player)))
     if problems:
         raise ScenarioError(problems)
-    return Lesson(seed, str(player), str(opponent), shows, cards, steps, str(path))
+    return Lesson(seed, str(player), str(opponent), shows, cards, steps, str(path), dice)
 
 
 def _event_types() -> frozenset[str]:

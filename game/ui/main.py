@@ -12,6 +12,7 @@ import pygame
 
 from game.battle import RETREAT, Battle
 from game.crash import WindowCrash
+from game.rules.dice import DICE
 from game.save.files import write_atomic_bytes
 from game.save.replay import Replay
 from game.scenario.model import Scenario
@@ -59,6 +60,7 @@ def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: in
     mode = mode or "solo"
     lesson = scenario.lesson
     ai_level = lesson.opponent if lesson is not None else app.settings.ai_level
+    dice = lesson.dice if lesson is not None and seed is None else DICE  # the dice its seed was chosen under
     if seed is None:
         seed = lesson.seed if lesson is not None else 1
     if mode == "solo":
@@ -68,7 +70,7 @@ def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: in
         controllers = {s: "human" for s in sides}
     else:
         controllers = {s: "ai" for s in sides}
-    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=ai_level)
+    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=ai_level, dice=dice)
 
 
 def crash_context(screen: Screen | None) -> dict[str, str]:
@@ -87,6 +89,7 @@ def crash_context(screen: Screen | None) -> dict[str, str]:
             dict(screen.session.controllers),
             screen.session.played,
             ai=ai_sides,
+            dice=screen.session.dice,
         )
         return {
             "screen": "battle",

@@ -41,7 +41,7 @@ def host_screen(
     host = Host(plan)
     channel.meanwhile = host.between
     b = plan.battle
-    welcome = Welcome(str(b.scenario.path), b.seed, dict(plan.options), [], side)
+    welcome = Welcome(str(b.scenario.path), b.seed, b.dice, dict(plan.options), [], side)
     screen = battle_screen(app, welcome, NetPlay(channel, "the player who joins"))
     thread = channel.run(host.run)
     return screen, host, thread
@@ -96,7 +96,7 @@ def battle_screen(app: App, w: Welcome, net: NetPlay) -> BattleScreen:
     board shown as it stands (a late joiner is not shown the whole battle moving again)."""
     scenario = load_scenario(w.map_path)
     controllers = {s: ("human" if s == w.side else "ai") for s in scenario.sides}
-    battle = Battle(scenario, seed=w.seed, options=w.options, controllers=controllers)
+    battle = Battle(scenario, seed=w.seed, options=w.options, controllers=controllers, dice=w.dice)
     for cmd in w.commands:
         battle.apply(cmd)
     screen = BattleScreen(

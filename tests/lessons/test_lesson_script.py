@@ -25,6 +25,7 @@ MAP = "lesson_retreat_rear"  # three veterans (blue) in line facing three gnolls
 
 SCRIPT = """
 seed = 3
+dice = 1
 player = "blue"
 opponent = "baseline"
 shows = [{ type = "retreat", space = "rear" }]
@@ -66,7 +67,7 @@ def _lesson_map(tmp_path: Path, script: str) -> Path:
 def test_a_script_beside_the_map_is_read_with_it(tmp_path):
     lesson = load_scenario(_lesson_map(tmp_path, SCRIPT)).lesson
     assert lesson is not None
-    assert (lesson.seed, lesson.player, lesson.opponent) == (3, "blue", "baseline")
+    assert (lesson.seed, lesson.dice, lesson.player, lesson.opponent) == (3, 1, "blue", "baseline")
     assert [c.at for c in lesson.cards] == ["start", "", ""]
     assert [s.unit for s in lesson.steps] == ["blue_veteran_2", "red_gnoll_2"]
     assert lesson.steps[0].yours and not lesson.steps[1].yours
@@ -76,6 +77,8 @@ def test_a_script_beside_the_map_is_read_with_it(tmp_path):
     ("change", "said"),
     [
         (("seed = 3", "seed = -1"), "seed: must be a whole number"),
+        (("dice = 1", "dice = 3"), "dice: must be one of the dice schemes 1, 2, not 3"),
+        (("dice = 1", "dice = true"), "dice: must be one of the dice schemes 1, 2, not True"),
         (('player = "blue"', 'player = "green"'), "player: must be one of the map's sides (blue, red)"),
         (('opponent = "baseline"', 'opponent = "genius"'), "opponent: must be an AI level"),
         (('type = "retreat", space = "rear" }]', 'type = "retreated" }]'), "shows 1: no event is called 'retreated'"),

@@ -43,6 +43,20 @@ def test_the_lesson_shows_its_rule_in_every_seed(stem):
 
 
 @pytest.mark.parametrize("stem", SCRIPTED)
+def test_the_lesson_the_window_plays_shows_its_rule(stem):
+    """The window plays the script's own seed under the dice it was chosen with (`dice`)."""
+    scenario = load_scenario(MAPS / f"{stem}.tmx")
+    lesson = scenario.lesson
+    assert lesson is not None
+    run = LessonRun(lesson)
+    battle = play(
+        Battle(scenario, seed=lesson.seed, dice=lesson.dice), dict.fromkeys(scenario.sides, lesson.opponent), script=run
+    )
+    assert battle.over
+    assert [m.words() for m in run.missing(battle)] == [] and run.skipped == []
+
+
+@pytest.mark.parametrize("stem", SCRIPTED)
 def test_no_scripted_command_is_refused(stem):
     refused = {seed: [f"{s.unit} {s.do.action}: {why}" for s, why in run.skipped] for seed, run, _ in _runs(stem)}
     assert not {s: r for s, r in refused.items() if r}, f"{stem}: steps refused"

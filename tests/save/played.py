@@ -8,6 +8,7 @@ from pathlib import Path
 from game import ai
 from game.battle import Battle
 from game.commands import Command
+from game.rules.dice import DICE
 from game.scenario.tiled import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,9 +16,9 @@ ARENA = ROOT / "maps" / "test_arena.tmx"
 DUEL = ROOT / "maps" / "duel.tmx"  # about 70 decisions over 7 rounds: saves in mid-battle
 
 
-def played(map_path: Path = DUEL, seed: int = 5, decisions: int = 12) -> tuple[Battle, list[Command]]:
+def played(map_path: Path = DUEL, seed: int = 5, decisions: int = 12, dice: int = DICE) -> tuple[Battle, list[Command]]:
     """A solo battle (blue human, red AI) after `decisions` commands, every one recorded."""
-    b = Battle(load_scenario(map_path), seed=seed, controllers={"blue": "human", "red": "ai"})
+    b = Battle(load_scenario(map_path), seed=seed, controllers={"blue": "human", "red": "ai"}, dice=dice)
     commands: list[Command] = []
     while not b.over and len(commands) < decisions:
         c = ai.decide(b, "random" if b.pending().side == "blue" else "baseline")

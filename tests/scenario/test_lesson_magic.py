@@ -1,5 +1,6 @@
 """The magic lesson (maps/lesson_magic.tmx) shows its spells in play: played by the normal AI on
-both sides (the baseline AI casts nothing) over 10 seeds, each mechanic shows in at least 7."""
+both sides (the baseline AI casts nothing) over 30 seeds, each mechanic shows in at least 21 (measured:
+the missile 30, haste 23, slow 28, entangle or hold 25)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from game.scenario.tiled import load_scenario
 from tests.helpers import as_json
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
-SEEDS = range(1, 11)
-NEEDED = 7
+SEEDS = range(1, 31)
+NEEDED = 21
 
 
 @cache

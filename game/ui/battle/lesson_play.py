@@ -82,7 +82,7 @@ class LessonPlay:
         """Play the screen's commands through a fresh run from the seed, as the window followed
         them: a command that fits the step due played it, a scripted step that was not played was
         refused. The cards they fired were shown then, so none waits now."""
-        battle = Battle(s.session.scenario, seed=s.session.seed, options=s.session.options)
+        battle = Battle(s.session.scenario, seed=s.session.seed, options=s.session.options, dice=s.session.dice)
         run = LessonRun(self.lesson)
         run.cards(battle)
         for cmd in s.session.played:

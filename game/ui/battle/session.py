@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from game.battle import Battle
 from game.commands import Command
 from game.events import Event
+from game.rules.dice import DICE
 from game.scenario.model import Scenario
 from game.ui.common.combat_log import display_names
 from game.undo import History
@@ -43,13 +44,15 @@ class Session:
         ai_level: str,
         threaded: bool,
         battle: Battle | None,
+        dice: int = DICE,
     ) -> None:
         self.scenario = scenario
         self.seed, self.options = seed, dict(options)
         self.ai_level = ai_level
         self.threaded = threaded
-        self._battle = battle or Battle(scenario, seed=seed, options=self.options)
+        self._battle = battle or Battle(scenario, seed=seed, options=self.options, dice=dice)
         self._battle.hand_sides({s: "ai" for s in scenario.sides} | dict(controllers))  # unnamed: the AI's
+        self.dice = self._battle.dice  # a loaded battle keeps the dice scheme it was saved with
         self.played: list[Command] = []
         self.saved_at: int | None = None
         self.battle_id = os.urandom(16).hex()
@@ -65,6 +68,10 @@ class Session:
     def battle(self) -> Battle:
         """The battle as it stands."""
         return self._battle
+
+    def begun(self) -> Battle:
+        """A new copy of the battle as it began: the commands played take it on to now."""
+        return Battle(self.scenario, seed=self.seed, options=self.options, controllers=self.controllers, dice=self.dice)
 
     @property
     def controllers(self) -> Mapping[str, str]:
@@ -136,7 +143,7 @@ class Session:
         """Undo's history of these commands, played again from the start as the window plays
         them: a human side's through the history (a copy before each), the AI's recorded. The
         engine is deterministic, so each copy is the battle as it stood."""
-        b = Battle(self.scenario, seed=self.seed, options=self.options, controllers=self.controllers)
+        b = self.begun()
         history = History(self.names)
         for cmd in commands:
             side = b.pending().side or ""

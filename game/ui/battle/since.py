@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game import events as ev
-from game.battle import Battle
 from game.commands import Action, Command
 from game.runner import apply_all
 from game.systems.spells import SPELLS
@@ -48,7 +47,7 @@ def restore_mark(session: Session, side: str) -> Mark | None:
     last = next((i for i in range(len(session.played) - 1, -1, -1) if _side(side_of, session.played[i]) == side), None)
     if last is None:
         return None
-    b = Battle(session.scenario, seed=session.seed, options=session.options, controllers=session.controllers)
+    b = session.begun()
     apply_all(b, session.played[: last + 1])
     mark = session.marks[side] = Mark(last + 1, session.played[last], b, len(b.events))
     return mark
@@ -85,7 +84,7 @@ def timeline_since(session: Session, side: str) -> Timeline | None:
     engine is deterministic: the same events as the live battle's)."""
     m = mark_of(session, side)
     if m is None and _first_turn(session, side):
-        start = Battle(session.scenario, seed=session.seed, options=session.options, controllers=session.controllers)
+        start = session.begun()
         t = Timeline(start, session.played)
         t.finish()
         return t

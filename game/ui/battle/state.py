@@ -14,6 +14,7 @@ from game import query
 from game.battle import ACTIVATION, RETREAT, Battle, Pending
 from game.commands import Command, Illegal
 from game.events import Event
+from game.rules.dice import DICE
 from game.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.settings import SPEEDS
@@ -110,6 +111,7 @@ class BattleState(FramePending):
         threaded: bool = True,
         speed_i: int | None = None,
         battle: Battle | None = None,
+        dice: int = DICE,  # a new battle's dice scheme (a given battle keeps its own)
     ) -> None:
         self.app = app
         self.session = Session(
@@ -120,6 +122,7 @@ class BattleState(FramePending):
             ai_level=ai_level,
             threaded=threaded,
             battle=battle,
+            dice=dice,
         )
         players.from_settings(app, self.session)  # hot-seat names, seat by seat (a save's replace them)
         self.unshown: deque[tuple[int, LogLine]] = deque()  # (event number, line) not yet animated

@@ -62,7 +62,13 @@ def lesson_screen(app: App, path: Path) -> BattleScreen | str:
         return f"{path.name} has no lesson script"
     controllers = {s: ("human" if s == lesson.player else "ai") for s in scenario.sides}
     return BattleScreen(
-        app, scenario, seed=lesson.seed, controllers=controllers, ai_level=lesson.opponent, threaded=not app.headless
+        app,
+        scenario,
+        seed=lesson.seed,
+        dice=lesson.dice,
+        controllers=controllers,
+        ai_level=lesson.opponent,
+        threaded=not app.headless,
     )
 
 

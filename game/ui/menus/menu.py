@@ -9,6 +9,7 @@ import pygame
 from game.bundled import MAPS, section_of
 from game.levels import LEVELS
 from game.options import Rule, menu_rules
+from game.rules.dice import DICE
 from game.save.autosave import list_saves, saves_folder
 from game.save.progress import load_progress
 from game.save.savefile import SaveError
@@ -91,19 +92,17 @@ class MenuScreen:
         self.seed.end()
         lesson = scenario.lesson  # a lesson with a script: solo on its side, its seed and AI level
         if lesson is not None:
-            controllers = {s: ("human" if s == lesson.player else "ai") for s in sides}
-        elif self.mode == "solo":
-            controllers = {s: ("human" if i == self.side_i % len(sides) else "ai") for i, s in enumerate(sides)}
-        elif self.mode == "hotseat":
-            controllers = {s: "human" for s in sides}
-        else:
-            controllers = {s: "ai" for s in sides}
-        options = {r.name: self._value(r) for r in menu_rules()}
+            humans = {lesson.player}
+        else:  # watch: none
+            humans = {"solo": {sides[self.side_i % len(sides)]}, "hotseat": set(sides)}.get(self.mode, set())
+        controllers = {s: ("human" if s in humans else "ai") for s in sides}
+        own = lesson is not None and not self.seed.chosen  # the lesson's seed, under the dice it was chosen with
         return BattleScreen(
             self.app,
             scenario,
-            seed=lesson.seed if lesson is not None and not self.seed.chosen else self.seed.value,
-            options=options,
+            seed=lesson.seed if lesson is not None and own else self.seed.value,
+            dice=lesson.dice if lesson is not None and own else DICE,
+            options={r.name: self._value(r) for r in menu_rules()},
             controllers=controllers,
             ai_level=lesson.opponent if lesson is not None else self.ai_level,
             threaded=not self.app.headless,

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import Battle
 from game.timeline import Timeline
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
@@ -132,9 +131,7 @@ def viewer_of_file(app: App, t: Timeline, back: Callable[[], Screen] | None = No
 
 def viewer_of_played(bs: BattleScreen, back: Callable[[], Screen] | None = None) -> ViewerScreen:
     """The viewer on the battle a battle screen played, from its first command to its last."""
-    start = Battle(
-        bs.session.scenario, seed=bs.session.seed, options=bs.session.options, controllers=bs.session.controllers
-    )
+    start = bs.session.begun()
     t = Timeline.played(start, bs.session.played, ai_on=False)
     return ViewerScreen(
         bs.app, t, Source(bs.session.seed, dict(bs.session.options), bs.session.ai_level, bs.session.threaded), back
