@@ -19,7 +19,7 @@ from game.net.lockstep import Lockstep
 from game.net.peer import Desync, Peer, Refused
 from game.net.protocol import MAX_MESSAGE, ProtocolError, shown
 from game.net.report import write_desync
-from game.rules.dice import DICE_SCHEMES
+from game.rules.dice import is_scheme
 from game.save.autosave import autosave, saves_folder
 from game.save.files import event_lines, write_atomic
 from game.scenario.errors import ScenarioError
@@ -81,7 +81,7 @@ def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
         raise ProtocolError("a welcome whose sides are not the map's")
     mine = frozenset([side]) if side else frozenset()
     controllers = {s: ("ai" if s in mine else "human") for s in scenario.sides}
-    if msg["dice"] not in DICE_SCHEMES:
+    if not is_scheme(msg["dice"]):
         raise ProtocolError(f"a welcome with dice scheme {shown(msg['dice'])}, which this Rout does not know")
     battle = plan.make_battle(
         scenario,

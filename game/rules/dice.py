@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 _MASK64 = (1 << 64) - 1
 SEED_MAX = _MASK64  # the generator takes 64 bits: a larger seed would wrap onto a smaller one
@@ -47,6 +48,11 @@ class Rng:
 # the seed first, so neighbouring seeds start far apart on the cycle. Old saves keep scheme 1.
 DICE = 2  # the scheme a new battle uses
 DICE_SCHEMES = (1, 2)
+
+
+def is_scheme(value: object) -> TypeGuard[int]:
+    """Whether a value read from a file or the network names a dice scheme (true is not 1)."""
+    return type(value) is int and value in DICE_SCHEMES
 
 
 def battle_rng(seed: int, dice: int = DICE) -> Rng:

@@ -16,7 +16,7 @@ from pathlib import Path
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
 from game.player_names import name_problem
-from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX
+from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
@@ -125,7 +125,7 @@ def _dice(path: Path, data: dict[str, object]) -> int:
     if "dice" not in data:
         raise ReplayError(f"{path}: format 2 has 'dice' beside the seed (1 or 2); it is missing")
     dice = data.get("dice")
-    if dice not in DICE_SCHEMES or type(dice) is not int:
+    if not is_scheme(dice):
         raise ReplayError(f"{path}: 'dice' must be {' or '.join(map(str, DICE_SCHEMES))}, not {_shown(dice)}")
     return dice
 

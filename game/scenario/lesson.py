@@ -17,7 +17,7 @@ from game.input_files import SCRIPT_BYTES, read_input
 from game.levels import LEVELS
 from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND, Action
-from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX
+from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
 from game.scenario.errors import ScenarioError
 
 SUFFIX = ".lesson.toml"
@@ -111,6 +111,10 @@ class Lesson:
     path: str = ""
     dice: int = DICE  # the dice scheme the seed was chosen under (game/rules/dice.py)
 
+    def dice_for(self, seed: int) -> int:
+        """The dice to roll with `seed`: the lesson's own seed as it was staged, any other today's."""
+        return self.dice if seed == self.seed else DICE
+
 
 def _unreadable(e: BaseException) -> str:
     """Why a script's TOML cannot be read, in a short line."""
@@ -144,7 +148,7 @@ def load_lesson(path: Path, units: Mapping[str, str]) -> Lesson:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
         where.say("seed", f"must be a whole number from 0 to {SEED_MAX}, not {seed!r}")
     dice = raw.get("dice", DICE)
-    if dice not in DICE_SCHEMES or type(dice) is not int:
+    if not is_scheme(dice):
         where.say("dice", f"must be one of the dice schemes {', '.join(map(str, DICE_SCHEMES))}, not {dice!r}")
     player = raw.get("player")
     if player not in sides:

@@ -60,9 +60,9 @@ def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: in
     mode = mode or "solo"
     lesson = scenario.lesson
     ai_level = lesson.opponent if lesson is not None else app.settings.ai_level
-    dice = lesson.dice if lesson is not None and seed is None else DICE  # the dice its seed was chosen under
     if seed is None:
         seed = lesson.seed if lesson is not None else 1
+    dice = lesson.dice_for(seed) if lesson is not None else DICE
     if mode == "solo":
         you = side or (lesson.player if lesson is not None else sides[0])
         controllers = {s: ("human" if s == you else "ai") for s in sides}

@@ -71,6 +71,8 @@ def test_a_script_beside_the_map_is_read_with_it(tmp_path):
     assert [c.at for c in lesson.cards] == ["start", "", ""]
     assert [s.unit for s in lesson.steps] == ["blue_veteran_2", "red_gnoll_2"]
     assert lesson.steps[0].yours and not lesson.steps[1].yours
+    # Its own seed rolls the dice it was staged under; a seed typed instead rolls today's.
+    assert (lesson.dice_for(3), lesson.dice_for(4)) == (1, 2)
 
 
 @pytest.mark.parametrize(

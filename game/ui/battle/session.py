@@ -52,7 +52,6 @@ class Session:
         self.threaded = threaded
         self._battle = battle or Battle(scenario, seed=seed, options=self.options, dice=dice)
         self._battle.hand_sides({s: "ai" for s in scenario.sides} | dict(controllers))  # unnamed: the AI's
-        self.dice = self._battle.dice  # a loaded battle keeps the dice scheme it was saved with
         self.played: list[Command] = []
         self.saved_at: int | None = None
         self.battle_id = os.urandom(16).hex()
@@ -68,6 +67,11 @@ class Session:
     def battle(self) -> Battle:
         """The battle as it stands."""
         return self._battle
+
+    @property
+    def dice(self) -> int:
+        """The battle's dice scheme (a loaded battle keeps the one it was saved with)."""
+        return self._battle.dice
 
     def begun(self) -> Battle:
         """A new copy of the battle as it began: the commands played take it on to now."""

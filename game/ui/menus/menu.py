@@ -96,12 +96,12 @@ class MenuScreen:
         else:  # watch: none
             humans = {"solo": {sides[self.side_i % len(sides)]}, "hotseat": set(sides)}.get(self.mode, set())
         controllers = {s: ("human" if s in humans else "ai") for s in sides}
-        own = lesson is not None and not self.seed.chosen  # the lesson's seed, under the dice it was chosen with
+        seed = lesson.seed if lesson is not None and not self.seed.chosen else self.seed.value
         return BattleScreen(
             self.app,
             scenario,
-            seed=lesson.seed if lesson is not None and own else self.seed.value,
-            dice=lesson.dice if lesson is not None and own else DICE,
+            seed=seed,
+            dice=lesson.dice_for(seed) if lesson is not None else DICE,
             options={r.name: self._value(r) for r in menu_rules()},
             controllers=controllers,
             ai_level=lesson.opponent if lesson is not None else self.ai_level,
