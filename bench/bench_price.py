@@ -3,8 +3,8 @@ against the reference army at the same budget?
 
     python bench/bench_price.py [--budget B] [--games G] [--ai LEVEL] [--points FILE] [--kinds K,...] [--jobs N] [--first-seed S]
 
-For each priced kind: B points of it (the whole number of creatures nearest the budget, one at
-least) against as many points of the reference (first-level fighters, 10 points each), G games
+For each priced kind: an army of it against a reference force (first-level fighters, 10 points
+each) of the same points, as near as whole creatures allow (game/pricing/equal.py), G games
 on generated fields like those `rout price` plays on, but of other seeds (S..S+G-1, 1001 on by
 default: `rout price` plays seeds 1..its games, and a check on the same games would only repeat
 them), the kind taking each zone in turn.
@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.field_games import play_field_games
 from game.pricing.duel import duel_games
+from game.pricing.equal import equal_forces
 from game.pricing.price import BUDGET, REFERENCE, REFERENCE_POINTS
 from game.pricing.table import POINTS_FILE, read
 from game.tally import wilson
@@ -45,9 +46,7 @@ def main() -> None:
     inside = 0
     for key in wanted:
         p = table.prices[key]
-        # equal points as near as whole creatures allow
-        count = max(1, round(args.budget / p.points))
-        refs = max(1, round(count * p.points / REFERENCE_POINTS))
+        count, refs = equal_forces(p.points, args.budget, REFERENCE_POINTS)
         games = duel_games(key, count, REFERENCE, refs, games=args.games, level=args.ai, first=args.first_seed)
         score = 0.0
         for g, result in enumerate(play_field_games(games, workers=args.jobs)):
@@ -57,7 +56,8 @@ def main() -> None:
         inside += 0.35 <= rate <= 0.65
         lo, hi = wilson(round(score), args.games)
         print(
-            f"{key:15} {count:3} at {p.points:5.1f} vs {refs} fighters: {rate:5.1%} (95% {lo:.0%}-{hi:.0%})", flush=True
+            f"{key:15} {count:3} at {p.points:5.1f} ({count * p.points:5.1f}) vs {refs} fighters: {rate:5.1%} (95% {lo:.0%}-{hi:.0%})",
+            flush=True,
         )
         if abs(rate - 0.5) > abs(worst[1] - 0.5):
             worst = (key, rate)
