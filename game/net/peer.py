@@ -3,6 +3,7 @@ and check it; compare digests after every round; on a mismatch, stop both and wr
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,6 +16,9 @@ from game.net.protocol import ProtocolError
 from game.save.files import event_lines
 
 POLL_SECONDS = 0.2  # how often a wait looks up from the socket
+# While my side decides, a `thinking` message this often: the other side's --timeout then finds a
+# lost peer, never a player who thinks for minutes.
+BEAT_SECONDS = 1.0
 MAX_DESYNC_LINES = 5000  # events sent to explain a desync: a round's worth, with room
 
 
@@ -49,7 +53,7 @@ class Peer:
         ProtocolError or Desync."""
         while not (self.lock.battle.over and self._final):
             if self.lock.here():
-                cmd = self.decide(self.lock.battle)
+                cmd = self._decided()
                 marks = self.lock.play_mine(cmd)
                 n, sha = self.lock.digest()
                 fields = {"n": len(self.lock.commands) - 1, "command": cmd.to_json(), "events": n, "sha256": sha}
@@ -58,12 +62,36 @@ class Peer:
             else:
                 self._receive(self._next())
 
+    def _decided(self) -> Command:
+        """My side's command, with `thinking` sent every BEAT_SECONDS until it comes, from a thread
+        of its own: nothing else is sent meanwhile (the command waits for the beats to stop)."""
+        stop = threading.Event()
+
+        def beat() -> None:
+            while not stop.wait(BEAT_SECONDS):
+                try:
+                    self._send("thinking", {})
+                except Dropped:
+                    return  # the next message sent or waited for says so
+
+        beating = threading.Thread(target=beat, name="rout-thinking", daemon=True)
+        beating.start()
+        try:
+            return self.decide(self.lock.battle)
+        finally:
+            stop.set()
+            beating.join()
+
     def _next(self) -> dict[str, object]:
-        """The other side's next message; between polls, `on_command` runs (spectators come in)."""
+        """The other side's next message, `thinking` aside (it only puts the timeout off, and goes on
+        to spectators); between polls, `on_command` runs (spectators come in)."""
         deadline = time.monotonic() + self.timeout
         while (left := deadline - time.monotonic()) > 0:
             msg = self.link.poll(min(left, POLL_SECONDS))
-            if msg is not None:
+            if msg is not None and msg["type"] == "thinking":
+                self.fan_out("thinking", {})
+                deadline = time.monotonic() + self.timeout
+            elif msg is not None:
                 return msg
             self.on_command()
         raise Dropped(f"{self.link.who} has been silent for {self.timeout:g} s")

@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Mapping
 
-PROTOCOL = 2  # the newest protocol this Rout speaks; every message carries it (2: the welcome's dice)
+PROTOCOL = 3  # the newest protocol this Rout speaks; every message carries it (2: the welcome's dice; 3: thinking)
 # A command is well under 1 KiB and a round's events a few hundred KiB; the largest message is the
 # welcome, which carries the command log and a map of the host's own (MAP_BYTES, base64: 4/3).
 MAX_MESSAGE = 8 * 2**20
@@ -34,6 +34,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "command": {"n": _INT, "command": _DICT, "events": _INT, "sha256": _STR},
     "digest": {"round": _INT, "events": _INT, "sha256": _STR, "final": _BOOL},
     "desync": {"round": _INT, "start": _INT, "events": _LIST},
+    "thinking": {},  # the side the battle waits on is still deciding (peer.BEAT_SECONDS)
     "bye": {},
 }
 ROLES = ("play", "watch")

@@ -1,7 +1,8 @@
 """Faults (issue 21): a joiner killed mid-battle joins again and the battle ends with both logs
 identical; a host that drops leaves the joiner saying so, its battle autosaved, trying to join
-again; a joiner silent past the timeout is reported in one line and waited for. Every wait is on
-a condition (a line said, a process ended) with a deadline."""
+again; a joiner silent past the timeout is reported in one line and waited for, and a player
+who only thinks that long is not. Every wait is on a condition (a line said, a process ended)
+with a deadline."""
 
 from __future__ import annotations
 
@@ -9,12 +10,17 @@ import re
 import signal
 import subprocess
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from game.bundled import MAPS
+from game.commands import Command
+from game.net import peer
+from game.net.joining import JoinPlan, join
 from game.save.autosave import saves_folder
 from game.save.files import event_lines
-from tests.net.peers import DEADLINE, HostThread, Proc, join_thread, raw_player, until_my_turn
+from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
 
 SKIRMISH = str(MAPS / "skirmish.tmx")
 _SAVED = re.compile(r"autosaved at (\S+\.json)")
@@ -95,3 +101,44 @@ def test_a_silent_joiner_is_reported_in_one_line_and_waited_for(tmp_path):
     assert out == [0], lines
     assert host.finish() == 0, host.lines
     assert (tmp_path / "join.jsonl").read_text() == event_lines(host.host.lock.battle.events)
+
+
+def _thinks_first(decide: Callable[..., Command], seconds: float) -> Callable[..., Command]:
+    """`decide`, but its first decision is thought over for `seconds`, as a player might."""
+    first = [True]
+
+    def slow(*args: object) -> Command:
+        if first[0]:
+            first[0] = False
+            threading.Event().wait(seconds)  # the long think is what this test is about
+        return decide(*args)
+
+    return slow
+
+
+def _join(
+    address: str, code: str, decide: Callable[..., Command], **kw: object
+) -> tuple[threading.Thread, list[int], list[str]]:
+    lines: list[str] = []
+    out: list[int] = []
+    plan = JoinPlan(address, code, say=lines.append, **kw)  # type: ignore[arg-type]
+    t = threading.Thread(target=lambda: out.append(join(plan, decide, None)), daemon=True)
+    t.start()
+    return t, out, lines
+
+
+def test_a_player_who_thinks_past_the_timeout_is_not_taken_for_lost(monkeypatch):
+    # Issue 21, faults: "a peer silent past the timeout" is a lost connection; a player thinking
+    # for three timeouts is not one (the side deciding sends `thinking`, relayed to spectators).
+    monkeypatch.setattr(peer, "BEAT_SECONDS", 0.1)
+    host = HostThread(SKIRMISH, seed=6, timeout=1.0).start()
+    host.host.plan.decide = _thinks_first(ai, 3.0)
+    w, watched, watch_lines = _join(host.address, host.code, ai, watch=True, timeout=1.0)
+    host.said("watching from round 1")
+    j, joined, join_lines = _join(host.address, host.code, _thinks_first(ai, 3.0), timeout=1.0)
+    j.join(DEADLINE)
+    w.join(DEADLINE)
+    assert host.finish() == 0, host.lines
+    assert joined == [0] and watched == [0], (join_lines, watch_lines)
+    said = host.lines + join_lines + watch_lines
+    assert not [line for line in said if "silent" in line or "autosaved" in line], said
