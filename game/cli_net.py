@@ -16,6 +16,8 @@ from game.cli_simulate import _levels, _options
 from game.commands import Command
 from game.levels import LEVELS
 from game.options import OptionError
+from game.save.autosave import named_save
+from game.saved_battle import load_save
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
 
@@ -40,30 +42,19 @@ def cmd_host(args: argparse.Namespace) -> int:
     from game.net.hosting import Host, HostPlan  # noqa: PLC0415
     from game.net.protocol import CODE  # noqa: PLC0415
 
-    if args.map is None and args.headless:
-        raise UsageError("rout host --headless needs a map")
-    if args.map is None:
-        args.map = str(MAPS / "skirmish.tmx")
     code = args.code or draw_code()
     if not CODE.fullmatch(code):
         raise UsageError("--code must be 4 to 32 letters, digits or dashes")
-    scenario = load_scenario(args.map)
-    sides = scenario.sides
+    battle, options, commands = _battle(args)
+    sides = battle.scenario.sides
     side = args.side or sides[0]
     if side not in sides:
         raise UsageError(f"--side {side!r}: the map's sides are {', '.join(sides)}")
     joiner = next(s for s in sides if s != side)
     levels = {s: "normal" for s in sides if s != joiner} | _levels(args.ai, sides)
     levels.pop(joiner, None)
-    check_outputs({"--log": args.log, "--save": args.save}, map_inputs(args.map))
-    options = _options(args.option)
     mine = frozenset(s for s in sides if s != joiner)
-    try:
-        battle = Battle(
-            scenario, seed=args.seed, options=options, controllers={s: ("ai" if s in mine else "human") for s in sides}
-        )
-    except OptionError as e:
-        raise UsageError(str(e)) from None
+    battle.hand_sides({s: ("ai" if s in mine else "human") for s in sides})
     plan = HostPlan(
         battle,
         mine,
@@ -78,6 +69,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         options,
         levels,
         _say,
+        commands=commands,
     )
     try:
         if not args.headless:
@@ -88,6 +80,37 @@ def cmd_host(args: argparse.Namespace) -> int:
     code_out = host.run()
     host.write(args.log, args.save)
     return code_out
+
+
+def _battle(args: argparse.Namespace) -> tuple[Battle, dict[str, object], list[Command]]:
+    """The battle to host, its rule options and the commands already played in it: a new one on
+    the map, or a save's battle from where it stands (`--load`). Every output path is checked
+    first."""
+    if args.load is None:
+        if args.trust:
+            raise UsageError("--trust goes with --load: it hosts a saved battle this machine cannot vouch for")
+        if args.map is None and args.headless:
+            raise UsageError("rout host --headless needs a map")
+        args.map = args.map or str(MAPS / "skirmish.tmx")
+        scenario = load_scenario(args.map)
+        check_outputs({"--log": args.log, "--save": args.save}, map_inputs(args.map))
+        options = _options(args.option)
+        try:
+            return Battle(scenario, seed=1 if args.seed is None else args.seed, options=options), options, []
+        except OptionError as e:
+            raise UsageError(str(e)) from None
+    if args.map is not None or args.seed is not None or args.option:
+        raise UsageError("--load hosts a saved battle as it was saved: leave out the map, --seed and --option")
+    path = named_save(args.load)
+    outputs = {"--log": args.log, "--save": args.save}
+    check_outputs(outputs, [(path, "the saved battle")])
+    battle, rep = load_save(path, trust=args.trust)
+    check_outputs(outputs, map_inputs(rep.map))
+    if not rep.is_save:
+        raise UsageError(f"{args.load}: a replay, not a save: rout replay shows it")
+    if battle.over:
+        raise UsageError(f"{args.load}: the saved battle is over; there is nothing left to play")
+    return battle, dict(rep.options), list(rep.commands)
 
 
 def _window(body: Callable[[ModuleType], int]) -> int:

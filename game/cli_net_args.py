@@ -32,7 +32,13 @@ def add_parsers(sub: argparse._SubParsersAction[_P], map_help: str, map_type: Ca
     h.add_argument("--port", type=_port, default=0, help="the port (default: one the system picks, printed)")
     h.add_argument("--code", help="the join code (default: six letters drawn at random, printed)")
     h.add_argument("--side", help="the side you hold (default: the map's first)")
-    h.add_argument("--seed", type=bounds.seed, default=1)
+    h.add_argument("--seed", type=bounds.seed, help="the battle's seed (default: 1)")
+    h.add_argument(
+        "--load",
+        metavar="SAVE",
+        help="host a saved battle from where it stands (a file, or a save's name in the saves folder)",
+    )
+    h.add_argument("--trust", action="store_true", help="with --load: host a save this machine cannot vouch for")
     h.add_argument("--ai", action="append", default=[], metavar="SIDE=LEVEL")
     h.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="override a rule option")
     h.add_argument("--log", help="write the event log when the battle ends (JSON Lines)")

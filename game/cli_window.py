@@ -8,7 +8,7 @@ from pathlib import Path
 
 from game.battle import Battle
 from game.cli_outputs import UsageError, check_outputs
-from game.save.autosave import saves_folder
+from game.save.autosave import named_save
 from game.save.files import real_target
 from game.save.replay import Replay
 from game.saved_battle import load_save
@@ -50,19 +50,7 @@ def _loaded(args: argparse.Namespace) -> tuple[Battle, Replay] | None:
         return None
     if args.map is not None or args.mode is not None or args.side is not None:
         raise UsageError("--load opens a saved battle as it was saved: leave out the map, --mode and --side")
-    return load_save(_save_path(args.load), trust=args.trust)
-
-
-def _save_path(name: str) -> Path:
-    """A save as the player names it: a file; else, given a bare name, the save of that name in
-    the saves folder, with or without `.json` (the menu's Continue shows it without)."""
-    path = Path(name)
-    if path.exists() or path.name != name:
-        return path
-    for found in (saves_folder() / name, saves_folder() / f"{name}.json"):
-        if found.is_file():
-            return found
-    return path
+    return load_save(named_save(args.load), trust=args.trust)
 
 
 def _xy(text: str) -> tuple[int, int]:

@@ -44,13 +44,15 @@ class HostPlan:
     say: Callable[[str], None] = print
     started: Callable[[int], None] = lambda port: None  # told the port once listening
     on_command: Callable[[Lockstep], None] = lambda lock: None  # after each command, and while waiting
+    commands: list[Command] = field(default_factory=list)  # already played in `battle` (a loaded save)
 
 
 class Host:
     def __init__(self, plan: HostPlan) -> None:
         self.plan = plan
         b = plan.battle
-        self.lock = Lockstep(b, plan.mine, frozenset(s for s in b.scenario.sides if s not in plan.mine))
+        theirs = frozenset(s for s in b.scenario.sides if s not in plan.mine)
+        self.lock = Lockstep(b, plan.mine, theirs, commands=list(plan.commands), options=dict(plan.options))
         self.map = map_transfer.describe(b.scenario.path)
         self.watchers: list[Link] = []
         self.listener = Listener(plan.address, plan.port, plan.code, plan.say, spectators=plan.spectators)

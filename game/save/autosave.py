@@ -82,3 +82,15 @@ def _age_key(p: Path) -> tuple[int, str]:
         return p.stat().st_mtime_ns, p.name
     except OSError:  # gone meanwhile
         return 0, p.name
+
+
+def named_save(name: str) -> Path:
+    """A save as the player names it: a file; else, given a bare name, the save of that name in
+    the saves folder, with or without `.json` (the menu's Continue shows it without)."""
+    path = Path(name)
+    if path.exists() or path.name != name:
+        return path
+    for found in (saves_folder() / name, saves_folder() / f"{name}.json"):
+        if found.is_file():
+            return found
+    return path

@@ -41,7 +41,7 @@ def host_screen(
     host = Host(plan)
     channel.meanwhile = host.between
     b = plan.battle
-    welcome = Welcome(str(b.scenario.path), b.seed, b.dice, dict(plan.options), [], side)
+    welcome = Welcome(str(b.scenario.path), b.seed, b.dice, dict(plan.options), list(plan.commands), side)
     screen = battle_screen(app, welcome, NetPlay(channel, "the player who joins"))
     thread = channel.run(host.run)
     return screen, host, thread

@@ -7,8 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from game import cli_window
-from game.save.autosave import saves_folder
+from game.save.autosave import named_save, saves_folder
 from game.save.files import event_lines
 from game.save.savefile import write_save
 from tests.command_line import one_line_error, rout, rout_here
@@ -90,6 +89,6 @@ def test_load_takes_a_save_by_the_name_the_menus_continue_shows(tmp_path, monkey
     folder = saves_folder()
     folder.mkdir(parents=True)
     saved = write_save(folder / "before the bridge.json", *played(decisions=3))
-    assert cli_window._save_path("before the bridge") == saved
-    assert cli_window._save_path("before the bridge.json") == saved
-    assert cli_window._save_path("elsewhere") == Path("elsewhere")  # not found: the error names what was given
+    assert named_save("before the bridge") == saved
+    assert named_save("before the bridge.json") == saved
+    assert named_save("elsewhere") == Path("elsewhere")  # not found: the error names what was given

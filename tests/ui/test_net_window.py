@@ -22,6 +22,7 @@ from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.net_window import host_screen, join_screen
 from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread
+from tests.save.played import played
 from tests.ui.drive import app as make_app
 from tests.ui.drive import key
 
@@ -111,3 +112,29 @@ def test_a_wrong_code_leaves_no_window_and_one_line():
     opened = join_screen(a, JoinPlan(host.address, "WRONG", timeout=DEADLINE, wait=1.0), DEADLINE, said.append)
     assert opened == "" and said == ["the host refused: wrong join code"]
     host.host.listener.close()
+
+
+def test_the_hosts_window_on_a_saved_battle_opens_where_it_stands_and_keeps_one_log(tmp_path):
+    # rout host --load: the window's copy starts from the saved commands, played once, not twice
+    a = make_app()
+    battle, commands = played(SKIRMISH, seed=2, decisions=15)
+    side, other = battle.scenario.sides[0], battle.scenario.sides[1]
+    battle.hand_sides({side: "ai", other: "human"})
+    saved = event_lines(battle.events)
+    plan = HostPlan(battle, frozenset({side}), other, ai, "T-LOADW", "127.0.0.1", 0, DEADLINE, DEADLINE)
+    plan.commands = commands
+    s, host, thread = host_screen(a, plan, side, ai)
+    a.show(s)
+    assert event_lines(s.battle.events) == saved
+    start = s.battle.round
+    joiner = Proc(
+        "join", f"127.0.0.1:{host.listener.port}", "--code", "T-LOADW", "--headless", "--wait", "1",
+        "--log", str(tmp_path / "join.jsonl"),
+    )  # fmt: skip
+    assert _play_to_round(a, s, start + 2) >= 1
+    here = event_lines(s.battle.events)
+    assert here.startswith(saved) and here == event_lines(host.lock.battle.events)
+    s.close()
+    thread.join(DEADLINE)
+    assert joiner.wait() == 1, joiner.seen
+    assert (tmp_path / "join.jsonl").read_text() == here

@@ -1,0 +1,64 @@
+"""`rout host --load SAVE`: a saved battle hosted over the network from where it stands (a host
+gone for good leaves the joiner its autosave, and either player can host it again). The joiner
+is welcomed with the whole command log, the saved commands first, and the battle ends with both
+logs identical; a bad --load is one line, before anything listens or is written."""
+
+from __future__ import annotations
+
+from game.battle import Battle
+from game.runner import play
+from game.save.files import event_lines
+from game.save.replay import load_replay
+from game.save.savefile import write_save
+from game.scenario.tiled import load_scenario
+from tests.command_line import one_line_error, rout_here
+from tests.net.peers import DEADLINE, Proc, join_thread
+from tests.save.played import DUEL, played
+
+
+def test_a_saved_battle_is_hosted_from_where_it_stands_and_both_logs_end_identical(tmp_path):
+    battle, commands = played(DUEL, seed=5, decisions=20)
+    assert not battle.over and battle.round >= 2
+    saved = tmp_path / "mid-battle.json"
+    write_save(saved, battle, commands)
+    host_log, out = tmp_path / "host.jsonl", tmp_path / "ended.json"
+    host = Proc(
+        *("host", "--load", str(saved), "--headless", "--listen", "127.0.0.1", "--port", "0", "--code", "T-LOAD"),
+        *("--log", str(host_log), "--save", str(out), "--wait", str(DEADLINE)),
+    )
+    address = "127.0.0.1:" + host.said("listening on 127.0.0.1:").split("127.0.0.1:")[1].split(";")[0]
+    t, result, lines = join_thread(address, "T-LOAD", str(tmp_path / "join.jsonl"))
+    joined = host.said("playing red from round")
+    assert int(joined.rsplit(" ", 1)[1]) == battle.round  # from where it was saved, not from the start
+    t.join(DEADLINE)
+    assert result == [0], lines
+    assert host.wait() == 0, host.seen
+    log = host_log.read_text()
+    assert (tmp_path / "join.jsonl").read_text() == log
+    assert log.startswith(event_lines(battle.events)) and '"battle_end"' in log
+    ended = load_replay(out)
+    assert ended.commands[: len(commands)] == commands and len(ended.commands) > len(commands)
+    verify = rout_here("replay", str(out), "--verify")
+    assert verify.returncode == 0 and "verified" in verify.stdout, verify.stderr
+
+
+def test_a_bad_load_is_refused_in_one_line_before_anything_listens(tmp_path):
+    battle, commands = played(DUEL, seed=5, decisions=6)
+    saved = tmp_path / "saved.json"
+    write_save(saved, battle, commands)
+    saved_bytes = saved.read_bytes()
+    one_line_error(rout_here("host", str(DUEL), "--load", str(saved), "--headless"), "leave out the map")
+    one_line_error(rout_here("host", "--load", str(saved), "--seed", "4", "--headless"), "leave out the map, --seed")
+    one_line_error(rout_here("host", str(DUEL), "--trust", "--headless"), "--trust goes with --load")
+    one_line_error(
+        rout_here("host", "--load", str(saved), "--headless", "--save", str(saved)),
+        "refusing to overwrite an input file",
+    )
+    one_line_error(rout_here("host", "--load", str(tmp_path / "nowhere.json"), "--headless"), "nowhere.json")
+    every: list = []
+    over = play(Battle(load_scenario(DUEL), seed=5), levels={"blue": "baseline", "red": "baseline"}, played=every)
+    assert over.over
+    finished = tmp_path / "finished.json"
+    write_save(finished, over, every)
+    one_line_error(rout_here("host", "--load", str(finished), "--headless"), "the saved battle is over")
+    assert saved.read_bytes() == saved_bytes  # the save named twice is untouched
