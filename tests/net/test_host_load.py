@@ -5,15 +5,21 @@ logs identical; a bad --load is one line, before anything listens or is written.
 
 from __future__ import annotations
 
+import signal
+from pathlib import Path
+
 from game.battle import Battle
+from game.bundled import MAPS
 from game.runner import play
 from game.save.files import event_lines
-from game.save.replay import load_replay
+from game.save.replay import Replay, load_replay
 from game.save.savefile import write_save
 from game.scenario.tiled import load_scenario
 from tests.command_line import one_line_error, rout_here
 from tests.net.peers import DEADLINE, Proc, join_thread
 from tests.save.played import DUEL, played
+
+SKIRMISH = MAPS / "skirmish.tmx"
 
 
 def test_a_saved_battle_is_hosted_from_where_it_stands_and_both_logs_end_identical(tmp_path):
@@ -62,3 +68,42 @@ def test_a_bad_load_is_refused_in_one_line_before_anything_listens(tmp_path):
     write_save(finished, over, every)
     one_line_error(rout_here("host", "--load", str(finished), "--headless"), "the saved battle is over")
     assert saved.read_bytes() == saved_bytes  # the save named twice is untouched
+
+
+def test_the_joiners_autosave_of_a_host_gone_for_good_is_hosted_again_by_the_joiner(tmp_path):
+    first = Proc("host", str(SKIRMISH), "--headless", "--listen", "127.0.0.1", "--port", "0", "--code", "T-GONE")
+    t, out, lines = join_thread(_address(first), "T-GONE", wait=1.0)
+    first.said("round 1: both logs agree")
+    first.p.send_signal(signal.SIGKILL)
+    assert first.p.wait(DEADLINE) == -signal.SIGKILL
+    t.join(DEADLINE)
+    assert out == [1], lines  # the host never came back
+    autosave = Path(
+        next(line for line in lines if "trying to join again" in line).split("autosaved at ")[1].split(";")[0]
+    )
+    kept = load_replay(autosave)
+    again = Proc(
+        *("host", "--load", str(autosave), "--side", "red", "--headless", "--listen", "127.0.0.1", "--port", "0"),
+        *("--code", "T-AGAIN", "--log", str(tmp_path / "host.jsonl"), "--wait", str(DEADLINE)),
+    )
+    t, out, lines = join_thread(_address(again), "T-AGAIN", str(tmp_path / "join.jsonl"))
+    assert again.said("playing blue from round")
+    t.join(DEADLINE)
+    assert out == [0], lines
+    assert again.wait() == 0, again.seen
+    log = (tmp_path / "host.jsonl").read_text()
+    assert (tmp_path / "join.jsonl").read_text() == log and '"battle_end"' in log
+    resumed = played_on(kept)
+    assert log.startswith(resumed)
+
+
+def _address(host: Proc) -> str:
+    return "127.0.0.1:" + host.said("listening on 127.0.0.1:").split("127.0.0.1:")[1].split(";")[0]
+
+
+def played_on(rep: Replay) -> str:
+    """The event log of a save's battle as it stands."""
+    b = Battle(load_scenario(rep.map), seed=rep.seed, options=rep.options, dice=rep.dice)
+    for c in rep.commands:
+        b.apply(c)
+    return event_lines(b.events)
