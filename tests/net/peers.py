@@ -98,11 +98,12 @@ def join_thread(
     code: str,
     log: str | None = None,
     decide: Callable[[Battle, str], Command] | None = None,
+    timeout: float = DEADLINE,
     **kw: object,
 ) -> tuple[threading.Thread, list[int], list[str]]:
     lines: list[str] = []
     out: list[int] = []
-    plan = JoinPlan(address, code, say=lines.append, timeout=DEADLINE, **kw)  # type: ignore[arg-type]
+    plan = JoinPlan(address, code, say=lines.append, timeout=timeout, **kw)  # type: ignore[arg-type]
     t = threading.Thread(target=lambda: out.append(join(plan, decide or ai, log)), daemon=True)
     t.start()
     return t, out, lines

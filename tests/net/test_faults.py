@@ -17,7 +17,6 @@ from pathlib import Path
 from game.bundled import MAPS
 from game.commands import Command
 from game.net import peer
-from game.net.joining import JoinPlan, join
 from game.save.autosave import saves_folder
 from game.save.files import event_lines
 from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
@@ -116,26 +115,15 @@ def _thinks_first(decide: Callable[..., Command], seconds: float) -> Callable[..
     return slow
 
 
-def _join(
-    address: str, code: str, decide: Callable[..., Command], **kw: object
-) -> tuple[threading.Thread, list[int], list[str]]:
-    lines: list[str] = []
-    out: list[int] = []
-    plan = JoinPlan(address, code, say=lines.append, **kw)  # type: ignore[arg-type]
-    t = threading.Thread(target=lambda: out.append(join(plan, decide, None)), daemon=True)
-    t.start()
-    return t, out, lines
-
-
 def test_a_player_who_thinks_past_the_timeout_is_not_taken_for_lost(monkeypatch):
     # Issue 21, faults: "a peer silent past the timeout" is a lost connection; a player thinking
     # for three timeouts is not one (the side deciding sends `thinking`, relayed to spectators).
     monkeypatch.setattr(peer, "BEAT_SECONDS", 0.1)
     host = HostThread(SKIRMISH, seed=6, timeout=1.0).start()
     host.host.plan.decide = _thinks_first(ai, 3.0)
-    w, watched, watch_lines = _join(host.address, host.code, ai, watch=True, timeout=1.0)
+    w, watched, watch_lines = join_thread(host.address, host.code, watch=True, timeout=1.0)
     host.said("watching from round 1")
-    j, joined, join_lines = _join(host.address, host.code, _thinks_first(ai, 3.0), timeout=1.0)
+    j, joined, join_lines = join_thread(host.address, host.code, decide=_thinks_first(ai, 3.0), timeout=1.0)
     j.join(DEADLINE)
     w.join(DEADLINE)
     assert host.finish() == 0, host.lines

@@ -12,8 +12,9 @@ from game.battle import Battle
 from game.bundled import MAPS
 from game.runner import play
 from game.save.files import event_lines
-from game.save.replay import Replay, load_replay
+from game.save.replay import load_replay
 from game.save.savefile import write_save
+from game.saved_battle import replay_battle
 from game.scenario.tiled import load_scenario
 from tests.command_line import one_line_error, rout_here
 from tests.net.peers import DEADLINE, Proc, join_thread
@@ -32,8 +33,7 @@ def test_a_saved_battle_is_hosted_from_where_it_stands_and_both_logs_end_identic
         *("host", "--load", str(saved), "--headless", "--listen", "127.0.0.1", "--port", "0", "--code", "T-LOAD"),
         *("--log", str(host_log), "--save", str(out), "--wait", str(DEADLINE)),
     )
-    address = "127.0.0.1:" + host.said("listening on 127.0.0.1:").split("127.0.0.1:")[1].split(";")[0]
-    t, result, lines = join_thread(address, "T-LOAD", str(tmp_path / "join.jsonl"))
+    t, result, lines = join_thread(_address(host), "T-LOAD", str(tmp_path / "join.jsonl"))
     joined = host.said("playing red from round")
     assert int(joined.rsplit(" ", 1)[1]) == battle.round  # from where it was saved, not from the start
     t.join(DEADLINE)
@@ -93,17 +93,8 @@ def test_the_joiners_autosave_of_a_host_gone_for_good_is_hosted_again_by_the_joi
     assert again.wait() == 0, again.seen
     log = (tmp_path / "host.jsonl").read_text()
     assert (tmp_path / "join.jsonl").read_text() == log and '"battle_end"' in log
-    resumed = played_on(kept)
-    assert log.startswith(resumed)
+    assert log.startswith(event_lines(replay_battle(autosave, kept, load_scenario(kept.map)).events))
 
 
 def _address(host: Proc) -> str:
     return "127.0.0.1:" + host.said("listening on 127.0.0.1:").split("127.0.0.1:")[1].split(";")[0]
-
-
-def played_on(rep: Replay) -> str:
-    """The event log of a save's battle as it stands."""
-    b = Battle(load_scenario(rep.map), seed=rep.seed, options=rep.options, dice=rep.dice)
-    for c in rep.commands:
-        b.apply(c)
-    return event_lines(b.events)
