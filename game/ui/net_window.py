@@ -114,9 +114,8 @@ def host_window(
 ) -> int:
     app = App(settings=load_settings())
     screen, host, thread = host_screen(app, plan, side, ai, say)
-    line = f"listening on {plan.address}:{host.listener.port}; join code {plan.code}"
-    say(line)
-    screen.message = line
+    # the host says it on standard error itself (its lines are echoed): shown here, not said twice
+    screen.message = f"listening on {plan.address}:{host.listener.port}; join code {plan.code}"
     app.show(screen)
     code = app.run()
     thread.join(timeout=10)  # the window closed: the host stops at its next look (Channel.closing)
