@@ -118,6 +118,18 @@ class Terrain:
         return got
 
     @cached_property
+    def state_steps_cheap(self) -> list[tuple[tuple[int, int, int, bool], ...] | None]:
+        """Of `state_steps`, those costing 1, in the same order: all a search can still take with
+        one point of its budget left (or None until `cheap_steps_from` has worked it out)."""
+        return [None] * (2 * self.width * self.height)
+
+    def cheap_steps_from(self, state: int) -> tuple[tuple[int, int, int, bool], ...]:
+        got = self.state_steps_cheap[state] = tuple(
+            s for s in (self.state_steps[state] or self.state_steps_from(state)) if s[1] == 1
+        )
+        return got
+
+    @cached_property
     def lowest(self) -> int:
         """The lowest ground on the map: nothing standing there is above anything."""
         return min(self.elevation, default=0)
@@ -128,7 +140,7 @@ class Terrain:
 
     def __getstate__(self) -> dict[str, object]:
         # Derived tables are rebuilt where they are needed, not shipped to other processes.
-        return {k: v for k, v in self.__dict__.items() if k not in ("steps", "state_steps")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("steps", "state_steps", "state_steps_cheap")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)

@@ -28,15 +28,16 @@ scoring every square gives.
 from __future__ import annotations
 
 import bisect
-import heapq
 import math
 from collections.abc import Iterable
+from itertools import chain
+
+import numpy as np
 
 from game import query
 from game.ai.candidate import Candidate, Explanation
 from game.ai.charging import charge_candidates, set_value
 from game.ai.flight import flee, withdraw
-from game.ai.maps import values_at
 from game.ai.quarter import offer_candidates
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.spells import candidates as spell_candidates
@@ -252,7 +253,6 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     return out, MoveSearch(view, full, c, ranged, out)
 
 
-ByDistance = dict[Pos, tuple[float, float]]  # a square's approach value and lead penalty
 SLACK = 1e-6  # far above float rounding, far below any score difference that matters
 
 
@@ -268,11 +268,7 @@ class MoveSearch:
 
     def __init__(self, view: View, reach: Reach, c: float, ranged: bool, others: list[Candidate]) -> None:
         self.view, self.reach, self.c, self.ranged = view, reach, c, ranged
-        near = _by_distance(view, reach, c, ranged)
-        self.queue = sorted(
-            (-_upper_bound(view, p, c, ranged, near) + 0.0005 * reach.costs[p], p)
-            for p in _shortlist(view, reach, near)
-        )
+        self.queue = _queue(view, reach, c, ranged)
         self.next = 0
         self.found: dict[Pos, Candidate] = {}
         self.scores = sorted((x.score for x in others), reverse=True)  # of every candidate scored
@@ -299,45 +295,51 @@ class MoveSearch:
         return [self.found[p] for p in sorted(self.found)]
 
 
-def _upper_bound(view: View, p: Pos, c: float, ranged: bool, near: ByDistance | None = None) -> float:
-    """score_position at p without its penalties: no square scores above it (`near`: `_by_distance`'s)."""
-    approach, lead = near[p] if near is not None else (_approach_value(view, p, c, ranged), _lead_penalty(view, p))
-    return approach + 0.15 * view.support(p) - lead
+def _upper_bound(view: View, p: Pos, c: float, ranged: bool) -> float:
+    """score_position at p without its penalties: no square scores above it."""
+    return _approach_value(view, p, c, ranged) + 0.15 * view.support(p) - _lead_penalty(view, p)
 
 
 COOL_SQUARES = 16
 
 
-def _shortlist(view: View, reach: Reach, near: ByDistance) -> list[Pos]:
-    """Squares worth the full scoring: every square within some foe's striking distance (there
-    facing and flanks decide), and of the rest only the best few by the cheap approach value
-    (`near`: `_by_distance`)."""
-    squares = sorted(near)
-    hot_at = values_at(view.strike_reach_mask(), squares)
-    hot: list[Pos] = []
-    cool: list[Pos] = []
-    for p, is_hot in zip(squares, hot_at, strict=True):
-        (hot if is_hot else cool).append(p)
+def _queue(view: View, reach: Reach, c: float, ranged: bool) -> list[tuple[float, Pos]]:
+    """The squares worth the full scoring, as (-upper bound + 0.0005 x cost, square), in order.
+
+    Worth it: every square within some foe's striking distance (there facing and flanks decide),
+    and of the rest only the best few by the cheap approach value. The approach value and the
+    lead penalty read a square only through its distance to the enemy, so each distance is worked
+    out once (the very same floats) and the rest is numpy over the reach's squares: the same
+    floats `_upper_bound` gives, in the order sorting (bound, square) would give."""
+    squares = list(reach.costs)
+    cost = np.fromiter(reach.costs.values(), dtype=np.intp, count=len(squares))
+    own = view.unit.pos
+    if own in reach.costs:
+        i = squares.index(own)
+        del squares[i]
+        cost = np.delete(cost, i)
+    if not squares:
+        return []
+    xy = np.fromiter(chain.from_iterable(squares), dtype=np.intp, count=2 * len(squares)).reshape(-1, 2)
+    xs, ys = xy[:, 0], xy[:, 1]
+    _, first, inverse = np.unique(view.dist[ys, xs], return_index=True, return_inverse=True)
+    by_dist = [(_approach_value(view, squares[i], c, ranged), _lead_penalty(view, squares[i])) for i in first.tolist()]
+    approach = np.array([a for a, _ in by_dist])[inverse]
+    lead = np.array([b for _, b in by_dist])[inverse]
+    hot = view.strike_reach_mask()[ys, xs]
+    cool = np.flatnonzero(~hot)
     if len(cool) > COOL_SQUARES:
         # The best few by (approach, cost, square), as sorting them all would give.
-        cool = heapq.nsmallest(COOL_SQUARES, cool, key=lambda p: (-near[p][0], reach.costs[p], p))
-    return sorted(hot + cool)
-
-
-def _by_distance(view: View, reach: Reach, c: float, ranged: bool) -> ByDistance:
-    """(`_approach_value`, `_lead_penalty`) of every square of the reach but the unit's own. Both
-    read the square only through its distance to the enemy, so each distance is worked out once
-    (the very same floats), and the distances are read off the map in one numpy gather."""
-    own = view.unit.pos
-    squares = [p for p in reach.costs if p != own]
-    memo: dict[int, tuple[float, float]] = {}
-    out: ByDistance = {}
-    for p, d in zip(squares, values_at(view.dist, squares), strict=True):
-        got = memo.get(d)
-        if got is None:
-            got = memo[d] = (_approach_value(view, p, c, ranged), _lead_penalty(view, p))
-        out[p] = got
-    return out
+        order = np.lexsort((ys[cool], xs[cool], cost[cool], -approach[cool]))
+        hot[cool[order[:COOL_SQUARES]]] = True
+    else:
+        hot[cool] = True
+    keep = np.flatnonzero(hot)
+    support = np.array([view.support(squares[i]) for i in keep.tolist()], dtype=float)
+    key = -((approach[keep] + 0.15 * support) - lead[keep]) + 0.0005 * cost[keep]
+    kx, ky = xs[keep], ys[keep]
+    order = np.lexsort((ky, kx, key))
+    return list(zip(key[order].tolist(), zip(kx[order].tolist(), ky[order].tolist(), strict=True), strict=True))
 
 
 def _stand_and_strike(battle: Battle, view: View, u: Unit, e: Unit, c: float) -> list[Candidate]:

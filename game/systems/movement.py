@@ -240,7 +240,10 @@ def _one_square_search(
     # would pop them in, so ties resolve as in `reachable`.
     buckets: list[list[int]] = [[] for _ in range(max(0, budget) + 1)]
     buckets[0].append(start)
-    for d, bucket in enumerate(buckets):
+    cheap = t.state_steps_cheap
+    for d in range(budget):  # a state found at the budget takes no step
+        bucket = buckets[d]
+        last = d == budget - 1  # only steps costing 1 fit: the table of those alone
         bucket.sort()
         for state in bucket:
             if dist[state] != d:
@@ -248,7 +251,13 @@ def _one_square_search(
             if allow_hazard and state != start and hz[state >> 1] != Hazard.NONE:
                 continue  # entering a hazard ends the move
             # On the map, passable, no cliff; costs as the diagonal parity has it.
-            for ns, c, j, hazard in steps[state] or t.state_steps_from(state):
+            if last:
+                moves = cheap[state]
+                if moves is None:
+                    moves = t.cheap_steps_from(state)
+            else:
+                moves = steps[state] or t.state_steps_from(state)
+            for ns, c, j, hazard in moves:
                 nd = d + c
                 # Over budget, or no cheaper than known: the cheap tests most steps fail, first.
                 if nd > budget:

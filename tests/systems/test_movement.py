@@ -138,3 +138,25 @@ def test_the_half_move_read_off_a_full_search_breaks_ties_as_its_own_search():
         for got, alone in ((full, reachable(b.ctx, u, budget)), (half, reachable(b.ctx, u, inner))):
             assert got.costs == alone.costs
             assert {p: got.path(p) for p in got.costs} == {p: alone.path(p) for p in alone.costs}
+
+
+def test_the_last_point_of_a_move_buys_only_a_step_costing_one():
+    # 'the terrain's move_cost multiplies the step' (docs/rules.md#movement): with one point
+    # left, a creature steps onto open ground but not onto rough (2) nor takes a second
+    # diagonal (2). The search reads the last point's steps from a table of the cheap ones,
+    # which must be the full table's steps costing 1, in its order.
+    b = battle(
+        [unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+        script=[10, 1],
+        move_cost={(2, 0): 2},
+    )
+    u = b.world["a"]
+    costs = reachable(b.ctx, u, 2).costs
+    assert costs[(1, 0)] == 1 and costs[(1, 1)] == 1 and costs[(0, 2)] == 2
+    assert (2, 0) not in costs  # 1 + 2 > 2
+    assert (2, 2) not in costs  # the second diagonal costs 2: 1 + 2 > 2
+    assert costs[(2, 1)] == 2  # a diagonal then a straight step
+    t = b.ctx.terrain
+    for state in range(2 * t.width * t.height):
+        whole = t.state_steps[state] or t.state_steps_from(state)
+        assert t.cheap_steps_from(state) == tuple(s for s in whole if s[1] == 1)
