@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
 from typing import Any, NamedTuple
@@ -74,10 +74,12 @@ class Unit:
     conditions: tuple[tuple[Condition, int], ...] = ()
     continuing: tuple[Course, ...] = ()
     spells: tuple[str, ...] = ()  # memorised and not yet cast (docs/rules.md#magic)
+    # The footprint's side in squares: its kind's, kept in a slot because the AI reads it of
+    # every creature near every square it weighs (over half a million times in a big round).
+    n: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def n(self) -> int:
-        return self.kind.squares
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "n", self.kind.squares)
 
     @property
     def squares(self) -> list[Pos]:
@@ -107,7 +109,7 @@ class Unit:
         return False
 
 
-_UNIT_FIELDS = tuple(f.name for f in fields(Unit))
+_UNIT_FIELDS = tuple(f.name for f in fields(Unit) if f.init)
 _unit_values = attrgetter(*_UNIT_FIELDS)
 
 

@@ -304,13 +304,11 @@ COOL_SQUARES = 16
 
 
 def _queue(view: View, reach: Reach, c: float, ranged: bool) -> list[tuple[float, Pos]]:
-    """The squares worth the full scoring, as (-upper bound + 0.0005 x cost, square), in order.
-
-    Worth it: every square within some foe's striking distance (there facing and flanks decide),
-    and of the rest only the best few by the cheap approach value. The approach value and the
-    lead penalty read a square only through its distance to the enemy, so each distance is worked
-    out once (the very same floats) and the rest is numpy over the reach's squares: the same
-    floats `_upper_bound` gives, in the order sorting (bound, square) would give."""
+    """The squares worth the full scoring, as (-upper bound + 0.0005 x cost, square), in order:
+    every square within some foe's striking distance (there facing and flanks decide), and of the
+    rest only the best few by the cheap approach value. The approach value and the lead penalty
+    read a square only through its distance to the enemy, so each distance is worked out once (the
+    very same floats) and the rest is numpy: `_upper_bound`'s floats, in (bound, square) order."""
     squares = list(reach.costs)
     cost = np.fromiter(reach.costs.values(), dtype=np.intp, count=len(squares))
     own = view.unit.pos

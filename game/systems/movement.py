@@ -215,9 +215,8 @@ def _one_square_search(
     """The bucket search, and with `inner` also the search within that smaller budget read off it.
 
     A state's cost and parent are final once found at or under `inner` (every cost within it is
-    settled by the same steps in the same order); only the order in which the smaller search
-    would first have found its states, which breaks ties between a square's two parities, needs
-    keeping apart: `first_inner`."""
+    settled by the same steps in the same order); only the order in which the smaller search would
+    first have found its states, which breaks ties between a square's two parities, is kept apart."""
     t = ctx.terrain
     w = t.width
     hz, steps = t.hazard, t.state_steps
@@ -251,12 +250,7 @@ def _one_square_search(
             if allow_hazard and state != start and hz[state >> 1] != Hazard.NONE:
                 continue  # entering a hazard ends the move
             # On the map, passable, no cliff; costs as the diagonal parity has it.
-            if last:
-                moves = cheap[state]
-                if moves is None:
-                    moves = t.cheap_steps_from(state)
-            else:
-                moves = steps[state] or t.state_steps_from(state)
+            moves = (cheap[state] or t.cheap_steps_from(state)) if last else (steps[state] or t.state_steps_from(state))
             for ns, c, j, hazard in moves:
                 nd = d + c
                 # Over budget, or no cheaper than known: the cheap tests most steps fail, first.
