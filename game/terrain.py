@@ -130,6 +130,11 @@ class Terrain:
         return got
 
     @cached_property
+    def sight_lines(self) -> dict[tuple[Pos, Pos], bool]:
+        """Lines of sight already walked on this map: (from, to) -> clear (systems/actions.py)."""
+        return {}
+
+    @cached_property
     def lowest(self) -> int:
         """The lowest ground on the map: nothing standing there is above anything."""
         return min(self.elevation, default=0)
@@ -140,7 +145,11 @@ class Terrain:
 
     def __getstate__(self) -> dict[str, object]:
         # Derived tables are rebuilt where they are needed, not shipped to other processes.
-        return {k: v for k, v in self.__dict__.items() if k not in ("steps", "state_steps", "state_steps_cheap")}
+        return {
+            k: v
+            for k, v in self.__dict__.items()
+            if k not in ("steps", "state_steps", "state_steps_cheap", "sight_lines")
+        }
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)

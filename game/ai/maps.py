@@ -124,7 +124,7 @@ def enemy_distance(battle: Battle, unit: Unit) -> np.ndarray:
 
 # The side's last enemy distance map, with the sources and entry costs it was searched over: the
 # next map is mended from it where foes moved (map_repair), not searched again.
-_LAST: dict[tuple[int, str], tuple[Terrain, np.ndarray, np.ndarray, list[int]]] = {}
+_LAST: dict[tuple[int, str], tuple[Terrain, np.ndarray, np.ndarray, list[int], Field]] = {}
 REPAIR_CHANGES = 160  # squares changed beyond which a fresh search is the cheaper
 REPAIR_LIMIT = 700  # squares invalidated beyond which it is too
 # On a small map a foe's move changes most of the map: tcod's fresh search is quicker there
@@ -159,17 +159,27 @@ def _enemy_distance(t: Terrain, enemies: np.ndarray, side: str) -> np.ndarray:
     key = (id(t), side)
     last = _LAST.get(key)
     out: list[int] | None = None
+    field: Field | None = None
     if last is not None and last[0] is t:
         changed = np.flatnonzero((start != last[1]) | (walk != last[2]))
         if len(changed) <= REPAIR_CHANGES:
-            field = Field(start.ravel().tolist(), walk.ravel().tolist(), grid_steps(t.width + 2), FAR)
-            out = repaired(list(last[3]), changed.tolist(), field, REPAIR_LIMIT)
+            # The last map's field and distances are mended in place (a failed repair leaves the
+            # field right and the distances to be searched afresh): no copies of a whole grid.
+            field, out = last[4], last[3]
+            at = changed.tolist()
+            for i, is_source, w in zip(
+                at, start.ravel()[changed].tolist(), walk.ravel()[changed].tolist(), strict=True
+            ):
+                field.source[i], field.walk[i] = is_source, w
+            out = repaired(out, at, field, REPAIR_LIMIT)
     if out is None:
         fresh = _distance_from_mask(start[1:-1, 1:-1], cost)
         out = np.pad(fresh, 1, constant_values=FAR).ravel().tolist()
+    if field is None:
+        field = Field(start.ravel().tolist(), walk.ravel().tolist(), grid_steps(t.width + 2), FAR)
     if len(_LAST) > 8:
         _LAST.clear()
-    _LAST[key] = (t, start, walk, out)
+    _LAST[key] = (t, start, walk, out, field)
     return np.array(out, dtype=np.int32).reshape(t.height + 2, t.width + 2)[1:-1, 1:-1]
 
 

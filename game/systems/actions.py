@@ -193,6 +193,9 @@ def melee_facing(ctx: Ctx, unit: Unit, pos: Pos, target: Unit) -> int | None:
     return None
 
 
+SIGHT_LINES_KEPT = 200_000  # about 30 MB at most
+
+
 def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None) -> bool:
     """Whether the shooter, at pos if given, sees the target: no sight-blocking square on the
     line between their nearest squares."""
@@ -202,7 +205,14 @@ def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None)
     pos = shooter.pos if pos is None else pos
     a = pos if shooter.n == 1 else nearest_square(replace(shooter, pos=pos), target.pos)
     b = target.pos if target.n == 1 else nearest_square(target, a)
-    return _clear_line(t.width, t.height, t.blocks_sight, a, b)
+    # Only the terrain blocks sight, and it never changes: each line is walked once a battle.
+    lines = t.sight_lines
+    got = lines.get((a, b))
+    if got is None:
+        if len(lines) > SIGHT_LINES_KEPT:
+            lines.clear()
+        got = lines[(a, b)] = _clear_line(t.width, t.height, t.blocks_sight, a, b)
+    return got
 
 
 def _clear_line(w: int, h: int, blocks: tuple[bool, ...], a: Pos, b: Pos) -> bool:

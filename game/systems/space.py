@@ -79,7 +79,8 @@ def attack_squares(ctx: Ctx, unit: Unit, pos: Pos | None = None, facing: int | N
 
 def _reach_clear(occ: dict[Pos, str], unit: Unit, pos: Pos, sq: Pos) -> bool:
     """A long weapon reaches past its first square only through free squares."""
-    near = min(footprint(pos, unit.n), key=lambda f: (abs(f[0] - sq[0]) + abs(f[1] - sq[1]), f))
+    n = unit.n
+    near = pos if n == 1 else min(footprint(pos, n), key=lambda f: (abs(f[0] - sq[0]) + abs(f[1] - sq[1]), f))
     return not any(occ.get(b) not in (None, unit.id) for b in line_between(near, sq))
 
 

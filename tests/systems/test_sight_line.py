@@ -3,8 +3,10 @@ shooter's and the target's nearest squares, on a Bresenham line."""
 
 import random
 
+from game.battle import Battle
 from game.rules.geometry import squares_between
-from game.systems.actions import _clear_line
+from game.systems.actions import _clear_line, line_of_sight
+from tests.helpers import board, unit
 
 
 def test_the_written_out_walk_blocks_exactly_where_the_line_of_squares_does():
@@ -21,3 +23,16 @@ def test_the_written_out_walk_blocks_exactly_where_the_line_of_squares_does():
             assert _clear_line(w, h, blocks, a, b) == want, (a, b)
             answers.add(want)
     assert answers == {True, False}
+
+
+def test_a_line_walked_once_answers_for_its_own_map_only():
+    # 'no sight-blocking square strictly between' (docs/rules.md#missile-fire): each map keeps
+    # the lines it has walked, so the same two squares on a map with a wall between them, asked
+    # twice, and on the open map, asked after it, each get their own map's answer.
+    placed = [unit("a", "blue", "fighter1", (1, 1), "E"), unit("b", "red", "orc", (7, 1), "W")]
+    walled = Battle(board(placed, blocks_sight={(4, 1): True}), seed=1)
+    open_ = Battle(board(placed), seed=1)
+    for b, clear in ((walled, False), (walled, False), (open_, True), (walled, False)):
+        w = b.world
+        assert line_of_sight(b.ctx, w["a"], w["b"]) is clear
+    assert walled.ctx.terrain.sight_lines == {((1, 1), (7, 1)): False}
