@@ -116,7 +116,7 @@ _unit_values = attrgetter(*_UNIT_FIELDS)
 class World:
     """Units by id, plus an index of which unit stands on each square."""
 
-    __slots__ = ("occupancy", "units")
+    __slots__ = ("_enemies", "occupancy", "units")
 
     def __init__(self, units: dict[str, Unit] | None = None) -> None:
         # Kept in id order (the keys never change after this), so every walk over the units
@@ -124,6 +124,7 @@ class World:
         given = units or {}
         self.units: dict[str, Unit] = {uid: given[uid] for uid in sorted(given)}
         self.occupancy: dict[Pos, str] = {}
+        self._enemies: dict[str, list[Unit]] = {}  # by side, until the next update
         for u in self.units.values():
             if u.life in (FIGHTING, SURRENDERED):
                 for sq in u.squares:
@@ -133,6 +134,7 @@ class World:
         w = World.__new__(World)
         w.units = dict(self.units)
         w.occupancy = dict(self.occupancy)
+        w._enemies = {}
         return w
 
     def __getitem__(self, uid: str) -> Unit:
@@ -153,6 +155,7 @@ class World:
         kept.update(changes)
         new = Unit(**kept)
         self.units[uid] = new
+        self._enemies.clear()
         if old.pos != new.pos or old.life != new.life:
             if old.life in (FIGHTING, SURRENDERED):
                 for sq in old.squares:
@@ -175,5 +178,10 @@ class World:
         return sorted({u.side for u in self.units.values()})
 
     def enemies_of(self, unit: Unit) -> list[Unit]:
-        side = unit.side  # one pass, not living() filtered again: asked at every step of a walk
-        return [u for u in self.units.values() if u.life == FIGHTING and u.side != side]
+        # Asked at every step of a walk and a dozen times an AI decision: each side's list is
+        # kept until a unit changes, and handed out as a copy the caller may change.
+        side = unit.side
+        got = self._enemies.get(side)
+        if got is None:
+            got = self._enemies[side] = [u for u in self.units.values() if u.life == FIGHTING and u.side != side]
+        return list(got)
