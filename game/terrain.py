@@ -110,12 +110,8 @@ class Terrain:
         return [None] * (2 * self.width * self.height)
 
     def state_steps_from(self, state: int) -> tuple[tuple[int, int, int, bool], ...]:
-        i, par = state >> 1, state & 1
-        got = self.state_steps[state] = tuple(
-            (j * 2 + 1 - par, (2 if par else 1) * c, j, hazard) if diagonal else (j * 2 + par, c, j, hazard)
-            for j, c, diagonal, hazard in (self.steps[i] or self.steps_from(i))
-        )
-        return got
+        self._fill_states(state >> 1)
+        return self.state_steps[state] or ()
 
     @cached_property
     def state_steps_cheap(self) -> list[tuple[tuple[int, int, int, bool], ...] | None]:
@@ -124,10 +120,24 @@ class Terrain:
         return [None] * (2 * self.width * self.height)
 
     def cheap_steps_from(self, state: int) -> tuple[tuple[int, int, int, bool], ...]:
-        got = self.state_steps_cheap[state] = tuple(
-            s for s in (self.state_steps[state] or self.state_steps_from(state)) if s[1] == 1
-        )
-        return got
+        self._fill_states(state >> 1)
+        return self.state_steps_cheap[state] or ()
+
+    def _fill_states(self, i: int) -> None:
+        """Both tables for both of square i's states, in one pass over its steps."""
+        even: list[tuple[int, int, int, bool]] = []
+        odd: list[tuple[int, int, int, bool]] = []
+        for j, c, diagonal, hazard in self.steps[i] or self.steps_from(i):
+            if diagonal:
+                even.append((2 * j + 1, c, j, hazard))
+                odd.append((2 * j, 2 * c, j, hazard))
+            else:
+                even.append((2 * j, c, j, hazard))
+                odd.append((2 * j + 1, c, j, hazard))
+        self.state_steps[2 * i], self.state_steps[2 * i + 1] = tuple(even), tuple(odd)
+        cheap = self.state_steps_cheap
+        cheap[2 * i] = tuple(s for s in even if s[1] == 1)
+        cheap[2 * i + 1] = tuple(s for s in odd if s[1] == 1)
 
     @cached_property
     def sight_lines(self) -> dict[tuple[Pos, Pos], bool]:
