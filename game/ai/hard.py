@@ -14,6 +14,7 @@ look-ahead never sees the battle's real rolls (it would otherwise know whether a
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from game import query
 from game.ai.candidate import Candidate, Explanation
@@ -33,8 +34,9 @@ NEAR_FOES = 3
 TAKEN_WEIGHT = 0.7
 
 
-def _taken(trial: Battle, uid: str, near: int = NEAR_FOES) -> float:
-    """Expected damage the nearest foes could deal this unit from the trial position."""
+def _taken(trial: Battle, uid: str, near: int = NEAR_FOES, lost: Callable[[float], bool] | None = None) -> float:
+    """Expected damage the nearest foes could deal this unit from the trial position; with `lost`,
+    only until lost(the damage so far) says the candidate can no longer win (each foe adds to it)."""
     w = trial.world
     if uid not in w.units or not w[uid].alive:
         return 0.0
@@ -56,10 +58,14 @@ def _taken(trial: Battle, uid: str, near: int = NEAR_FOES) -> float:
         top = max(o.expected_damage for o in opts)
         share = 1.0 if mine >= 0.8 * top else 0.35
         total += mine * share * (0.5 if query.has_acted(trial, e.id) else 1.0)
+        if lost is not None and lost(total):
+            break
     return total
 
 
-def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0) -> float:
+def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0, beaten: float = -math.inf) -> float:
+    """The candidate's score less the blows it would take; once that falls below `beaten` (a score
+    another candidate keeps) the rest of the blows are not weighed: it has lost either way."""
     trial = battle.copy(rng=Rng(decision_seed(battle, 17)))
     uid = cand.cmd.unit
     try:
@@ -71,7 +77,8 @@ def lookahead(battle: Battle, cand: Candidate, c: float, boldness: float = 0.0) 
         return cand.score - 3.0
     # A bold side (stronger, or late in the battle) weighs the blows it will take less: two
     # wary sides that each wait for the other to step into reach would never close.
-    return cand.score - TAKEN_WEIGHT * (1 + c) * (1.0 - 0.6 * boldness) * _taken(trial, uid)
+    weight = TAKEN_WEIGHT * (1 + c) * (1.0 - 0.6 * boldness)
+    return cand.score - weight * _taken(trial, uid, lost=lambda taken: cand.score - weight * taken < beaten)
 
 
 def decide(battle: Battle, explain: Explanation | None = None) -> Command:
@@ -123,7 +130,10 @@ def rescore(
     can win: with prune they are left out (the choice is the same; --explain scores them all)."""
     out: list[Candidate] = []
     for x in top:
-        if prune and x.score < max([beaten] + [r.score for r in out]) - SLACK:
+        kept = max([beaten] + [r.score for r in out])
+        if prune and x.score < kept - SLACK:
             break
-        out.append(Candidate(lookahead(battle, x, c, boldness), x.cmd, x.note + f"; normal {x.score:.2f}"))
+        # Pruning, a score cut short below `kept` is as good as the whole: it loses either way.
+        score = lookahead(battle, x, c, boldness, kept if prune else -math.inf)
+        out.append(Candidate(score, x.cmd, x.note + f"; normal {x.score:.2f}"))
     return out

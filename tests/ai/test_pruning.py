@@ -117,7 +117,8 @@ def unpruned_hard(b: Battle):
 @given(**POSITIONS)
 def test_hard_looks_ahead_only_where_it_can_change_the_choice(name, seed, steps):
     # The look-ahead only lowers scores: hard plays out the best first, then only the
-    # runners-up that could still beat it, and finds only those among the moves.
+    # runners-up that could still beat it, finds only those among the moves, and weighs a
+    # runner-up's blows only until it has lost to a score already kept.
     b = position(name, seed, steps)
     if b is None:
         return
