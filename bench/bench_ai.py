@@ -9,12 +9,15 @@ Both sides play the level measured. Every `ai.decide` call is timed in CPU time
 (`time.process_time`, the machine is shared) and wall time; "side-round" is the sum of one
 side's activation decisions in one round (end-of-round retreat choices excluded). The 50 v 50
 battle uses maps/battle.tmx if it exists, else bench_engine.field_scenario(100) (64x64,
-50 units a side), and is cut after --rounds rounds to keep the run short.
+50 units a side), and is cut after --rounds rounds to keep the run short. Before each battle the
+heap is collected and frozen, as the game's AI worker does after its first decision: a full
+collection over everything (12-17 ms) would otherwise land in whichever decision it falls on.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -55,6 +58,10 @@ def measure(scenario, level: str, seeds: list[int], max_rounds: int | None) -> d
     rounds = 0
     for seed in seeds:
         b = Battle(scenario, seed=seed)
+        # As the game's AI worker does after its first decision (game/ui/battle/ai_worker.py): what
+        # lives on is set aside, so a full collection looks only at what the battle adds.
+        gc.collect()
+        gc.freeze()
         while not b.over and (max_rounds is None or b.round <= max_rounds):
             p = b.pending()
             w0, c0 = time.perf_counter(), time.process_time()
