@@ -103,7 +103,7 @@ def decide(battle: Battle, explain: Explanation | None = None) -> Command:
     c = caution(u)
     # Look ahead only where a foe is near enough to matter.
     mine = half_move(u) + 3
-    near = any(footprint_distance(u.pos, u.n, e.pos, e.n) <= mine + half_move(e) for e in view.threats)
+    near = any(view.gap[e.id] <= mine + half_move(e) for e in view.threats)
     if not near:
         if explain is not None:
             explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in order[:5]])

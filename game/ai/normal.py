@@ -44,7 +44,7 @@ from game.ai.spells import candidates as spell_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
 from game.battle import RETREAT, Battle
 from game.commands import Action, Command, Illegal
-from game.rules.geometry import FACINGS, FRONT, Pos, footprint_distance
+from game.rules.geometry import FACINGS, FRONT, Pos
 from game.systems.movement import Reach, effective_mv, half_move
 from game.world import FLEEING, STEADY, WITHDRAWING, Unit
 
@@ -174,16 +174,15 @@ def _charge_coming(view: View) -> bool:
     for e in view.threats:
         reach = e.kind.melee.reach_squares if e.kind.melee else 1
         extra = effective_mv(e) if e.id in view.unacted or settable else 0
-        if footprint_distance(u.pos, u.n, e.pos, e.n) <= half_move(e) + reach + extra:
+        if view.gap[e.id] <= half_move(e) + reach + extra:
             return True
     return False
 
 
 def _safe_to_rest(view: View) -> bool:
-    u = view.unit
     for e in view.threats:
         reach = e.kind.melee.reach_squares if e.kind.melee else 1
-        if footprint_distance(u.pos, u.n, e.pos, e.n) <= effective_mv(e) + half_move(e) + reach:
+        if view.gap[e.id] <= effective_mv(e) + half_move(e) + reach:
             return False
     return True
 
@@ -205,7 +204,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
         return [Candidate(0.0, Command(Action.HOLD, u.id), "no enemy")], None
     c = caution(u)
     ranged = u.kind.missile is not None
-    adjacent = [e for e in view.threats if footprint_distance(u.pos, u.n, e.pos, e.n) == 1]
+    adjacent = [e for e in view.threats if view.gap[e.id] == 1]
     if u.prone:
         here, f = score_position(view, u.pos, None, c, ranged)
         out.append(Candidate(here, Command(Action.STAND_UP, u.id, facing=f), "stand up"))

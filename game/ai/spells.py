@@ -10,7 +10,6 @@ from game import query_magic
 from game.ai.candidate import Candidate
 from game.ai.tactics import View, worth
 from game.commands import Action, Command
-from game.rules.geometry import footprint_distance
 from game.systems.spells import SPELLS
 from game.world import Unit, World
 
@@ -35,8 +34,7 @@ class _Judge:
         return worth(u)
 
     def nearest_foe(self) -> int:
-        u = self.view.unit
-        return min((footprint_distance(u.pos, u.n, e.pos, e.n) for e in self.view.enemies), default=99)
+        return min(self.view.gap.values(), default=99)
 
 
 def candidates(view: View, u: Unit, c: float) -> list[Candidate]:

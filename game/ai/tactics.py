@@ -86,6 +86,7 @@ class View:
     line: float = 99.0  # how far our line stands from the enemy (median of allies' steps)
     near: list[Near] = field(default_factory=list)  # (foe, avg damage, strike radius) for foes that matter here
     quiet: int = 0  # whole rounds since the last melee blow: a stalemate to break
+    gap: dict[str, int] = field(default_factory=dict)  # each able foe's gap from the unit as it stands
     _exposure_cache: dict[tuple[Pos, int, str | None], float] = field(default_factory=dict)
     _free_ring: dict[Pos, list[Pos]] = field(default_factory=dict)  # larger creatures: free squares around
     _free_dirs: dict[Pos, tuple[int, list[int]]] = field(default_factory=dict)  # one-square: (free, per direction)
@@ -99,6 +100,8 @@ class View:
     def build(cls, battle: Battle, u: Unit, need_dist: bool = True) -> View:
         w = battle.world
         enemies = [e for e in w.enemies_of(u) if e.able]
+        # Each foe's gap from where we stand, worked out once: a decision asks it a dozen ways.
+        gap = {e.id: footprint_distance(u.pos, u.n, e.pos, e.n) for e in enemies}
         threats = [e for e in enemies if can_threaten(e) and not e.prone]
         allies = [a for a in w.living() if a.side == u.side and a.id != u.id and a.able]
         threatened: dict[Pos, list[str]] = {}
@@ -109,7 +112,7 @@ class View:
             # Every square of our paths lies within my_move of us; a foe whose reach cannot
             # touch any of them threatens none.
             assert e.kind.melee is not None  # can_threaten: only armed creatures threaten
-            if footprint_distance(u.pos, u.n, e.pos, e.n) > my_move + e.kind.melee.reach_squares + 1:
+            if gap[e.id] > my_move + e.kind.melee.reach_squares + 1:
                 continue
             for sq in query.attack_squares(battle, e.id):
                 threatened.setdefault(sq, []).append(e.id)
@@ -140,10 +143,11 @@ class View:
         near: list[Near] = []
         for e in threats:
             radius = half_move(e) + (e.kind.melee.reach_squares if e.kind.melee else 1)
-            if footprint_distance(u.pos, u.n, e.pos, e.n) <= my_move + radius + 1:
+            if gap[e.id] <= my_move + radius + 1:
                 near.append((e, avg_melee(e), radius))
         view = cls(battle, u, enemies, threats, allies, threatened, unacted, dist, big, bold, line, near)
         view.quiet = quiet_rounds(battle)
+        view.gap = gap
         return view
 
     # -- squares ---------------------------------------------------------------------
@@ -187,13 +191,12 @@ class View:
 
     def nearest_enemy(self, p: Pos) -> Unit | None:
         """The nearest foe to p among those near enough to matter (else among all)."""
-        u = self.unit
         if not self.near:
             if self._nearest_now is None:
                 every = self.threats or self.enemies
                 if not every:
                     return None
-                self._nearest_now = min(every, key=lambda e: (footprint_distance(u.pos, u.n, e.pos, e.n), e.id))
+                self._nearest_now = min(every, key=lambda e: (self.gap[e.id], e.id))
             return self._nearest_now
         return min(self.around(p), key=lambda a: (a[3], a[0].id))[0]
 
