@@ -11,7 +11,7 @@ from game.rules import capabilities
 from game.rules.capabilities import Action
 from game.rules.charge import MIN_SQUARES
 from game.rules.dice import Modifier
-from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring
+from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring, within
 from game.rules.outcome import Outcome, hit_chance_of, outcome
 from game.systems import actions, charge, flight, morale, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
@@ -136,7 +136,7 @@ def attack_options(battle: Battle, uid: str, kind: str = "melee", reach: Reach |
         return []
     budget = half_move(u)
     limit = weapon.reach_squares if kind == "melee" else weapon.range[2]
-    targets = [t for t in battle.world.enemies_of(u) if footprint_distance(u.pos, u.n, t.pos, t.n) <= budget + limit]
+    targets = within(u.pos, u.n, battle.world.enemies_of(u), budget + limit)
     if not targets:
         return []
     if reach is None:
@@ -197,9 +197,7 @@ def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list
     if charge.start_refusal(battle.ctx, u) is not None:
         return []
     limit = weapon.reach_squares
-    targets = [
-        t for t in battle.world.enemies_of(u) if footprint_distance(u.pos, u.n, t.pos, t.n) <= effective_mv(u) + limit
-    ]
+    targets = within(u.pos, u.n, battle.world.enemies_of(u), effective_mv(u) + limit)
     if not targets:
         return []
     reach = moves(battle, uid) if reach is None else reach

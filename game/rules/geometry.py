@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from functools import cache
+from typing import Protocol, TypeVar
 
 Pos = tuple[int, int]
 
@@ -73,6 +74,41 @@ def footprint_distance(a: Pos, na: int, b: Pos, nb: int) -> int:
         if dy < 0:  # noqa: PLR1730
             dy = 0
     return dx if dx > dy else dy  # noqa: FURB136
+
+
+class Placed(Protocol):
+    """Anything standing on the grid: its corner square and its side in squares."""
+
+    @property
+    def pos(self) -> Pos: ...
+
+    @property
+    def n(self) -> int: ...
+
+
+P = TypeVar("P", bound=Placed)
+
+
+def within(pos: Pos, n: int, others: Iterable[P], radius: int) -> list[P]:
+    """Those of `others` whose footprint_distance from the footprint at pos is at most `radius`, in
+    their order: one call for a whole list (a filter the AI runs over every foe, many times a decision)."""
+    if radius < 0:
+        return []
+    ax, ay = pos
+    out = []
+    for o in others:
+        bx, by = o.pos
+        nb = o.n
+        # footprint_distance's gaps unclamped: a negative gap is within any radius >= 0.
+        dx = ax - bx - nb + 1
+        if dx <= 0:
+            dx = bx - ax - n + 1
+        dy = ay - by - nb + 1
+        if dy <= 0:
+            dy = by - ay - n + 1
+        if dx <= radius and dy <= radius:
+            out.append(o)
+    return out
 
 
 def ring(pos: Pos, n: int, radius: int = 1) -> list[Pos]:
