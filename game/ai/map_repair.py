@@ -90,6 +90,10 @@ def _lower(dist: list[int], touched: set[int], field: Field, limit: int) -> bool
             dist[i] = best
             heap.append((best, i))
     heapq.heapify(heap)
+    # Straight steps and diagonal ones apart, so the inner loops carry no factor. A source is
+    # never lowered (its distance is 0 by now, below any step), so it needs no test either.
+    straight = [o for o, k in steps if k == 2]
+    diagonal = [o for o, k in steps if k == 3]
     work = 0
     while heap:
         d, i = heapq.heappop(heap)
@@ -98,14 +102,18 @@ def _lower(dist: list[int], touched: set[int], field: Field, limit: int) -> bool
         work += 1
         if work > limit:
             return False
-        for o, k in steps:
+        for o in straight:
             j = i + o
             w = walk[j]
-            if w and not source[j]:
-                nd = d + k * w
-                if nd < dist[j]:
-                    dist[j] = nd
-                    heapq.heappush(heap, (nd, j))
+            if w and d + 2 * w < dist[j]:
+                dist[j] = d + 2 * w
+                heapq.heappush(heap, (d + 2 * w, j))
+        for o in diagonal:
+            j = i + o
+            w = walk[j]
+            if w and d + 3 * w < dist[j]:
+                dist[j] = d + 3 * w
+                heapq.heappush(heap, (d + 3 * w, j))
     return True
 
 
