@@ -275,16 +275,18 @@ def _flat_reach(
     unit: Unit, order: Iterable[int], dist: list[int], parent: dict[int, int], other: set[int], w: int
 ) -> FlatReach:
     """The Reach of the states in `order`: each free square's cheapest state, the first found on a tie."""
+    win: dict[int, int] = {}  # square -> its state: the first found, unless the other is cheaper
+    for state in order:
+        i = state >> 1
+        s = win.get(i)
+        if s is None or dist[state] < dist[s]:
+            win[i] = state
     costs: dict[Pos, int] = {}
     best: dict[Pos, int] = {}
-    for state in order:
-        d = dist[state]
-        i = state >> 1
-        if i in other:
-            continue
-        pos = (i % w, i // w)
-        if pos not in costs or d < costs[pos]:
-            costs[pos] = d
+    for i, state in win.items():
+        if i not in other:
+            pos = (i % w, i // w)
+            costs[pos] = dist[state]
             best[pos] = state
     return FlatReach(unit.pos, costs, parent, best, w)
 
