@@ -157,7 +157,7 @@ def _enemy_distance(t: Terrain, enemies: np.ndarray, side: str) -> np.ndarray:
     # The repair's grids have a border of walls (map_repair.grid_steps).
     start, walk = np.pad(start, 1), np.pad(walk, 1)
     key = (id(t), side)
-    last = _LAST.get(key)
+    last = _LAST.pop(key, None)  # mended in place below: kept again only once whole
     out: list[int] | None = None
     field: Field | None = None
     if last is not None and last[0] is t:

@@ -193,7 +193,7 @@ def melee_facing(ctx: Ctx, unit: Unit, pos: Pos, target: Unit) -> int | None:
     return None
 
 
-SIGHT_LINES_KEPT = 200_000  # about 30 MB at most
+SIGHT_LINES_KEPT = 100_000  # about 22 MB at most (three hard rounds on the 64x64 field ask 9,000)
 
 
 def line_of_sight(ctx: Ctx, shooter: Unit, target: Unit, pos: Pos | None = None) -> bool:

@@ -217,14 +217,12 @@ def _one_square_search(
     A state's cost and parent are final once found at or under `inner` (every cost within it is
     settled by the same steps in the same order); only the order in which the smaller search would
     first have found its states, which breaks ties between a square's two parities, is kept apart."""
-    t = ctx.terrain
-    w = t.width
-    hz, steps = t.hazard, t.state_steps
+    t, w = ctx.terrain, ctx.terrain.width
+    hz, steps, cheap = t.hazard, t.state_steps, t.state_steps_cheap
     occ, units = ctx.world.occupancy, ctx.world.units
     enemy = {p[1] * w + p[0] for p, uid in occ.items() if units[uid].side != unit.side}
     other = {p[1] * w + p[0] for p, uid in occ.items() if uid != unit.id}
-    sx, sy = unit.pos
-    start = (sy * w + sx) * 2
+    start = (unit.pos[1] * w + unit.pos[0]) * 2
     unseen = 1 << 30
     # Costs in a list indexed by state (faster than a dict at these sizes); `found` keeps the
     # states in the order they were first reached, the order a dict of costs would iterate in.
@@ -234,15 +232,14 @@ def _one_square_search(
     parent: dict[int, int] = {}
     first_inner: dict[int, None] = {start: None}  # states in the order the inner search finds them
     cut = -1 if inner is None else inner
-    # Dijkstra with a bucket per cost (every step costs at least 1, so a bucket is complete
-    # when its turn comes); each bucket runs in state order, the order a heap of (cost, state)
-    # would pop them in, so ties resolve as in `reachable`.
+    # Dijkstra with a bucket per cost (every step costs at least 1, so a bucket is complete when its
+    # turn comes); each bucket runs in state order, as a heap of (cost, state) pops, for `reachable`'s ties.
     buckets: list[list[int]] = [[] for _ in range(max(0, budget) + 1)]
     buckets[0].append(start)
-    cheap = t.state_steps_cheap
     for d in range(budget):  # a state found at the budget takes no step
         bucket = buckets[d]
         last = d == budget - 1  # only steps costing 1 fit: the table of those alone
+        table, fill = (cheap, t.cheap_steps_from) if last else (steps, t.state_steps_from)
         bucket.sort()
         for state in bucket:
             if dist[state] != d:
@@ -250,7 +247,9 @@ def _one_square_search(
             if allow_hazard and state != start and hz[state >> 1] != Hazard.NONE:
                 continue  # entering a hazard ends the move
             # On the map, passable, no cliff; costs as the diagonal parity has it.
-            moves = (cheap[state] or t.cheap_steps_from(state)) if last else (steps[state] or t.state_steps_from(state))
+            moves = table[state]
+            if moves is None:  # not worked out yet (an empty tuple is: a square walled in)
+                moves = fill(state)
             for ns, c, j, hazard in moves:
                 nd = d + c
                 # Over budget, or no cheaper than known: the cheap tests most steps fail, first.
