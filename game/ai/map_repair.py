@@ -90,10 +90,9 @@ def _lower(dist: list[int], touched: set[int], field: Field, limit: int) -> bool
             dist[i] = best
             heap.append((best, i))
     heapq.heapify(heap)
-    # Straight steps and diagonal ones apart, so the inner loops carry no factor. A source is
-    # never lowered (its distance is 0 by now, below any step), so it needs no test either.
-    straight = [o for o, k in steps if k == 2]
-    diagonal = [o for o, k in steps if k == 3]
+    # The steps by their factor, so the inner loop unpacks no pair. A source is never lowered
+    # (its distance is 0 by now, below any step), so it needs no test.
+    by_factor = [([o for o, f in steps if f == k], k) for k in (2, 3)]
     work = 0
     while heap:
         d, i = heapq.heappop(heap)
@@ -102,18 +101,13 @@ def _lower(dist: list[int], touched: set[int], field: Field, limit: int) -> bool
         work += 1
         if work > limit:
             return False
-        for o in straight:
-            j = i + o
-            w = walk[j]
-            if w and d + 2 * w < dist[j]:
-                dist[j] = d + 2 * w
-                heapq.heappush(heap, (d + 2 * w, j))
-        for o in diagonal:
-            j = i + o
-            w = walk[j]
-            if w and d + 3 * w < dist[j]:
-                dist[j] = d + 3 * w
-                heapq.heappush(heap, (d + 3 * w, j))
+        for offsets, k in by_factor:
+            for o in offsets:
+                j = i + o
+                w = walk[j]
+                if w and d + k * w < dist[j]:
+                    dist[j] = d + k * w
+                    heapq.heappush(heap, (d + k * w, j))
     return True
 
 
