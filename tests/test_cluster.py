@@ -11,7 +11,9 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -37,25 +39,45 @@ def _start(*args: str) -> subprocess.Popen[bytes]:
     )
 
 
+def _scheduler_address(scheduler: subprocess.Popen[bytes], file: Path) -> str:
+    """The address the scheduler wrote once it listened, waited for at most START_TIMEOUT."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if scheduler.poll() is not None:
+            raise RuntimeError(f"the Dask scheduler exited ({scheduler.returncode}) before it listened")
+        try:
+            return str(json.loads(file.read_text())["address"])
+        except (OSError, ValueError, KeyError):
+            time.sleep(0.05)  # a poll for the file, not a wait standing in for one
+    raise TimeoutError(f"no Dask scheduler address in {file} after {START_TIMEOUT} s")
+
+
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
-    port = _free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    scheduler = _start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
-    workers = [
-        _start(
-            "distributed.cli.dask_worker",
-            address,
-            "--host",
-            "127.0.0.1",
-            "--nthreads",
-            "1",
-            "--no-nanny",
-            "--no-dashboard",
-        )
-        for _ in range(2)
-    ]
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    # The scheduler takes a port of its own (--port 0) and writes its address to a file: a port
+    # picked here and bound there later can be taken in between by another suite's connection,
+    # when the tests run twice side by side (.ci/run), and the client would then talk to that.
+    file = tmp_path_factory.mktemp("dask") / "scheduler.json"
+    scheduler = _start(
+        "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file", str(file),
+        "--no-dashboard",
+    )  # fmt: skip
+    workers: list[subprocess.Popen[bytes]] = []
     try:
+        address = _scheduler_address(scheduler, file)
+        workers += [
+            _start(
+                "distributed.cli.dask_worker",
+                address,
+                "--host",
+                "127.0.0.1",
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+            )
+            for _ in range(2)
+        ]
         with distributed.Client(address, timeout=f"{START_TIMEOUT}s", set_as_default=False) as client:
             client.wait_for_workers(2, timeout=START_TIMEOUT)
         yield address, workers

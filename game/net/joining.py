@@ -57,7 +57,10 @@ def open_link(plan: JoinPlan) -> Iterator[Link]:
     with ws:
         link = Link(ws, "the host")
         link.send("hello", code=plan.code, role="watch" if plan.watch else "play")
-        yield link
+        try:
+            yield link
+        finally:
+            link.drain()  # so the close is not held up behind a message never read
 
 
 def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from websockets.sync.connection import Connection
 
 TOO_BIG = 1009  # the close code for a message over the size limit (RFC 6455)
+DRAIN_SECONDS = 0.2  # how long a closing peer waits for the next unread message (Link.drain)
 
 
 class Dropped(Exception):
@@ -57,6 +58,17 @@ class Link:
 
     def close(self, reason: str = "") -> None:
         self.ws.close(1000 if not reason else 1008, reason[:120])
+
+    def drain(self, quiet: float = DRAIN_SECONDS, most: int = 10_000) -> None:
+        """Read and drop what the other peer sent that nobody will read, until it closes or says
+        nothing for `quiet` seconds. websockets 12.0 (the lowest Rout allows) holds its receiving
+        thread on the first unread message, so a close behind one would wait out its whole timeout
+        (10 s) before the connection ends: a joiner sat 10 s at the end of every battle."""
+        for _ in range(most):
+            try:
+                self.ws.recv(timeout=quiet)
+            except (TimeoutError, ConnectionClosed):
+                return
 
     def _why(self, e: ConnectionClosed) -> str:
         if e.sent is not None and e.sent.code == TOO_BIG:
