@@ -97,6 +97,7 @@ class Listener:
             self.held.append(arrival)
             self.arrivals.put(arrival)
             arrival.done.wait()
+            arrival.link.drain()  # so the close is not held up behind a message never read
 
     def _handshake(self, ws: ServerConnection, addr: str) -> Arrival | None:
         wait = self.gate.shut(addr)
