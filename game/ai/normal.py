@@ -295,7 +295,8 @@ class MoveSearch:
 
 
 def _upper_bound(view: View, p: Pos, c: float, ranged: bool) -> float:
-    """score_position at p without its penalties: no square scores above it."""
+    """score_position at p without its penalties: no square scores above it. One square at a time:
+    `_queue` works the same floats out for the whole reach at once (tests/ai/test_pruning.py)."""
     return _approach_value(view, p, c, ranged) + 0.15 * view.support(p) - _lead_penalty(view, p)
 
 

@@ -86,6 +86,27 @@ def test_no_square_scores_above_its_bound(name, seed, steps):
 
 @examples(15)
 @given(**POSITIONS)
+def test_the_move_queue_holds_each_squares_bound_in_order(name, seed, steps):
+    # The shortlist's bounds are worked out in numpy over the whole reach; each must be the very
+    # float _upper_bound gives its square (less 0.0005 a point of the move), in (bound, square)
+    # order, or the branch and bound would stop at another square than it used to.
+    b = position(name, seed, steps)
+    if b is None:
+        return
+    u = b.world[b.pending().unit]
+    view = View.build(b, u)
+    if not view.enemies:
+        return
+    c, ranged = caution(u), u.kind.missile is not None
+    reach = query.moves(b, u.id)
+    queue = normal.MoveSearch(view, reach, c, ranged, []).queue
+    assert queue == sorted(queue)
+    for key, p in queue:
+        assert key == -normal._upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p
+
+
+@examples(15)
+@given(**POSITIONS)
 def test_the_facing_chosen_is_the_least_exposed(name, seed, steps):
     # best_facing stops early when its first facing reaches the floor no facing can go under.
     b = position(name, seed, steps)
