@@ -115,6 +115,11 @@ class Battle:
         return self.ctx.rng.draws
 
     @property
+    def dice_state(self) -> tuple[int, int]:
+        """The generator's position: its state and its count of draws (the network's digests)."""
+        return self.ctx.rng.state, self.ctx.rng.draws
+
+    @property
     def controllers(self) -> Mapping[str, str]:
         """Who plays each side, "human" or "ai": read-only, `hand_sides` changes it."""
         return MappingProxyType(self._controllers)

@@ -65,7 +65,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         args.port,
         args.timeout,
         args.wait,
-        not args.no_spectators,
+        0 if args.no_spectators else args.max_watchers,
         options,
         levels,
         _say,

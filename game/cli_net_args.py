@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from game import cli_bounds as bounds
+from game.net.protocol import MAX_WATCHERS
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
 
@@ -44,6 +45,13 @@ def add_parsers(sub: argparse._SubParsersAction[_P], map_help: str, map_type: Ca
     h.add_argument("--log", help="write the event log when the battle ends (JSON Lines)")
     h.add_argument("--save", help="write the battle's save when it ends (rout replay --verify reads it)")
     h.add_argument("--no-spectators", action="store_true", help="refuse rout join --watch")
+    h.add_argument(
+        "--max-watchers",
+        type=_watchers,
+        default=MAX_WATCHERS,
+        metavar="N",
+        help=f"the most spectators at once (default: {MAX_WATCHERS})",
+    )
     _waits(h)
     h.set_defaults(func=cmd_host)
     j = sub.add_parser("join", help="join a battle hosted over the network")
@@ -70,6 +78,12 @@ def _waits(p: argparse.ArgumentParser) -> None:
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def _watchers(text: str) -> int:
+    if not text.isdigit() or int(text) > 1000:
+        raise argparse.ArgumentTypeError(f"--max-watchers is a number from 0 to 1000, not {text!r}")
     return int(text)
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from game.battle import Battle
 from game.commands import Command
 from game.net import map_transfer
-from game.net.link import Dropped, Link
+from game.net.link import Dropped
 from game.net.lockstep import Lockstep, Mark
 from game.net.peer import Desync, Peer, Refused
-from game.net.protocol import ProtocolError
+from game.net.protocol import MAX_WATCHERS, ProtocolError
 from game.net.report import write_desync
 from game.net.server import Arrival, Listener
 from game.save.autosave import autosave, saves_folder
@@ -38,7 +38,7 @@ class HostPlan:
     port: int = 0
     timeout: float = 120.0  # a player silent this long while the battle waits on it is dropped
     wait: float = 300.0  # how long a dropped player may take to join again
-    spectators: bool = True
+    watchers: int = MAX_WATCHERS  # the most spectators at once (0: none)
     options: dict[str, object] = field(default_factory=dict)
     levels: dict[str, str] = field(default_factory=dict)
     say: Callable[[str], None] = print
@@ -54,8 +54,8 @@ class Host:
         theirs = frozenset(s for s in b.scenario.sides if s not in plan.mine)
         self.lock = Lockstep(b, plan.mine, theirs, commands=list(plan.commands), options=dict(plan.options))
         self.map = map_transfer.describe(b.scenario.path)
-        self.watchers: list[Link] = []
-        self.listener = Listener(plan.address, plan.port, plan.code, plan.say, spectators=plan.spectators)
+        self.watchers: list[Arrival] = []
+        self.listener = Listener(plan.address, plan.port, plan.code, plan.say, watchers=plan.watchers)
 
     def run(self) -> int:
         """Play until the battle ends (0), or a desync or a player that never came back (1)."""
@@ -66,7 +66,7 @@ class Host:
             return self._rounds()
         finally:
             for w in self.watchers:
-                w.close()
+                w.link.close()
             self.listener.close()
 
     def _rounds(self) -> int:
@@ -88,7 +88,7 @@ class Host:
                 self._lost(arrival, f"{arrival.address}: refused: {e}; connection closed")
                 continue
             except Desync as e:
-                folder = write_desync(self.lock, str(e), e.start, e.theirs, who="host")
+                folder = write_desync(self.lock, e, who="host")
                 self.plan.say(f"{e} (both logs and a report in {folder})")
                 self._let_go(arrival)
                 return 1
@@ -116,8 +116,10 @@ class Host:
         self._arrivals()
 
     def _arrivals(self) -> None:
-        """Between two commands: the plan is told, and spectators who arrived are welcomed."""
+        """Between two commands: the plan is told, spectators who arrived are welcomed, and those
+        who said anything but bye are let go."""
         self.plan.on_command(self.lock)
+        self._police()
         while True:
             try:
                 arrival = self.listener.arrivals.get_nowait()
@@ -135,8 +137,27 @@ class Host:
         except Dropped:
             arrival.done.set()
             return
-        self.watchers.append(arrival.link)
+        self.watchers.append(arrival)
         self.plan.say(f"{arrival.address}: watching from round {self.lock.battle.round}")
+
+    def _police(self) -> None:
+        """A spectator only listens: one that says anything but bye is closed (its messages are
+        small, HELLO_BYTES, so what it sent meanwhile cost little)."""
+        for w in list(self.watchers):
+            try:
+                said = w.link.poll(0)
+            except (Dropped, ProtocolError):
+                said = {"type": "bye"}
+            if said is None:
+                continue
+            if said["type"] != "bye":
+                w.link.close("a spectator sends nothing but its hello and bye")
+                self.plan.say(f"{w.address}: a spectator sent a {said['type']!r} message; connection closed")
+            self._unwatch(w)
+
+    def _unwatch(self, w: Arrival) -> None:
+        self.watchers.remove(w)
+        w.done.set()
 
     def _welcome(self, arrival: Arrival) -> None:
         b = self.lock.battle
@@ -167,9 +188,9 @@ class Host:
     def _fan_out(self, kind: str, fields: dict[str, object]) -> None:
         for w in list(self.watchers):
             try:
-                w.send(kind, **fields)
+                w.link.send(kind, **fields)
             except Dropped:
-                self.watchers.remove(w)
+                self._unwatch(w)
 
     def _lost(self, arrival: Arrival, line: str) -> None:
         arrival.link.close(line)

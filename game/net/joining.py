@@ -17,8 +17,9 @@ from game.net import map_transfer
 from game.net.link import Dropped, Link
 from game.net.lockstep import Lockstep
 from game.net.peer import Desync, Peer, Refused
-from game.net.protocol import MAX_MESSAGE, ProtocolError, shown
+from game.net.protocol import MAX_MESSAGE, ProtocolError, plain, shown
 from game.net.report import write_desync
+from game.options import OptionError
 from game.rules.dice import is_scheme
 from game.save.autosave import autosave, saves_folder
 from game.save.files import event_lines, write_atomic
@@ -72,12 +73,12 @@ def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
             raise NetError(f"the host refused: {e.reason}") from None
         raise
     if msg["type"] == "refused":
-        raise NetError(f"the host refused: {msg['reason']}")
+        raise NetError(f"the host refused: {plain(str(msg['reason']))}")
     path = map_transfer.receive(dict(msg["map"]))  # type: ignore[call-overload]
     try:
         scenario = load_scenario(path)
     except ScenarioError as e:
-        raise NetError(f"the host's map does not load: {e.problems[0]}") from None
+        raise NetError(f"the host's map does not load: {plain(e.problems[0])}") from None
     side = str(msg["side"])
     holders = msg["holders"]
     if not isinstance(holders, dict) or sorted(holders) != sorted(scenario.sides) or (side and side not in holders):
@@ -86,13 +87,16 @@ def welcomed(plan: JoinPlan, link: Link) -> tuple[Lockstep, str]:
     controllers = {s: ("ai" if s in mine else "human") for s in scenario.sides}
     if not is_scheme(msg["dice"]):
         raise ProtocolError(f"a welcome with dice scheme {shown(msg['dice'])}, which this Rout does not know")
-    battle = plan.make_battle(
-        scenario,
-        seed=msg["seed"],
-        dice=msg["dice"],
-        options=dict(msg["options"]),  # type: ignore[call-overload]
-        controllers=controllers,
-    )
+    try:
+        battle = plan.make_battle(
+            scenario,
+            seed=msg["seed"],
+            dice=msg["dice"],
+            options=dict(msg["options"]),  # type: ignore[call-overload]
+            controllers=controllers,
+        )
+    except OptionError as e:
+        raise ProtocolError(f"a welcome whose rule options this Rout refuses: {plain(str(e))}") from None
     lock = Lockstep(battle, mine, frozenset(scenario.sides) - mine, options=dict(msg["options"]))  # type: ignore[call-overload]
     try:
         lock.catch_up(list(msg["commands"]), int(msg["events"]), str(msg["sha256"]))  # type: ignore[call-overload]
@@ -130,7 +134,7 @@ def join(plan: JoinPlan, decide: Callable[[Battle, str], Command], log: str | No
                 return 1
             except Desync as e:
                 assert lock is not None
-                folder = write_desync(lock, str(e), e.start, e.theirs, who="spectator" if plan.watch else "joiner")
+                folder = write_desync(lock, e, who="spectator" if plan.watch else "joiner")
                 plan.say(f"{e} (both logs and a report in {folder})")
                 return 1
     finally:
@@ -144,7 +148,8 @@ def _once(plan: JoinPlan, decide: Callable[[Battle, str], Command], welcomed_to:
         lock, side = welcomed(plan, link)
         welcomed_to(lock)
         plan.on_welcome(lock, side)
-        plan.say(f"joined {lock.battle.scenario.title}: " + (f"playing {side}" if side else "watching"))
+        title = plain(lock.battle.scenario.title, 80)
+        plan.say(f"joined {title}: " + (f"playing {plain(side)}" if side else "watching"))
         level = (plan.levels or {}).get(side, "normal")
         peer = Peer(lock, link, lambda b: decide(b, level), plan.timeout, speaks=not plan.watch)
         peer.on_command = lambda: plan.on_command(lock)

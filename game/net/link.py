@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import MAX_MESSAGE, decode, encode
+from game.net.protocol import MAX_MESSAGE, decode, encode, plain
 
 if TYPE_CHECKING:
     from websockets.sync.connection import Connection
@@ -72,7 +72,7 @@ class Link:
 
     def _why(self, e: ConnectionClosed) -> str:
         if e.sent is not None and e.sent.code == TOO_BIG:
-            return f"{self.who} sent a message over the size limit ({MAX_MESSAGE // 2**20} MiB)"
+            return f"{self.who} sent a message over the size limit ({_size(_limit(self.ws))})"
         reason = _reason(e)
         return f"{self.who} closed the connection" + (f": {reason}" if reason else "")
 
@@ -82,4 +82,22 @@ def _reason(e: ConnectionClosed) -> str:
     drop the "refused" message that came just before the close), made safe for one log line."""
     if e.rcvd is None or e.rcvd.code != 1008:
         return ""
-    return "".join(c if c.isprintable() else "?" for c in e.rcvd.reason[:120])
+    return plain(e.rcvd.reason, 120)
+
+
+def allow(ws: Connection, most: int) -> None:
+    """Let the connection's next messages be up to `most` bytes. websockets takes the limit once,
+    when the connection opens; its protocol object reads it again at every frame (the attribute
+    is max_size in older websockets, max_message_size in newer)."""
+    protocol = ws.protocol
+    name = "max_message_size" if hasattr(protocol, "max_message_size") else "max_size"
+    setattr(protocol, name, most)
+
+
+def _limit(ws: Connection) -> int:
+    protocol = ws.protocol
+    return int(getattr(protocol, "max_message_size", getattr(protocol, "max_size", MAX_MESSAGE)) or MAX_MESSAGE)
+
+
+def _size(n: int) -> str:
+    return f"{n // 2**20} MiB" if n >= 2**20 else f"{n // 2**10} KiB"

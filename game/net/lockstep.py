@@ -98,12 +98,17 @@ class Lockstep:
         return ended
 
     def digest(self) -> tuple[int, str]:
-        """The number of events so far and the sha256 of their log (the log's bytes, as written)."""
+        """The number of events so far and the sha256 of their log (the log's bytes, as written)
+        followed by the dice generator's position: two battles whose dice have parted are caught
+        at that command, before a roll shows it in the log (as OpenRA's sync hash takes in its
+        shared random)."""
         events = self.battle.events
         if self._fed < len(events):
             self._hasher.update(event_lines(events[self._fed :]).encode("utf-8"))
             self._fed = len(events)
-        return self._fed, self._hasher.copy().hexdigest()
+        h = self._hasher.copy()
+        h.update(dice_position(self.battle).encode("ascii"))
+        return self._fed, h.hexdigest()
 
     def _mark(self, rnd: int, *, final: bool) -> Mark:
         n, sha = self.digest()
@@ -128,6 +133,12 @@ class Lockstep:
 
     def lines_since_agreed(self) -> list[str]:
         return event_lines(self.battle.events[self.agreed :]).splitlines()
+
+
+def dice_position(battle: Battle) -> str:
+    """What the digest adds to the log: the generator's state and its count of draws, on a line
+    no event line can be (an event line is a JSON object)."""
+    return f"dice {battle.dice_state[0]:016x} {battle.dice_state[1]}\n"
 
 
 def held(sides: Collection[str], mine: Collection[str]) -> tuple[frozenset[str], frozenset[str]]:

@@ -86,7 +86,22 @@ def receive(desc: dict[str, object]) -> Path:
                 target = fresh.joinpath(*PurePosixPath(rel).parts)
                 target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
                 target.write_bytes(data)
-    return folder.joinpath(*PurePosixPath(name).parts)
+    path = folder.joinpath(*PurePosixPath(name).parts)
+    _check_inside(path, folder)
+    return path
+
+
+def _check_inside(path: Path, folder: Path) -> None:
+    """A received map reads only the files that came with it (and the game's own catalogue and
+    art): a tileset, picture or catalogue named by an absolute or `../` path would read a file of
+    this machine's, and re-hosting the battle would send it on to the next joiner."""
+    inside = folder.resolve()
+    art = {p for p, _ in art_inputs()}
+    for p, what in map_inputs(path):
+        if p == CATALOGUE or p in art:
+            continue
+        if not p.resolve().is_relative_to(inside):
+            raise ProtocolError(f"the host's map names a file outside what it sent ({what}: {shown(str(p), 80)})")
 
 
 def _files(raw: object) -> dict[str, bytes]:
@@ -94,8 +109,12 @@ def _files(raw: object) -> dict[str, bytes]:
         raise ProtocolError(f"the map must come as 1 to {MAX_FILES} files")
     out: dict[str, bytes] = {}
     total = 0
-    for rel, text in raw.items():
-        _check_name(rel)
+    seen: set[str] = set()
+    for key, text in raw.items():
+        rel = _check_name(key)
+        if rel.casefold() in seen:  # one file under two names a case-blind file system takes as one
+            raise ProtocolError(f"the map's file name {shown(rel)} comes twice")
+        seen.add(rel.casefold())
         if not isinstance(text, str):
             raise ProtocolError(f"the map's file {shown(rel)} is not base64 text")
         try:
@@ -108,15 +127,17 @@ def _files(raw: object) -> dict[str, bytes]:
     return out
 
 
-def _check_name(rel: object) -> None:
+def _check_name(rel: object) -> str:
     """A relative path of plain parts: nothing the host names lands outside the new folder."""
     parts = PurePosixPath(rel).parts if isinstance(rel, str) else ()
     if (
         not parts
         or not isinstance(rel, str)
+        or "/".join(parts) != rel  # "./a" and "a//b" read as "a" and "a/b": names are written plainly
         or rel.startswith("/")
         or "\\" in rel
         or any(p in ("", ".", "..") or len(p) > _PART or not p.isprintable() or p.startswith(".") for p in parts)
         or len(parts) > 8
     ):
         raise ProtocolError(f"the map's file name {shown(rel)} is not a plain relative path")
+    return rel

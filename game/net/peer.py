@@ -3,6 +3,7 @@ and check it; compare digests after every round; on a mismatch, stop both and wr
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -11,9 +12,9 @@ from dataclasses import dataclass, field
 from game.battle import Battle
 from game.commands import Command, Illegal
 from game.net.link import Dropped, Link
-from game.net.lockstep import Lockstep, Mark
-from game.net.protocol import ProtocolError
-from game.save.files import event_lines
+from game.net.lockstep import Lockstep, Mark, dice_position
+from game.net.protocol import ProtocolError, plain
+from game.save.files import event_lines, json_line
 
 POLL_SECONDS = 0.2  # how often a wait looks up from the socket
 # While my side decides, a `thinking` message this often: the other side's --timeout then finds a
@@ -23,12 +24,14 @@ MAX_DESYNC_LINES = 5000  # events sent to explain a desync: a round's worth, wit
 
 
 class Desync(Exception):
-    """The two logs differ; `report` says where, `theirs` holds the other side's events from `start`."""
+    """The two battles differ; the line says where, `theirs` holds the other side's events from
+    `start` and `dice` its dice generator's position ("" when it sent none)."""
 
-    def __init__(self, line: str, start: int, theirs: list[str]) -> None:
+    def __init__(self, line: str, start: int, theirs: list[str], dice: str = "") -> None:
         super().__init__(line)
         self.start = start
         self.theirs = theirs
+        self.dice = dice
 
 
 class Refused(Exception):
@@ -138,25 +141,49 @@ class Peer:
         if not self._sent_desync and self.speaks:
             self._sent_desync = True
             lines = self.lock.lines_since_agreed()[:MAX_DESYNC_LINES]
-            self.link.send("desync", round=self.lock.battle.round, start=start, events=lines)
-        while theirs is None:
-            msg = self.link.recv(self.timeout)
-            theirs = msg if msg["type"] == "desync" else None
+            dice = dice_position(self.lock.battle)
+            self.link.send("desync", round=self.lock.battle.round, start=start, events=lines, dice=dice)
+        try:
+            while theirs is None:
+                msg = self.link.recv(self.timeout)
+                theirs = msg if msg["type"] == "desync" else None
+        except Dropped as e:  # the report still gets what this side has
+            raise Desync(f"desync in {where}; then {e}, before sending its log", start, []) from None
         their_start = _int(theirs["start"])
-        their_lines = [str(x) for x in _list(theirs["events"])]
-        raise Desync(first_difference(where, self.lock, their_start, their_lines), their_start, their_lines)
+        their_lines = received_lines(_list(theirs["events"])[:MAX_DESYNC_LINES])
+        dice = plain(str(theirs["dice"]), 80)
+        line = first_difference(where, self.lock, their_start, their_lines, dice)
+        raise Desync(line, their_start, their_lines, dice)
 
 
-def first_difference(where: str, lock: Lockstep, start: int, theirs: list[str]) -> str:
-    """The one line: where, and the first event (counted from 1) whose lines differ."""
+def first_difference(where: str, lock: Lockstep, start: int, theirs: list[str], dice: str) -> str:
+    """The one line: where, and the first event (counted from 1) whose lines differ, or, when the
+    logs are the same, the dice that parted."""
     base = max(lock.agreed, start)  # both logs are known to agree before this event
     mine = event_lines(lock.battle.events[base:]).splitlines()
     theirs_from = theirs[base - start :]
     for i, (a, b) in enumerate(zip(mine, theirs_from, strict=False)):
         if a != b:
-            return f"desync in {where}: event {base + i + 1} differs: here {a[:160]}, there {b[:160]}"
+            return f"desync in {where}: event {base + i + 1} differs: here {plain(a)}, there {plain(b)}"
+    if len(mine) == len(theirs_from):
+        here = dice_position(lock.battle).strip()
+        return f"desync in {where}: the event logs agree, but the dice have parted: here {here}, there {dice}"
     n = base + min(len(mine), len(theirs_from)) + 1
     return f"desync in {where}: event {n} is in one log only ({len(mine)} events here, {len(theirs_from)} there)"
+
+
+def received_lines(raw: list[object]) -> list[str]:
+    """The other side's events as lines of JSON: an event (a JSON object) written as this side
+    writes its own, so that an honest line compares equal; anything else quoted as a JSON string,
+    so that no escape code or newline it holds reaches a log or a file raw."""
+    out = []
+    for x in raw:
+        try:
+            event = json.loads(x) if isinstance(x, str) else None
+        except (ValueError, RecursionError):
+            event = None
+        out.append(json_line(event) if isinstance(event, dict) else json.dumps(str(x)))
+    return out
 
 
 def _int(v: object) -> int:

@@ -7,10 +7,14 @@ import json
 import re
 from collections.abc import Mapping
 
-PROTOCOL = 3  # the newest protocol this Rout speaks; every message carries it (2: the welcome's dice; 3: thinking)
+# The newest protocol this Rout speaks; every message carries it (2: the welcome's dice; 3: thinking;
+# 4: the digests take in the dice generator's position).
+PROTOCOL = 4
 # A command is well under 1 KiB and a round's events a few hundred KiB; the largest message is the
 # welcome, which carries the command log and a map of the host's own (MAP_BYTES, base64: 4/3).
 MAX_MESSAGE = 8 * 2**20
+HELLO_BYTES = 16 * 2**10  # the largest message before the join code is checked, and a spectator's
+MAX_WATCHERS = 8  # spectators at once, unless the host says otherwise (rout host --max-watchers)
 MAP_BYTES = 4 * 2**20
 CODE = re.compile(r"[A-Za-z0-9-]{4,32}")
 
@@ -33,7 +37,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "refused": {"reason": _STR},
     "command": {"n": _INT, "command": _DICT, "events": _INT, "sha256": _STR},
     "digest": {"round": _INT, "events": _INT, "sha256": _STR, "final": _BOOL},
-    "desync": {"round": _INT, "start": _INT, "events": _LIST},
+    "desync": {"round": _INT, "start": _INT, "events": _LIST, "dice": _STR},
     "thinking": {},  # the side the battle waits on is still deciding (peer.BEAT_SECONDS)
     "bye": {},
 }
@@ -79,6 +83,13 @@ def check_version(msg: Mapping[str, object]) -> None:
         raise ProtocolError(f"protocol {v} is newer than this Rout's ({PROTOCOL}); update Rout")
     if v != PROTOCOL:
         raise ProtocolError(f"protocol {v} is not this Rout's ({PROTOCOL})")
+
+
+def plain(text: str, most: int = 160) -> str:
+    """Words from the other machine made safe for one line of a log or a screen: every character
+    that is not printable (an escape code, a newline) becomes "?", and the text is cut short."""
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def shown(value: object, most: int = 40) -> str:

@@ -8,17 +8,19 @@ import hmac
 import json
 import logging
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import ServerConnection, serve
 
-from game.net.link import Dropped, Link
-from game.net.protocol import MAX_MESSAGE, ProtocolError, decode, encode, shown
+from game.net.door import Door, passed
+from game.net.link import Dropped, Link, allow
+from game.net.protocol import HELLO_BYTES, MAX_MESSAGE, ProtocolError, decode, encode, shown
 
 if TYPE_CHECKING:  # named WebSocketServer in websockets 12.0, the floor
     from websockets.sync.server import Server
@@ -62,16 +64,24 @@ class Arrival:
 
 
 class Listener:
-    def __init__(self, address: str, port: int, code: str, say: Callable[[str], None], *, spectators: bool) -> None:
+    def __init__(self, address: str, port: int, code: str, say: Callable[[str], None], *, watchers: int) -> None:
         self.code = code
         self.say = say
-        self.spectators = spectators
+        self.watchers = watchers  # the most spectators at once (0: none)
+        self.watching = 0
+        self._lock = threading.Lock()
         self.gate = Gate()
         self.arrivals: queue.Queue[Arrival] = queue.Queue()
         self.player_in = threading.Event()  # a player is in the battle: another is refused
         self.held: list[Arrival] = []  # every connection that passed the handshake
-        self.server: Server = serve(self._handle, address, port, max_size=MAX_MESSAGE, compression=None, logger=_QUIET)
-        self.port: int = self.server.socket.getsockname()[1]
+        self.door = Door(socket.create_server((address, port)), say)
+        # Until a connection has given the join code its messages are small (a hello is well under
+        # HELLO_BYTES): a crowd without the code cannot make the host hold megabytes for it.
+        # The server only accepts from its socket, closes it and asks its number and name: the
+        # door stands in for it.
+        door = cast("socket.socket", self.door)
+        self.server: Server = serve(self._handle, sock=door, max_size=HELLO_BYTES, compression=None, logger=_QUIET)
+        self.port: int = self.door.getsockname()[1]
         self._thread = threading.Thread(target=self.server.serve_forever, name="rout-listener", daemon=True)
         self._thread.start()
 
@@ -93,11 +103,15 @@ class Listener:
         except Dropped as e:
             self.say(f"{addr}: {e}")
             return
-        if arrival is not None:
-            self.held.append(arrival)
-            self.arrivals.put(arrival)
-            arrival.done.wait()
-            arrival.link.drain()  # so the close is not held up behind a message never read
+        if arrival is None:
+            return
+        self.held.append(arrival)
+        self.arrivals.put(arrival)
+        arrival.done.wait()
+        if arrival.role == "watch":
+            with self._lock:
+                self.watching -= 1
+        arrival.link.drain()  # so the close is not held up behind a message never read
 
     def _handshake(self, ws: ServerConnection, addr: str) -> Arrival | None:
         wait = self.gate.shut(addr)
@@ -113,17 +127,27 @@ class Listener:
         if not hmac.compare_digest(_code_of(raw).encode("utf-8"), self.code.encode("utf-8")):
             self.gate.wrong(addr)
             raise ProtocolError("wrong join code")
+        passed(ws.socket)
         hello = decode(raw, ("hello",))
         role = hello["role"]
-        if role == "watch" and not self.spectators:
-            raise ProtocolError("this host takes no spectators")
-        if role == "play" and self.player_in.is_set():
-            raise ProtocolError("a player is already in this battle")
         if role not in ("play", "watch"):
             raise ProtocolError(f"a hello whose role {shown(role)} is neither 'play' nor 'watch'")
         if role == "play":
+            if self.player_in.is_set():
+                raise ProtocolError("a player is already in this battle")
             self.player_in.set()
+            allow(ws, MAX_MESSAGE)  # a player's commands and a desync's events; a spectator says only bye
+        else:
+            self._seat_watcher()
         return Arrival(link, str(role), addr)
+
+    def _seat_watcher(self) -> None:
+        if not self.watchers:
+            raise ProtocolError("this host takes no spectators")
+        with self._lock:
+            if self.watching >= self.watchers:
+                raise ProtocolError(f"this battle has {self.watchers} spectators already, the most its host takes")
+            self.watching += 1
 
 
 def _code_of(raw: str | bytes) -> str:

@@ -293,6 +293,11 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~_umask()
 
 
+def json_line(value: object) -> str:
+    """One JSON value written as a line of the event log writes its events."""
+    return _COMPACT.encode(value)
+
+
 def event_lines(events: Iterable[Event]) -> str:
     """The event log as JSON Lines, byte for byte the same for the same battle."""
     encode = _COMPACT.encode

@@ -22,6 +22,7 @@ from game.net.hosting import Host, HostPlan
 from game.net.joining import JoinPlan, join, open_link, welcomed
 from game.net.link import Link
 from game.net.lockstep import Lockstep
+from game.net.protocol import MAX_WATCHERS
 from game.scenario.tiled import load_scenario
 
 _KEPT = ExitStack()
@@ -40,7 +41,7 @@ class HostThread:
     code: str = "TEST-CODE"
     wait: float = DEADLINE
     timeout: float = DEADLINE
-    spectators: bool = True
+    watchers: int = MAX_WATCHERS
     lines: list[str] = field(default_factory=list)
     result: list[int] = field(default_factory=list)
 
@@ -62,7 +63,7 @@ class HostThread:
             0,
             self.timeout,
             self.wait,
-            self.spectators,
+            self.watchers,
             say=self.lines.append,
         )
         self.host = Host(plan)

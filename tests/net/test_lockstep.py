@@ -39,9 +39,38 @@ class _Drifting(Battle):
         return out
 
 
-def test_a_desync_stops_both_with_the_round_and_the_first_differing_event(tmp_path):
+class _Garbling(Battle):
+    """A battle that writes one event in place of the next when round 3 begins: the logs differ
+    there, the dice alike."""
+
+    def apply(self, cmd):  # type: ignore[no-untyped-def]
+        before = self.round
+        out = super().apply(cmd)
+        if before == 2 and self.round == 3:
+            self.events[-1] = self.events[-2]
+        return out
+
+
+def test_dice_that_part_are_caught_at_the_command_before_any_roll_shows_it(tmp_path):
+    """Issue 39: the per-command digest takes in the dice generator's position, so a battle whose
+    dice slipped is stopped at the command that ended round 2, with both logs still alike."""
     host = HostThread(SKIRMISH, seed=4).start()
     t, out, lines = join_thread(host.address, host.code, make_battle=_Drifting)
+    t.join(DEADLINE)
+    assert host.finish() == 1 and out == [1]
+    said = host.said("desync in round")
+    for line in (said, lines[-1]):
+        assert "the event logs agree, but the dice have parted: here dice " in line, line
+    for folder in sorted(log_dir().glob("desync-*")):
+        here, there = (folder / "here.jsonl").read_text(), (folder / "there.jsonl").read_text()
+        assert here == there
+        report = (folder / "report.txt").read_text()
+        assert "the dice here: dice " in report and "; there: dice " in report
+
+
+def test_a_desync_stops_both_with_the_round_and_the_first_differing_event(tmp_path):
+    host = HostThread(SKIRMISH, seed=4).start()
+    t, out, lines = join_thread(host.address, host.code, make_battle=_Garbling)
     t.join(DEADLINE)
     assert host.finish() == 1 and out == [1]
     said = host.said("desync in round")
@@ -108,7 +137,7 @@ def test_a_spectator_who_comes_late_catches_up_and_sees_the_same_battle(tmp_path
 
 
 def test_a_host_that_refuses_spectators_says_so():
-    host = HostThread(SKIRMISH, spectators=False).start()
+    host = HostThread(SKIRMISH, watchers=0).start()
     w, seen, words = join_thread(host.address, host.code, watch=True)
     w.join(DEADLINE)
     assert seen == [1] and words == ["the host refused: this host takes no spectators"]
