@@ -128,8 +128,6 @@ def _window(body: Callable[[ModuleType], int]) -> int:
 def cmd_join(args: argparse.Namespace) -> int:
     from game.net.joining import JoinPlan, join  # noqa: PLC0415
 
-    if args.address.count(":") < 1:
-        raise UsageError(f"{args.address!r}: give the host's address as HOST:PORT")
     check_outputs({"--log": args.log}, [])
     levels = {}
     for item in args.ai:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from game import cli_bounds as bounds
+from game.net.address import host_port, port_number
 from game.net.protocol import MAX_WATCHERS
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
@@ -55,7 +56,7 @@ def add_parsers(sub: argparse._SubParsersAction[_P], map_help: str, map_type: Ca
     _waits(h)
     h.set_defaults(func=cmd_host)
     j = sub.add_parser("join", help="join a battle hosted over the network")
-    j.add_argument("address", metavar="HOST:PORT")
+    j.add_argument("address", metavar="HOST:PORT", type=_address, help="the host's address: HOST:PORT or [IPV6]:PORT")
     j.add_argument("--code", required=True, help="the join code the host gave")
     j.add_argument("--headless", action="store_true", help="no window: the AI plays your side (--ai)")
     j.add_argument("--watch", action="store_true", help="watch the battle, read-only (in the window unless --headless)")
@@ -76,9 +77,17 @@ def _waits(p: argparse.ArgumentParser) -> None:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
-    return int(text)
+    try:
+        return port_number(text, lowest=0)
+    except ValueError as e:  # argparse would say only "invalid _port value"
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _address(text: str) -> str:
+    try:
+        return host_port(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _watchers(text: str) -> int:

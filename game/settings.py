@@ -25,8 +25,9 @@ from game.input_files import SETTINGS_BYTES, input_problem, read_input
 from game.levels import LEVELS
 from game.options import Rule, menu_rules, named
 from game.player_names import name_problem
+from game.save.data_file import kept_note
 from game.save.files import write_atomic
-from game.settings_file import edited, keep_aside, kept_name
+from game.settings_file import edited, keep_aside
 from game.user_dirs import config_dir, made
 
 FILE_NAME = "settings.toml"
@@ -226,10 +227,7 @@ def _read(path: Path) -> str:
 
 
 def _kept_note(path: Path) -> str:
-    """What becomes of a damaged file, said where it is found (a pipe or a device is not kept)."""
-    if input_problem(path) is not None:
-        return ""
-    return f"; it will be kept as {kept_name(path).name} when a setting is next saved"
+    return kept_note(path, "a setting is next saved")
 
 
 def _valid(table: Mapping[str, object], bad: list[str]) -> dict[str, object]:

@@ -1,7 +1,8 @@
 """The settings file as the player may have left it: edited in place, one line a changed setting,
 so that comments, blank lines and keys this version does not know (a newer one's) stay; and a
 file that cannot be read is never written over, but kept beside it as settings.toml.bad (or
-.bad.1, .bad.2, ...: an older one is never replaced)."""
+.bad.1, .bad.2, ...: an older one is never replaced). The data folder's JSON files are kept
+aside the same way (game/save/data_file.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def keep_aside(path: Path) -> Path:
     try:
         os.link(path, kept)  # fails, rather than replaces, if the name was taken meanwhile
     except FileExistsError:
-        raise OSError(errno.EEXIST, "no free name to keep the damaged settings file under", str(kept)) from None
+        raise OSError(errno.EEXIST, f"no free name to keep the damaged {path.name} under", str(kept)) from None
     except OSError:  # a file system without hard links
         shutil.copyfile(path, kept)
     os.unlink(path)

@@ -9,17 +9,21 @@ import json
 import os
 import signal
 import socket
+import socketserver
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
+from game import cluster as cluster_module
 from game.field_games import FieldGame, play_field_games
 from game.generate.spec import FieldSpec
-from tests.command_line import ROOT, one_line_error, rout_here
+from tests.command_line import ROOT, one_line_error, rout, rout_here
 
 distributed = pytest.importorskip("distributed")
 
@@ -136,3 +140,89 @@ def test_no_scheduler_is_one_line() -> None:
 
 def test_dask_is_for_generated_maps() -> None:
     one_line_error(rout_here("simulate", "skirmish", "--dask", "tcp://127.0.0.1:1"), "--dask", "--generate")
+
+
+# The robustness run's row 10: each of these was a traceback, then a second one from
+# Client.__del__ at exit, 21 s after the command began. Run as a user runs them, in a process of
+# their own, so that what Python says at exit is seen too.
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "--generate", "1-2", "--dask", "foo://x"),
+        ("simulate", "--generate", "1-2", "--dask", "http://127.0.0.1:1"),
+        ("price", "--out", "p.toml", "--games", "2", "--dask", "foo://x"),
+    ],
+)
+def test_an_address_of_no_dask_scheme_is_one_line_before_connecting(tmp_path: Path, args: tuple[str, ...]) -> None:
+    r = rout(*args, cwd=tmp_path)
+    one_line_error(r, f"--dask {args[-1]}", "not a Dask scheduler's address", "tcp://HOST:PORT")
+    assert list(tmp_path.iterdir()) == []  # nothing written, the points file least of all
+
+
+@pytest.mark.parametrize(
+    ("address", "says"),
+    [
+        ("inproc://x", "not a Dask scheduler's address"),  # a scheduler in this very process
+        ("tcp://127.0.0.1:abc", "a port is a number from 1 to 65535, not 'abc'"),
+        ("tcp://127.0.0.1:70000", "a port is a number from 1 to 65535, not '70000'"),
+        ("tcp://127.0.0.1:" + "9" * 5000, "a port is a number from 1 to 65535, not '999"),
+        ("tcp://:8786", "give the host's address as HOST:PORT"),
+        ("tcp://[::1", "give the host's address as [IPV6]:PORT"),
+        ("", "give the host's address as HOST:PORT"),
+        ("tls://127.0.0.1:8786", "tls:// needs Dask's TLS settings"),  # none here: a TypeError from inside Dask
+    ],
+)
+def test_an_address_dask_cannot_read_is_one_line_before_connecting(address: str, says: str) -> None:
+    r = rout_here("simulate", "--generate", "1-2", "--dask", address)
+    one_line_error(r, "--dask", says)
+    assert len(r.stderr) < 300  # the 5,000 digits are not echoed
+
+
+class _Silent(BaseHTTPRequestHandler):
+    """An HTTP server's handler: it waits for a request line, which Dask's handshake never ends."""
+
+    timeout = 60  # the server's own patience: a client with no bound of its own cannot hang the test
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _Answering(socketserver.BaseRequestHandler):
+    """A server that answers whatever it is sent with an HTTP error at once and hangs up (read as
+    Dask's framing, the answer asked numpy for 3 EiB: a MemoryError traceback)."""
+
+    def handle(self) -> None:
+        self.request.recv(65536)
+        self.request.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+
+class _AnsweringServer(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+
+
+@pytest.fixture(params=["silent", "answering"])
+def http_server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A tiny HTTP server on 127.0.0.1, on a port the system picks, stopped after the test."""
+    server: socketserver.TCPServer = (
+        ThreadingHTTPServer(("127.0.0.1", 0), _Silent)
+        if request.param == "silent"
+        else _AnsweringServer(("127.0.0.1", 0), _Answering)
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=30)
+
+
+def test_a_server_that_does_not_speak_dask_is_one_line_within_the_stated_wait(
+    http_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An HTTP server at the address held the command 59 s (the message said 10), or for ever,
+    # or its answer was a MemoryError. The wait stated is the one kept: set to 1 s here.
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1.0)
+    r = rout_here("simulate", "--generate", "1-2", "--dask", http_server)
+    one_line_error(r, f"--dask {http_server}", "no Dask scheduler answered within 1 s")

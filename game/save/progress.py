@@ -4,7 +4,7 @@
 A lesson is completed when its battle ends with what the lesson teaches shown in play (every
 `shows` pattern of its script logged): losing the fight still teaches the rule. A damaged file
 never stops the game: its ticks are read as none, it is said why, and it is kept aside (never
-written over) the next time a lesson is completed."""
+written over) the next time a lesson is completed (game/save/data_file.py)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.input_files import read_input
-from game.save.files import write_atomic
-from game.settings_file import keep_aside
-from game.user_dirs import data_dir, made
+from game.save.data_file import read_json, write_json
+from game.user_dirs import data_dir
 
 FORMAT = "rout-progress"
 VERSION = 1
@@ -38,16 +36,12 @@ class Progress:
 def load_progress(path: Path | None = None) -> Progress:
     """The progress in the file; none if there is no file; none and a reason if it is damaged."""
     path = path or progress_path()
-    try:
-        raw = read_input(path, MOST_BYTES)
-    except FileNotFoundError:
+    read = read_json(path, MOST_BYTES)
+    if read.problem:
+        return Progress(problem=f"{path.name} {read.problem}; the ticks start again")
+    if read.missing:
         return Progress()
-    except OSError as e:
-        return Progress(problem=f"{path.name} cannot be read: {e.strerror or e}")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError) as e:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        return Progress(problem=f"{path.name} is not JSON ({type(e).__name__}); the ticks start again")
+    data = read.data
     names = data.get("lessons_completed") if isinstance(data, dict) and data.get("format") == FORMAT else None
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return Progress(problem=f"{path.name} is not a progress file of this game; the ticks start again")
@@ -61,15 +55,11 @@ def mark_completed(lesson: str, path: Path | None = None) -> str:
     now = load_progress(path)
     if lesson in now.completed and not now.problem:
         return ""
-    said = ""
+    text = json.dumps(
+        {"format": FORMAT, "version": VERSION, "lessons_completed": sorted(now.completed | {lesson})}, indent=1
+    )
     try:
-        made(path.parent)
-        if now.problem and path.exists():
-            said = f"{now.problem}: kept as {keep_aside(path).name}"
-        text = json.dumps(
-            {"format": FORMAT, "version": VERSION, "lessons_completed": sorted(now.completed | {lesson})}, indent=1
-        )
-        write_atomic(path, text + "\n")
+        kept = write_json(path, text + "\n", now.problem)
     except OSError as e:
         return f"the lessons completed cannot be saved: {e.strerror or e}"
-    return said
+    return f"{now.problem}: kept as {kept.name}" if kept else ""

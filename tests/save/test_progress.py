@@ -41,3 +41,15 @@ def test_a_folder_where_the_file_should_be_is_said_and_never_crashes():
     assert "cannot be read" in load_progress().problem
     assert mark_completed("lesson_pike").startswith("the lessons completed cannot be saved")
     assert progress_path().is_dir(), "the folder is left as it was"
+
+
+def test_a_link_to_a_file_outside_the_data_folder_is_replaced_not_written_through(tmp_path):
+    # The data folder's files are kept as armies.json and quick.json are (game/save/data_file.py).
+    outside = tmp_path / "precious.json"
+    outside.write_text('{"format": "rout-progress", "version": 1, "lessons_completed": ["lesson_charge"]}')
+    path = progress_path()
+    path.parent.mkdir(parents=True)
+    path.symlink_to(outside)
+    assert mark_completed("lesson_pike") == ""
+    assert not path.is_symlink() and load_progress().completed == {"lesson_charge", "lesson_pike"}
+    assert json.loads(outside.read_text())["lessons_completed"] == ["lesson_charge"]

@@ -83,3 +83,17 @@ def test_a_wrong_code_and_a_missing_port_are_said_on_the_screen_which_stays():
     key(a, pygame.K_ESCAPE)
     assert isinstance(a.screen, MenuScreen)
     host.host.listener.close()
+
+
+def test_an_address_the_joiner_cannot_use_is_said_on_the_screen_and_nothing_connects():
+    # As `rout join` (game/net/address.py): '127.0.0.1:abc' started a join whose thread ended
+    # in a ValueError traceback from websockets' URL parser, and the screen said only that the
+    # host did not welcome this Rout.
+    a = make_app()
+    online = _online(a)
+    _type(a, "127.0.0.1:70000")
+    key(a, pygame.K_TAB)
+    _type(a, "T-CODE")
+    key(a, pygame.K_RETURN)
+    assert online.message == "a port is a number from 1 to 65535, not '70000'" and online.joining is None
+    assert a.screen is online

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.net.address import host_port
 from game.net.joining import JoinPlan
 from game.ui.common import theme
 from game.ui.common.widgets import text
@@ -53,6 +54,11 @@ class OnlineScreen:
         address, code = self.typed["address"], self.typed["code"]
         if ":" not in address or not code:
             self.message = "give the host's address as HOST:PORT, and the join code"
+            return
+        try:
+            host_port(address)  # as rout join's: one the URL parser refuses never reaches it
+        except ValueError as e:
+            self.message = str(e)
             return
         self.message = f"joining {address} ..."
         self.joining = Joining(JoinPlan(address, code))

@@ -1,15 +1,16 @@
 """The player's named army lists, kept in armies.json in the user's data folder and written
 atomically (as saves are): {"name": [["orc", 6], ["archer", 2]], ...}. A list naming a kind the
-catalogue no longer has keeps its other kinds."""
+catalogue no longer has keeps its other kinds. A file that cannot be read gives no lists, says
+so in one line, and is kept as armies.json.bad when a list is next saved; a link there is
+replaced, not written through (game/save/data_file.py)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from game.input_files import read_input
-from game.save.files import write_atomic
-from game.user_dirs import data_dir, made
+from game.save.data_file import read_json, warn, write_json
+from game.user_dirs import data_dir
 
 FILE_NAME = "armies.json"
 FILE_BYTES = 512 * 1024
@@ -23,12 +24,15 @@ def file_path() -> Path:
 
 
 def load_lists(path: Path | None = None) -> dict[str, Army]:
-    """Every list by name, in name order; {} where there is no file or it cannot be read."""
+    """Every list by name, in name order; {} where there is no file or it cannot be read (said)."""
     path = path or file_path()
-    try:
-        data = json.loads(read_input(path, FILE_BYTES).decode("utf-8"))
-    except (OSError, ValueError):
-        return {}
+    read = read_json(path, FILE_BYTES)
+    if read.problem:
+        warn(path, read.problem, "no army lists read", "a list is next saved")
+    return _lists(read.data)
+
+
+def _lists(data: object) -> dict[str, Army]:
     if not isinstance(data, dict):
         return {}
     out: dict[str, Army] = {}
@@ -56,12 +60,15 @@ def store_list(name: str, army: Army, path: Path | None = None) -> str:
     why = name_problem(name)
     if why:
         return why
-    if path is None:
-        path = made(data_dir()) / FILE_NAME
-    lists = load_lists(path)
+    path = path or file_path()
+    read = read_json(path, FILE_BYTES)
+    lists = _lists(read.data)
     lists[name.strip()] = army
     try:
-        write_atomic(path, json.dumps({k: [list(p) for p in v] for k, v in sorted(lists.items())}, indent=1) + "\n")
+        kept = write_json(
+            path, json.dumps({k: [list(p) for p in v] for k, v in sorted(lists.items())}, indent=1) + "\n", read.problem
+        )
     except OSError as e:
         return f"cannot save the list: {e.strerror or e}"
-    return f"army list {name.strip()!r} saved"
+    said = f"army list {name.strip()!r} saved"
+    return f"{path.name} could not be read: kept as {kept.name}; {said}" if kept else said

@@ -1,6 +1,8 @@
 """What a quick battle was last set up with, kept between runs in quick.json in the user's
 data folder (beside the saves). A file that cannot be read gives the defaults: it is only a
-convenience, never worth a refusal."""
+convenience, never worth a refusal; it is said in one line, and the file kept as quick.json.bad
+when the setup is next saved (a link there is replaced, not written through: game/save/
+data_file.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from game.generate.spec import TERRAINS, FieldSpec, Terrain, problem
-from game.input_files import read_input
 from game.levels import LEVELS
-from game.save.files import write_atomic
-from game.user_dirs import data_dir, made
+from game.save.data_file import read_json, warn, write_json
+from game.user_dirs import data_dir
 
 FILE_NAME = "quick.json"
 SIZES = ((16, 12), (24, 16), (32, 20), (40, 28), (48, 36), (64, 64))
@@ -51,10 +52,10 @@ def load_choices(path: Path | None = None) -> QuickChoices:
     """The choices last made; the defaults where the file is missing or a value is not one the
     setup screen offers."""
     path = path or file_path()
-    try:
-        data = json.loads(read_input(path, FILE_BYTES).decode("utf-8"))
-    except (OSError, ValueError):
-        return QuickChoices()
+    read = read_json(path, FILE_BYTES)
+    if read.problem:
+        warn(path, read.problem, "the quick battle's setup starts from the defaults", "the setup is next saved")
+    data = read.data
     if not isinstance(data, dict):
         return QuickChoices()
     out = QuickChoices()
@@ -87,8 +88,8 @@ def _value(name: str, raw: Any) -> Any:
 
 
 def save_choices(choices: QuickChoices, path: Path | None = None) -> None:
-    """Write the choices down atomically; a failure is left unsaid (they are a convenience)."""
-    if path is None:
-        path = made(data_dir()) / FILE_NAME
+    """Write the choices down atomically, a damaged file kept aside first; a failure is left
+    unsaid (they are a convenience)."""
+    path = path or file_path()
     with contextlib.suppress(OSError):
-        write_atomic(path, json.dumps(asdict(choices), indent=1) + "\n")
+        write_json(path, json.dumps(asdict(choices), indent=1) + "\n", read_json(path, FILE_BYTES).problem)
