@@ -206,7 +206,7 @@ def _net(crowd: str) -> dict[str, object]:
         assert wrapper.stderr is not None and wrapper.stdout is not None
         first = wrapper.stderr.readline()
         address = first.split("listening on ")[1].split(";")[0]
-        hello = {"type": "hello", "protocol": _protocol(), "code": "BENCH-NET", "role": "watch"}
+        hello = {"type": "hello", "code": "BENCH-NET", "role": "watch", **_versions()}
         crowds = {
             "none": [],
             "flood": [(None, FLOOD_MESSAGES, FLOOD_BYTES, f"127.0.2.{i // 8 + 1}") for i in range(FLOOD_CONNECTIONS)],
@@ -243,11 +243,17 @@ def _net(crowd: str) -> dict[str, object]:
     return {"exit": int(exit_code), "peak_mb": int(peak) / 1024, "said": f"joiner exit {joiner.returncode}"}
 
 
-def _protocol() -> int:
+def _versions() -> dict[str, int]:
+    """The protocol and rules versions of the game measured (a checkout from before the rules
+    version has none)."""
     sys.path.insert(0, str(ROOT))
     from game.net.protocol import PROTOCOL  # noqa: PLC0415
 
-    return PROTOCOL
+    try:
+        from game.rules_version import RULES  # noqa: PLC0415
+    except ImportError:
+        return {"protocol": PROTOCOL}
+    return {"protocol": PROTOCOL, "rules": RULES}
 
 
 NET_CASES = {

@@ -11,6 +11,7 @@ from game.battle import Battle
 from game.commands import Illegal
 from game.handovers import check_history, record_received
 from game.options import OptionError
+from game.rules_version import RULES, described
 from game.runner import apply_all, play
 from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines
@@ -41,11 +42,19 @@ def load_save(path: str | Path, *, trust: bool = False) -> tuple[Battle, Replay]
     except ReplayError as e:
         raise SaveError(str(e)) from None
     if rep.is_save and rep.digest is not None and digest(event_lines(battle.events)) != rep.digest:
-        older = f" (saved by Rout {rep.game_version}, this is {__version__})" if rep.game_version != __version__ else ""
-        raise SaveError(f"{path}: the replayed battle differs from the one saved{older}")
+        raise SaveError(f"{path}: the replayed battle differs from the one saved{_since(rep)}")
     _check_to_play(path, rep, battle)
     record_received(path, rep, trust)
     return battle, rep
+
+
+def _since(rep: Replay) -> str:
+    """Why a save may replay differently: the rules changed since, or Rout did."""
+    if rep.rules != RULES:
+        return f" (saved under {described(rep.rules)} by Rout {rep.game_version}; this Rout plays {described(RULES)})"
+    if rep.game_version != __version__:
+        return f" (saved by Rout {rep.game_version}, this is {__version__})"
+    return ""
 
 
 def _check_to_play(path: str | Path, rep: Replay, battle: Battle) -> None:

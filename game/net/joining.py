@@ -21,6 +21,7 @@ from game.net.protocol import MAX_MESSAGE, ProtocolError, plain, shown
 from game.net.report import write_desync
 from game.options import OptionError
 from game.rules.dice import is_scheme
+from game.rules_version import RULES
 from game.save.autosave import autosave, saves_folder
 from game.save.files import event_lines, write_atomic
 from game.scenario.errors import ScenarioError
@@ -57,7 +58,7 @@ def open_link(plan: JoinPlan) -> Iterator[Link]:
         raise NetError(f"cannot reach {plan.address}: {e}") from None
     with ws:
         link = Link(ws, "the host")
-        link.send("hello", code=plan.code, role="watch" if plan.watch else "play")
+        link.send("hello", code=plan.code, role="watch" if plan.watch else "play", rules=RULES)
         try:
             yield link
         finally:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 
 # The newest protocol this Rout speaks; every message carries it (2: the welcome's dice; 3: thinking;
-# 4: the digests take in the dice generator's position).
+# 4: the digests take in the dice generator's position, the hello its rules version).
 PROTOCOL = 4
 # A command is well under 1 KiB and a round's events a few hundred KiB; the largest message is the
 # welcome, which carries the command log and a map of the host's own (MAP_BYTES, base64: 4/3).
@@ -21,7 +21,7 @@ CODE = re.compile(r"[A-Za-z0-9-]{4,32}")
 # Each type's fields and their JSON types ("protocol" and "type" are every message's).
 _INT, _STR, _BOOL, _LIST, _DICT = int, str, bool, list, dict
 FIELDS: dict[str, dict[str, type]] = {
-    "hello": {"code": _STR, "role": _STR},
+    "hello": {"code": _STR, "role": _STR, "rules": _INT},
     "welcome": {
         "role": _STR,
         "side": _STR,

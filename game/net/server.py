@@ -21,6 +21,7 @@ from websockets.sync.server import ServerConnection, serve
 from game.net.door import Door, passed
 from game.net.link import Dropped, Link, allow
 from game.net.protocol import HELLO_BYTES, MAX_MESSAGE, ProtocolError, decode, encode, shown
+from game.rules_version import RULES, described
 
 if TYPE_CHECKING:  # named WebSocketServer in websockets 12.0, the floor
     from websockets.sync.server import Server
@@ -129,6 +130,9 @@ class Listener:
             raise ProtocolError("wrong join code")
         passed(ws.socket)
         hello = decode(raw, ("hello",))
+        if hello["rules"] != RULES:  # the same protocol, other rules: the battle would part at a roll
+            theirs = described(int(hello["rules"]))  # type: ignore[call-overload]
+            raise ProtocolError(f"this host plays {described(RULES)}, the joiner {theirs}: play with the same Rout")
         role = hello["role"]
         if role not in ("play", "watch"):
             raise ProtocolError(f"a hello whose role {shown(role)} is neither 'play' nor 'watch'")

@@ -17,6 +17,7 @@ from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
 from game.player_names import name_problem
 from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
+from game.rules_version import RULES
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
@@ -44,6 +45,7 @@ class Replay:
     battle_id: str | None = None  # set in a save the window writes: the battle's name in each machine's history
     players: dict[str, str] = field(default_factory=dict)  # hot-seat: the players' names by side
     dice: int = DICE  # how the seed becomes the battle's generator (game/rules/dice.py)
+    rules: int = RULES  # the rules version it was played under (0: a file from before versions)
 
     @property
     def is_save(self) -> bool:
@@ -60,6 +62,7 @@ class Replay:
             "map": self.map,
             "seed": self.seed,
             "dice": self.dice,
+            "rules": self.rules,
             "options": self.options,
             "controllers": self.controllers,
         }
@@ -105,6 +108,7 @@ def load_replay(path: str | Path) -> Replay:
         _battle_id(path, data),
         _players(path, data),
         _dice(path, data) if fmt >= 2 else 1,
+        _rules(path, data),
     )
     rep.map = str(_find_map(path, rep))
     return rep
@@ -128,6 +132,14 @@ def _dice(path: Path, data: dict[str, object]) -> int:
     if not is_scheme(dice):
         raise ReplayError(f"{path}: 'dice' must be {' or '.join(map(str, DICE_SCHEMES))}, not {_shown(dice)}")
     return dice
+
+
+def _rules(path: Path, data: dict[str, object]) -> int:
+    """The rules version (0 when the file has none: it was written before versions were)."""
+    v = data.get("rules", 0)
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0 or ("rules" in data and v == 0):
+        raise ReplayError(f"{path}: 'rules' must be a rules version, a whole number from 1, not {_shown(v)}")
+    return v
 
 
 MAX_MAP_PATH = 1024  # characters; a system's longest path is 4096 bytes, a real map's is short

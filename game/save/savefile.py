@@ -55,7 +55,7 @@ def save_record(
         battle_id,
         dict(players or {}),
         battle.dice,
-    )
+    )  # its rules version is this Rout's (Replay.rules' default)
 
 
 def save_text(record: Replay) -> str:

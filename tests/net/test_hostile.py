@@ -28,6 +28,7 @@ from game.net import map_transfer
 from game.net.joining import JoinPlan, join
 from game.net.map_transfer import folder_sha256, receive
 from game.net.protocol import PROTOCOL, ProtocolError, encode
+from game.rules_version import RULES
 from game.save.map_paths import file_sha256
 from game.user_dirs import log_dir
 from tests.net.peers import DEADLINE, HostThread, ai, join_thread, raw_player, until_my_turn
@@ -172,7 +173,7 @@ _OPEN = ExitStack()  # the spectators' connections, open for the test's life
 
 def _watch(address: str, code: str) -> ClientConnection:
     ws = _OPEN.enter_context(connect(f"ws://{address}", open_timeout=DEADLINE, compression=None, max_size=None))
-    ws.send(encode("hello", code=code, role="watch"))
+    ws.send(encode("hello", code=code, role="watch", rules=RULES))
     return ws
 
 

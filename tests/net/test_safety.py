@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 
 from game.bundled import MAPS
 from game.net.protocol import PROTOCOL, encode
+from game.rules_version import RULES
 from tests.net.peers import DEADLINE, HostThread, join_thread, raw_player, until_my_turn
 
 SKIRMISH = str(MAPS / "skirmish.tmx")
@@ -24,7 +25,7 @@ def _hello(address: str, **fields: object) -> dict[str, object]:
     """Send one hello as given and return the host's answer."""
     with connect(f"ws://{address}", open_timeout=DEADLINE, compression=None) as ws:
         with suppress(ConnectionClosed):  # refused before a word: the refusal is still there to read
-            ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "role": "play"} | fields))
+            ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "role": "play", "rules": RULES} | fields))
         try:
             return json.loads(ws.recv(timeout=DEADLINE))
         except ConnectionClosed as e:  # websockets before 14.0 may lose the message before a close
@@ -57,6 +58,17 @@ def test_a_wrong_code_is_refused_and_the_address_held_off(in_empty_folder, tmp_p
     again = _hello(host.address, code=host.code)  # even the right code, straight after
     assert again["type"] == "refused" and "too many wrong join codes" in str(again["reason"])
     host.host.listener.gate._until.clear()  # the hold-off over (it is a second): the player comes in
+    _honest_joiner_finishes(host, tmp_path)
+
+
+def test_a_joiner_under_other_rules_is_refused_in_one_line(in_empty_folder, tmp_path):
+    """Issue 41: the same protocol under other rules would part at the first roll: refused."""
+    host = HostThread(SKIRMISH).start()
+    answer = _hello(host.address, code=host.code, rules=RULES + 1)
+    assert answer["type"] == "refused"
+    assert answer["reason"] == (
+        f"this host plays rules version {RULES}, the joiner rules version {RULES + 1}: play with the same Rout"
+    )
     _honest_joiner_finishes(host, tmp_path)
 
 

@@ -1,0 +1,21 @@
+"""The rules version: the number of the rules a battle is played under. A save, a replay and a
+network handshake carry it, so a battle saved under other rules is told apart from a damaged
+one, and two machines under different rules never start a battle that would part at its first
+roll. It goes up by one whenever the golden logs change (bench/golden_logs.py: any change to what
+the engine or the AI does with the same commands or seeds); tests/test_rules_version.py holds the
+two together (docs/architecture.md, "Changing the rules")."""
+
+from __future__ import annotations
+
+RULES = 1  # the rules this Rout plays
+
+# Each version's golden logs, as tests/test_rules_version.py digests both files: a re-recording
+# adds a version here, never edits one (0 is every battle saved before versions were written).
+GOLDEN: dict[int, str] = {
+    1: "cc4b9af8c63cf84cffed669266ca2edf9b4e7d12ccb02ee99bcd238a5892a74f",
+}
+
+
+def described(version: int) -> str:
+    """The version in words, for a line about a file or a peer."""
+    return "rules from before rules versions" if version == 0 else f"rules version {version}"

@@ -1,0 +1,54 @@
+"""The rules version in saves and replays (issue 41): a save says the rules it was played under;
+a file from before rules versions reads as 0; a save whose battle replays differently says
+whether the rules changed since, rather than only that it differs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.rules_version import RULES
+from game.save.errors import ReplayError, SaveError
+from game.save.replay import load_replay
+from game.save.savefile import write_save
+from game.saved_battle import load_save
+from tests.save.played import played
+
+OLD_SAVE = Path(__file__).parent / "data" / "rout-0.3-duel.json"  # written by Rout 0.3.0 itself
+
+
+def test_a_save_says_the_rules_it_was_played_under(tmp_path):
+    b, commands = played(decisions=6)
+    data = json.loads(write_save(tmp_path / "s.json", b, commands).read_text())
+    assert data["rules"] == RULES
+    _, record = load_save(tmp_path / "s.json")
+    assert record.rules == RULES
+
+
+def test_a_file_from_before_rules_versions_reads_as_version_0_and_still_loads():
+    assert "rules" not in json.loads(OLD_SAVE.read_text())
+    assert load_replay(OLD_SAVE).rules == 0
+    load_save(OLD_SAVE)  # its log still holds: the rules it rolled are today's
+
+
+@pytest.mark.parametrize("bad", [0, -1, "1", 1.0, True])
+def test_a_rules_version_is_a_whole_number_from_1(tmp_path, bad):
+    b, commands = played(decisions=2)
+    path = write_save(tmp_path / "s.json", b, commands)
+    data = json.loads(path.read_text()) | {"rules": bad}
+    path.write_text(json.dumps(data))
+    with pytest.raises(ReplayError, match="'rules' must be a rules version, a whole number from 1"):
+        load_replay(path)
+
+
+def test_a_save_that_replays_differently_under_other_rules_says_the_rules_changed(tmp_path):
+    b, commands = played(decisions=6)
+    path = write_save(tmp_path / "s.json", b, commands)
+    data = json.loads(path.read_text()) | {"rules": RULES + 1, "log_sha256": "0" * 64}
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as e:
+        load_save(path, trust=True)
+    assert f"saved under rules version {RULES + 1} by Rout" in str(e.value)
+    assert f"this Rout plays rules version {RULES}" in str(e.value)
