@@ -107,7 +107,7 @@ class Lockstep:
             self._hasher.update(event_lines(events[self._fed :]).encode("utf-8"))
             self._fed = len(events)
         h = self._hasher.copy()
-        h.update(dice_position(self.battle).encode("ascii"))
+        h.update(f"{dice_position(self.battle)}\n".encode("ascii"))
         return self._fed, h.hexdigest()
 
     def _mark(self, rnd: int, *, final: bool) -> Mark:
@@ -136,9 +136,9 @@ class Lockstep:
 
 
 def dice_position(battle: Battle) -> str:
-    """What the digest adds to the log: the generator's state and its count of draws, on a line
+    """What the digest adds to the log: the generator's state and its count of draws, as a line
     no event line can be (an event line is a JSON object)."""
-    return f"dice {battle.dice_state[0]:016x} {battle.dice_state[1]}\n"
+    return f"dice {battle.dice_state[0]:016x} {battle.dice_state[1]}"
 
 
 def held(sides: Collection[str], mine: Collection[str]) -> tuple[frozenset[str], frozenset[str]]:

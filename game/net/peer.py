@@ -166,7 +166,7 @@ def first_difference(where: str, lock: Lockstep, start: int, theirs: list[str], 
         if a != b:
             return f"desync in {where}: event {base + i + 1} differs: here {plain(a)}, there {plain(b)}"
     if len(mine) == len(theirs_from):
-        here = dice_position(lock.battle).strip()
+        here = dice_position(lock.battle)
         return f"desync in {where}: the event logs agree, but the dice have parted: here {here}, there {dice}"
     n = base + min(len(mine), len(theirs_from)) + 1
     return f"desync in {where}: event {n} is in one log only ({len(mine)} events here, {len(theirs_from)} there)"

@@ -26,6 +26,6 @@ def write_desync(lock: Lockstep, e: Desync, *, who: str) -> Path:
         folder / "report.txt",
         f"{line}\nthis side: {who}; round {lock.battle.round}; {len(lock.commands)} commands played\n"
         f"both logs agreed on their first {lock.agreed} events; here {len(lines)} more, there {len(theirs)}\n"
-        f"the dice here: {dice_position(lock.battle).strip()}; there: {e.dice or 'not sent'}\n",
+        f"the dice here: {dice_position(lock.battle)}; there: {e.dice or 'not sent'}\n",
     )
     return folder
