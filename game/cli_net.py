@@ -40,6 +40,7 @@ def _ai(battle: Battle, level: str) -> Command:
 
 def cmd_host(args: argparse.Namespace) -> int:
     from game.net.hosting import Host, HostPlan  # noqa: PLC0415
+    from game.net.map_transfer import Unsendable  # noqa: PLC0415
     from game.net.protocol import CODE  # noqa: PLC0415
 
     code = args.code or draw_code()
@@ -75,6 +76,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         if not args.headless:
             return _window(lambda w: w.host_window(plan, side, _ai, _say, args.log, args.save))
         host = Host(plan)
+    except Unsendable as e:
+        raise UsageError(str(e)) from None
     except OSError as e:
         raise UsageError(f"cannot listen on {args.listen}:{args.port}: {e.strerror or e}") from None
     code_out = host.run()

@@ -23,6 +23,10 @@ MAX_FILES = 64
 _PART = 100  # characters in one part of a relative path
 
 
+class Unsendable(ValueError):
+    """A map the host cannot send; the text is its one line."""
+
+
 def received_folder() -> Path:
     """Where maps sent by hosts are kept: `received_maps` in the data folder."""
     return user_dirs.data_dir() / "received_maps"
@@ -40,15 +44,30 @@ def describe(path: str | Path) -> dict[str, object]:
     every = [p for p, _ in map_inputs(path)]
     art = len(art_inputs())  # map_inputs ends with the game's own art, which every Rout has
     own = list(dict.fromkeys(p for p in every[: len(every) - art] if p != CATALOGUE and p.is_file()))
+    _check_received(path, own)
     root = Path(os.path.commonpath([p.resolve().parent for p in own]))
     files = {p.resolve().relative_to(root).as_posix(): p.read_bytes() for p in own}
     if sum(len(b) for b in files.values()) > MAP_BYTES:
-        raise ValueError(f"{path}: the map and its files are over {MAP_BYTES // 2**20} MiB, too big to send")
+        raise Unsendable(f"{path}: the map and its files are over {MAP_BYTES // 2**20} MiB, too big to send")
     return {
         "name": path.resolve().relative_to(root).as_posix(),
         "sha256": folder_sha256(files),
         "files": {k: base64.b64encode(v).decode("ascii") for k, v in files.items()},
     }
+
+
+def _check_received(path: Path, own: list[Path]) -> None:
+    """A map another host sent, hosted again (an autosave of a joined battle), goes on only with
+    the files that came with it: one received before joiners refused outside files may name one
+    of this machine's, which must not leave it."""
+    home = received_folder().resolve()
+    where = path.resolve()
+    if not where.is_relative_to(home) or where.parent == home:
+        return
+    folder = home / where.relative_to(home).parts[0]
+    for p in own:
+        if not p.resolve().is_relative_to(folder):
+            raise Unsendable(f"{path}: a received map naming a file outside what was sent ({p}); it is not sent on")
 
 
 def folder_sha256(files: dict[str, bytes]) -> str:

@@ -405,3 +405,25 @@ def test_one_file_under_two_names_is_refused(other, why):
         receive(_desc(files))
     folder = map_transfer.received_folder()
     assert not folder.exists() or not any(folder.iterdir())
+
+
+def test_a_received_map_from_before_the_check_is_not_sent_on_when_hosted_again(tmp_path):
+    """An autosave of a joined battle hosted again (`rout host --load`) sends its map on: one
+    received before joiners refused outside files must not carry one of this machine's with it."""
+    secret = tmp_path / "private" / "terrain.tsx"
+    secret.parent.mkdir()
+    secret.write_text((MAPS / "terrain.tsx").read_text().replace("../assets/", str(MAPS.parent / "assets") + "/"))
+    folder = map_transfer.received_folder() / ("ab" * 16)
+    folder.mkdir(parents=True)
+    tmx = (MAPS / "duel.tmx").read_text().replace('source="terrain.tsx"', f'source="{secret}"')
+    (folder / "duel.tmx").write_text(tmx)
+    p = subprocess.run(
+        [sys.executable, "-m", "game", "host", "--headless", str(folder / "duel.tmx"), "--listen", "127.0.0.1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+    )
+    assert p.returncode == 2, p.stderr
+    assert "a received map naming a file outside what was sent" in p.stderr and "it is not sent on" in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
