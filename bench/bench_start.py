@@ -33,13 +33,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # Run from the tree being timed (its folder is first on sys.path for `python -c`), as the `rout`
-# script runs game.cli.main. A window row ends the process at its first flip: a drawn frame.
+# script runs game.cli.main's main (game.cli's in a checkout from before game/cli/ was a folder).
+# A window row ends the process at its first flip: a drawn frame.
 PROBE = """
 import os, sys
 if os.environ.get("BENCH_FIRST_FRAME"):
     import pygame
     pygame.display.flip = lambda *a: os._exit(0)
-from game.cli import main
+try:
+    from game.cli.main import main
+except ModuleNotFoundError:  # --against an older checkout, whose game/cli.py held main
+    from game.cli import main
 code = main(sys.argv[1:])
 sys.exit(3 if os.environ.get("BENCH_FIRST_FRAME") else code)
 """

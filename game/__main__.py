@@ -1,3 +1,3 @@
-from game.cli import main
+from game.cli.main import main
 
 raise SystemExit(main())

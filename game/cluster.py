@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from game.cli_outputs import UsageError
+from game.cli.outputs import UsageError
 from game.net.address import host_port
 
 CONNECT_SECONDS = 10.0  # how long a scheduler is waited for; the message says it

@@ -1,5 +1,5 @@
 """What one AI game of `rout simulate` gives back (game/runner.py plays it, game/tally.py adds it
-up, game/cli_outputs.py writes its log): plain data, so it crosses from a worker process."""
+up, game/cli/outputs.py writes its log): plain data, so it crosses from a worker process."""
 
 from __future__ import annotations
 

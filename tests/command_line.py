@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.cli import main
+from game.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ from typing import Any
 from game import ai
 from game.battle import Battle
 from game.bundled import MAPS
-from game.cli import main
+from game.cli.main import main
 from game.save.replay import Replay
 from game.scenario.tiled import load_scenario
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game import bundled
 from game.bundled import map_path
-from game.cli import main
+from game.cli.main import main
 from game.events import TYPES
 from game.scenario.tiled import load_scenario
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 import game.options as declarations
-from game.cli_simulate import _options
+from game.cli.simulate import _options
 from game.options import Options, check_option, rule, rules_of
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario

@@ -24,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from game import cli, cli_simulate
+from game.cli import main as cli
+from game.cli import simulate
 from game.runner import play_many
 from game.tally import Tally
 from tests.command_line import ROOT, one_line_error, rout, rout_here
@@ -274,7 +275,7 @@ def test_play_many_reads_its_plan_lazily_and_yields_as_games_end():
         got = list(itertools.islice(play_many(str(ARENA), plan(), {"max_rounds": 1}, workers=workers), 3))
         assert len(got) == 3 and all(g["rounds"] == 1 for g in got)
     args = cli.build_parser().parse_args(["simulate", "--games", "1000000"])
-    assert isinstance(cli_simulate._plan(args, ["blue", "red"], {}), Iterator)
+    assert isinstance(simulate._plan(args, ["blue", "red"], {}), Iterator)
 
 
 @pytest.mark.slow

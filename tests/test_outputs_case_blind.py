@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli_outputs
+from game.cli import outputs
 from game.save.files import write_atomic
 
 
@@ -43,23 +43,23 @@ def test_an_output_spelt_in_another_case_is_the_input_it_would_replace(case_blin
     tiles = case_blind / "assets" / "tiles"
     tiles.mkdir(parents=True)
     (tiles / "terrain.png").write_bytes(b"art")
-    assert cli_outputs._same(str(case_blind / "ASSETS" / "TILES" / "TERRAIN.PNG"), str(tiles / "terrain.png"))
-    assert cli_outputs._same(str(case_blind / "assets" / "tiles" / "Terrain.png"), str(tiles / "terrain.png"))
+    assert outputs._same(str(case_blind / "ASSETS" / "TILES" / "TERRAIN.PNG"), str(tiles / "terrain.png"))
+    assert outputs._same(str(case_blind / "assets" / "tiles" / "Terrain.png"), str(tiles / "terrain.png"))
 
 
 def test_two_files_spelt_apart_by_case_on_a_case_sensitive_file_system_are_two(tmp_path):
     (tmp_path / "Shot.png").write_bytes(b"one")
     (tmp_path / "shot.png").write_bytes(b"two")
-    assert not cli_outputs._same(str(tmp_path / "Shot.png"), str(tmp_path / "shot.png"))
+    assert not outputs._same(str(tmp_path / "Shot.png"), str(tmp_path / "shot.png"))
 
 
 def test_the_refusal_names_the_file_that_would_have_been_replaced(tmp_path):
     (tmp_path / "map.tmx").write_text("<map/>")
     with pytest.raises(
-        cli_outputs.UsageError, match=r"out.tmx: refusing to overwrite an input file \(the map, .*map.tmx\)"
+        outputs.UsageError, match=r"out.tmx: refusing to overwrite an input file \(the map, .*map.tmx\)"
     ):
         (tmp_path / "out.tmx").symlink_to(tmp_path / "map.tmx")
-        cli_outputs.check_outputs({"--out": str(tmp_path / "out.tmx")}, [(tmp_path / "map.tmx", "the map")])
+        outputs.check_outputs({"--out": str(tmp_path / "out.tmx")}, [(tmp_path / "map.tmx", "the map")])
 
 
 @pytest.mark.parametrize("code", [errno.ENOSYS, errno.EPERM, errno.ENOTSUP])

@@ -21,7 +21,7 @@ from game import ai, options, round_end
 from game import events as ev
 from game.ai.legal import legal_commands
 from game.battle import Battle
-from game.cli import main as rout
+from game.cli.main import main as rout
 from game.commands import Action, Command
 from game.rules import morale
 from game.rules.dice import Modifier, Roll

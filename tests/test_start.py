@@ -17,7 +17,7 @@ from tests.import_graph import ROOT
 HEAVY = ("pygame", "tcod", "numpy", "PIL", "game.ai", "game.ui", "game.runner", "game.battle")
 PROBE = """
 import contextlib, io, sys
-from game.cli import main
+from game.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     try:
         code = main(sys.argv[1:])

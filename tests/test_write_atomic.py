@@ -12,7 +12,7 @@ from importlib.metadata import version
 import pytest
 
 import game
-from game.cli_signals import Terminated, terminate_raises
+from game.cli.signals import Terminated, terminate_raises
 from game.save.files import NotWritable, atomic_file, atomic_folder, write_atomic
 
 

@@ -3,7 +3,7 @@
 import json
 from pathlib import Path
 
-from game.cli import main
+from game.cli.main import main
 from game.tally import wilson
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"

@@ -12,7 +12,7 @@ import pytest
 
 from game import ai
 from game.battle import Battle
-from game.cli import main
+from game.cli.main import main
 from game.commands import from_json
 from game.lesson_run import LessonRun
 from game.runner import play

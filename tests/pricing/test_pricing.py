@@ -134,7 +134,7 @@ def test_rout_check_warns_of_a_fielded_kind_without_points(capsys: pytest.Captur
     left unpriced by design and not warned of."""
     import dataclasses  # noqa: PLC0415
 
-    from game.cli import _unpriced  # noqa: PLC0415
+    from game.cli.main import _unpriced  # noqa: PLC0415
     from game.scenario.model import Placement  # noqa: PLC0415
 
     kinds = load()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.cli.main import main
 from game.scenario.errors import ScenarioError
 from game.scenario.tiled import load_scenario
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 
 from game.bundled import MAPS
-from game.cli import main
+from game.cli.main import main
 from game.scenario.tiled import load_scenario
 
 

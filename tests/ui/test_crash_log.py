@@ -13,8 +13,9 @@ import pygame
 import pytest
 
 import game.ui.main
-from game import __version__, cli
+from game import __version__
 from game.battle import Battle
+from game.cli import main as cli
 from game.crash import EXIT_CRASH
 from game.save.files import event_lines
 from game.save.replay import load_replay

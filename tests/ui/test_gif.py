@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from game.bundled import map_path
-from game.cli import main
+from game.cli.main import main
 from game.timeline import load_timeline
 
 

@@ -13,9 +13,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import ai, cli_window
+from game import ai
 from game.battle import Battle
-from game.cli import build_parser
+from game.cli import window
+from game.cli.main import build_parser
 from game.commands import Action, Command
 from game.query import allowed_actions
 from game.save.autosave import saves_folder
@@ -190,7 +191,7 @@ def test_a_save_without_its_digests_is_refused_unless_trusted(machines, tmp_path
         edited = tmp_path / f"no-{gone}.json"
         edited.write_text(json.dumps(stripped), encoding="utf-8")
         one_line_error(rout_here("play", "--load", str(edited)), f"no-{gone}.json", words, "--trust")
-        battle, record = cli_window._loaded(build_parser().parse_args(["play", "--load", str(edited), "--trust"]))
+        battle, record = window._loaded(build_parser().parse_args(["play", "--load", str(edited), "--trust"]))
         assert record.commands == load_save(path)[1].commands and not battle.over
 
 

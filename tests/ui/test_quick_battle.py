@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.battle import Battle
-from game.cli import main
+from game.cli.main import main
 from game.runner import play
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.save.savefile import write_save

@@ -13,7 +13,7 @@ import pytest
 
 from game import bundled
 from game.battle import Battle
-from game.cli import main
+from game.cli.main import main
 from game.runner import play
 from game.save.autosave import saves_folder
 from game.save.map_paths import quick_maps_folder

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.bundled import map_path
-from game.cli import main
+from game.cli.main import main
 from game.rules.fatigue import EXHAUSTED
 from game.scenario.errors import ScenarioError
 from game.scenario.sandbox_setup import map_kinds

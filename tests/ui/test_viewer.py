@@ -13,7 +13,7 @@ import game.ui.viewer.watch
 from game import ai
 from game import events as ev
 from game.battle import RETREAT, Battle
-from game.cli import main
+from game.cli.main import main
 from game.save.files import event_lines
 from game.save.savefile import write_save
 from game.saved_battle import load_save

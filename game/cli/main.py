@@ -15,11 +15,11 @@ from collections.abc import Iterable
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, NoReturn
 
-from game import __version__, cli_generate, cli_gif, cli_net_args, cli_price, cli_sandbox
-from game import cli_bounds as bounds
+from game import __version__
 from game.bundled import map_path
-from game.cli_outputs import STDERR, UsageError
-from game.cli_signals import Terminated, terminate_raises
+from game.cli import bounds, generate, gif, net_args, price, sandbox
+from game.cli.outputs import STDERR, UsageError
+from game.cli.signals import Terminated, terminate_raises
 from game.save.errors import ReplayError
 from game.scenario.errors import CatalogueError, ScenarioError
 
@@ -34,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
 
 # Each command's body, imported as it runs (PLC0415 is the point here, not an oversight).
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from game.cli_simulate import cmd_simulate  # noqa: PLC0415
+    from game.cli.simulate import cmd_simulate  # noqa: PLC0415
 
     return cmd_simulate(args)
 
@@ -92,19 +92,19 @@ def _unpriced(path: str, units: Iterable[Placement]) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from game.cli_replay import cmd_replay  # noqa: PLC0415
+    from game.cli.replay import cmd_replay  # noqa: PLC0415
 
     return cmd_replay(args)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from game.cli_window import cmd_play  # noqa: PLC0415
+    from game.cli.window import cmd_play  # noqa: PLC0415
 
     return cmd_play(args)
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
-    from game.cli_window import cmd_screenshot  # noqa: PLC0415
+    from game.cli.window import cmd_screenshot  # noqa: PLC0415
 
     return cmd_screenshot(args)
 
@@ -168,11 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--log", help="write the event log (JSON Lines; - for stdout)")
     r.add_argument("--verify", action="store_true")
     r.set_defaults(func=cmd_replay)
-    cli_gif.add_parser(sub)
-    cli_generate.add_parser(sub)
-    cli_price.add_parser(sub)
-    cli_sandbox.add_parser(sub, MAP_HELP)
-    cli_net_args.add_parsers(sub, MAP_HELP, map_path)
+    gif.add_parser(sub)
+    generate.add_parser(sub)
+    price.add_parser(sub)
+    sandbox.add_parser(sub, MAP_HELP)
+    net_args.add_parsers(sub, MAP_HELP, map_path)
     return p
 
 
@@ -196,7 +196,7 @@ def _add_simulate(sub: argparse._SubParsersAction[_Parser]) -> None:
         help="write each AI decision's top candidates and scores as JSON lines to FILE "
         "(- for stdout; stderr without FILE); the event log is unchanged",
     )
-    cli_generate.add_sweep_arguments(s)
+    generate.add_sweep_arguments(s)
     s.set_defaults(func=cmd_simulate)
 
 
@@ -219,7 +219,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         if not getattr(args, "func", None):
             args = parser.parse_args(["play"])
         # The window closes on SIGTERM as on its close button (SDL's own handler); the rest stop cleanly.
-        with nullcontext() if args.func in (cmd_play, cli_sandbox.cmd_sandbox) else terminate_raises():
+        with nullcontext() if args.func in (cmd_play, sandbox.cmd_sandbox) else terminate_raises():
             code: int = args.func(args)
         sys.stdout.flush()  # here, where a reader that went away is caught, not at exit
         return code

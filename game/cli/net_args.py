@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Callable
 from typing import TypeVar
 
-from game import cli_bounds as bounds
+from game.cli import bounds
 from game.net.address import host_port, port_number
 from game.net.protocol import MAX_WATCHERS
 
@@ -15,13 +15,13 @@ _P = TypeVar("_P", bound=argparse.ArgumentParser)
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from game.cli_net import cmd_host  # noqa: PLC0415
+    from game.cli.net import cmd_host  # noqa: PLC0415
 
     return cmd_host(args)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from game.cli_net import cmd_join  # noqa: PLC0415
+    from game.cli.net import cmd_join  # noqa: PLC0415
 
     return cmd_join(args)
 

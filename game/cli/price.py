@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from game import cli_bounds as bounds
-from game.cli_outputs import UsageError, check_outputs
+from game.cli import bounds
+from game.cli.outputs import UsageError, check_outputs
 from game.levels import LEVELS
 
 if TYPE_CHECKING:

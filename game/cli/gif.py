@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import TypeVar
 
-from game import cli_bounds as bounds
-from game.cli_outputs import UsageError, check_outputs
+from game.cli import bounds
+from game.cli.outputs import UsageError, check_outputs
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)  # the command line's own parser class
 

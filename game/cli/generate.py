@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import TypeVar
 
-from game import cli_bounds as bounds
-from game.cli_outputs import UsageError, check_outputs
+from game.cli import bounds
+from game.cli.outputs import UsageError, check_outputs
 from game.generate.spec import POINTS_MAX, SIDES, SIZE_MAX, SIZE_MIN, TERRAINS, FieldSpec, parse_size, problem
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)

@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from game.battle import Battle
-from game.cli_outputs import UsageError, check_outputs
+from game.cli.outputs import UsageError, check_outputs
 from game.save.autosave import named_save
 from game.save.files import real_target
 from game.save.replay import Replay

@@ -11,8 +11,8 @@ from types import ModuleType
 
 from game.battle import Battle
 from game.bundled import MAPS
-from game.cli_outputs import UsageError, check_outputs
-from game.cli_simulate import _levels, _options
+from game.cli.outputs import UsageError, check_outputs
+from game.cli.simulate import _levels, _options
 from game.commands import Command
 from game.levels import LEVELS
 from game.options import OptionError

@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
 
-from game.cli_generate import prices
-from game.cli_outputs import UsageError, progress_bar
+from game.cli.generate import prices
+from game.cli.outputs import UsageError, progress_bar
 from game.field_games import FieldGame, play_field_games
 from game.game_result import GameResult
 from game.generate.make import Unplayable

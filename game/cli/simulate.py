@@ -9,10 +9,10 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
-from game import cli_bounds as bounds
 from game.ai import LEVELS
 from game.bundled import DEFAULT_MAP
-from game.cli_outputs import STDOUT, GameWriter, UsageError, check_outputs, progress_bar
+from game.cli import bounds
+from game.cli.outputs import STDOUT, GameWriter, UsageError, check_outputs, progress_bar
 from game.game_result import GameResult
 from game.options import OptionError, Options
 from game.runner import play_many
@@ -66,7 +66,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.generate is not None:
         if args.map is not None:
             raise UsageError("rout simulate plays a map or the maps --generate makes, not both")
-        from game.cli_sweep import simulate_generated  # noqa: PLC0415
+        from game.cli.sweep import simulate_generated  # noqa: PLC0415
 
         wrong = bounds.games(args.games, args.seed) or bounds.jobs(args.jobs)
         if wrong:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from game.battle import Battle
-from game.cli_outputs import STDOUT, check_outputs, text_output
+from game.cli.outputs import STDOUT, check_outputs, text_output
 from game.events import BattleEnd
 from game.save.files import event_lines
 from game.save.replay import digest, load_replay
