@@ -22,6 +22,9 @@ from game.generate.spec import FieldSpec
 from tests.command_line import ROOT, one_line_error, rout_here
 
 distributed = pytest.importorskip("distributed")
+# The cluster is started once for the module: run in parallel (pytest -n, --dist loadgroup), its
+# tests go to one worker, so two workers do not each start a scheduler and two workers of Dask's.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
 
 START_TIMEOUT = 120  # seconds for the scheduler and workers to come up on a loaded machine
 
