@@ -26,14 +26,11 @@ from game.generate.spec import FieldSpec
 from tests.command_line import ROOT, one_line_error, rout, rout_here
 
 distributed = pytest.importorskip("distributed")
+# The cluster is started once for the module: run in parallel (pytest -n, --dist loadgroup), its
+# tests go to one worker, so two workers do not each start a scheduler and two workers of Dask's.
+pytestmark = pytest.mark.xdist_group("dask-cluster")
 
 START_TIMEOUT = 120  # seconds for the scheduler and workers to come up on a loaded machine
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _start(*args: str) -> subprocess.Popen[bytes]:
@@ -91,10 +88,10 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, lis
                 p.terminate()
             for p in group:
                 try:
-                    p.wait(timeout=10)
+                    p.wait(timeout=30)
                 except subprocess.TimeoutExpired:
                     p.kill()
-                    p.wait(timeout=30)
+                    p.wait(timeout=START_TIMEOUT)
 
 
 def _sweep(*more: str) -> dict[str, object]:
@@ -126,16 +123,21 @@ def test_a_worker_killed_mid_run_costs_only_its_games(cluster: tuple[str, list[s
             victim.send_signal(signal.SIGKILL)  # mid-run: one game back, eleven still out
 
     there = list(play_field_games(games, on_done=kill_after_first, dask=address))
-    assert victim.wait(timeout=30) == -signal.SIGKILL
+    assert victim.wait(timeout=START_TIMEOUT) == -signal.SIGKILL
     assert [(g["winner"], g["rounds"], g["summary"]) for g in there] == [
         (g["winner"], g["rounds"], g["summary"]) for g in here
     ]
 
 
 def test_no_scheduler_is_one_line() -> None:
-    one_line_error(
-        rout_here("simulate", "--generate", "1-2", "--dask", f"tcp://127.0.0.1:{_free_port()}"), "--dask", "scheduler"
-    )
+    # A port held bound and not listening refuses every connection, and no other process (the
+    # tests run in several, and twice side by side in CI) can listen on it meanwhile.
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        port = held.getsockname()[1]
+        one_line_error(
+            rout_here("simulate", "--generate", "1-2", "--dask", f"tcp://127.0.0.1:{port}"), "--dask", "scheduler"
+        )
 
 
 def test_dask_is_for_generated_maps() -> None:

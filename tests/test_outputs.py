@@ -211,7 +211,7 @@ def stop_mid_write(tmp_path: Path, sig: int, output: str, jobs: int) -> tuple[in
         cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     try:
-        temp = wait_for(lambda: [q.name for q in tmp_path.iterdir()], p, "temporary output", limit=30)
+        temp = wait_for(lambda: [q.name for q in tmp_path.iterdir()], p, "temporary output")
         assert len(temp) == 1 and TEMP.match(temp[0]) and temp[0].startswith(".out."), temp  # hidden, named .tmp
         os.killpg(p.pid, sig)
         _, err = p.communicate(timeout=60)

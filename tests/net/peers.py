@@ -91,6 +91,7 @@ class HostThread:
         if self.thread.is_alive():
             faulthandler.dump_traceback(all_threads=True)  # where it hangs, for the failure's report
         assert not self.thread.is_alive(), f"the host did not end; it said {self.lines}"
+        assert self.result, f"the host's thread raised (its traceback is above); it said {self.lines}"
         return self.result[0]
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from game.bundled import MAPS
 from game.commands import Command
 from game.net import peer
+from game.net.link import Link
 from game.save.autosave import saves_folder
 from game.save.files import event_lines
 from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
@@ -102,14 +103,51 @@ def test_a_silent_joiner_is_reported_in_one_line_and_waited_for(tmp_path):
     assert (tmp_path / "join.jsonl").read_text() == event_lines(host.host.lock.battle.events)
 
 
-def _thinks_first(decide: Callable[..., Command], seconds: float) -> Callable[..., Command]:
-    """`decide`, but its first decision is thought over for `seconds`, as a player might."""
+class _Clock:
+    """The clock peer.py reads its --timeout by (its `time.monotonic`): it stands still, and only a
+    thinking player moves it on, a quarter of a timeout at a time, and only once every other party
+    (the one waiting on it, the spectator) has heard a `thinking` beat since the last move. A wait
+    for the beat may take as long as a loaded machine needs: the timeout never sees it, only the
+    moves, so the margin is in the steps (two moves between resets stay short of a timeout), not
+    in how fast the machine is."""
+
+    STEP = DEADLINE / 4
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.heard: dict[int, int] = {}  # thinking beats each receiving link has read
+        self.changed = threading.Condition()
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def beat_read(self, link: object) -> None:
+        with self.changed:
+            self.heard[id(link)] = self.heard.get(id(link), 0) + 1
+            self.changed.notify_all()
+
+    def think(self, timeouts: int) -> None:
+        """Think for `timeouts` timeouts by this clock, moving it only after beats were heard."""
+        for _ in range(timeouts * 4 + 1):
+            with self.changed:
+                before = dict(self.heard)
+                assert self.changed.wait_for(lambda was=before: self._both_heard(was), DEADLINE), (
+                    f"the other two parties did not both hear a thinking beat in {DEADLINE:g} s"
+                )
+                self.now += self.STEP
+
+    def _both_heard(self, before: dict[int, int]) -> bool:
+        return sum(n > before.get(k, 0) for k, n in self.heard.items()) >= 2
+
+
+def _thinks_first(decide: Callable[..., Command], clock: _Clock, timeouts: int) -> Callable[..., Command]:
+    """`decide`, but its first decision is thought over for `timeouts` timeouts, as a player might."""
     first = [True]
 
     def slow(*args: object) -> Command:
         if first[0]:
             first[0] = False
-            threading.Event().wait(seconds)  # the long think is what this test is about
+            clock.think(timeouts)  # the long think is what this test is about
         return decide(*args)
 
     return slow
@@ -118,15 +156,28 @@ def _thinks_first(decide: Callable[..., Command], seconds: float) -> Callable[..
 def test_a_player_who_thinks_past_the_timeout_is_not_taken_for_lost(monkeypatch):
     # Issue 21, faults: "a peer silent past the timeout" is a lost connection; a player thinking
     # for three timeouts is not one (the side deciding sends `thinking`, relayed to spectators).
+    # The timeouts run on a clock of the test's (_Clock), so no wait of a loaded machine counts.
+    clock = _Clock()
+    monkeypatch.setattr(peer, "time", clock)
+    read = Link.poll
+
+    def poll(self: Link, timeout: float) -> dict[str, object] | None:
+        msg = read(self, timeout)
+        if msg is not None and msg["type"] == "thinking":
+            clock.beat_read(self)
+        return msg
+
+    monkeypatch.setattr(Link, "poll", poll)
     monkeypatch.setattr(peer, "BEAT_SECONDS", 0.1)
-    host = HostThread(SKIRMISH, seed=6, timeout=1.0).start()
-    host.host.plan.decide = _thinks_first(ai, 3.0)
-    w, watched, watch_lines = join_thread(host.address, host.code, watch=True, timeout=1.0)
+    host = HostThread(SKIRMISH, seed=6, timeout=DEADLINE).start()
+    host.host.plan.decide = _thinks_first(ai, clock, 3)
+    w, watched, watch_lines = join_thread(host.address, host.code, watch=True)
     host.said("watching from round 1")
-    j, joined, join_lines = join_thread(host.address, host.code, decide=_thinks_first(ai, 3.0), timeout=1.0)
+    j, joined, join_lines = join_thread(host.address, host.code, decide=_thinks_first(ai, clock, 3))
     j.join(DEADLINE)
     w.join(DEADLINE)
     assert host.finish() == 0, host.lines
     assert joined == [0] and watched == [0], (join_lines, watch_lines)
     said = host.lines + join_lines + watch_lines
     assert not [line for line in said if "silent" in line or "autosaved" in line], said
+    assert clock.now >= 2 * 3 * DEADLINE  # both players thought for three timeouts by the timeouts' clock

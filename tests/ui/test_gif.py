@@ -13,6 +13,8 @@ from game.bundled import map_path
 from game.cli.main import main
 from game.timeline import load_timeline
 
+pytestmark = pytest.mark.xdist_group("gif-replay")  # one worker plays the module's battle once (--dist loadgroup)
+
 
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory) -> str:

@@ -40,7 +40,7 @@ def test_two_windows_play_and_a_late_spectator_sees_the_same_battle(display, tmp
     log = tmp_path / "host.jsonl"
     host = Proc(
         *("host", "skirmish", "--listen", "127.0.0.1", "--port", "0", "--code", "X-WIN", "--side", "blue"),
-        *("--log", str(log), "--wait", "5"),
+        *("--log", str(log), "--wait", str(DEADLINE)),  # the joiner's window may be slow to come
     )
     port = host.said("listening on 127.0.0.1:").split("127.0.0.1:")[1].split(";")[0]
     joiner = Proc("join", f"127.0.0.1:{port}", "--code", "X-WIN")

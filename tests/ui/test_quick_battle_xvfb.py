@@ -11,7 +11,17 @@ from pathlib import Path
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.ui.quick.choices import file_path as choices_file
 from game.user_dirs import data_dir
-from tests.ui.test_window_xvfb import close_button, closes, display, drawn, pytestmark, start_game, window_of, xdo
+from tests.ui.test_window_xvfb import (
+    DEADLINE,
+    close_button,
+    closes,
+    display,
+    drawn,
+    pytestmark,
+    start_game,
+    window_of,
+    xdo,
+)
 
 __all__ = ["display", "pytestmark"]  # the Xvfb fixture and the skip when Xvfb is missing
 
@@ -62,9 +72,9 @@ def test_quick_battle_from_the_menu_buy_deploy_fight_save_and_resume(display, tm
         win = window_of(display, game)
         drawn(display, game, tmp_path / "frame.rgb")
         press = lambda *keys: xdo(display, "key", "--window", win, *keys)
-        until("the army screen", 60, lambda: press("k", "Return"), choices_file().exists)
-        until("three creatures bought", 60, lambda: press("Right"), lambda: bought() >= 3)
-        until("the battle's map", 60, lambda: press("Return"), battle_map)
+        until("the army screen", DEADLINE, lambda: press("k", "Return"), choices_file().exists)
+        until("three creatures bought", DEADLINE, lambda: press("Right"), lambda: bought() >= 3)
+        until("the battle's map", DEADLINE, lambda: press("Return"), battle_map)
         save = until("a save with a few commands", 240, lambda: press("h", "ctrl+s"), lambda: fought(3))
         assert closes(game, lambda: close_button(display, win)) == 0
     finally:
@@ -84,7 +94,7 @@ def test_quick_battle_from_the_menu_buy_deploy_fight_save_and_resume(display, tm
             new = [s for s in saves() if s not in before and not s.name.startswith("autosave")]
             return new[-1] if new and commands(new[-1])[: len(first)] == first else None
 
-        again = until("the save resumed and saved again", 120, lambda: press("c", "ctrl+s"), resumed)
+        again = until("the save resumed and saved again", DEADLINE, lambda: press("c", "ctrl+s"), resumed)
         assert json.loads(again.read_text())["map"] == battle_map().name
         assert closes(game, lambda: close_button(display, win)) == 0
     finally:
