@@ -124,6 +124,10 @@ def test_a_full_table_of_file_descriptors_only_makes_the_door_wait(tmp_path):
             for i in range(60):  # 6 an address: under the door's caps, over the descriptors
                 held.enter_context(_from(f"127.0.1.{i // 6 + 1}", address))
             assert "Too many open files" in _said(lines, "cannot take a connection")
+        # The crowd gone, the host closes its ends as each handshake sees it go: the battle (whose
+        # AI opens its modules at the first decision) waits for room.
+        fds = Path(f"/proc/{p.pid}/fd")
+        _until(lambda: len(list(fds.iterdir())) < 32, "closed the crowd's connections")
         t, out, said = join_thread(address, "T-FDS", str(tmp_path / "join.jsonl"))
         t.join(DEADLINE)
         assert out == [0], said
