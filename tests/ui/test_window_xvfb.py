@@ -363,6 +363,30 @@ def f11(display: str, game: subprocess.Popen) -> None:
     )
 
 
+HEARD = 15.0  # seconds a press's switch is waited for before the press is taken as unheard
+
+
+def f11_until(display: str, game: subprocess.Popen, want: tuple[int, int, int, int] | None) -> object:
+    """Press F11 until the window's geometry is `want`, and return the last geometry seen. A
+    press the game never heard (seen once on a machine at load 10: the window stayed as it was
+    for the whole wait) is pressed again, but only after HEARD seconds with no change at all, so
+    a press that was heard is never doubled: its switch shows long before that."""
+    deadline = time.monotonic() + DEADLINE
+    before = geometry(display, game)
+    now = before
+    while time.monotonic() < deadline:
+        f11(display, game)
+        waited = time.monotonic() + HEARD
+        while time.monotonic() < waited:
+            now = geometry(display, game)
+            if now == want:
+                return now
+            if now is not None and now != before:  # heard: the switch is under way
+                return geometry_becomes(display, game, want)
+            time.sleep(0.1)
+    return now
+
+
 @pytest.mark.parametrize("manager", [None, "openbox"])
 def test_f11_covers_the_whole_screen_and_puts_the_window_back(display, tmp_path, manager):
     """Issue 22: F11 kept the window's 40 px offset under Xvfb, so full screen cut off the bottom
@@ -380,13 +404,11 @@ def test_f11_covers_the_whole_screen_and_puts_the_window_back(display, tmp_path,
         drawn(display, game, tmp_path / "frame.rgb")
         windowed = steady_geometry(display, game)
         assert windowed is not None
-        f11(display, game)
-        assert geometry_becomes(display, game, (0, 0, 1280, 800)) == (0, 0, 1280, 800)
+        assert f11_until(display, game, (0, 0, 1280, 800)) == (0, 0, 1280, 800)
         # The game takes no second F11 within F11_SETTLE of a switch, and the switch was made before
         # it was seen here: after this long from now the next F11 is heard however fast the machine.
         time.sleep(F11_SETTLE)
-        f11(display, game)
-        assert geometry_becomes(display, game, windowed) == windowed
+        assert f11_until(display, game, windowed) == windowed
         assert closes(game, lambda: close_button(display, window_of(display, game))) == 0
     finally:
         if game.poll() is None:
