@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from game import __version__
 from game.battle import Battle
@@ -16,20 +17,20 @@ from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines, write_atomic
 from game.save.replay import Replay, digest
 
-__all__ = ["SaveError", "check_sides", "save_record", "save_text", "write_record", "write_save"]
+__all__ = ["SaveError", "SaveFields", "check_sides", "save_record", "save_text", "write_record", "write_save"]
 
 
-def save_record(
-    path: str | Path,
-    battle: Battle,
-    commands: Sequence[Command],
-    *,
-    options: Mapping[str, object] | None = None,
-    ai: Mapping[str, str] | None = None,
-    to_play: bool = False,
-    battle_id: str | None = None,
-    players: Mapping[str, str] | None = None,
-) -> Replay:
+class SaveFields(TypedDict, total=False):
+    """What a save records beside the battle and its commands (save_record says what each is)."""
+
+    options: Mapping[str, object] | None
+    ai: Mapping[str, str] | None
+    to_play: bool
+    battle_id: str | None
+    players: Mapping[str, str] | None
+
+
+def save_record(path: str | Path, battle: Battle, commands: Sequence[Command], **fields: Unpack[SaveFields]) -> Replay:
     """The save of `battle` for writing at `path`: `commands` are every command it was given, in
     order; `options` the rule options it was started with (beyond the map's); `ai` each
     AI-controlled side's level. With `to_play`, the save is for the player of the side whose
@@ -39,21 +40,22 @@ def save_record(
     (no file) cannot be saved."""
     if not battle.scenario.path:
         raise ValueError("only a battle on a map file can be saved")
+    to_play = fields.get("to_play", False)
     if to_play and battle.over:
         raise ValueError("the battle is over: there is no one to play next")
     return Replay(
         map_paths.stored_map(battle.scenario.path, path),
         battle.seed,
-        dict(options or {}),
+        dict(fields.get("options") or {}),
         dict(battle.controllers),
         list(commands),
         digest(event_lines(battle.events)),
-        dict(ai or {}),
+        dict(fields.get("ai") or {}),
         __version__,
         map_paths.file_sha256(Path(battle.scenario.path)),
         battle.pending().side if to_play else None,
-        battle_id,
-        dict(players or {}),
+        fields.get("battle_id"),
+        dict(fields.get("players") or {}),
         battle.dice,
     )  # its rules version is this Rout's (Replay.rules' default)
 
@@ -68,23 +70,10 @@ def save_text(record: Replay) -> str:
     return "{\n" + "\n".join(head) + '\n"commands": [\n' + body + ("\n" if body else "") + "]\n}\n"
 
 
-def write_save(
-    path: str | Path,
-    battle: Battle,
-    commands: Sequence[Command],
-    *,
-    options: Mapping[str, object] | None = None,
-    ai: Mapping[str, str] | None = None,
-    to_play: bool = False,
-    battle_id: str | None = None,
-    players: Mapping[str, str] | None = None,
-) -> Path:
+def write_save(path: str | Path, battle: Battle, commands: Sequence[Command], **fields: Unpack[SaveFields]) -> Path:
     """Save the battle at `path`, atomically: the previous file stays whole until the new one is."""
     path = Path(path)
-    record = save_record(
-        path, battle, commands, options=options, ai=ai, to_play=to_play, battle_id=battle_id, players=players
-    )
-    write_record(path, record)
+    write_record(path, save_record(path, battle, commands, **fields))
     return path
 
 
