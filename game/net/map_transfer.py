@@ -41,10 +41,9 @@ def describe(path: str | Path) -> dict[str, object]:
     path = Path(path)
     if is_shipped(path):
         return {"shipped": path.name, "sha256": file_sha256(path)}
-    every = [p for p, _ in map_inputs(path)]
-    art = len(art_inputs())  # map_inputs ends with the game's own art, which every Rout has
-    own = list(dict.fromkeys(p for p in every[: len(every) - art] if p != CATALOGUE and p.is_file()))
-    _check_received(path, own)
+    named = own_files(path)
+    _check_received(path, named)
+    own = [p for p in named if p.is_file()]
     root = Path(os.path.commonpath([p.resolve().parent for p in own]))
     files = {p.resolve().relative_to(root).as_posix(): p.read_bytes() for p in own}
     if sum(len(b) for b in files.values()) > MAP_BYTES:
@@ -56,7 +55,25 @@ def describe(path: str | Path) -> dict[str, object]:
     }
 
 
-def _check_received(path: Path, own: list[Path]) -> None:
+def own_files(path: Path) -> dict[Path, str]:
+    """Each file the map reads beyond the game's own catalogue and art (map_inputs ends with the
+    art, which every Rout has), with what it is in words."""
+    every = map_inputs(path)
+    mine = every[: len(every) - len(art_inputs())]
+    out: dict[Path, str] = {}
+    for p, what in mine:
+        if p != CATALOGUE:
+            out.setdefault(p, what)
+    return out
+
+
+def _outside(named: dict[Path, str], folder: Path) -> tuple[Path, str] | None:
+    """The first of the files named that is not inside `folder`, found as the file system finds it."""
+    inside = folder.resolve()
+    return next(((p, what) for p, what in named.items() if not p.resolve().is_relative_to(inside)), None)
+
+
+def _check_received(path: Path, named: dict[Path, str]) -> None:
     """A map another host sent, hosted again (an autosave of a joined battle), goes on only with
     the files that came with it: one received before joiners refused outside files may name one
     of this machine's, which must not leave it."""
@@ -64,10 +81,8 @@ def _check_received(path: Path, own: list[Path]) -> None:
     where = path.resolve()
     if not where.is_relative_to(home) or where.parent == home:
         return
-    folder = home / where.relative_to(home).parts[0]
-    for p in own:
-        if not p.resolve().is_relative_to(folder):
-            raise Unsendable(f"{path}: a received map naming a file outside what was sent ({p}); it is not sent on")
+    if found := _outside(named, home / where.relative_to(home).parts[0]):
+        raise Unsendable(f"{path}: a received map naming a file outside what was sent ({found[0]}); it is not sent on")
 
 
 def folder_sha256(files: dict[str, bytes]) -> str:
@@ -106,21 +121,14 @@ def receive(desc: dict[str, object]) -> Path:
                 target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
                 target.write_bytes(data)
     path = folder.joinpath(*PurePosixPath(name).parts)
-    _check_inside(path, folder)
+    # A received map reads only the files that came with it (and the game's own catalogue and
+    # art): a tileset, picture or catalogue named by an absolute or `../` path would read a file
+    # of this machine's, and re-hosting the battle would send it on to the next joiner.
+    if found := _outside(own_files(path), folder):
+        raise ProtocolError(
+            f"the host's map names a file outside what it sent ({found[1]}: {shown(str(found[0]), 80)})"
+        )
     return path
-
-
-def _check_inside(path: Path, folder: Path) -> None:
-    """A received map reads only the files that came with it (and the game's own catalogue and
-    art): a tileset, picture or catalogue named by an absolute or `../` path would read a file of
-    this machine's, and re-hosting the battle would send it on to the next joiner."""
-    inside = folder.resolve()
-    art = {p for p, _ in art_inputs()}
-    for p, what in map_inputs(path):
-        if p == CATALOGUE or p in art:
-            continue
-        if not p.resolve().is_relative_to(inside):
-            raise ProtocolError(f"the host's map names a file outside what it sent ({what}: {shown(str(p), 80)})")
 
 
 def _files(raw: object) -> dict[str, bytes]:
