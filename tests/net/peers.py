@@ -127,12 +127,24 @@ def until_my_turn(link: Link, lock: Lockstep) -> None:
             lock.play_theirs(msg["n"], msg["command"])  # type: ignore[arg-type]
 
 
+# `python -m game`, in a process whose table of open files is cut to a size first
+_LIMITED = (
+    "import resource, runpy, sys; "
+    "resource.setrlimit(resource.RLIMIT_NOFILE, ({files}, {files})); "
+    "sys.argv = ['rout', *sys.argv[1:]]; runpy.run_module('game', run_name='__main__')"
+)
+
+
 class Proc:
     """A `rout` subprocess whose standard error is read line by line as it comes."""
 
-    def __init__(self, *args: str, cwd: str | None = None) -> None:
+    def __init__(self, *args: str, cwd: str | None = None, files: int | None = None) -> None:
+        """`rout ARGS`; with `files`, in a process allowed that many open files."""
+        game = ["-m", "game"]
+        if files is not None:
+            game = ["-c", _LIMITED.format(files=files)]
         self.p = subprocess.Popen(
-            [sys.executable, "-m", "game", *args], stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd
+            [sys.executable, *game, *args], stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []

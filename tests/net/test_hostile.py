@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import json
-import queue
 import socket
 import subprocess
 import sys
@@ -31,7 +30,7 @@ from game.net.protocol import PROTOCOL, ProtocolError, encode
 from game.rules_version import RULES
 from game.save.map_paths import file_sha256
 from game.user_dirs import log_dir
-from tests.net.peers import DEADLINE, HostThread, ai, join_thread, raw_player, until_my_turn
+from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
 
 SKIRMISH = str(MAPS / "skirmish.tmx")
 ESC = "\x1b[2J"  # clears a terminal: text from the other machine must never carry it to a screen
@@ -77,64 +76,28 @@ def test_a_crowd_without_the_code_is_capped_by_address_and_the_player_still_gets
     assert host.finish() == 0, host.lines
 
 
-def _host_with_few_descriptors(limit: int, code: str) -> tuple[subprocess.Popen[str], queue.Queue[str], str]:
-    """`rout host --headless` in a process allowed `limit` open files."""
-    lowered = (
-        "import resource, runpy, sys; "
-        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({limit}, {limit})); "
-        "sys.argv = ['rout', *sys.argv[1:]]; runpy.run_module('game', run_name='__main__')"
-    )
-    args = ["host", "--headless", SKIRMISH, "--listen", "127.0.0.1", "--code", code]
-    p = subprocess.Popen(
-        [sys.executable, "-c", lowered, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
-    lines: queue.Queue[str] = queue.Queue()
-
-    def read() -> None:
-        assert p.stderr is not None
-        for line in p.stderr:
-            lines.put(line.rstrip("\n"))
-
-    threading.Thread(target=read, daemon=True).start()
-    address = _said(lines, "listening on").split("listening on ")[1].split(";")[0]
-    return p, lines, address
-
-
-def _said(lines: queue.Queue[str], words: str) -> str:
-    seen = []
-    end = time.monotonic() + DEADLINE
-    while (left := end - time.monotonic()) > 0:
-        try:
-            line = lines.get(timeout=left)
-        except queue.Empty:
-            break
-        seen.append(line)
-        if words in line:
-            return line
-    raise AssertionError(f"never said {words!r}; said {seen}")
-
-
 def test_a_full_table_of_file_descriptors_only_makes_the_door_wait(tmp_path):
     """At 48 descriptors the host runs out long before the door's caps: it says so, waits, and
     takes the honest player once the crowd has gone (the server library's own loop stopped for
     good at the first refusal, and the player found the port closed)."""
-    p, lines, address = _host_with_few_descriptors(48, "T-FDS")
+    host = Proc("host", "--headless", SKIRMISH, "--listen", "127.0.0.1", "--code", "T-FDS", files=48)
     try:
+        address = host.said("listening on").split("listening on ")[1].split(";")[0]
         with ExitStack() as held:
             for i in range(60):  # 6 an address: under the door's caps, over the descriptors
                 held.enter_context(_from(f"127.0.1.{i // 6 + 1}", address))
-            assert "Too many open files" in _said(lines, "cannot take a connection")
+            assert "Too many open files" in host.said("cannot take a connection")
         # The crowd gone, the host closes its ends as each handshake sees it go: the battle (whose
         # AI opens its modules at the first decision) waits for room.
-        fds = Path(f"/proc/{p.pid}/fd")
+        fds = Path(f"/proc/{host.p.pid}/fd")
         _until(lambda: len(list(fds.iterdir())) < 32, "closed the crowd's connections")
         t, out, said = join_thread(address, "T-FDS", str(tmp_path / "join.jsonl"))
         t.join(DEADLINE)
         assert out == [0], said
-        assert p.wait(DEADLINE) == 0
+        assert host.wait() == 0
     finally:
-        if p.poll() is None:
-            p.kill()
+        if host.p.poll() is None:  # a failed check: never leave the host running
+            host.p.kill()
 
 
 # Rows 2 and 3: what a message may cost before the code, and from a spectator.
@@ -235,9 +198,7 @@ def test_max_watchers_on_the_command_line_is_bounded():
 
 def _lie(link, lock) -> None:  # type: ignore[no-untyped-def]
     """Play one legal command and report a digest that is not the battle's."""
-    from game import ai as the_ai  # noqa: PLC0415
-
-    cmd = the_ai.decide(lock.battle, "baseline")
+    cmd = ai(lock.battle)
     lock.play_mine(cmd)
     n, _ = lock.digest()
     link.send("command", n=len(lock.commands) - 1, command=cmd.to_json(), events=n, sha256="0" * 64)
