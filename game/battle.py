@@ -13,10 +13,7 @@ from game.commands import REFUSAL_MAX, Action, Command, Illegal, listing, shown_
 from game.options import Options
 from game.phases import Phase
 from game.rules.capabilities import END_OF_ROUND
-from game.rules.creature import CreatureClass
 from game.rules.dice import DICE, Rng, battle_rng
-from game.rules.fatigue import FATIGUED, STATE_NAMES
-from game.rules.geometry import FACINGS
 from game.scenario.model import Scenario
 from game.systems import actions, initiative, retreat, wait_choice
 from game.systems.attack import flush_deferred
@@ -24,7 +21,8 @@ from game.systems.context import Ctx, SideRecord
 from game.systems.flight import in_exit
 from game.systems.retreat import RetreatSpace
 from game.terrain import Terrain
-from game.world import FLEEING, STEADY, Unit, World
+from game.unit_info import unit_info
+from game.world import FLEEING, STEADY, World
 from game.world_setup import make_world
 
 ACTIVATION, RETREAT, OVER = Phase.ACTIVATION, Phase.RETREAT, Phase.OVER
@@ -84,7 +82,7 @@ class Battle:
             scenario=scenario.title or scenario.path,
             seed=seed,
             options=opts.as_dict(),
-            units=tuple(self._describe(w[i]) for i in w.ids()),
+            units=tuple(unit_info(w[i], opts) for i in w.ids()),
             width=scenario.terrain.width,
             height=scenario.terrain.height,
         )
@@ -185,31 +183,6 @@ class Battle:
         return Pending(ACTIVATION, u.side, ids[0], ids, self.controller_of(ids[0]))
 
     # -- the round ---------------------------------------------------------------
-
-    def _describe(self, u: Unit) -> ev.UnitInfo:
-        return ev.UnitInfo(
-            id=u.id,
-            side=u.side,
-            kind=u.kind.key,
-            pos=u.pos,
-            facing=FACINGS[u.facing],
-            size=u.kind.size,
-            hp=u.hp,
-            dex=u.kind.dex,
-            mv=u.kind.mv,
-            level=u.kind.level if u.kind.cls != CreatureClass.MONSTER else u.kind.hd,
-            morale=u.kind.morale if self.ctx.options.morale_system != "ose" else u.kind.morale_ose,
-            hero=u.hero,
-            leader=u.leader,
-            fatigue=u.fatigue_max,
-            force_marched=u.force_marched,
-            spells=u.spells or None,
-            hp_max=u.hp_max if u.hp_max != u.hp else None,
-            prone=u.prone or None,
-            # a force-marched creature starts fatigued anyway (force_marched says so)
-            fatigue_state=STATE_NAMES[u.fatigue_state] if u.fatigue_state > (u.force_marched and FATIGUED) else None,
-            morale_state=str(u.morale) if u.morale != STEADY else None,
-        )
 
     def _start_round(self) -> None:
         ctx = self.ctx

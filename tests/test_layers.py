@@ -23,6 +23,7 @@ CORE_MODULES = {
     "game.options",
     "game.terrain",
     "game.activation",
+    "game.unit_info",
 }
 CORE_PACKAGES = ("game.rules", "game.systems", "game.query")
 ABOVE_THE_CORE = ("game.ai", "game.save", "game.ui", "game.cli")
