@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from game import activation, round_end
 from game import events as ev
@@ -24,6 +25,9 @@ from game.terrain import Terrain
 from game.unit_info import unit_info
 from game.world import FLEEING, STEADY, World
 from game.world_setup import make_world
+
+if TYPE_CHECKING:
+    from game.battle_state import Resumption
 
 ACTIVATION, RETREAT, OVER = Phase.ACTIVATION, Phase.RETREAT, Phase.OVER
 
@@ -69,6 +73,7 @@ class Battle:
         self.attacker_order: list[str] = []
         self.retreat_pairs: list[tuple[str, str]] = []
         self.winner: str | None = None
+        self.resumed: Resumption | None = None  # taken up from a save under older rules (game/battle_state.py)
         w = self.ctx.world
         for side in scenario.sides:
             members = sorted((u for u in w.units.values() if u.side == side), key=lambda u: -u.kind.power)
