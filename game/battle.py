@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from game import activation, round_end
 from game import events as ev
 from game.commands import REFUSAL_MAX, Action, Command, Illegal, listing, shown_id, validate
 from game.options import Options
 from game.phases import Phase
+from game.resumption import Resumption
 from game.rules.capabilities import END_OF_ROUND
 from game.rules.dice import DICE, Rng, battle_rng
 from game.scenario.model import Scenario
@@ -25,9 +25,6 @@ from game.terrain import Terrain
 from game.unit_info import unit_info
 from game.world import FLEEING, STEADY, World
 from game.world_setup import make_world
-
-if TYPE_CHECKING:
-    from game.battle_state import Resumption
 
 ACTIVATION, RETREAT, OVER = Phase.ACTIVATION, Phase.RETREAT, Phase.OVER
 

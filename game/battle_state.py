@@ -18,13 +18,13 @@ import enum
 import json
 import types
 import typing
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from game.battle import Battle
 from game.events import Event
 from game.phases import Phase
+from game.resumption import Resumption
 from game.rules.dice import SEED_MAX, Rng
 from game.systems.context import Ctx
 from game.world import Unit, World
@@ -53,22 +53,6 @@ JSON = dict[str, Any]
 
 class StateError(ValueError):
     """A saved state this Rout cannot take up; the message says where and why, in one line."""
-
-
-@dataclass(frozen=True)
-class Resumption:
-    """Where a battle saved under older rules was taken up under today's: after its first
-    `commands` commands and `events` events, played under rules version `rules`. Its commands
-    replay from `start` (the battle restored there, its log empty), never from the map's start."""
-
-    commands: int
-    events: int
-    rules: int
-    state: JSON  # `start` as the save holds it
-    start: Battle
-
-    def to_json(self) -> JSON:
-        return {"commands": self.commands, "events": self.events, "rules": self.rules, "state": self.state}
 
 
 def state_of(battle: Battle) -> JSON:
@@ -102,6 +86,29 @@ def restored(fresh: Battle, state: object, log: list[Event]) -> Battle:
             setattr(b, name, _decode(hint, state[name], f"state.{name}", getattr(b, name)))
     _check_turn(b)
     return b
+
+
+def mark_taken_up(battle: Battle, commands: int, rules: int) -> None:
+    """Mark `battle` (restored from a save made under rules version `rules`, after `commands`
+    commands) as taken up here: its later saves say so, and replay from its state as it is now."""
+    battle.resumed = Resumption(commands, len(battle.events), rules, state_of(battle))
+
+
+def resumed_start(battle: Battle) -> Battle:
+    """A new battle where `battle` was taken up (`battle.resumed`), its log as it was then: the
+    commands given since replay from it."""
+    r = battle.resumed
+    assert r is not None  # asked only of a battle that was taken up
+    fresh = Battle(
+        battle.scenario,
+        seed=battle.seed,
+        options=battle.ctx.options.as_dict(),
+        controllers=battle.controllers,
+        dice=battle.dice,
+    )
+    start = restored(fresh, r.state, battle.events[: r.events])
+    start.resumed = r
+    return start
 
 
 def _unit_json(u: Unit) -> JSON:
@@ -262,4 +269,4 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-__all__ = ["STATE_FORMAT", "Resumption", "StateError", "restored", "state_of"]
+__all__ = ["STATE_FORMAT", "StateError", "mark_taken_up", "restored", "resumed_start", "state_of"]

@@ -21,12 +21,13 @@ from pathlib import Path
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal
-from game.options import OptionError
+from game.rules_version import RULES
 from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines
 from game.save.replay import Replay, digest, load_replay
-from game.save.savefile import check_sides
+from game.saved_battle import replay_start, taken_up
 from game.scenario.errors import ScenarioError
+from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 
 EVERY = 16  # a copy of the battle is kept every this many commands: a jump re-applies fewer
@@ -65,6 +66,9 @@ class Timeline:
         self._copies: list[Battle] = [start.copy()]
         self.end = start
         self.record: Replay | None = None  # the file's record, when the timeline was loaded from one
+        # The commands given before `start`, which this timeline cannot replay: a battle taken up
+        # under newer rules than it began under (game/battle_state.py); its log shows them as played.
+        self.earlier: list[Command] = []
         self.rounds: list[int] = []  # moment of each round's first decision (or its end), round 1 first
         self.round_events: list[int] = []  # index of each round's RoundStart event
         self.markers: list[Marker] = []
@@ -216,16 +220,33 @@ def load_timeline(path: str | Path, *, complete: bool = True) -> Timeline:
         scenario = load_scenario(rep.map)
     except ScenarioError as e:
         raise ReplayError(f"{path}: map: {e.problems[0]}") from None
-    check_sides(path, rep, scenario.sides)
     failure = SaveError if rep.is_save else ReplayError
     try:
-        start = Battle(scenario, seed=rep.seed, options=rep.options, controllers=rep.controllers, dice=rep.dice)
-        t = Timeline.begun(start, rep.commands, rep.ai, ai_on=not rep.is_save)
+        t = _replayed(path, rep, scenario, complete)
+    except ReplayError as e:
+        raise failure(str(e)) from None
+    t.record = rep
+    return t
+
+
+def _replayed(path: str | Path, rep: Replay, scenario: Scenario, complete: bool) -> Timeline:
+    """The record's commands replayed from where they replay from (the map's start, or where the
+    battle was taken up under newer rules); a save made under older rules that they no longer give
+    is shown from its state, its log as recorded (game/saved_battle.py)."""
+    start, commands = replay_start(path, rep, scenario)
+    try:
+        t = Timeline.begun(start, commands, rep.ai, ai_on=not rep.is_save)
         if complete:
             t.grow()
-    except (OptionError, Illegal) as e:
-        raise failure(f"{path}: {e}") from None
-    if rep.is_save and rep.digest is not None and digest(event_lines(t.events)) != rep.digest:
-        raise SaveError(f"{path}: the replayed battle differs from the one saved")
-    t.record = rep
+        differs = rep.is_save and rep.digest is not None and digest(event_lines(t.events)) != rep.digest
+        problem = f"{path}: the replayed battle differs from the one saved"
+    except Illegal as e:
+        differs, problem = True, f"{path}: {e}"
+    if not differs:
+        t.earlier = rep.commands[: len(rep.commands) - len(commands)]
+        return t
+    if not rep.is_save or rep.rules == RULES or rep.state is None:
+        raise ReplayError(problem)
+    t = Timeline.begun(taken_up(path, rep, scenario), [], ai_on=False)
+    t.earlier = list(rep.commands)
     return t

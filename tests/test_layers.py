@@ -24,6 +24,8 @@ CORE_MODULES = {
     "game.terrain",
     "game.activation",
     "game.unit_info",
+    "game.resumption",
+    "game.battle_state",
 }
 CORE_PACKAGES = ("game.rules", "game.systems", "game.query")
 ABOVE_THE_CORE = ("game.ai", "game.save", "game.ui", "game.cli")

@@ -385,11 +385,12 @@ def test_a_replay_written_by_rout_simulate_validates(tmp_path):
 def test_a_broken_replay_fails():
     good = Replay("maps/duel.tmx", 1, {}, {"blue": "ai"}).to_json()
     assert not problems(REPLAYS, good)
-    bad = [("format", 3), ("seed", -1), ("dice", 3), ("controllers", {"blue": "robot"}), ("options", {"fog": True})]
+    bad = [("format", 4), ("seed", -1), ("dice", 3), ("controllers", {"blue": "robot"}), ("options", {"fog": True})]
     for key, value in bad:
         assert problems(REPLAYS, {**good, key: value}), key
     assert problems(REPLAYS, {k: v for k, v in good.items() if k != "commands"})
     assert problems(REPLAYS, {k: v for k, v in good.items() if k != "dice"})  # format 2 says its dice
+    assert problems(REPLAYS, {**good, "format": 3, "state": {"format": 1, "dice": [1, 0], "units": {}}})  # no log
     old = {k: v for k, v in good.items() if k != "dice"} | {"format": 1}
     assert not problems(REPLAYS, old)  # Rout 0.3's format 1, read under dice scheme 1
     assert problems(REPLAYS, old | {"dice": 1})

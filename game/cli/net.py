@@ -16,6 +16,7 @@ from game.cli.simulate import _levels, _options
 from game.commands import Command
 from game.levels import LEVELS
 from game.options import OptionError
+from game.rules_version import described
 from game.save.autosave import named_save
 from game.saved_battle import load_save
 from game.scenario.inputs import map_inputs
@@ -113,6 +114,11 @@ def _battle(args: argparse.Namespace) -> tuple[Battle, dict[str, object], list[C
         raise UsageError(f"{args.load}: a replay, not a save: rout replay shows it")
     if battle.over:
         raise UsageError(f"{args.load}: the saved battle is over; there is nothing left to play")
+    if battle.resumed is not None:  # the joiner replays the commands from the map's start
+        raise UsageError(
+            f"{args.load}: saved under {described(battle.resumed.rules)}, it goes on under this Rout's from its "
+            "saved state, and its commands no longer replay on another machine: play it on here (rout play --load)"
+        )
     return battle, dict(rep.options), list(rep.commands)
 
 

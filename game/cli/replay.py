@@ -10,9 +10,10 @@ from pathlib import Path
 from game.battle import Battle
 from game.cli.outputs import STDOUT, check_outputs, text_output
 from game.events import BattleEnd
+from game.rules_version import RULES, described
 from game.save.files import event_lines
 from game.save.replay import digest, load_replay
-from game.saved_battle import replay_battle
+from game.saved_battle import replay_battle, saved_battle
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
 from game.timeline import load_timeline
@@ -35,7 +36,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     def run() -> Battle:
         return replay_battle(args.file, rep, scenario)
 
-    battle = run()
+    # A save's log is the battle it keeps: replayed, or, made under older rules that its commands
+    # no longer give, taken up from its state (its log as recorded). --verify replays, nothing else.
+    battle = saved_battle(args.file, rep, scenario) if rep.is_save and not args.verify else run()
     text = event_lines(battle.events)
     if args.log:
         with text_output(args.log) as f:
@@ -47,7 +50,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"{args.file}: replay diverged: two runs gave different logs", file=sys.stderr)
             return 1
         if rep.digest and rep.digest != digest(text):
-            print(f"{args.file}: replay diverged: the log differs from the one recorded", file=sys.stderr)
+            since = (
+                ""
+                if rep.rules == RULES
+                else f" (saved under {described(rep.rules)}; this Rout plays {described(RULES)})"
+            )
+            print(f"{args.file}: replay diverged: the log differs from the one recorded{since}", file=sys.stderr)
             return 1
         print(f"{args.file}: verified: {len(battle.events)} events, sha256 {digest(text)[:16]}", file=say)
         return 0

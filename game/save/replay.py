@@ -1,9 +1,11 @@
 """Replay files: {"format": 2, "map", "seed", "dice", "options", "controllers", "commands"}
 (docs/formats.md#the-replay-file).
 
-A save is a replay file with four more fields, "game_version", "ai", "map_sha256" and
-"log_sha256", a save the window writes "battle_id", and a save sent to the other player of a
-hot-seat battle "to_play" (game/save/savefile.py, docs/formats.md#saves); all are read here.
+A save is a replay file with more fields: "game_version", "ai", "map_sha256" and "log_sha256";
+from format 3 the battle's "state" and its packed "log", and "resumed" where a battle saved under
+older rules was taken up; a save the window writes "battle_id", and a save sent to the other
+player of a hot-seat battle "to_play" (game/save/savefile.py, docs/formats.md#saves). All are read
+here; the state and the log are checked when they are used (game/saved_battle.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from game.commands import Command, Illegal, from_json
 from game.levels import LEVELS
 from game.player_names import name_problem
+from game.resumption import Resumption
 from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
 from game.rules_version import RULES
 from game.save import map_paths
@@ -23,8 +26,9 @@ from game.save.errors import ReplayError
 from game.save.reading import read_object
 from game.scenario.options import check_option
 
-FORMAT = 2  # the newest replay format this version reads and writes
-FORMATS = (1, 2)  # format 1 (Rout 0.3) has no 'dice': its battles roll under dice scheme 1
+FORMAT = 3  # the newest replay format this version reads and writes: a save with its state
+FORMATS = (1, 2, 3)  # format 1 (Rout 0.3) has no 'dice': its battles roll under dice scheme 1
+PLAIN_FORMAT = 2  # a replay with no state is written as format 2, which Rout 0.4 reads
 _SHA = frozenset("0123456789abcdef")
 
 __all__ = ["FORMAT", "Replay", "ReplayError", "digest", "load_replay"]
@@ -46,6 +50,11 @@ class Replay:
     players: dict[str, str] = field(default_factory=dict)  # hot-seat: the players' names by side
     dice: int = DICE  # how the seed becomes the battle's generator (game/rules/dice.py)
     rules: int = RULES  # the rules version it was played under (0: a file from before versions)
+    state: dict[str, object] | None = (
+        None  # set in a save from format 3: the battle as it stands (game/battle_state.py)
+    )
+    log: str | None = None  # set with `state`: the event log, packed (game/save/packed_log.py)
+    resumed: Resumption | None = None  # set in a save of a battle taken up under newer rules
 
     @property
     def is_save(self) -> bool:
@@ -53,7 +62,7 @@ class Replay:
         return self.game_version is not None
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"format": FORMAT}
+        out: dict[str, object] = {"format": FORMAT if self.state is not None else PLAIN_FORMAT}
         if self.game_version is not None:
             out["game_version"] = self.game_version
         if self.battle_id is not None:
@@ -77,6 +86,12 @@ class Replay:
         if self.digest:
             out["log_sha256"] = self.digest
         out["commands"] = [c.to_json() for c in self.commands]
+        if self.state is not None:
+            out["state"] = self.state
+        if self.resumed is not None:
+            out["resumed"] = self.resumed.to_json()
+        if self.log is not None:
+            out["log"] = self.log
         return out
 
 
@@ -109,6 +124,7 @@ def load_replay(path: str | Path) -> Replay:
         _players(path, data),
         _dice(path, data) if fmt >= 2 else 1,
         _rules(path, data),
+        *_state(path, data, fmt),
     )
     rep.map = str(_find_map(path, rep))
     return rep
@@ -121,7 +137,9 @@ def _check_format(path: Path, data: dict[str, object]) -> int:
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
         raise ReplayError(f"{path}: format {fmt} is newer than this Rout reads (format must be {FORMAT}); update Rout")
     if fmt not in FORMATS or type(fmt) is not int:  # 1.0 is not the format 1 a writer writes
-        raise ReplayError(f"{path}: format must be {' or '.join(map(str, FORMATS))}, not {_shown(fmt)}")
+        raise ReplayError(
+            f"{path}: format must be {', '.join(map(str, FORMATS[:-1]))} or {FORMATS[-1]}, not {_shown(fmt)}"
+        )
     return fmt
 
 
@@ -140,6 +158,34 @@ def _rules(path: Path, data: dict[str, object]) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or v < 0 or ("rules" in data and v == 0):
         raise ReplayError(f"{path}: 'rules' must be a rules version, a whole number from 1, not {_shown(v)}")
     return v
+
+
+def _state(
+    path: Path, data: dict[str, object], fmt: int
+) -> tuple[dict[str, object] | None, str | None, Resumption | None]:
+    """A format 3 save's state, packed log and resumption: their shape here, their content when used."""
+    state, log, resumed = data.get("state"), data.get("log"), data.get("resumed")
+    if fmt < 3 or state is None:
+        return None, None, None
+    if not isinstance(state, dict):
+        raise ReplayError(f"{path}: 'state' must be an object (the battle as it stands)")
+    if not isinstance(log, str):
+        raise ReplayError(f"{path}: a save with a 'state' keeps its event log, packed, in 'log' (a string)")
+    if resumed is None:
+        return state, log, None
+    numbers = [resumed.get(k) for k in ("commands", "events", "rules")] if isinstance(resumed, dict) else []
+    whole = [n for n in numbers if type(n) is int and n >= 0]
+    base = resumed.get("state") if isinstance(resumed, dict) else None
+    if len(whole) != 3 or not isinstance(base, dict):
+        raise ReplayError(f"{path}: 'resumed' must give commands, events and rules (whole numbers) and a state")
+    commands, events, rules = whole
+    if commands > len(_as_list(data.get("commands"))):
+        raise ReplayError(f"{path}: resumed: after command {commands}, but the save has fewer commands")
+    return state, log, Resumption(commands, events, rules, base)
+
+
+def _as_list(v: object) -> list[object]:
+    return v if isinstance(v, list) else []
 
 
 MAX_MAP_PATH = 1024  # characters; a system's longest path is 4096 bytes, a real map's is short

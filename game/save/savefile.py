@@ -11,10 +11,13 @@ from typing import TypedDict, Unpack
 
 from game import __version__
 from game.battle import Battle
+from game.battle_state import state_of
 from game.commands import Command
+from game.rules_version import RULES
 from game.save import map_paths
 from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines, write_atomic
+from game.save.packed_log import packed
 from game.save.replay import Replay, digest
 
 __all__ = ["SaveError", "SaveFields", "check_sides", "save_record", "save_text", "write_record", "write_save"]
@@ -43,13 +46,14 @@ def save_record(path: str | Path, battle: Battle, commands: Sequence[Command], *
     to_play = fields.get("to_play", False)
     if to_play and battle.over:
         raise ValueError("the battle is over: there is no one to play next")
+    lines = event_lines(battle.events)
     return Replay(
         map_paths.stored_map(battle.scenario.path, path),
         battle.seed,
         dict(fields.get("options") or {}),
         dict(battle.controllers),
         list(commands),
-        digest(event_lines(battle.events)),
+        digest(lines),
         dict(fields.get("ai") or {}),
         __version__,
         map_paths.file_sha256(Path(battle.scenario.path)),
@@ -57,17 +61,27 @@ def save_record(path: str | Path, battle: Battle, commands: Sequence[Command], *
         fields.get("battle_id"),
         dict(fields.get("players") or {}),
         battle.dice,
-    )  # its rules version is this Rout's (Replay.rules' default)
+        RULES,
+        state_of(battle),
+        packed(lines),
+        battle.resumed,
+    )
+
+
+_AFTER_COMMANDS = ("state", "resumed", "log")  # long lines a reader of the file need not pass first
 
 
 def save_text(record: Replay) -> str:
-    """The save's JSON: one command a line, so a long battle stays small and readable."""
+    """The save's JSON: one command a line, so a long battle stays small and readable; the
+    state and the packed log come after the commands, each on a line of its own."""
     data = record.to_json()
     del data["commands"]
+    tail = {k: data.pop(k) for k in _AFTER_COMMANDS if k in data}
     commands = [c.to_json() for c in record.commands]
-    head = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in data.items()]
+    head = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},\n" for k, v in data.items()]
     body = ",\n".join(json.dumps(c, separators=(",", ":"), ensure_ascii=False) for c in commands)
-    return "{\n" + "\n".join(head) + '\n"commands": [\n' + body + ("\n" if body else "") + "]\n}\n"
+    ends = [f",\n{json.dumps(k)}: {json.dumps(v, separators=(',', ':'), ensure_ascii=False)}" for k, v in tail.items()]
+    return "{\n" + "".join(head) + '"commands": [\n' + body + ("\n" if body else "") + "]" + "".join(ends) + "\n}\n"
 
 
 def write_save(path: str | Path, battle: Battle, commands: Sequence[Command], **fields: Unpack[SaveFields]) -> Path:

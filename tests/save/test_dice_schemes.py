@@ -47,7 +47,7 @@ def test_a_new_battle_rolls_the_newest_scheme_and_its_save_says_so(tmp_path):
     b, commands = played(decisions=10)
     assert b.dice == DICE == 2
     data = json.loads(write_save(tmp_path / "s.json", b, commands).read_text())
-    assert (data["format"], data["dice"]) == (2, 2)
+    assert (data["format"], data["dice"]) == (3, 2)  # format 3: a save keeps its state
     loaded, record = load_save(tmp_path / "s.json")
     assert record.dice == 2 and loaded.dice == 2
 
@@ -84,7 +84,7 @@ def test_the_old_save_under_the_new_scheme_would_not_be_the_battle_saved(tmp_pat
         ({"format": 2}, "format 2 has 'dice' beside the seed (1 or 2); it is missing"),
         ({"format": 2, "dice": 3}, "'dice' must be 1 or 2, not 3"),
         ({"format": 2, "dice": "2"}, "'dice' must be 1 or 2, not '2'"),
-        ({"format": 3, "dice": 2}, "format 3 is newer than this Rout reads"),
+        ({"format": 4, "dice": 2}, "format 4 is newer than this Rout reads"),
     ],
 )
 def test_a_bad_dice_field_is_refused_in_one_line(tmp_path, change, why):

@@ -65,7 +65,7 @@ def test_a_save_loads_alike_in_a_fresh_process(tmp_path):
 def test_a_save_records_the_versions_and_digests_the_contract_names(tmp_path):
     b, commands = played()
     data = json.loads(write_save(tmp_path / "s.json", b, commands, ai={"red": "hard"}).read_text())
-    assert data["format"] == 2 and data["dice"] == 2 and data["game_version"] and data["ai"] == {"red": "hard"}
+    assert data["format"] == 3 and data["dice"] == 2 and data["game_version"] and data["ai"] == {"red": "hard"}
     assert len(data["map_sha256"]) == 64 and len(data["log_sha256"]) == 64
     assert len(data["commands"]) == len(commands)
 
@@ -133,15 +133,15 @@ BAD = [
     ("truncated", lambda t: t[: len(t) // 2], ["not valid JSON", "ends before the JSON does"]),
     ("foreign json", lambda t: '{"name": "left-pad", "version": "1.3.0"}', ["not a Rout replay or save"]),
     ("a list", lambda t: "[1, 2, 3]", ["not a Rout replay or save", "a list"]),
-    ("newer format", lambda t: edited(t, _set("format", 3)), ["format 3 is newer than this Rout reads"]),
-    ("format true", lambda t: edited(t, _set("format", True)), ["format must be 1 or 2, not true"]),
+    ("newer format", lambda t: edited(t, _set("format", 4)), ["format 4 is newer than this Rout reads"]),
+    ("format true", lambda t: edited(t, _set("format", True)), ["format must be 1, 2 or 3, not true"]),
     ("seed a string", lambda t: edited(t, _set("seed", "5")), ["'seed' must be a whole number"]),
     # Issue 25.1: Python reads no whole number over 4,300 digits, and raised a traceback here.
     ("seed of 5,000 digits", lambda t: t.replace('"seed": 5', '"seed": ' + "7" * 5000), ["a number too long"]),
     # Issue 26.11: a seed the generator would wrap, a format written as a fraction.
     ("seed above 64 bits", lambda t: edited(t, _set("seed", 2**64)), ["'seed' must be a whole number from 0 to"]),
     ("negative seed", lambda t: edited(t, _set("seed", -1)), ["'seed' must be a whole number from 0 to"]),
-    ("format 1.0", lambda t: edited(t, _set("format", 1.0)), ["format must be 1 or 2, not 1.0"]),
+    ("format 1.0", lambda t: edited(t, _set("format", 1.0)), ["format must be 1, 2 or 3, not 1.0"]),
     # Issue 26.10: the 5,000-character path was the whole error, blamed on itself.
     ("map path 5,000 long", lambda t: edited(t, _set("map", "a" * 5000 + ".tmx")), ["'map' must be a path of at most"]),
     ("map path of two lines", lambda t: edited(t, _set("map", "duel.tmx\nrout: fine")), ["'map' must be a path"]),

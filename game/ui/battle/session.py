@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.battle import Battle
+from game.battle_state import resumed_start
 from game.commands import Command
 from game.events import Event
 from game.rules.dice import DICE
@@ -74,8 +75,18 @@ class Session:
         return self._battle.dice
 
     def begun(self) -> Battle:
-        """A new copy of the battle as it began: the commands played take it on to now."""
+        """A new copy of the battle where its commands replay from: as it began, or where it was
+        taken up under newer rules (`replayed_from`). The commands played since take it to now."""
+        if self._battle.resumed is not None:
+            return resumed_start(self._battle)
         return Battle(self.scenario, seed=self.seed, options=self.options, controllers=self.controllers, dice=self.dice)
+
+    @property
+    def replayed_from(self) -> int:
+        """How many of the commands played come before `begun()`: a battle taken up under newer
+        rules than it began under keeps its first commands, which no longer replay it."""
+        r = self._battle.resumed
+        return 0 if r is None else r.commands
 
     @property
     def controllers(self) -> Mapping[str, str]:
@@ -147,9 +158,11 @@ class Session:
         """Undo's history of these commands, played again from the start as the window plays
         them: a human side's through the history (a copy before each), the AI's recorded. The
         engine is deterministic, so each copy is the battle as it stood."""
-        b = self.begun()
+        b, k = self.begun(), self.replayed_from
         history = History(self.names)
-        for cmd in commands:
+        if k:
+            history.floor = "the commands before it were played under older rules"
+        for cmd in commands[k:]:
             side = b.pending().side or ""
             if self.controllers.get(side) == "human":
                 history.apply(b, cmd)

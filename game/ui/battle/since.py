@@ -45,10 +45,11 @@ def restore_mark(session: Session, side: str) -> Mark | None:
     the side's whose unit is: an activation's creature, or the attacker choosing a foe's retreat."""
     side_of = session.side_of
     last = next((i for i in range(len(session.played) - 1, -1, -1) if _side(side_of, session.played[i]) == side), None)
-    if last is None:
+    k = session.replayed_from
+    if last is None or last < k:  # before a battle was taken up under newer rules: not replayed
         return None
     b = session.begun()
-    apply_all(b, session.played[: last + 1])
+    apply_all(b, session.played[k : last + 1])
     mark = session.marks[side] = Mark(last + 1, session.played[last], b, len(b.events))
     return mark
 
@@ -85,7 +86,7 @@ def timeline_since(session: Session, side: str) -> Timeline | None:
     m = mark_of(session, side)
     if m is None and _first_turn(session, side):
         start = session.begun()
-        t = Timeline(start, session.played)
+        t = Timeline(start, session.played[session.replayed_from :])
         t.finish()
         return t
     if m is None:

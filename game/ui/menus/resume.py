@@ -4,6 +4,8 @@ other player, on the recap of what happened since that side last acted."""
 from __future__ import annotations
 
 from game.battle import Battle
+from game.resumption import Resumption
+from game.rules_version import RULES, described
 from game.save.replay import Replay
 from game.ui.app import App
 from game.ui.battle import since
@@ -44,7 +46,17 @@ def resumed_screen(app: App, battle: Battle, record: Replay, threaded: bool = Tr
     screen.session.continued(record.commands, saved=True, undo=undo, battle_id=record.battle_id)
     screen.session.name_players(record.players)
     settle(screen)
+    if battle.resumed is not None:
+        screen.message = rules_changed(battle.resumed, battle.round)
     return screen
+
+
+def rules_changed(r: Resumption, round_: int) -> str:
+    """What a player is told of a battle taken up under newer rules than it was saved under."""
+    return (
+        f"Saved under {described(r.rules)}; it goes on under this Rout's rules ({RULES}) from round {round_}. "
+        "The rounds before are shown as they were played."
+    )
 
 
 def settle(screen: BattleScreen) -> None:

@@ -112,7 +112,7 @@ def taken_over(viewer: ViewerScreen, controllers: dict[str, str]) -> BattleScree
         threaded=src.threaded,
         battle=battle,
     )
-    bs.session.continued(t.commands[:c], saved=False)
+    bs.session.continued(t.earlier + t.commands[:c], saved=False)
     bs.view.skip()  # its history is in the log; nothing of it is animated again
     bs.view.sync(bs.battle.world)
     bs.view.floaters.clear()
@@ -131,8 +131,9 @@ def viewer_of_file(app: App, t: Timeline, back: Callable[[], Screen] | None = No
 
 def viewer_of_played(bs: BattleScreen, back: Callable[[], Screen] | None = None) -> ViewerScreen:
     """The viewer on the battle a battle screen played, from its first command to its last."""
-    start = bs.session.begun()
-    t = Timeline.played(start, bs.session.played, ai_on=False)
+    start, k = bs.session.begun(), bs.session.replayed_from
+    t = Timeline.played(start, bs.session.played[k:], ai_on=False)
+    t.earlier = bs.session.played[:k]
     return ViewerScreen(
         bs.app, t, Source(bs.session.seed, dict(bs.session.options), bs.session.ai_level, bs.session.threaded), back
     )

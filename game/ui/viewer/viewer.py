@@ -77,6 +77,7 @@ class ViewerScreen:
     def __init__(self, app: App, t: Timeline, source: Source, back: Callable[[], Screen] | None = None) -> None:
         self.app, self.t, self.source, self.back = app, t, source, back
         start = t.battle_at(0)
+        self.taken_up_round = start.round  # a battle taken up under newer rules begins there
         self.stage = BattleScreen(app, start.scenario, seed=source.seed, threaded=False, battle=start)
         self.stage.view = ReplayView(tokens=BattleView.from_start(t.events[0]).tokens, heard=app.sound.play_for)
         self.stage.view.sync(start.world)  # a timeline may begin mid-battle (a hot-seat recap)
@@ -342,6 +343,8 @@ class ViewerScreen:
         words = f"x{self.speed:g} [, .]   event {self.moment} of {self.t.length}"
         if not self.t.complete:
             words += " so far (replaying)"
+        if self.t.earlier:  # a battle taken up under newer rules: its start is where that happened
+            words += f"   rules changed in round {self.taken_up_round}: the rounds before as recorded"
         text(surface, words, (x, bar.y + 17), 17, theme.TEXT_DIM, anchor="midleft")
         viewer_bar.draw_legend(surface, w - 12, bar.y + 17)
         viewer_bar.draw_track(surface, self.track(), self.moment, self.stage.cache)
