@@ -10,7 +10,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from game import events as ev
 from game.battle import Battle, Pending
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 # One game for a worker: map path, seed, levels, options, keep_events, explain.
 _Task = tuple[str, int, dict[str, str], dict[str, object], bool, bool]
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def _decide(battle: Battle, level: str, notes: Explanation | None) -> Command:
@@ -163,15 +165,16 @@ def play_each(
     lazy = ((map_path, seed, lv, options or {}, keep_events, explain) for map_path, seed, lv in jobs)
     head = list(itertools.islice(lazy, 2))  # a single game is played here, without a pool
     tasks = itertools.chain(head, lazy)
-    results = _in_pool(tasks, workers) if workers > 1 and len(head) > 1 else map(_one_game, tasks)
+    results = in_pool(_one_game, tasks, workers) if workers > 1 and len(head) > 1 else map(_one_game, tasks)
     for done, result in enumerate(results, 1):
         if on_done:
             on_done(done)
         yield result
 
 
-def _in_pool(tasks: Iterator[_Task], workers: int) -> Iterator[GameResult]:
-    """The games played by a pool of processes, in order, with a few per worker in flight.
+def in_pool(run: Callable[[T], R], tasks: Iterator[T], workers: int) -> Iterator[R]:
+    """run(task) for each task (a game) over a pool of processes, the results in order, with a few
+    per worker in flight; a consumer that stops early (closes the iterator) ends the workers.
 
     A process pool executor, not multiprocessing.Pool: a worker killed by a signal sent to the
     whole process group leaves the pool broken (an error), where Pool's clean-up would wait for
@@ -188,9 +191,9 @@ def _in_pool(tasks: Iterator[_Task], workers: int) -> Iterator[GameResult]:
         _let_signals_in(held)  # one held back arrives now, inside the try: the pool is ended below
         held = None
         started.result()
-        flight: deque[Future[GameResult]] = deque()
+        flight: deque[Future[R]] = deque()
         for t in tasks:
-            flight.append(pool.submit(_one_game, t))
+            flight.append(pool.submit(run, t))
             if len(flight) >= 4 * workers:
                 yield flight.popleft().result()
         while flight:

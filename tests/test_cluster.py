@@ -109,6 +109,23 @@ def test_a_sweep_on_the_cluster_prints_what_one_process_prints(
 
 
 @pytest.mark.slow
+def test_a_match_on_the_cluster_reports_what_one_process_reports(
+    cluster: tuple[str, list[subprocess.Popen[bytes]]],
+) -> None:
+    """Issue 36: `rout match --dask`, its pairs played by the cluster's workers."""
+    address, _ = cluster
+
+    def match(*more: str) -> dict[str, object]:
+        r = rout_here(
+            "match", "normal", "baseline", "--pairs", "3", "--fields", "generated", "--seed", "5", "--json", *more
+        )
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+
+    assert match("--dask", address) == match("--jobs", "1")
+
+
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_costs_only_its_games(cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, workers = cluster
     games = [

@@ -1,5 +1,5 @@
-"""The command line: rout play | screenshot | simulate | check | replay | gif | sandbox | generate |
-price | host | join (README.md, "Command line").
+"""The command line: rout play | screenshot | simulate | match | check | replay | gif | sandbox |
+generate | price | host | join (README.md, "Command line").
 
 This module is what every run of `rout` imports, so it imports only the parser and the errors it
 reports: each command's body (and the AI, numpy, tcod or pygame behind it) is imported when that
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from game import __version__
 from game.bundled import map_path
-from game.cli import bounds, generate, gif, net_args, price, sandbox
+from game.cli import bounds, generate, gif, match, net_args, price, sandbox
 from game.cli.outputs import STDERR, UsageError
 from game.cli.signals import Terminated, terminate_raises
 from game.save.errors import ReplayError
@@ -171,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     gif.add_parser(sub)
     generate.add_parser(sub)
     price.add_parser(sub)
+    match.add_parser(sub)
     sandbox.add_parser(sub, MAP_HELP)
     net_args.add_parsers(sub, MAP_HELP, map_path)
     return p
