@@ -180,7 +180,7 @@ def test_the_result_screen_watches_and_saves_the_replay(tmp_path):
     key(a, pygame.K_s)
     key(a, pygame.K_s)
     assert result.message.startswith("Saved to ")
-    saves = sorted(Path(result.message.removeprefix("Saved to ")).parent.glob("test_arena-round*.json"))
+    saves = sorted(Path(result.message.removeprefix("Saved to ")).parent.glob("finished-test_arena-round*.json"))
     assert len(saves) == 2  # the second save went to a new file
     for path in saves:
         assert event_lines(load_save(path)[0].events) == event_lines(bs.battle.events)

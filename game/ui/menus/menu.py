@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -10,7 +11,7 @@ from game.bundled import MAPS
 from game.levels import LEVELS
 from game.options import Rule, menu_rules
 from game.rules.dice import DICE
-from game.save.autosave import list_saves, saves_folder
+from game.save.autosave import is_finished, list_saves, saves_folder
 from game.save.progress import load_progress
 from game.save.savefile import SaveError
 from game.saved_battle import load_save
@@ -47,8 +48,7 @@ class MenuScreen:
         self.ai_level = last.ai_level
         self.mouse = (0, 0)
         self.thumbs = DrawCache()
-        saves = list_saves(saves_folder())
-        self.newest_save = saves[0] if saves else None  # Continue opens it
+        self.newest_save = self._resumable()  # Continue opens it
         self.progress = load_progress()  # the lessons completed: ticked in the list
         self.error = self.progress.problem  # why Continue could not open it, or the progress file be read
         self.seed = SeedField()
@@ -114,14 +114,25 @@ class MenuScreen:
             return None
         return SandboxScreen(self.app, scenario, map_kinds(scenario.path), seed=self.seed.value)
 
+    def _resumable(self, after: Path | None = None) -> Path | None:
+        """The newest save of a battle not over (older than `after`, if given), or None."""
+        saves = [p for p in list_saves(saves_folder()) if not is_finished(p)]
+        return next(iter(saves[saves.index(after) + 1 :] if after in saves else saves), None)
+
     def continue_saved(self) -> Screen | None:
-        """The newest save, resumed where it was left; a save that cannot load says why here."""
-        if self.newest_save is None:
+        """The newest save of a battle not over, resumed where it was left; a save that cannot
+        load says why here, and one of an ended battle (named otherwise) gives way to the next."""
+        path = self.newest_save
+        if path is None:
             return None
         try:
-            battle, record = load_save(self.newest_save)
+            battle, record = load_save(path)
         except SaveError as e:
             self.error = str(e)
+            return None
+        if battle.over:
+            self.newest_save = self._resumable(after=path)
+            self.error = f"{path.stem}: that battle is over (Saves, L, still lists it)"
             return None
         return opened_screen(self.app, battle, record, threaded=not self.app.headless)
 

@@ -36,7 +36,7 @@ CHOOSING = (
     MenuKey("B", "the sandbox on it: set up any fight", ((pygame.K_b, "sandbox"),), True),
     MenuKey("K", "quick battle: a new field, your army to a budget", ((pygame.K_k, "quick"),)),
     MenuKey("N", "play online: join a battle another player hosts", ((pygame.K_n, "online"),)),
-    MenuKey("C", "continue the newest save", ((pygame.K_c, "continue_saved"),)),
+    MenuKey("C", "continue the newest battle not over", ((pygame.K_c, "continue_saved"),)),
     MenuKey("L", "the saves: load, rename or delete any of them", ((pygame.K_l, "saves"),)),
     MenuKey("M", "mode: solo, hot-seat, or watch the AI", ((pygame.K_m, "next_mode"),), True),
     MenuKey("S", "your side (solo)", ((pygame.K_s, "next_side"),), True),

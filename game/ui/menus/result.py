@@ -11,7 +11,7 @@ from game.runner import summary
 from game.save.map_paths import is_quick_map
 from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen
-from game.ui.battle.saving import save_by_hand
+from game.ui.battle.saving import retire_autosaves, save_by_hand
 from game.ui.common import help_keys, theme
 from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, font, layout_row, text
@@ -52,6 +52,8 @@ class ResultScreen:
         self.mouse = (0, 0)
         self.completed, self.message = course.completed_now(battle_screen)  # the message: where the
         # replay was saved, why it could not be, or what became of the lessons' progress file
+        retired = retire_autosaves(battle_screen.session)  # Continue never offers this battle again
+        self.message = self.message or retired
         self.next_path = course.next_lesson(battle_screen.session.scenario.path)
         self.course_words = course.progress_words() if battle_screen.session.scenario.lesson else ""
         # A quick battle's map is named by its digest (game/ui/quick/field.py): "again" is the same battle.

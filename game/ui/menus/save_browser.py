@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.save.autosave import list_saves, saves_folder
+from game.save.autosave import is_autosave, is_finished, list_saves, saves_folder
 from game.save.errors import SaveError
 from game.save.manage import SaveNameError, delete_save, rename_save
 from game.saved_battle import load_save
@@ -239,7 +239,9 @@ class SaveBrowser:
         else:
             words = _fitted(info.line(), 22, r.right - x - 10)
             text(surface, words, (x, r.y + 10), 22, theme.TEXT_WARN if info.error else theme.TEXT, True)
-        kind = "autosave" if path.name.startswith("autosave-") else "save"
+        kind = "autosave" if is_autosave(path) else "save"
+        if is_finished(path):  # listed below the others: Continue never offers them
+            kind += " of a battle that has ended"
         when = info.time() if info is not None else ""
         text(surface, f"{path.name} · {kind} · {when}", (x, r.y + 40), 18, theme.TEXT_DIM)
         return made_one or (thumb is not None and self.thumbs.made_last)
