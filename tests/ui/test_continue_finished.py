@@ -11,28 +11,16 @@ import pygame
 from game.save.autosave import autosave, saves_folder
 from game.save.savefile import write_save
 from game.scenario.tiled import load_scenario
-from game.settings import SPEEDS
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus.menu import MenuScreen
-from game.ui.menus.result import ResultScreen
 from game.ui.menus.save_browser import SaveBrowser
-from tests.ui.drive import app, key
+from tests.ui.drive import app, key, played_to_result
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
 def _played_out(a, name: str) -> BattleScreen:
-    """The AI against itself on a shipped map, in the window, until the result screen opens (duel:
-    6 rounds, an autosave at each round's end)."""
-    sc = load_scenario(MAPS / f"{name}.tmx")
-    s = BattleScreen(a, sc, seed=1, controllers=dict.fromkeys(sc.sides, "ai"), threaded=False)
-    s.speed_i = len(SPEEDS) - 1
-    a.show(s)
-    for _ in range(5000):
-        if isinstance(a.screen, ResultScreen):
-            return s
-        a.step(0.1)
-    raise AssertionError(f"{name} never reached its result (round {s.battle.round})")
+    return played_to_result(a, MAPS / f"{name}.tmx")
 
 
 def _to_menu(a) -> MenuScreen:

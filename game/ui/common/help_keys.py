@@ -152,10 +152,10 @@ HANDOVER: list[tuple[str, list[tuple[str, str]]]] = [
 
 RESULT: list[tuple[str, list[tuple[str, str]]]] = [
     (
-        "The battle's end",
+        "The battle's end (keys heard a moment after it opens)",
         [
-            ("Enter", "play the battle again (the next seed)"),
-            ("Enter (quick battle)", "the same battle again: same field, armies, seed"),
+            ("A", "play the battle again (the next seed)"),
+            ("A (quick battle)", "the same battle again: same field, armies, seed"),
             ("G (quick battle)", "a new one: the setup, on a fresh field"),
             ("N", "a lesson's result: the next lesson of the course"),
             ("W", "watch the replay"),
