@@ -184,7 +184,7 @@ SAVES: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("Up / Down, wheel, click", "choose a save"),
             ("Enter", "load it: the battle where it was left"),
-            ("R, type, Enter", "rename it (a name no other save has)"),
+            ("R, type, Enter", "rename it: what you type replaces the name"),
             ("D / Delete, then Y", "delete it (asks first)"),
             ("Esc", "back to the menu"),
         ],
