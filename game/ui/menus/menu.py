@@ -12,7 +12,7 @@ from game.levels import LEVELS
 from game.options import Rule, menu_rules
 from game.rules.dice import DICE
 from game.save.autosave import is_finished, list_saves, saves_folder
-from game.save.progress import load_progress
+from game.save.progress import load_progress, progress_path
 from game.save.savefile import SaveError
 from game.saved_battle import load_save
 from game.settings import MODES, check
@@ -50,6 +50,7 @@ class MenuScreen:
         self.thumbs = DrawCache()
         self.newest_save = self._resumable()  # Continue opens it
         self.progress = load_progress()  # the lessons completed: ticked in the list
+        self.new_player = not progress_path().exists()  # no lesson played yet: the way in is offered
         self.error = self.progress.problem  # why Continue could not open it, or the progress file be read
         self.seed = SeedField()
         self.players = menu_players.PlayersField(app)  # hot-seat names, typed after P
@@ -202,6 +203,17 @@ class MenuScreen:
     def saves(self) -> Screen:
         return go(self.app, ToSaves())
 
+    def first_lesson(self) -> Screen | None:
+        """The course's first lesson, chosen and started (the way in for a new player)."""
+        i = menu_list.first_lesson(self.entries)
+        if i is None:
+            return None
+        self.index = i
+        return self.start()
+
+    def next_section(self) -> None:
+        self.index = menu_list.next_section(self.entries, self.index)
+
     def choose_previous(self) -> None:
         self.index = (self.index - 1) % len(self.entries)
 
@@ -277,14 +289,11 @@ class MenuScreen:
     def buttons(self) -> list[Button]:
         """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
-        quick = Button("Quick battle", "K", self.quick, tip=TIPS["quick"])
-        online = Button("Play online", "N", self.online, tip=TIPS["online"])
-        layout_row([quick, online], pygame.Rect(w - 240, 36, 200, 40))
-        quick.rect.right, online.rect.right = w - 40, w - 46 - quick.rect.w
+        top = self._top_buttons()
         if not self.entries:
             last = [self._continue_button(), Button("Settings", "O", self.settings), Button("Quit", "Q", self.quit)]
             layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
-            return [quick, online, *last]
+            return [*top, *last]
         e = self.entry
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
@@ -308,7 +317,21 @@ class MenuScreen:
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
         layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
         layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))
-        return [quick, online, *row1, *row2, *row3]
+        return [*top, *row1, *row2, *row3]
+
+    def _top_buttons(self) -> list[Button]:
+        """Right of the title: Quick battle, Play online and, for a new player, the way in."""
+        top = [
+            Button("Quick battle", "K", self.quick, tip=TIPS["quick"]),
+            Button("Play online", "N", self.online, tip=TIPS["online"]),
+        ]
+        if self.new_player and menu_list.first_lesson(self.entries) is not None:
+            top.append(Button("New to Rout? Start with the first lesson", "F", self.first_lesson, tip=TIPS["way_in"]))
+        layout_row(top, pygame.Rect(0, 36, 0, 40))
+        right = self.app.size[0] - 40
+        for b in top:  # laid from the right, the first rightmost
+            b.rect.right, right = right, right - b.rect.w - 6
+        return top
 
     def _rule_button(self, rule: Rule) -> Button:
         """A rule option's button: its label and value; a click or its key cycles the value."""

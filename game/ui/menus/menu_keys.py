@@ -33,6 +33,8 @@ CHOOSING = (
         True,
     ),
     MenuKey("Enter", "start it", ENTER, True),
+    MenuKey("Tab", "the next section: skirmishes, lessons", ((pygame.K_TAB, "next_section"),), True),
+    MenuKey("F", "the first lesson: the way in for a new player", ((pygame.K_f, "first_lesson"),), True),
     MenuKey("B", "the sandbox on it: set up any fight", ((pygame.K_b, "sandbox"),), True),
     MenuKey("K", "quick battle: a new field, your army to a budget", ((pygame.K_k, "quick"),)),
     MenuKey("N", "play online: join a battle another player hosts", ((pygame.K_n, "online"),)),

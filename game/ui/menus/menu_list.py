@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.bundled import section_of
+from game.bundled import TEACHING_ORDER, section_of
 from game.ui.common import theme
 from game.ui.common.widgets import text
 from game.ui.menus import course
@@ -28,6 +28,18 @@ def lines(entries: Sequence[Entry]) -> list[str | int]:
             last = section
         out.append(i)
     return out
+
+
+def first_lesson(entries: Sequence[Entry]) -> int | None:
+    """Where the course's first lesson stands in the list, if it is offered."""
+    return next((i for i, e in enumerate(entries) if e.path.stem == TEACHING_ORDER[0] and e.scenario), None)
+
+
+def next_section(entries: Sequence[Entry], index: int) -> int:
+    """The first scenario of the section after the chosen one's (after the last: the first's)."""
+    here = section_of(entries[index].path.stem)
+    later = [i for i in range(index + 1, len(entries)) if section_of(entries[i].path.stem) != here]
+    return later[0] if later else 0
 
 
 def layout(entries: Sequence[Entry], index: int, top: int, height: int) -> tuple[int, Layout]:
