@@ -18,7 +18,7 @@ from game.options import Options, check_option, rule, rules_of
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
 from game.settings import Settings, load_settings, save_settings, to_toml
-from game.ui.common import help_keys
+from game.ui.menus import menu_keys
 from game.ui.menus.menu import MenuScreen
 from tests.ui.drive import app, key
 
@@ -70,7 +70,7 @@ def test_a_declared_option_with_a_menu_key_is_a_menu_button_its_key_cycles(fog):
     key(a, pygame.K_6)
     assert [b.label for b in menu.buttons if b.label.startswith("Fog:")] == ["Fog: on"]
     assert menu.options["fog"] is True
-    assert help_keys._rule_options_line() == ("1  2  3  6", "rule options: morale, initiative, knockdown dice, fog")
+    assert menu_keys.rule_options_line() == ("1  2  3  6", "rule options: morale, initiative, knockdown dice, fog")
 
 
 def test_a_declared_menu_option_is_kept_in_the_settings_file(fog):

@@ -3,10 +3,16 @@
 An autosave is named `autosave-<map>-r<round>.json`; pruning removes only files named so, the
 oldest of the same map first (five lessons played never push a skirmish's autosaves out), and never the player's own saves or a write still under way (a temporary file
 starts with a dot and does not end in .json).
+
+A battle that has ended leaves Continue (issue 37: it offered a won battle's last round): its
+autosaves are renamed `finished-<map>-r<round>.json`, listed below the others and pruned with
+its map's autosaves; a save by hand of an ended battle starts with `finished-` too.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,7 +23,8 @@ from game.commands import Command
 from game.save.savefile import write_save
 
 KEEP = 5
-_AUTOSAVE = re.compile(r"autosave-(?P<stem>.+)-r\d+\.json")
+FINISHED = "finished-"  # a save of a battle that has ended
+_AUTOSAVE = re.compile(r"(?P<kind>autosave|finished)-(?P<stem>.+)-r\d+\.json")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -27,16 +34,54 @@ def saves_folder() -> Path:
 
 
 def list_saves(folder: Path) -> list[Path]:
-    """The saves in a folder, newest first: its .json files, not the temporary files of a write."""
+    """The saves in a folder, newest first, those of battles that have ended after all the others:
+    its .json files, not the temporary files of a write."""
     if not folder.is_dir():
         return []
     found = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".") and p.is_file()]
-    return sorted(found, key=_age_key, reverse=True)
+    return sorted(found, key=lambda p: (not is_finished(p), *_age_key(p)), reverse=True)
+
+
+def is_autosave(path: Path) -> bool:
+    """Whether the save is an autosave (of a battle that has ended or not)."""
+    return _AUTOSAVE.fullmatch(path.name) is not None
+
+
+def is_finished(path: Path) -> bool:
+    """Whether the save is named as one of a battle that has ended."""
+    return path.name.startswith(FINISHED)
+
+
+def retire(folder: Path, battle: Battle, battle_id: str) -> list[Path]:
+    """The battle `battle_id` has ended: rename its autosaves (those its map's pool holds with
+    that `battle_id`) as finished, over an older finished battle's of the same name. The new paths."""
+    stem, renamed = _map_stem(battle), []
+    for p in sorted(folder.iterdir()) if folder.is_dir() else []:
+        m = _AUTOSAVE.fullmatch(p.name)
+        if m is None or m["kind"] != "autosave" or m["stem"] != stem or _battle_id(p) != battle_id:
+            continue
+        new = p.with_name(FINISHED + p.name.removeprefix("autosave-"))
+        os.replace(p, new)  # keeps its time: it stays in its map's pool, in its place
+        renamed.append(new)
+    return renamed
+
+
+def _battle_id(path: Path) -> object:
+    """The `battle_id` a save names, or None if it names none or cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data.get("battle_id") if isinstance(data, dict) else None
 
 
 def autosave_name(battle: Battle) -> str:
-    stem = _UNSAFE.sub("_", Path(battle.scenario.path).stem or "battle")
-    return f"autosave-{stem}-r{battle.round:03d}.json"
+    return f"autosave-{_map_stem(battle)}-r{battle.round:03d}.json"
+
+
+def _map_stem(battle: Battle) -> str:
+    """The battle's map as its autosaves name it."""
+    return _UNSAFE.sub("_", Path(battle.scenario.path).stem or "battle")
 
 
 def autosave(
@@ -61,8 +106,8 @@ def autosave(
 
 
 def prune(folder: Path, keep: int, newest: Path | None = None) -> list[Path]:
-    """Remove each map's autosaves beyond its newest `keep` (the file just written counts as
-    newest); return those removed."""
+    """Remove each map's autosaves beyond its newest `keep`, a finished battle's counted with the
+    others (the file just written counts as newest); return those removed."""
     pools: dict[str, list[Path]] = {}
     for p in folder.iterdir():
         m = _AUTOSAVE.fullmatch(p.name)

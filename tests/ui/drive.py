@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 import tests.helpers  # noqa: F401  (sets the SDL dummy drivers first)
@@ -40,6 +42,24 @@ def key(a: App, k: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
     a.step(0.016)
+
+
+def played_to_result(a: App, path: str | Path, frames: int = 5000) -> BattleScreen:
+    """A shipped map's battle, the AI playing every side at the fastest speed, run in the window
+    until its result screen opens (the duel: 6 rounds, an autosave at each round's end)."""
+    from game.scenario.tiled import load_scenario  # noqa: PLC0415
+    from game.settings import SPEEDS  # noqa: PLC0415
+    from game.ui.menus.result import ResultScreen  # noqa: PLC0415
+
+    sc = load_scenario(path)
+    s = BattleScreen(a, sc, seed=1, controllers=dict.fromkeys(sc.sides, "ai"), threaded=False)
+    s.speed_i = len(SPEEDS) - 1
+    a.show(s)
+    for _ in range(frames):
+        if isinstance(a.screen, ResultScreen):
+            return s
+        a.step(0.1)
+    raise AssertionError(f"{path} never reached its result (round {s.battle.round})")
 
 
 def settle(a: App, screen: BattleScreen, limit: int = 3000) -> None:

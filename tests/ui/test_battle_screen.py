@@ -14,7 +14,7 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen
 from game.ui.battle.modes import FacingMode, ProvokeMode
 from game.ui.draw import draw_bar
-from game.ui.menus.result import ResultScreen
+from game.ui.menus.result import DEAF_FOR, ResultScreen
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
@@ -65,7 +65,7 @@ def test_a_whole_solo_battle_by_mouse():
     assert s.battle.over and as_json(s.battle.events)[-1]["type"] == "battle_end"
     human_cmds = [e for e in as_json(s.battle.events) if e["type"] in ("move", "attack") and e["id"] == "blue_fighter"]
     assert human_cmds, "the human side never acted"
-    a.step(0.016)  # the result screen draws
+    a.step(DEAF_FOR)  # the result screen draws, and hears keys from now on
     key(a, pygame.K_ESCAPE)
     assert type(a.screen).__name__ == "MenuScreen"
 

@@ -8,10 +8,11 @@ import pygame
 import pytest
 
 from game.ui.common import help_keys, help_overlay
+from game.ui.menus import menu_keys
 
 SCREENS = {
     "battle": help_keys.HELP,
-    "menu": help_keys.MENU,
+    "menu": menu_keys.sheet(),
     "sandbox": help_keys.SANDBOX,
     "sandbox fight": help_keys.SANDBOX_BATTLE,
     "replay viewer": help_keys.VIEWER,

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from game.ui.menus import entries, menu
+from game.ui.menus import entries, menu, menu_list
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.menu_words import save_label
 from tests.ui.drive import app, click, key
@@ -17,7 +17,7 @@ from tests.ui.drive import app, click, key
 
 def below_the_title(screen: MenuScreen) -> list:
     """The rows of buttons under the list (Quick battle sits on the title's line, right)."""
-    return [b for b in screen.buttons if b.rect.top > menu.LIST_TOP]
+    return [b for b in screen.buttons if b.rect.top > menu_list.LIST_TOP]
 
 
 def test_every_scenario_is_in_sight_when_chosen_and_never_under_the_buttons():

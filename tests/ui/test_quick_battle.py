@@ -18,7 +18,7 @@ from game.save.savefile import write_save
 from game.saved_battle import load_save
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus.menu import MenuScreen
-from game.ui.menus.result import ResultScreen
+from game.ui.menus.result import DEAF_FOR, ResultScreen
 from game.ui.navigation import ToMenu, go
 from game.ui.quick.army import ArmyScreen
 from game.ui.quick.army_lists import load_lists
@@ -184,9 +184,9 @@ def test_start_plays_on_the_field_as_deployed_and_the_result_offers_the_same_and
     play(bs.battle, {side: "baseline" for side in bs.session.scenario.sides})  # fought to its end
     result = ResultScreen(a, bs)
     a.show(result)
-    a.step(0.016)
+    a.step(DEAF_FOR)  # a frame as long as the moment the result ignores keys
     assert [b.label for b in result.buttons][:2] == ["Same battle again", "A new one"]
-    key(a, pygame.K_RETURN)
+    key(a, pygame.K_a)
     again = a.screen
     assert isinstance(again, BattleScreen)
     assert again.session.scenario.path == path and again.session.seed == seed

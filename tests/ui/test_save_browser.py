@@ -14,6 +14,7 @@ from game.save.manage import SaveNameError, rename_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand
+from game.ui.menus import save_browser
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.save_browser import SaveBrowser
 from tests.ui.drive import app, key
@@ -145,3 +146,36 @@ def test_rename_refuses_an_unsafe_name(tmp_path, name):
     with pytest.raises(SaveNameError):
         rename_save(p, name)
     assert p.read_text(encoding="utf-8") == "{}"
+
+
+def test_r_then_a_new_name_renames_an_autosave_and_the_browser_shows_and_says_the_new_name():
+    """Issue 37, bug 3: R, "my save", Enter on autosave-lesson_flanking-r006.json said "Renamed to
+    autosave-lesson_flanking-r006.json": the autosave's name is over a player's name's 24
+    characters, the typing (a player's name's) dropped every letter, and nothing was renamed."""
+    a = app()
+    sc = load_scenario(DUEL.with_name("lesson_flanking.tmx"))
+    s = BattleScreen(a, sc, seed=1, controllers={sc.lesson.player: "human"}, threaded=False)
+    auto = autosave(saves_folder(), s.battle, s.session.played, battle_id=s.session.battle_id)
+    assert len(auto.stem) > 24
+    before = auto.read_bytes()
+    b = _browser(a)
+    b.index = b.paths.index(auto)
+    key(a, pygame.K_r)
+    _type(a, "my save")  # the first letter replaces the name the field began with
+    key(a, pygame.K_RETURN)
+    new = saves_folder() / "my save.json"
+    assert b.said == "Renamed to my save.json"
+    assert new.read_bytes() == before and not auto.exists()
+    assert b.chosen == new and b.info(new) is not None and b.info(new).path == new
+    said: list[str] = []
+    real = save_browser.text
+    save_browser.text = lambda surface, words, *args, **kw: said.append(words) or real(surface, words, *args, **kw)
+    try:
+        a.step(0.016)
+    finally:
+        save_browser.text = real
+    assert any(w.startswith("my save.json · save · ") for w in said), said
+    assert "Renamed to my save.json" in said
+    key(a, pygame.K_r)
+    key(a, pygame.K_RETURN)  # the same name again: nothing to do, and it says so
+    assert b.said == "Not renamed: my save.json has that name already" and new.exists()

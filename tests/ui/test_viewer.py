@@ -21,7 +21,7 @@ from game.scenario.tiled import load_scenario
 from game.timeline import Timeline, load_timeline
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.view import BattleView
-from game.ui.menus.result import ResultScreen
+from game.ui.menus.result import DEAF_FOR, ResultScreen
 from game.ui.viewer.takeover import TakeOverScreen, viewer_of_file
 from game.ui.viewer.viewer import ViewerScreen
 from tests.ui.drive import app, click, key, settle
@@ -172,6 +172,7 @@ def test_the_result_screen_watches_and_saves_the_replay(tmp_path):
         a.step(0.1)
     result = a.screen
     assert isinstance(result, ResultScreen)
+    a.step(DEAF_FOR)  # a frame as long as the moment the result ignores keys
     key(a, pygame.K_w)
     v = a.screen
     assert isinstance(v, ViewerScreen) and event_lines(v.t.events) == event_lines(bs.battle.events)
@@ -180,7 +181,7 @@ def test_the_result_screen_watches_and_saves_the_replay(tmp_path):
     key(a, pygame.K_s)
     key(a, pygame.K_s)
     assert result.message.startswith("Saved to ")
-    saves = sorted(Path(result.message.removeprefix("Saved to ")).parent.glob("test_arena-round*.json"))
+    saves = sorted(Path(result.message.removeprefix("Saved to ")).parent.glob("finished-test_arena-round*.json"))
     assert len(saves) == 2  # the second save went to a new file
     for path in saves:
         assert event_lines(load_save(path)[0].events) == event_lines(bs.battle.events)

@@ -1,14 +1,17 @@
 """A battle screen's other player over the network (issue 21): the other machine's commands
 come in like the AI's, in order; the player's own go out as soon as they are played, so undo
-never takes back what the other player has seen; the network's lines ("waiting for the player",
-a drop, a desync) are shown on the board."""
+never takes back what the other player has seen (so no Undo is offered); the network's lines
+("waiting for the player", a drop, a desync) are shown in the bar, one short line, and whole,
+with the paths of the saves and reports they name, in the log."""
 
 from __future__ import annotations
 
 import queue
+import re
 from typing import TYPE_CHECKING, Protocol
 
 from game.net.channel import Channel
+from game.ui.common.combat_log import LogLine
 
 if TYPE_CHECKING:
     from game.commands import Command
@@ -20,6 +23,7 @@ class Board(Protocol):
 
     message: str
     session: Session
+    log: list[LogLine]
 
     def apply(self, cmd: Command, human: bool = True) -> bool: ...
 
@@ -45,7 +49,8 @@ class NetPlay:
             except queue.Empty:
                 return
             self.said.append(line)
-            s.message = line
+            s.message = on_board(line)
+            s.log.append(LogLine(line, [], s.session.battle.round))
 
     def take(self, s: Board) -> None:
         """While the battle waits on a side played elsewhere: the next command from the other
@@ -65,3 +70,17 @@ class NetPlay:
 
     def close(self) -> None:
         self.channel.closing.set()
+
+
+# Where the network saved the battle or wrote a report: a path, which the bar has no room for
+# (issue 37: a drop's line ran across the board); the log keeps the whole line.
+_WHERE = re.compile(r" (?:at|in) (?:/|~|[A-Za-z]:\\|\\\\)[^;)]*")
+_SHORTER = ((r"; the battle is (auto)?saved", r": \1saved"), (r" \(both logs and a report\)", r" (report in the log)"))
+
+
+def on_board(line: str) -> str:
+    """A line of the network's as the bar shows it: without the paths it names."""
+    short = _WHERE.sub("", line)
+    for pattern, words in _SHORTER:
+        short = re.sub(pattern, words, short)
+    return short

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from game import events as ev
 from game import user_dirs
-from game.save.autosave import autosave, saves_folder
+from game.save.autosave import FINISHED, autosave, retire, saves_folder
 from game.save.history import SENT, remember
 from game.save.savefile import save_record, write_record
 
@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 
 
 def save_by_hand(session: Session, folder: Path | None = None) -> str:
-    """Save to a new file (never over another); the words to show the player."""
-    stem = Path(session.scenario.path).stem or "battle"
+    """Save to a new file (never over another); the words to show the player. A battle that has
+    ended is saved as finished, so that Continue never offers it."""
+    stem = (FINISHED if session.battle.over else "") + (Path(session.scenario.path).stem or "battle")
     return _save_new(session, f"{stem}-round{session.battle.round}-{datetime.now().strftime('%Y%m%d-%H%M%S')}", folder)
 
 
@@ -90,3 +91,13 @@ def autosave_at_round_end(session: Session, events: list[ev.Event], folder: Path
         session.stop_autosaves()  # one message, not one a round
         return f"Autosave is off: {e}"
     return None
+
+
+def retire_autosaves(session: Session, folder: Path | None = None) -> str:
+    """The battle has ended: its autosaves leave Continue, kept as a finished battle's; what went
+    wrong, in words to show, else ''."""
+    try:
+        retire(folder or saves_folder(), session.battle, session.battle_id)
+    except OSError as e:
+        return f"Could not mark this battle's autosaves as finished: {e.strerror or e}"
+    return ""

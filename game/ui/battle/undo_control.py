@@ -89,9 +89,15 @@ def redo(s: BattleState) -> bool:
     return True
 
 
+def offered(s: BattleState) -> bool:
+    """Whether the bar offers Undo at all: to human players, in a battle not over and not played
+    over the network (each command goes out as it is played: there is never one to take back)."""
+    return not s.battle.over and "human" in s.session.controllers.values() and s.net is None
+
+
 def shown_by(s: BattleState) -> tuple[object, ...]:
     """What `buttons` shows, as values (the bar keeps its buttons while these stay)."""
-    if s.battle.over or "human" not in s.session.controllers.values():
+    if not offered(s):
         return ()
     redo = why_not_redo(s) if s.session.history.undone else None
     return (why_not_undo(s), bool(s.session.history.undone), redo)
@@ -100,7 +106,7 @@ def shown_by(s: BattleState) -> tuple[object, ...]:
 def buttons(s: BattleState) -> list[Button]:
     """Undo (and Redo, once something is undone) at the right of the bar, for human players; a
     disabled one says why when the pointer rests on it."""
-    if s.battle.over or "human" not in s.session.controllers.values():
+    if not offered(s):
         return []
     why = why_not_undo(s)
     buttons = [Button("Undo", "Ctrl+Z", lambda: _press(undo, s), enabled=why is None)]

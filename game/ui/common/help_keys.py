@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from game.options import menu_rules
 from game.round_end import STEPS
 
 # (section, [(keys, what they do)]); each row must fit half the help panel's width.
@@ -73,36 +72,6 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
     ),
 ]
 
-
-def _rule_options_line() -> tuple[str, str]:
-    """The menu's rule option keys and what they set, from their declarations (game/options.py)."""
-    rules = menu_rules()
-    return "  ".join(str(r.menu_key) for r in rules), "rule options: " + ", ".join(r.label.lower() for r in rules)
-
-
-MENU: list[tuple[str, list[tuple[str, str]]]] = [
-    (
-        "Choosing a battle",
-        [
-            ("click, Up / Down, wheel", "choose a scenario"),
-            ("Enter", "start it"),
-            ("B", "the sandbox on it: set up any fight"),
-            ("K", "quick battle: a new field, your army to a budget"),
-            ("C", "continue the newest save"),
-            ("L", "the saves: load, rename or delete any of them"),
-            ("M", "mode: solo, hot-seat, or watch the AI"),
-            ("S", "your side (solo)"),
-            ("H", "the hand-over screen (hot-seat)"),
-            ("P, type, Enter each", "the players' names, seat by seat (hot-seat)"),
-            ("4", "the AI's level (solo, watch)"),
-            _rule_options_line(),
-            ("5, then digits", "the seed: the same seed, the same dice"),
-            ("O", "settings: window, UI scale, speed, sound"),
-            ("hover an option", "what it changes"),
-            ("Esc / Q", "quit"),
-        ],
-    ),
-]
 
 SANDBOX: list[tuple[str, list[tuple[str, str]]]] = [
     (
@@ -183,10 +152,10 @@ HANDOVER: list[tuple[str, list[tuple[str, str]]]] = [
 
 RESULT: list[tuple[str, list[tuple[str, str]]]] = [
     (
-        "The battle's end",
+        "The battle's end (keys heard a moment after it opens)",
         [
-            ("Enter", "play the battle again (the next seed)"),
-            ("Enter (quick battle)", "the same battle again: same field, armies, seed"),
+            ("A", "play the battle again (the next seed)"),
+            ("A (quick battle)", "the same battle again: same field, armies, seed"),
             ("G (quick battle)", "a new one: the setup, on a fresh field"),
             ("N", "a lesson's result: the next lesson of the course"),
             ("W", "watch the replay"),
@@ -215,7 +184,7 @@ SAVES: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("Up / Down, wheel, click", "choose a save"),
             ("Enter", "load it: the battle where it was left"),
-            ("R, type, Enter", "rename it (a name no other save has)"),
+            ("R, type, Enter", "rename it: what you type replaces the name"),
             ("D / Delete, then Y", "delete it (asks first)"),
             ("Esc", "back to the menu"),
         ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import pygame
@@ -69,7 +69,7 @@ def wrap(words: str, size: int, width: int) -> list[str]:
 def _wrap(words: str, size: int, width: int) -> list[str]:
     f = font(size)
     lines, line = [], ""
-    for w in words.split():
+    for w in _pieces(words.split(), f, width):
         trial = f"{line} {w}".strip()
         if f.size(trial)[0] > width and line:
             lines.append(line)
@@ -79,6 +79,18 @@ def _wrap(words: str, size: int, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def _pieces(words: list[str], f: pygame.font.Font, width: int) -> Iterator[str]:
+    """The words, one wider than a whole line cut where it must be (a path in the log ran off
+    its panel: issue 37)."""
+    for word in words:
+        rest = word
+        while len(rest) > 1 and f.size(rest)[0] > width:
+            n = next((n for n in range(len(rest) - 1, 1, -1) if f.size(rest[:n])[0] <= width), 1)
+            yield rest[:n]
+            rest = rest[n:]
+        yield rest
 
 
 @dataclass

@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.bundled import MAPS, section_of
+from game.bundled import MAPS
 from game.levels import LEVELS
 from game.options import Rule, menu_rules
 from game.rules.dice import DICE
-from game.save.autosave import list_saves, saves_folder
-from game.save.progress import load_progress
+from game.save.autosave import is_finished, list_saves, saves_folder
+from game.save.progress import load_progress, progress_path
 from game.save.savefile import SaveError
 from game.saved_battle import load_save
 from game.settings import MODES, check
 from game.ui.battle.battle_screen import BattleScreen
-from game.ui.common import help_keys, theme
+from game.ui.common import theme
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.widgets import Button, layout_row, text, wrap
-from game.ui.menus import course, menu_players
+from game.ui.menus import menu_keys, menu_list, menu_players
 from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
@@ -31,18 +32,10 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
 
-LIST_TOP, LIST_BOTTOM, ROW = 130, 150, 40
-# The keys the menu keeps for itself; a rule option's menu key (game/options.py) is any other.
-OWN_KEYS = {
-    pygame.K_ESCAPE, pygame.K_q, pygame.K_c, pygame.K_l, pygame.K_p, pygame.K_b, pygame.K_m, pygame.K_s, pygame.K_h, pygame.K_4, pygame.K_5, pygame.K_o, pygame.K_k, pygame.K_n,
-    pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
-}  # fmt: skip
 MODE_NAMES = {"solo": "Solo vs AI", "hotseat": "Hot-seat", "watch": "Watch AI vs AI"}
 
 
 class MenuScreen:
-    HELP = help_keys.MENU  # F1
-
     def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         self.app = app
         self.entries = entries if entries is not None else shipped_scenarios()
@@ -55,12 +48,17 @@ class MenuScreen:
         self.ai_level = last.ai_level
         self.mouse = (0, 0)
         self.thumbs = DrawCache()
-        saves = list_saves(saves_folder())
-        self.newest_save = saves[0] if saves else None  # Continue opens it
+        self.newest_save = self._resumable()  # Continue opens it
         self.progress = load_progress()  # the lessons completed: ticked in the list
+        self.new_player = not progress_path().exists()  # no lesson played yet: the way in is offered
         self.error = self.progress.problem  # why Continue could not open it, or the progress file be read
         self.seed = SeedField()
         self.players = menu_players.PlayersField(app)  # hot-seat names, typed after P
+
+    @property
+    def HELP(self) -> menu_keys.Sheet:  # F1 reads every screen's HELP
+        """The menu's F1 sheet: its own key table (menu_keys.py)."""
+        return menu_keys.sheet()
 
     @property
     def handover(self) -> bool:
@@ -117,14 +115,25 @@ class MenuScreen:
             return None
         return SandboxScreen(self.app, scenario, map_kinds(scenario.path), seed=self.seed.value)
 
+    def _resumable(self, after: Path | None = None) -> Path | None:
+        """The newest save of a battle not over (older than `after`, if given), or None."""
+        saves = [p for p in list_saves(saves_folder()) if not is_finished(p)]
+        return next(iter(saves[saves.index(after) + 1 :] if after in saves else saves), None)
+
     def continue_saved(self) -> Screen | None:
-        """The newest save, resumed where it was left; a save that cannot load says why here."""
-        if self.newest_save is None:
+        """The newest save of a battle not over, resumed where it was left; a save that cannot
+        load says why here, and one of an ended battle (named otherwise) gives way to the next."""
+        path = self.newest_save
+        if path is None:
             return None
         try:
-            battle, record = load_save(self.newest_save)
+            battle, record = load_save(path)
         except SaveError as e:
             self.error = str(e)
+            return None
+        if battle.over:
+            self.newest_save = self._resumable(after=path)
+            self.error = f"{path.stem}: that battle is over (Saves, L, still lists it)"
             return None
         return opened_screen(self.app, battle, record, threaded=not self.app.headless)
 
@@ -164,48 +173,72 @@ class MenuScreen:
             self.index = min(max(self.index - event.y, 0), len(self.entries) - 1)
         elif event.type == pygame.KEYDOWN and self.players.typing:
             self.players.key(event)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.mode == "hotseat" and self.entries:
-            self.players.begin(len(self.entry.scenario.sides) if self.entry.scenario else 2)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_k, pygame.K_n) and not self.seed.typing:
-            return go(self.app, ToQuick() if event.key == pygame.K_k else ToOnline())
+        elif event.type == pygame.KEYDOWN and self.seed.typing:
+            self.seed.key(event.key)
         elif event.type == pygame.KEYDOWN:
-            return self.sandbox() if event.key == pygame.K_b and not self.seed.typing else self._key(event.key)
+            return self._key(event.key)
         return None
 
     def _key(self, k: int) -> Screen | None:
-        """Arrows pick a map, Enter starts it, letters and digits change the settings."""
-        if self.seed.typing:
-            self.seed.key(k)
-            return None
-        if k in (pygame.K_ESCAPE, pygame.K_q):
-            self.app.quit()
-        elif k == pygame.K_c:
-            return self.continue_saved()
-        elif k == pygame.K_o:
-            return self.settings()
-        elif k == pygame.K_l:
-            return go(self.app, ToSaves())
-        elif not self.entries:
-            return None
-        elif k == pygame.K_UP:
-            self.index = (self.index - 1) % len(self.entries)
-        elif k == pygame.K_DOWN:
-            self.index = (self.index + 1) % len(self.entries)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.start()
-        elif k == pygame.K_m:
-            self.mode = str(_next(MODES, self.mode))
-        elif k == pygame.K_s:
-            self.side_i += 1
-        elif (rule := _rule_keys().get(k)) is not None:
+        """A key of the menu's table (menu_keys.py) calls its method; a rule option's cycles it."""
+        found = menu_keys.BY_KEY.get(k)
+        rule = menu_keys.rule_keys().get(k)
+        if found is not None and (self.entries or not found[1].needs_map):
+            return cast("Screen | None", getattr(self, found[0])())
+        if rule is not None and self.entries:
             self._cycle(rule)
-        elif k == pygame.K_4 and self.mode != "hotseat":
-            self.ai_level = str(_next(LEVELS, self.ai_level))
-        elif k == pygame.K_5:
-            self.seed.begin()
-        elif k == pygame.K_h:
-            self.handover = not self.handover
         return None
+
+    # -- what the keys and buttons do -------------------------------------------------------
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    def quick(self) -> Screen:
+        return go(self.app, ToQuick())
+
+    def online(self) -> Screen:
+        return go(self.app, ToOnline())
+
+    def saves(self) -> Screen:
+        return go(self.app, ToSaves())
+
+    def first_lesson(self) -> Screen | None:
+        """The course's first lesson, chosen and started (the way in for a new player)."""
+        i = menu_list.first_lesson(self.entries)
+        if i is None:
+            return None
+        self.index = i
+        return self.start()
+
+    def next_section(self) -> None:
+        self.index = menu_list.next_section(self.entries, self.index)
+
+    def choose_previous(self) -> None:
+        self.index = (self.index - 1) % len(self.entries)
+
+    def choose_next(self) -> None:
+        self.index = (self.index + 1) % len(self.entries)
+
+    def next_mode(self) -> None:
+        self.mode = str(_next(MODES, self.mode))
+
+    def next_side(self) -> None:
+        self.side_i += 1
+
+    def toggle_handover(self) -> None:
+        self.handover = not self.handover
+
+    def name_players(self) -> None:
+        if self.mode == "hotseat":
+            self.players.begin(len(self.entry.scenario.sides) if self.entry.scenario else 2)
+
+    def next_ai_level(self) -> None:
+        if self.mode != "hotseat":  # hot-seat has no AI side to set
+            self.ai_level = str(_next(LEVELS, self.ai_level))
+
+    def type_seed(self) -> None:
+        self.seed.begin()
 
     def update(self, dt: float) -> Screen | None:
         return None
@@ -222,30 +255,12 @@ class MenuScreen:
         label = f"Continue: {save_label(self.newest_save, titles)}" if self.newest_save else "Continue (no save yet)"
         return Button(label, "C", self.continue_saved, enabled=self.newest_save is not None)
 
-    def _rows(self) -> int:
-        """How many scenario lines fit between the title and the buttons."""
-        return max(1, (self.app.size[1] - LIST_TOP - LIST_BOTTOM) // ROW)
-
     def _lines(self) -> list[str | int]:
-        """The list's lines: each section's heading (a string), then its scenarios (their indices)."""
-        out: list[str | int] = []
-        last = ""
-        for i, e in enumerate(self.entries):
-            section = section_of(e.path.stem)
-            if section != last:
-                out.append(section)
-                last = section
-            out.append(i)
-        return out
+        return menu_list.lines(self.entries)
 
-    def _list_layout(self) -> list[tuple[str | int, pygame.Rect]]:
-        """The lines in sight and where each sits: the list scrolls (only) to keep the chosen
-        scenario in sight, so a line clicked never moves under the pointer."""
-        rows, lines = self._rows(), self._lines()
-        at = lines.index(self.index) if self.index in lines else 0
-        self.top = min(max(self.top, at - rows + 1), at, max(0, len(lines) - rows))
-        shown = range(self.top, min(self.top + rows, len(lines)))
-        return [(lines[j], pygame.Rect(40, LIST_TOP + ROW * (j - self.top), 360, ROW - 6)) for j in shown]
+    def _list_layout(self) -> menu_list.Layout:
+        self.top, shown = menu_list.layout(self.entries, self.index, self.top, self.app.size[1])
+        return shown
 
     def _list_rects(self) -> dict[int, pygame.Rect]:
         """Where each scenario line in sight sits, by its index in the list."""
@@ -258,43 +273,32 @@ class MenuScreen:
             tip = "a lesson is played solo on its own side, against its own AI and seed"
             return [Button(f"Lesson: you play {lesson.player}", "", lambda: None, enabled=False, tip=tip)]
         mode = MODE_NAMES[self.mode]
-        row1 = [Button(f"Mode: {mode}", "M", lambda: setattr(self, "mode", _next(MODES, self.mode)), tip=TIPS["mode"])]
+        row1 = [Button(f"Mode: {mode}", "M", self.next_mode, tip=TIPS["mode"])]
         if self.mode == "solo":
-            pick = Button(f"You play: {you}", "S", lambda: setattr(self, "side_i", self.side_i + 1), tip=TIPS["side"])
-            row1.append(pick)
+            row1.append(Button(f"You play: {you}", "S", self.next_side, tip=TIPS["side"]))
         elif self.mode == "hotseat":
             label = f"Hand-over screen: {'on' if self.handover else 'off'}"
-            toggle = Button(label, "H", lambda: setattr(self, "handover", not self.handover), tip=TIPS["handover"])
+            toggle = Button(label, "H", self.toggle_handover, tip=TIPS["handover"])
             seats = len(e.scenario.sides) if e.scenario else 2
-            names = Button(self.players.label(seats), "P", lambda: self.players.begin(seats), tip=menu_players.TIP)
-            row1 += [toggle, names]
+            row1 += [toggle, Button(self.players.label(seats), "P", self.name_players, tip=menu_players.TIP)]
         if self.mode != "hotseat":  # hot-seat has no AI side to set
-            level = Button(
-                f"AI: {self.ai_level}",
-                "4",
-                lambda: setattr(self, "ai_level", _next(LEVELS, self.ai_level)),
-                tip=TIPS["ai"],
-            )
-            row1.append(level)
+            row1.append(Button(f"AI: {self.ai_level}", "4", self.next_ai_level, tip=TIPS["ai"]))
         return row1
 
     @property
     def buttons(self) -> list[Button]:
         """The option and start buttons as they stand now, laid out."""
         w, h = self.app.size
-        quick = Button("Quick battle", "K", lambda: go(self.app, ToQuick()), tip=TIPS["quick"])
-        online = Button("Play online", "N", lambda: go(self.app, ToOnline()), tip=TIPS["online"])
-        layout_row([quick, online], pygame.Rect(w - 240, 36, 200, 40))
-        quick.rect.right, online.rect.right = w - 40, w - 46 - quick.rect.w
+        top = self._top_buttons()
         if not self.entries:
-            last = [self._continue_button(), Button("Settings", "O", self.settings), Button("Quit", "Q", self.app.quit)]
+            last = [self._continue_button(), Button("Settings", "O", self.settings), Button("Quit", "Q", self.quit)]
             layout_row(last, pygame.Rect(40, h - 50, w - 80, 34))
-            return [quick, online, *last]
+            return [*top, *last]
         e = self.entry
         sides = e.scenario.sides if e.scenario else ["?"]
         you = sides[self.side_i % len(sides)]
         row1 = self._play_buttons(e, you)
-        row1.append(Button(self.seed.label(), "5", self.seed.begin, active=self.seed.typing, tip=TIPS["seed"]))
+        row1.append(Button(self.seed.label(), "5", self.type_seed, active=self.seed.typing, tip=TIPS["seed"]))
         row2 = [self._rule_button(r) for r in menu_rules()]
         row3 = [
             Button("Start", "Enter", self.start, enabled=e.scenario is not None),
@@ -307,15 +311,27 @@ class MenuScreen:
             ),
             self._continue_button(),
             Button("Settings", "O", self.settings),
-            Button(
-                "Saves", "L", lambda: go(self.app, ToSaves()), tip="Every save and autosave: load, rename or delete"
-            ),
-            Button("Quit", "Q", self.app.quit),
+            Button("Saves", "L", self.saves, tip="Every save and autosave: load, rename or delete"),
+            Button("Quit", "Q", self.quit),
         ]
         layout_row(row1, pygame.Rect(40, h - 130, w - 80, 32))
         layout_row(row2, pygame.Rect(40, h - 90, w - 80, 32))
         layout_row(row3, pygame.Rect(40, h - 50, w - 80, 34))
-        return [quick, online, *row1, *row2, *row3]
+        return [*top, *row1, *row2, *row3]
+
+    def _top_buttons(self) -> list[Button]:
+        """Right of the title: Quick battle, Play online and, for a new player, the way in."""
+        top = [
+            Button("Quick battle", "K", self.quick, tip=TIPS["quick"]),
+            Button("Play online", "N", self.online, tip=TIPS["online"]),
+        ]
+        if self.new_player and menu_list.first_lesson(self.entries) is not None:
+            top.append(Button("New to Rout? Start with the first lesson", "F", self.first_lesson, tip=TIPS["way_in"]))
+        layout_row(top, pygame.Rect(0, 36, 0, 40))
+        right = self.app.size[0] - 40
+        for b in top:  # laid from the right, the first rightmost
+            b.rect.right, right = right, right - b.rect.w - 6
+        return top
 
     def _rule_button(self, rule: Rule) -> Button:
         """A rule option's button: its label and value; a click or its key cycles the value."""
@@ -330,32 +346,7 @@ class MenuScreen:
         if not self.entries:
             text(surface, f"No scenarios found: {MAPS} holds no maps.", (44, 140), 22, theme.TEXT_WARN)
             text(surface, "Reinstall Rout, or open a map of your own: rout play MAP.tmx", (44, 170), 20)
-        layout = self._list_layout()
-        for item, r in layout:
-            if isinstance(item, str):
-                text(
-                    surface,
-                    course.heading(item, self.progress.completed),
-                    (r.x + 2, r.y + 12),
-                    20,
-                    theme.HIGHLIGHT,
-                    True,
-                )
-                continue
-            e = self.entries[item]
-            pygame.draw.rect(surface, theme.BUTTON_ACTIVE if item == self.index else theme.BUTTON, r, border_radius=6)
-            title = e.scenario.title if e.scenario else e.path.name
-            text(surface, title, (r.x + 10, r.y + 8), 22, theme.TEXT if e.scenario else theme.TEXT_WARN)
-            if e.path.stem in self.progress.completed:
-                course.draw_tick(surface, r)
-        shown = [item for item, _ in layout if isinstance(item, int)]
-        above = min(shown) if shown else 0
-        below = len(self.entries) - (max(shown) + 1 if shown else 0)
-        if above:
-            text(surface, f"{above} more above (arrows or wheel)", (44, LIST_TOP - 20), 16, theme.TEXT_DIM)
-        if below:
-            bottom = LIST_TOP + ROW * len(layout)
-            text(surface, f"{below} more below (arrows or wheel)", (44, bottom - 2), 16, theme.TEXT_DIM)
+        menu_list.draw(surface, self.entries, self._list_layout(), self.index, self.progress.completed)
         if self.entries:
             draw_details(self.entry, self.thumbs, self.app.size, surface)
         if self.error:  # a save's refusal names its file and a command: wrapped, its last line where one line was
@@ -378,15 +369,6 @@ class MenuScreen:
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 1, border_radius=6)
         for i, line in enumerate(lines):
             text(surface, line, (box.x + 10, box.y + 5 + 20 * i), 18, theme.TEXT)
-
-
-def _rule_keys() -> dict[int, Rule]:
-    """The rule options by the key that cycles each (declared in game/options.py)."""
-    keys: dict[int, Rule] = {getattr(pygame, f"K_{str(r.menu_key).lower()}"): r for r in menu_rules()}
-    taken = set(keys) & OWN_KEYS
-    if taken:
-        raise ValueError(f"a rule option's menu key is one the menu uses: {sorted(map(pygame.key.name, taken))}")
-    return keys
 
 
 def _next(values: tuple[object, ...], current: object) -> object:

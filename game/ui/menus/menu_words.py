@@ -15,6 +15,8 @@ from game.save.map_paths import QUICK_PREFIX
 TIPS = {
     "quick": "A new battlefield made for you: choose its size and terrain, buy an army to a budget, "
     "deploy it, and fight the AI's.",
+    "way_in": "The course: each lesson shows one rule in play, tells you what happens and why, and gives "
+    "you the move that teaches it. The lessons are listed below the skirmishes (Tab).",
     "online": "Join a battle another player hosts (rout host): type the host's address and join code.",
     "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
     "Watch: the AI plays every side.",

@@ -11,7 +11,7 @@ from game.runner import summary
 from game.save.map_paths import is_quick_map
 from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen
-from game.ui.battle.saving import save_by_hand
+from game.ui.battle.saving import retire_autosaves, save_by_hand
 from game.ui.common import help_keys, theme
 from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, font, layout_row, text
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 
+# Seconds the result ignores keys after it opens: Enter also confirms attacks and lesson cards, and
+# one Enter too many threw the result away (issue 37). Counted in the frames' time (update's dt).
+DEAF_FOR = 0.8
 COLUMNS = ("casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered")
 
 
@@ -52,10 +55,13 @@ class ResultScreen:
         self.mouse = (0, 0)
         self.completed, self.message = course.completed_now(battle_screen)  # the message: where the
         # replay was saved, why it could not be, or what became of the lessons' progress file
+        retired = retire_autosaves(battle_screen.session)  # Continue never offers this battle again
+        self.message = self.message or retired
         self.next_path = course.next_lesson(battle_screen.session.scenario.path)
         self.course_words = course.progress_words() if battle_screen.session.scenario.lesson else ""
         # A quick battle's map is named by its digest (game/ui/quick/field.py): "again" is the same battle.
         self.quick = is_quick_map(battle_screen.session.scenario.path)
+        self.shown_for = 0.0  # seconds since it opened: keys count from DEAF_FOR on
 
     def again(self) -> Screen:
         """The battle again: a quick battle the same (map, armies, seed), any other on the next seed."""
@@ -103,7 +109,7 @@ class ResultScreen:
         """The buttons, placed for the window's size."""
         w, h = self.app.size
         buttons = [
-            Button("Same battle again" if self.quick else "Play again", "Enter", self.again),
+            Button("Same battle again" if self.quick else "Play again", "A", self.again),
             *([Button("A new one", "G", self.new_one)] if self.quick else []),
             *([Button("Next lesson", "N", self.next_lesson)] if self.next_path else []),
             Button("Watch the replay", "W", self.watch),
@@ -121,24 +127,33 @@ class ResultScreen:
             for b in self.buttons:
                 if b.hit(event.pos):
                     return cast("Screen | None", b.action())
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                return self.again()
-            if event.key == pygame.K_ESCAPE:
-                return self.menu()
-            if event.key == pygame.K_q:
-                self.quit()
-            if event.key == pygame.K_w:
-                return self.watch()
-            if event.key == pygame.K_n:
-                return self.next_lesson()
-            if event.key == pygame.K_g and self.quick:
-                return self.new_one()
-            if event.key == pygame.K_s and self.bs.session.scenario.path:
-                self.save()
+        elif event.type == pygame.KEYDOWN and self.shown_for >= DEAF_FOR:
+            return self._key(event.key)
+        return None
+
+    def _key(self, k: int) -> Screen | None:
+        """A key: each names one thing to do, and Enter none (it confirms too much elsewhere)."""
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            again = "the same battle again" if self.quick else "again"
+            self.message = f"A plays {again}" + (", N the next lesson" if self.next_path else "") + ", Esc the menu"
+        elif k == pygame.K_a:
+            return self.again()
+        elif k == pygame.K_ESCAPE:
+            return self.menu()
+        elif k == pygame.K_q:
+            self.quit()
+        elif k == pygame.K_w:
+            return self.watch()
+        elif k == pygame.K_n:
+            return self.next_lesson()
+        elif k == pygame.K_g and self.quick:
+            return self.new_one()
+        elif k == pygame.K_s and self.bs.session.scenario.path:
+            self.save()
         return None
 
     def update(self, dt: float) -> Screen | None:
+        self.shown_for += dt
         return None
 
     def resize(self, w: int, h: int) -> None:

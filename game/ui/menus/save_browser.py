@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.save.autosave import list_saves, saves_folder
+from game.save.autosave import is_autosave, is_finished, list_saves, saves_folder
 from game.save.errors import SaveError
-from game.save.manage import SaveNameError, delete_save, rename_save
+from game.save.manage import MAX_NAME, SaveNameError, delete_save, rename_save
 from game.saved_battle import load_save
-from game.ui.battle.players import typed_key
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, font, layout_row, text
 from game.ui.menus.resume import opened_screen
@@ -42,6 +41,7 @@ class SaveBrowser:
         self.top = 0  # the first row shown
         self.mouse = (0, 0)
         self.typing: str | None = None  # the new name, while renaming
+        self.fresh = False  # the name typing began with, untouched: the first letter typed replaces it
         self.asking = False  # whether the question 'delete it?' is open
         self.said = ""  # what the last action did, or why not
 
@@ -68,7 +68,7 @@ class SaveBrowser:
 
     def begin_rename(self) -> None:
         if self.chosen is not None:
-            self.typing, self.said = self.chosen.stem, ""
+            self.typing, self.fresh, self.said = self.chosen.stem, True, ""
 
     def rename(self, name: str) -> None:
         path = self.chosen
@@ -83,6 +83,9 @@ class SaveBrowser:
             self.said = f"Not renamed: {e.strerror or e}"
             return
         self.typing = None
+        if new == path:
+            self.said = f"Not renamed: {new.name} has that name already"
+            return
         info = self.reader.infos.pop(path, None)
         if info is not None:
             self.reader.infos[new] = replace(info, path=new)
@@ -167,13 +170,20 @@ class SaveBrowser:
         return None
 
     def _type(self, event: pygame.event.Event) -> None:
-        """A key while renaming: Enter renames (or says why not), Esc leaves the name."""
+        """A key while renaming: Enter renames (or says why not), Esc leaves the name; the first
+        letter typed replaces the old name, as a chosen text field's would, and Backspace edits it.
+        A save's name is as long as the files allow, not a player's name (issue 37: an autosave's
+        29 characters were over a player's 24, every letter was dropped, and the rename said the
+        old name)."""
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.rename(self.typing or "")
         elif event.key == pygame.K_ESCAPE:
             self.typing = None
-        else:
-            self.typing = typed_key(self.typing or "", event.unicode, event.key == pygame.K_BACKSPACE)[:80]
+        elif event.key == pygame.K_BACKSPACE:
+            self.typing, self.fresh = (self.typing or "")[:-1], False
+        elif event.unicode and event.unicode.isprintable():
+            kept = "" if self.fresh else self.typing or ""
+            self.typing, self.fresh = (kept + event.unicode)[:MAX_NAME], False
 
     def _answer(self, k: int) -> None:
         """The question 'delete it?': Y or Enter deletes, any other key keeps the save."""
@@ -239,14 +249,17 @@ class SaveBrowser:
         else:
             words = _fitted(info.line(), 22, r.right - x - 10)
             text(surface, words, (x, r.y + 10), 22, theme.TEXT_WARN if info.error else theme.TEXT, True)
-        kind = "autosave" if path.name.startswith("autosave-") else "save"
+        kind = "autosave" if is_autosave(path) else "save"
+        if is_finished(path):  # listed below the others: Continue never offers them
+            kind += " of a battle that has ended"
         when = info.time() if info is not None else ""
         text(surface, f"{path.name} · {kind} · {when}", (x, r.y + 40), 18, theme.TEXT_DIM)
         return made_one or (thumb is not None and self.thumbs.made_last)
 
     def _draw_footer(self, surface: pygame.Surface, w: int, h: int) -> None:
         if self.typing is not None:
-            words = f"New name: {self.typing}_.json   (Enter renames, Esc leaves it)"
+            how = "type a new one, Backspace edits this one" if self.fresh else "Enter renames, Esc leaves it"
+            words = f"New name: {self.typing}_.json   ({how})"
             text(surface, words, (44, h - 84), 22, theme.HIGHLIGHT, True)
         elif self.asking and self.chosen is not None:
             words = f"Delete {self.chosen.name}? It cannot be undone.   Y / Enter: delete, any other key: keep"
