@@ -42,7 +42,8 @@ def enter_hazard(ctx: Ctx, uid: str, by: str | None) -> Hazard:
         damage_unit(ctx, uid, r.total, "fire")
         if ctx.world[uid].life == FIGHTING:
             rest = tuple(c for c in ctx.world[uid].continuing if c.effect != "burning")
-            # 'fire: 1d6 at once, then burning 1d6 at the end of each round for 2 rounds'
-            # (docs/rules.md#hazards): the first at the end of this round.
-            ctx.world.update(uid, continuing=(*rest, Course("burning", "1d6", 2, None, ctx.round)))
+            # 'fire: 1d6 at once, then burning 1d6 at the end of each round for 2 rounds'; Decision:
+            # 'like all continuing damage it first burns in the status step of the round *after* the
+            # creature entered the fire' (docs/rules.md#hazards), the flames' 1d6 being this round's.
+            ctx.world.update(uid, continuing=(*rest, Course("burning", "1d6", 2, None, ctx.round + 1)))
     return hz
