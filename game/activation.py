@@ -150,7 +150,11 @@ def _stand_up(ctx: Ctx, u: Unit, cmd: Command) -> None:
 
 
 def _set_vs_charge(ctx: Ctx, u: Unit, cmd: Command) -> None:
-    """Set to receive a charge: no move; +2 initiative next round (seed 002)."""
+    """Set to receive a charge: no move; +2 initiative next round (seed 002). Only a weapon that can
+    be set is set (game.rules.charge.can_set)."""
+    why = charge_rules.set_refusal(u.kind.melee)
+    if why is not None:
+        raise Illegal(f"{u.id}: {why}")
     ctx.world.update(u.id, conditions=u.conditions + (("set_vs_charge", 2),))
     ctx.emit(ev.SetVsCharge, id=u.id)
 

@@ -41,6 +41,7 @@ TEACHING_ORDER = (
     "lesson_morale_ose",
     "lesson_surrender",
     "lesson_magic",
+    "lesson_slow",
     "lesson_gargoyle",
     "lesson_poison",
 )

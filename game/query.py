@@ -9,7 +9,7 @@ from typing import NamedTuple
 from game.battle import ACTIVATION, RETREAT, Battle
 from game.rules import capabilities
 from game.rules.capabilities import Action
-from game.rules.charge import MIN_SQUARES
+from game.rules.charge import MIN_SQUARES, can_set
 from game.rules.dice import Modifier
 from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring, within
 from game.rules.outcome import Outcome, hit_chance_of, outcome
@@ -47,6 +47,8 @@ def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
         may = capabilities.allowed(u.morale, u.prone, u.fights)
         if not u.spells:
             may -= {Action.CAST}
+        if not can_set(u.kind.melee):  # 'only a creature whose melee weapon can be set' (docs/rules.md#charge)
+            may -= {Action.SET_VS_CHARGE}
         if u.conditions:
             may = capabilities.bound(may, u.has("held"), u.has("tangled"))
         return may

@@ -922,6 +922,7 @@ def _scenarios() -> list[tuple]:
     # The lessons of issue 11's areas, each in its own module (which imports this one: hence here).
     import lessons_charge  # noqa: PLC0415
     import lessons_magic  # noqa: PLC0415
+    import lessons_slow  # noqa: PLC0415
     import lessons_surrender  # noqa: PLC0415
 
     return (
@@ -1018,6 +1019,7 @@ def _scenarios() -> list[tuple]:
         ]
         + lessons_surrender.SCENARIOS
         + lessons_magic.SCENARIOS
+        + lessons_slow.SCENARIOS
         + lessons_charge.SCENARIOS
     )
 

@@ -9,9 +9,10 @@ from game import query
 from game.ai.candidate import Candidate
 from game.ai.tactics import View
 from game.commands import Action, Command
+from game.rules.charge import can_set
 from game.rules.geometry import Pos
 from game.rules.outcome import hit
-from game.systems.movement import Reach
+from game.systems.movement import Reach, effective_mv, half_move
 from game.world import Unit
 
 # 'AC 1 worse': each foe's blow lands 5% more often (more with the Dex bonus lost), for the blows
@@ -52,3 +53,24 @@ def set_value(u: Unit) -> float:
     if w is None or not w.settable:
         return 0.0
     return SET_ODDS * hit(u.kind, w, "melee", "set_vs_charge").mean
+
+
+def _charge_coming(view: View) -> bool:
+    """A foe that could come within reach by this round's or the next's move: a set weapon stays
+    set through the next round (docs/rules.md#charge), so a foe that has acted may still charge it."""
+    for e in view.threats:
+        reach = e.kind.melee.reach_squares if e.kind.melee else 1
+        if view.gap[e.id] <= half_move(e) + reach + effective_mv(e):
+            return True
+    return False
+
+
+def set_candidates(view: View, stay_now: float, adjacent: bool) -> list[Candidate]:
+    """Set to receive a charge: only with a weapon that can be set ('only a creature whose melee
+    weapon can be set may take the set_vs_charge action', docs/rules.md#charge), only against a foe
+    still coming: not when already engaged, and not twice running (two sides both set, round after
+    round, is a standoff nobody breaks)."""
+    u = view.unit
+    if not can_set(u.kind.melee) or adjacent or u.has("set_vs_charge") or not _charge_coming(view):
+        return []
+    return [Candidate(stay_now + 0.4 + set_value(u), Command(Action.SET_VS_CHARGE, u.id), "set vs charge")]

@@ -36,7 +36,7 @@ import numpy as np
 
 from game import query
 from game.ai.candidate import Candidate, Explanation
-from game.ai.charging import charge_candidates, set_value
+from game.ai.charging import charge_candidates, set_candidates
 from game.ai.flight import flee, withdraw
 from game.ai.quarter import offer_candidates
 from game.ai.retreat_choice import retreat_candidates
@@ -166,19 +166,6 @@ def _lead_penalty(view: View, p: Pos) -> float:
     return 0.0
 
 
-def _charge_coming(view: View) -> bool:
-    u = view.unit
-    # A set weapon stays set through the next round (docs/rules.md#charge): a foe that has acted
-    # may still charge it then.
-    settable = set_value(u) > 0
-    for e in view.threats:
-        reach = e.kind.melee.reach_squares if e.kind.melee else 1
-        extra = effective_mv(e) if e.id in view.unacted or settable else 0
-        if view.gap[e.id] <= half_move(e) + reach + extra:
-            return True
-    return False
-
-
 def _safe_to_rest(view: View) -> bool:
     for e in view.threats:
         reach = e.kind.melee.reach_squares if e.kind.melee else 1
@@ -238,10 +225,7 @@ def activation_parts(battle: Battle, u: Unit, view: View) -> tuple[list[Candidat
     out.append(Candidate(stay_now - 0.05, Command(Action.HOLD, u.id), "hold"))
     if f_here != u.facing:
         out.append(Candidate(here, Command(Action.TURN, u.id, facing=f_here), "turn"))
-    # Set to receive a charge only against a foe still coming: not when already engaged, and not
-    # twice running (two sides both set, round after round, is a standoff nobody breaks).
-    if _charge_coming(view) and not adjacent and not u.has("set_vs_charge"):
-        out.append(Candidate(stay_now + 0.4 + set_value(u), Command(Action.SET_VS_CHARGE, u.id), "set vs charge"))
+    out += set_candidates(view, stay_now, bool(adjacent))
     out += offer_candidates(battle, u, stay_now)
     if u.fatigue_state > 0:
         if _safe_to_rest(view):

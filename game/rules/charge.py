@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.rules.creature import Weapon
 from game.rules.dice import Dice, Modifier
 from game.rules.geometry import REAR, Arc
 
@@ -29,3 +30,19 @@ def charging_modifier(dex_ac: int, arc: Arc) -> Modifier:
 def doubled(dice: Dice) -> Dice:
     """'a hit does double damage (dice doubled, bonuses not)': 1d6+1 becomes 2d6+1."""
     return Dice(dice.count * 2, dice.sides, dice.bonus)
+
+
+def can_set(weapon: Weapon | None) -> bool:
+    """Decision: 'only a creature whose melee weapon can be set may take the set_vs_charge action
+    (PHB: spears and polearms are set against a charge; an axe or a sword is not)'
+    (docs/rules.md#charge): the catalogue's `settable` (spear, halberd, pike, lance, trident)."""
+    return weapon is not None and weapon.settable
+
+
+def set_refusal(weapon: Weapon | None) -> str | None:
+    """Why a creature with this melee weapon may not set to receive a charge, or None: what the
+    battle refuses and the window says."""
+    if can_set(weapon):
+        return None
+    held = f"its {weapon.name} cannot be set" if weapon is not None else "it has no melee weapon to set"
+    return f"{held} against a charge (only a spear, halberd, pike, lance or trident): it may hold"

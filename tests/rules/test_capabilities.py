@@ -82,8 +82,9 @@ PLAIN = (A.HOLD, A.REST, A.SET_VS_CHARGE, A.STAND_UP)  # actions that need no sq
 
 
 def _blue_in(morale: str, prone: bool) -> Battle:
-    """Blue's fighter to act, in the given state, an orc out of reach."""
-    b = battle([unit("a", "blue", "fighter1", (2, 5)), unit("z", "red", "orc", (8, 1))], script=[10, 1])
+    """Blue's spearman to act, in the given state, an orc out of reach (a spear can be set: only
+    such a weapon may take set_vs_charge, docs/rules.md#charge)."""
+    b = battle([unit("a", "blue", "militia", (2, 5)), unit("z", "red", "orc", (8, 1))], script=[10, 1])
     assert b.pending().unit == "a"
     b.world.update("a", morale=morale, prone=prone)
     return b

@@ -172,13 +172,13 @@ def test_bonuses_are_not_doubled():
 
 
 def test_only_a_settable_weapon_and_only_a_charge_meet_the_set():
-    """A set long sword cannot be set against a charge; a plain move draws no set strike."""
+    """A long sword cannot be set against a charge (the battle refuses it); a plain move draws no
+    set strike."""
     sword = battle(
         [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "fighter1", (5, 4), "W")], script=[1, 10]
     )
-    sword.apply(cmd("set_vs_charge", "z"))
-    evs = as_json(sword.apply(cmd("charge", "a", target="z", path=[(1, 4), (2, 4), (3, 4), (4, 4)])))
-    assert [a["purpose"] for a in events_of(evs, "attack")] == ["charge"]
+    with pytest.raises(Illegal, match="long sword cannot be set"):
+        sword.apply(cmd("set_vs_charge", "z"))
     walk = battle(
         [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")], script=[1, 10]
     )
@@ -245,3 +245,27 @@ def test_a_knocked_down_creature_is_no_longer_set():
     b.apply(cmd("set_vs_charge", "z"))
     knock_down(b.ctx, "z", "test")
     assert not b.world["z"].has("set_vs_charge")
+
+
+def test_only_a_creature_whose_weapon_can_be_set_may_set_to_receive_a_charge():
+    """RULES (Charge, Decision, turn 4): 'only a creature whose melee weapon can be set may take the
+    `set_vs_charge` action ... Seed 002's +2 initiative goes with it. A creature without such a
+    weapon that wants to wait for the foe holds' (docs/rules.md#charge). The case of issue 38: an
+    orc with a battle axe sets, and gains +2 initiative. Now the battle refuses it, the query and
+    the AIs do not offer it; the militia's spear still sets."""
+    b = battle([unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "orc", (8, 4), "W")], script=[1, 10])
+    assert b.pending().unit == "z"
+    before = _state(b)
+    with pytest.raises(Illegal, match="battle axe cannot be set"):
+        b.apply(cmd("set_vs_charge", "z"))
+    assert _state(b) == before
+    assert Action.SET_VS_CHARGE not in query.allowed_actions(b, "z")
+    assert all(c.action != Action.SET_VS_CHARGE for c in legal_commands(b))
+    assert all(c.cmd.action != Action.SET_VS_CHARGE for c in normal.candidates(b))
+    spear = battle(
+        [unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "militia", (8, 4), "W")], script=[1, 10]
+    )
+    assert Action.SET_VS_CHARGE in query.allowed_actions(spear, "z")
+    assert any(c.cmd.action == Action.SET_VS_CHARGE for c in normal.candidates(spear))
+    spear.apply(cmd("set_vs_charge", "z"))
+    assert spear.world["z"].has("set_vs_charge")

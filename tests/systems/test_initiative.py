@@ -69,8 +69,9 @@ def test_equal_dex_acts_simultaneously_and_both_blows_land():
 
 
 def test_modifiers_higher_ground_wading_and_set_vs_charge():
-    """'On Higher Ground +1 ... Set to Receive Charge +2 ... Wading or Slippery Footing -2'."""
-    units = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (6, 2), "W")]
+    """'On Higher Ground +1 ... Set to Receive Charge +2 ... Wading or Slippery Footing -2' (a spear
+    can be set, docs/rules.md#charge)."""
+    units = [unit("a", "blue", "militia", (2, 2), "E"), unit("b", "red", "orc", (6, 2), "W")]
     b = battle(units, script=[5, 5, 5, 5], elevation={(2, 2): 1}, footing={(6, 2): "wading"})
     entries = {e["id"]: e for e in as_json(b.events)[-1]["entries"]}
     assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]

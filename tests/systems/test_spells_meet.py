@@ -4,6 +4,10 @@ total acts first."""
 
 from __future__ import annotations
 
+import pytest
+
+from game import query
+from game.commands import Action, Illegal
 from game.rules.tables import missile_adjustment
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
@@ -211,3 +215,17 @@ def test_the_acid_arrows_roll_takes_dexterity_never_strength():
 def test_the_missile_adjustment_follows_phb_table_2():
     """PHB 2e Table 2, Dexterity's missile attack adjustment."""
     assert [missile_adjustment(d) for d in (3, 4, 5, 6, 15, 16, 17, 18, 19)] == [-3, -2, -1, 0, 0, 1, 2, 2, 3]
+
+
+def test_a_prone_caster_cannot_cast_at_all():
+    """docs/rules.md#magic: 'A caster that is prone cannot cast at all: it may only stand up, rest
+    or hold'. The battle refuses the cast, the query does not offer it, and the slot is kept."""
+    b = battle(
+        [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard3", (4, 4), "E", prone=True)],
+        script=[1, 10],
+    )
+    assert b.pending().unit == "w"
+    with pytest.raises(Illegal, match="prone: it can stand up, rest or hold"):
+        b.apply(cmd("cast", "w", spell="magic_missile", target="o"))
+    assert query.allowed_actions(b, "w") == {Action.STAND_UP, Action.REST, Action.HOLD}
+    assert "magic_missile" in b.world["w"].spells and not events_of(b.events, "cast")

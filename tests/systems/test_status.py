@@ -5,16 +5,21 @@ from tests.helpers import as_json, battle, cmd, events_of, unit
 
 def test_burning_does_continuing_damage_at_the_end_of_the_round():
     """'continuing damage (poison, burning, acid, etc.) actually inflict their damage in this part'
-    Decision (docs/rules.md#hazards): fire 1d6 at once, then burning 1d6 for 2 rounds."""
+    Decision (docs/rules.md#hazards): fire 1d6 at once, then burning 1d6 for 2 rounds, the first in
+    the status step of the round after the creature entered the fire."""
     b = battle(
         [unit("a", "blue", "fighter3", (0, 0), "E"), unit("b", "red", "orc", (9, 9), hero=True)],
-        script=[10, 1, 2, 3],
+        script=[10, 1, 2, 10, 1, 3],
         hazard={(1, 0): "fire"},
     )
     b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True))
     b.apply(cmd("hold", "b"))
+    assert not [e for e in events_of(b.events, "status") if e["effect"] == "burning"]
+    assert [(c.effect, c.dice, c.rounds) for c in b.world["a"].continuing] == [("burning", "1d6", 2)]
+    b.apply(cmd("hold", "a"))
+    b.apply(cmd("hold", "b"))
     burn = [e for e in events_of(b.events, "status") if e["effect"] == "burning"]
-    assert burn and burn[0]["amount"] == 3 and burn[0]["rounds_left"] == 1
+    assert burn and burn[0]["round"] == 2 and burn[0]["amount"] == 3 and burn[0]["rounds_left"] == 1
     assert b.world["a"].hp == b.world["a"].hp_max - 2 - 3
     assert [(c.effect, c.dice, c.rounds) for c in b.world["a"].continuing] == [("burning", "1d6", 1)]
 

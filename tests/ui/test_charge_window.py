@@ -113,3 +113,24 @@ def test_a_charging_creature_wears_the_charging_mark_until_the_charge_ends():
     key(a, pygame.K_h)  # its next activation (it ends its turn): the charge is over
     s.view.skip()
     assert not s.battle.world["a"].has("charging") and "charging" not in _icons_drawn(s, "a")
+
+
+def test_only_a_creature_whose_weapon_can_be_set_is_offered_set_vs_charge():
+    """docs/rules.md#charge: 'only a creature whose melee weapon can be set may take the
+    `set_vs_charge` action'. The fighter's long sword: the button is off and C sends nothing but
+    says why; the militia's spear: the button is on and C sets it."""
+    a = app()
+    s = _screen(a)
+    button = next(btn for btn in s.buttons if btn.label == "Set vs charge")
+    assert not button.enabled
+    key(a, pygame.K_c)
+    assert "long sword cannot be set" in s.message and not s.battle.world["a"].has("set_vs_charge")
+    assert s.battle.pending().unit == "a", "nothing was sent"
+    a = app()
+    units = [unit("a", "blue", "militia", (1, 4), "E"), unit("b", "red", "orc", (8, 4), "W")]
+    s = on_board(a, units, [10, 1], width=10, height=9)
+    s.view.skip()
+    a.step(0.0)
+    assert next(btn for btn in s.buttons if btn.label == "Set vs charge").enabled
+    key(a, pygame.K_c)
+    assert s.battle.world["a"].has("set_vs_charge")

@@ -17,7 +17,7 @@ from game.systems.spells import SPELLS
 from game.ui.battle.legal import Legal
 from game.ui.battle.offering import offer_words
 from game.ui.battle.provoking import Provoking, provoking, strike
-from game.ui.battle.refusals import fire_at, no_attack, no_charge
+from game.ui.battle.refusals import fire_at, no_attack, no_charge, simple_action
 
 
 @dataclass(frozen=True)
@@ -134,9 +134,7 @@ class ActivationMode(Mode):
     """A unit's activation: the action keys, and clicks answered from what the unit may do."""
 
     def click(self, sq: Pos, turn: Turn) -> Outcome:
-        if turn.legal is None:
-            return None
-        return self.choose(sq, turn, turn.legal)
+        return None if turn.legal is None else self.choose(sq, turn, turn.legal)
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         return None
@@ -146,7 +144,8 @@ class ActivationMode(Mode):
 
     def press(self, key: int, turn: Turn) -> Outcome:
         if key in SIMPLE_ACTIONS:
-            return Command(SIMPLE_ACTIONS[key], turn.unit)
+            simple = simple_action(turn.battle, turn.unit, SIMPLE_ACTIONS[key])
+            return simple if isinstance(simple, Command) else Hint(simple)
         if key == pygame.K_k:
             spells = tuple(dict.fromkeys(turn.battle.world[turn.unit].spells))
             if not (turn.legal and Action.CAST in turn.legal.allowed and spells):

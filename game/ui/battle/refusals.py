@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.battle import Battle
 from game.commands import Action, Command
-from game.rules.charge import MIN_SQUARES
+from game.rules.charge import MIN_SQUARES, set_refusal
 from game.rules.geometry import footprint_distance
 from game.systems import charge
 from game.systems.movement import effective_mv
@@ -43,3 +43,10 @@ def no_attack(who: str, legal: Legal) -> str:
     if who in legal.charge:
         return f"no attack on {who}: out of reach after half a move; a charge (G) reaches it"
     return f"no attack on {who}: out of reach after half a move"
+
+
+def simple_action(battle: Battle, uid: str, action: Action) -> Command | str:
+    """A hold, a rest or a set; a set by a creature whose weapon cannot be set is refused here, in
+    the battle's words, so the key offers nothing the Set button does not (docs/rules.md#charge)."""
+    why = set_refusal(battle.world[uid].kind.melee) if action == Action.SET_VS_CHARGE else None
+    return Command(action, uid) if why is None else why
