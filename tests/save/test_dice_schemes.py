@@ -58,15 +58,24 @@ def test_the_same_seed_under_the_two_schemes_is_two_battles():
     assert one.ctx.rng.state != two.ctx.rng.state
 
 
-def test_a_rout_0_3_save_loads_under_scheme_1_and_its_log_still_holds(tmp_path):
-    loaded, record = load_save(OLD_SAVE)  # load_save checks the log against log_sha256
-    assert record.dice == 1 and loaded.dice == 1 and record.game_version == "0.3.0"
-    assert len(record.commands) == 30 and loaded.round == 3
-    # Saved again, it is format 2 and says scheme 1, and loads to the same battle.
+def test_a_rout_0_3_save_reads_as_scheme_1():
+    record = load_replay(OLD_SAVE)
+    assert record.dice == 1 and record.game_version == "0.3.0" and len(record.commands) == 30
+
+
+def test_a_battle_under_scheme_1_is_saved_and_loaded_under_scheme_1(tmp_path):
+    """A battle Rout 0.3 began rolls its dice under scheme 1 for ever: saved again today, it says
+    so, and loads to the same battle (Rout 0.3's own save no longer replays under today's rules:
+    tests/save/test_rules_in_saves.py)."""
+    b, commands = played(decisions=30, dice=1)
+    path = write_save(tmp_path / "s.json", b, commands, ai={"red": "baseline"})
+    assert json.loads(path.read_text())["dice"] == 1
+    loaded, record = load_save(path)
+    assert record.dice == 1 and loaded.dice == 1
     again = write_save(tmp_path / "again.json", loaded, record.commands, ai=record.ai)
     assert json.loads(again.read_text())["dice"] == 1
     reloaded, _ = load_save(again)
-    assert reloaded.events == loaded.events
+    assert reloaded.events == loaded.events == b.events
 
 
 def test_the_old_save_under_the_new_scheme_would_not_be_the_battle_saved(tmp_path):

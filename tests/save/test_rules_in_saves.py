@@ -27,10 +27,16 @@ def test_a_save_says_the_rules_it_was_played_under(tmp_path):
     assert record.rules == RULES
 
 
-def test_a_file_from_before_rules_versions_reads_as_version_0_and_still_loads():
+def test_a_file_from_before_rules_versions_reads_as_version_0_and_without_its_state_is_refused_in_one_line():
+    """Rout 0.3's save keeps no state, and its 18th command (a fighter setting his long sword
+    against a charge) is one today's rules refuse: it cannot be taken up, and says why."""
     assert "rules" not in json.loads(OLD_SAVE.read_text())
     assert load_replay(OLD_SAVE).rules == 0
-    load_save(OLD_SAVE)  # its log still holds: the rules it rolled are today's
+    with pytest.raises(SaveError) as e:
+        load_save(OLD_SAVE)
+    said = str(e.value)
+    assert "\n" not in said and "command 18" in said
+    assert "(saved under rules from before rules versions by Rout 0.3.0; this Rout plays rules version" in said
 
 
 @pytest.mark.parametrize("bad", [0, -1, "1", 1.0, True])
