@@ -14,7 +14,7 @@ _RESULTS_HERE = "\0results"  # stands for the results list while the rest of the
 
 
 class LevelRecord(TypedDict):
-    """One AI level's games in a run (both sides playing it count once)."""
+    """One AI level's games in a run against another level (games a level plays itself are not counted)."""
 
     games: int
     wins: int
@@ -73,7 +73,10 @@ class Tally:
         for s, counts in g["summary"].items():
             for k, v in counts.items():
                 self.totals[s][k] = self.totals[s].get(k, 0) + v
-        for lv in set(g["levels"].values()):  # a game where both sides play one level counts once for it
+        met = set(g["levels"].values())
+        # A level counts a game only against another: a game every side plays at one level is won
+        # by that level whoever wins, and would read as a 99% "win rate" that means nothing.
+        for lv in met if len(met) > 1 else ():
             r = self._levels.setdefault(lv, {"games": 0, "wins": 0, "draws": 0})
             r["games"] += 1
             if g["winner"] is None:
@@ -159,6 +162,8 @@ def print_report(t: Tally, title: str, seed: int, by_level: bool, out: TextIO | 
         for s in sides:
             lo, hi = t.win_ci[s]
             print(f"  {s} win rate {t.wins[s] / n:.0%} (95% CI {lo:.0%}-{hi:.0%})", file=out)
+        if by_level and not t.per_level:
+            print("  every game was one level against itself: no level's record to give", file=out)
         if by_level:
             for lv, r in sorted(t.per_level.items()):
                 lo, hi = r["win_ci"]

@@ -13,6 +13,7 @@ from game.ai import LEVELS
 from game.bundled import DEFAULT_MAP
 from game.cli import bounds
 from game.cli.outputs import STDOUT, GameWriter, UsageError, check_outputs, progress_bar
+from game.cli.sweep import rotated, simulate_generated
 from game.game_result import GameResult
 from game.options import OptionError, Options
 from game.runner import play_many
@@ -66,8 +67,6 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.generate is not None:
         if args.map is not None:
             raise UsageError("rout simulate plays a map or the maps --generate makes, not both")
-        from game.cli.sweep import simulate_generated  # noqa: PLC0415
-
         wrong = bounds.games(args.games, args.seed) or bounds.jobs(args.jobs)
         if wrong:
             raise UsageError(wrong)
@@ -135,7 +134,7 @@ def _simulate_outputs(args: argparse.Namespace) -> None:
 def _plan(args: argparse.Namespace, sides: list[str], levels: dict[str, str]) -> Iterator[tuple[int, dict[str, str]]]:
     """Each game's seed and AI levels by side (unnamed sides play baseline), one at a time."""
     full = {s: levels.get(s, "baseline") for s in sides}
-    swapped = {s: full[sides[(i - 1) % len(sides)]] for i, s in enumerate(sides)}
+    swapped = rotated(full, sides)
     for g in range(args.games):
         # --swap moves the levels one side on every other game: side advantage cancels
         yield args.seed + g, swapped if args.swap and g % 2 == 1 else full

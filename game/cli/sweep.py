@@ -56,7 +56,9 @@ class Sweep:
                 side: {s.kind.key for s in made.soldiers if s.side == side} for side in self.sides
             }
             for g in range(self.args.games):
-                yield replace(first, seed=self.args.seed + g)
+                # --swap moves the levels one side on every other game, as on a map (simulate.py)
+                levels = rotated(self.levels, self.sides) if self.args.swap and g % 2 == 1 else self.levels
+                yield replace(first, seed=self.args.seed + g, levels=levels)
 
     def add(self, map_seed: int, g: GameResult) -> None:
         record = self.maps[map_seed]
@@ -78,6 +80,11 @@ class Sweep:
             lo, hi = wilson(round(score), int(n))
             out[kind] = {"sides": int(n), "score": score, "win_rate": score / n, "win_ci": [lo, hi]}
         return out
+
+
+def rotated(levels: dict[str, str], sides: list[str]) -> dict[str, str]:
+    """The levels moved one side on: each side plays the level of the side before it."""
+    return {s: levels[sides[(i - 1) % len(sides)]] for i, s in enumerate(sides)}
 
 
 def simulate_generated(args: argparse.Namespace, named_levels: dict[str, str]) -> int:
@@ -108,7 +115,8 @@ def simulate_generated(args: argparse.Namespace, named_levels: dict[str, str]) -
         made = {"seeds": [first, last], "size": [w, h], "terrain": terrain, "sides": sides_n, "points": points}
         maps = [{"map_seed": seed} | asdict(record) for seed, record in sweep.maps.items()]
         more = {"generate": made, "maps": maps} | ({"per_kind": sweep.kind_rates()} if points else {})
-        t.write_json(sys.stdout, f"generated {first}-{last}", args.seed, sweep.levels, False, more)
+        t.write_json(sys.stdout, f"generated {first}-{last}", args.seed, sweep.levels, bool(args.swap), more)
     else:
-        print_report(t, f"Generated fields {first}-{last} ({w}x{h}, {terrain})", args.seed, False, sys.stdout)
+        title = f"Generated fields {first}-{last} ({w}x{h}, {terrain})"
+        print_report(t, title, args.seed, bool(named_levels or args.swap), sys.stdout)
     return 0
