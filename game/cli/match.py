@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.cli import bounds
@@ -33,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     m.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="stop when a GSPRT decides")
     m.add_argument("--jobs", type=int, default=1, help="games in parallel (the results are the same for any number)")
     m.add_argument("--dask", metavar="ADDRESS", help="play the games on a Dask cluster (tcp://HOST:PORT)")
+    m.add_argument("--against", metavar="CHECKOUT", help="level B is the AI of another checkout of Rout (a folder)")
     m.add_argument("--json", action="store_true", help="print the report as one JSON object")
     m.set_defaults(func=cmd_match)
 
@@ -56,6 +58,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         wrong = f"--seed {args.seed} with --pairs {args.pairs} runs past the largest seed"
     if args.sprt is not None and not args.sprt[0] < args.sprt[1]:
         wrong = f"--sprt ELO0 ELO1 needs ELO0 below ELO1, not {args.sprt[0]:g} {args.sprt[1]:g}"
+    if args.against is not None:
+        wrong = wrong or _checkout_problem(args.against, args.dask)
     if wrong:
         raise UsageError(wrong)
     try:
@@ -63,8 +67,22 @@ def cmd_match(args: argparse.Namespace) -> int:
     except BrokenProcessPool:
         print("rout: a worker process was stopped before its game ended", file=sys.stderr)
         return 1
+    except RuntimeError as e:  # the other checkout's engine saw another battle (match/against.py)
+        if type(e).__name__ != "EnginesDiffer":
+            raise
+        print(f"rout: {e}", file=sys.stderr)
+        return 1
     print(json.dumps(report, sort_keys=True) if args.json else _words(report))
     return 0
+
+
+def _checkout_problem(path: str, dask: str | None) -> str | None:
+    """What is wrong with --against CHECKOUT, or None."""
+    if dask is not None:
+        return "--against plays the other checkout on this machine; leave out --dask"
+    if not (Path(path) / "game" / "ai").is_dir():
+        return f"--against {path[:60]}: not a checkout of Rout (it has no game/ai folder)"
+    return None
 
 
 def _match(args: argparse.Namespace, a: str, b: str) -> dict[str, Any]:
@@ -94,7 +112,7 @@ def _match(args: argparse.Namespace, a: str, b: str) -> dict[str, Any]:
     elo, low, high = counts.elo()
     out: dict[str, Any] = {
         "a": a,
-        "b": b,
+        "b": b if args.against is None else f"{b} of {args.against}",
         "fields": args.fields,
         "seed": args.seed,
         "pairs": counts.pairs,
@@ -121,7 +139,7 @@ def _games(args: argparse.Namespace, a: str, b: str) -> Iterator[MatchGame]:
     from game.match.games import pair_games  # noqa: PLC0415
 
     for pair in range(args.pairs):
-        yield from pair_games(pair, args.seed, args.fields, a, b)
+        yield from pair_games(pair, args.seed, args.fields, a, b, args.against)
 
 
 T = TypeVar("T")

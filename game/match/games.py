@@ -5,9 +5,11 @@ when one of B's does, and a draw otherwise (nobody, or the third side)."""
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from game.bundled import MAPS
 from game.field_games import FieldGame, play_field_game
@@ -31,6 +33,7 @@ class MatchGame:
     levels: tuple[tuple[str, str], ...]  # (side, level), every side
     a_sides: tuple[str, ...]
     b_sides: tuple[str, ...]
+    against: str | None = None  # B's sides played by the AI of the checkout at this path
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,9 @@ class Played:
     unplayable: bool = False
 
 
-def pair_games(pair: int, seed: int, pool: str, a: str, b: str) -> tuple[MatchGame, MatchGame]:
+def pair_games(
+    pair: int, seed: int, pool: str, a: str, b: str, against: str | None = None
+) -> tuple[MatchGame, MatchGame]:
     """The two games of a pair: the pair's field and seed, A on the first side and then the second."""
     field = field_for(seed + pair, pool)
     sides = sides_of(field)
@@ -54,7 +59,8 @@ def pair_games(pair: int, seed: int, pool: str, a: str, b: str) -> tuple[MatchGa
     for swapped in (False, True):
         a_side, b_side = (second, first) if swapped else (first, second)
         levels = {s: THIRD for s in sides} | {a_side: a, b_side: b}
-        out.append(MatchGame(pair, swapped, field, seed + pair, tuple(levels.items()), (a_side,), (b_side,)))
+        game = MatchGame(pair, swapped, field, seed + pair, tuple(levels.items()), (a_side,), (b_side,), against)
+        out.append(game)
     return out[0], out[1]
 
 
@@ -62,20 +68,37 @@ def play_match_game(g: MatchGame) -> Played:
     """Play one game of a match (in a worker, or on a cluster's)."""
     levels = dict(g.levels)
     try:
-        result = _play(g.field, g.seed, levels)
+        winner, rounds = _play(g, levels) if g.against is None else _play_against(g, levels, g.against)
     except Unplayable:
         return Played(g, None, 0, 0.5, unplayable=True)
-    winner = result["winner"]
     points = 1.0 if winner in g.a_sides else 0.0 if winner in g.b_sides else 0.5
-    return Played(g, winner, result["rounds"], points)
+    return Played(g, winner, rounds, points)
 
 
-def _play(field: Field, seed: int, levels: dict[str, str]) -> GameResult:
-    if isinstance(field, FieldSpec):
-        prices = _prices() if field.points else None
-        return play_field_game(FieldGame(field, seed, levels, prices=prices, each_buys=bool(field.points)))
-    (result,) = play_each([(str(MAPS / field), seed, levels)])
-    return result
+def _field_game(field: FieldSpec, seed: int, levels: dict[str, str]) -> FieldGame:
+    prices = _prices() if field.points else None
+    return FieldGame(field, seed, levels, prices=prices, each_buys=bool(field.points))
+
+
+def _play(g: MatchGame, levels: dict[str, str]) -> tuple[str | None, int]:
+    result: GameResult
+    if isinstance(g.field, FieldSpec):
+        result = play_field_game(_field_game(g.field, g.seed, levels))
+    else:
+        (result,) = play_each([(str(MAPS / g.field), g.seed, levels)])
+    return result["winner"], result["rounds"]
+
+
+def _play_against(g: MatchGame, levels: dict[str, str], checkout: str) -> tuple[str | None, int]:
+    from game.match.against import play_against  # noqa: PLC0415  # only a match --against starts another AI
+
+    if not isinstance(g.field, FieldSpec):
+        battle = play_against(str(MAPS / g.field), g.seed, levels, g.b_sides, checkout)
+        return battle.winner, battle.round
+    with tempfile.TemporaryDirectory(prefix="rout-match-") as folder:
+        path = _field_game(g.field, g.seed, levels).write(Path(folder), "field")
+        battle = play_against(str(path), g.seed, levels, g.b_sides, checkout)
+    return battle.winner, battle.round
 
 
 @cache

@@ -4,11 +4,12 @@ sides really swapped, scored for the level named first; one short match through 
 from __future__ import annotations
 
 import json
+import shutil
 
 from game.generate.spec import FieldSpec
 from game.match.fields import field_for, sides_of
 from game.match.games import pair_games, played
-from tests.command_line import one_line_error, rout_here
+from tests.command_line import ROOT, one_line_error, rout_here
 
 
 def test_a_pair_is_one_field_and_seed_with_the_levels_swapped_between_the_sides():
@@ -63,3 +64,36 @@ def test_bad_arguments_are_one_line():
     one_line_error(rout_here("match", "hard:think=1", "normal"), "level hard takes no parameters")
     one_line_error(rout_here("match", "hard", "normal", "--pairs", "0"), "--pairs must be from 1")
     one_line_error(rout_here("match", "hard", "normal", "--sprt", "5", "0"), "--sprt ELO0 ELO1 needs ELO0 below ELO1")
+
+
+def test_a_match_against_another_checkout_plays_its_ai_in_a_process_of_its_own(tmp_path):
+    """--against: level B decided by the code of another checkout (here this one's own tree, so
+    the pair plays as without --against)."""
+    mine = json.loads(rout_here("match", "normal", "random", "--pairs", "2", "--fields", "shipped", "--json").stdout)
+    done = rout_here(
+        "match", "normal", "random", "--pairs", "2", "--fields", "shipped", "--against", str(ROOT), "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    theirs = json.loads(done.stdout)
+    assert theirs["b"] == f"random of {ROOT}"
+    assert (theirs["pentanomial"], theirs["points"]) == (mine["pentanomial"], mine["points"])
+
+
+def test_a_checkout_whose_engine_sees_another_battle_stops_the_match_in_one_line(tmp_path):
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "game", other / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    # Its AI answers as ours, but its engine rolls one die more at the battle's start.
+    battle = other / "game" / "battle.py"
+    battle.write_text(
+        battle.read_text().replace(
+            "        self._start_round()\n", "        self.ctx.rng.die(6)\n        self._start_round()\n", 1
+        )
+    )
+    done = rout_here("match", "normal", "baseline", "--pairs", "1", "--fields", "shipped", "--against", str(other))
+    assert done.returncode == 1
+    assert "sees another battle" in done.stderr and "a match needs the same rules" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_against_a_folder_that_is_no_checkout_is_one_line(tmp_path):
+    one_line_error(rout_here("match", "hard", "normal", "--against", str(tmp_path)), "not a checkout of Rout")
