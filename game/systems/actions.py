@@ -91,22 +91,23 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung
         # takes_free_swing, with its cheap tests first and written out: every enemy is asked at
         # every step of every walk, and nearly all are out of reach.
         weapon = e.kind.melee
-        if weapon is None or e.id in ctx.rs.aoo_used:
+        if weapon is None or e.id in ctx.rs.aoo_used or e.id in swung:
             continue
         if e.n == 1 and un == 1:
             ex, ey = e.pos
             if max(abs(ex - ux), abs(ey - uy)) > weapon.reach_squares:
                 continue
-        if not takes_free_swing(ctx, e, u):
+        if not takes_free_swing(ctx, e, u, swung):
             continue
         if not attack.free_blow(ctx, e.id, uid, "attack_of_opportunity", flush, swung):
             return False
     return True
 
 
-def takes_free_swing(ctx: Ctx, e: Unit, mover: Unit) -> bool:
-    """Whether the enemy takes an attack of opportunity as the mover leaves the square it stands on."""
-    if e.id in ctx.rs.aoo_used or e.kind.melee is None:
+def takes_free_swing(ctx: Ctx, e: Unit, mover: Unit, swung: set[str]) -> bool:
+    """Whether the enemy takes an attack of opportunity as the mover leaves the square it stands on
+    (not if it has already swung at this mover on this walk, `swung`: a first strike included)."""
+    if e.id in ctx.rs.aoo_used or e.id in swung or e.kind.melee is None:
         return False
     if footprint_distance(e.pos, e.n, mover.pos, mover.n) > e.kind.melee.reach_squares:
         return False  # out of reach whatever it faces: skip the arc test
@@ -159,7 +160,7 @@ def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str
 
     'One approach gives the big creature one swing: never an attack of opportunity *and* a first
     strike against the same mover in one move' (docs/rules.md#first-strike-in-round-1): an enemy
-    in `swung` has had its swing at this approach."""
+    in `swung` has had its swing at this approach, and one that strikes first joins it."""
     mover = ctx.world[uid]
     for e in ctx.world.enemies_of(mover):
         reason = first_strike_reason(ctx, e, mover, swung)
@@ -168,10 +169,10 @@ def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str
         flush()
         ctx.rs.lost_action.add(e.id)
         ctx.rs.acted.add(e.id)
-        # Decision: the first strike is also the enemy's one free swing at this creature's
-        # approach, so it takes no attack of opportunity as the charger closes (the seed's
-        # example has the giant swing once and Hambone 'move in close').
-        ctx.rs.aoo_used.add(e.id)
+        # Its one swing at this approach: no attack of opportunity at this mover follows (the
+        # seed's example has the giant swing once and Hambone 'move in close'). Decision: 'A first
+        # strike uses up nothing else': its attack of opportunity at another mover is still to come.
+        swung.add(e.id)
         ctx.emit(ev.FirstStrike, id=e.id, against=uid, reason=reason)
         exert(ctx, e.id)
         attack.resolve(ctx, e.id, uid, "melee", "first_strike")

@@ -186,3 +186,25 @@ def test_one_approach_gives_the_giant_one_swing():
     assert [e["purpose"] for e in giant_swings] == ["attack_of_opportunity"]
     assert not events_of(evs, "first_strike")
     assert b.pending().units == ["giant"]
+
+
+def test_a_first_strike_uses_up_nothing_else():
+    """docs/rules.md#first-strike-in-round-1: 'A first strike uses up nothing else: the striker
+    still makes attacks of opportunity at other movers that round'. The giant strikes Hambone
+    first as he closes; then Pip, standing in its front, steps away and draws its attack of
+    opportunity (issue 38, row 3: it drew none)."""
+    units = [
+        unit("giant", "red", "stone_giant", (5, 4), "W"),
+        unit("hambone", "blue", "halfling", (1, 4), "E"),
+        unit("pip", "blue", "halfling", (4, 5), "E"),
+    ]
+    # initiative giant 3, hambone 9, pip 8; the giant's first strike d20 1 and its swing at Pip d20 1 (misses).
+    b = battle(units, script=[3, 9, 8, 1, 1], width=12)
+    b.apply(cmd("move", "hambone", path=[(1, 4), (2, 4), (3, 4)]))
+    evs = as_json(b.apply(cmd("move", "pip", path=[(4, 5), (4, 6)])))
+    giant_swings = [e for e in events_of(b.events, "attack") if e["id"] == "giant"]
+    assert [(e["purpose"], e["target"]) for e in giant_swings] == [
+        ("first_strike", "hambone"),
+        ("attack_of_opportunity", "pip"),
+    ]
+    assert [e["id"] for e in events_of(evs, "attack")] == ["giant"]
