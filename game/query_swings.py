@@ -54,9 +54,9 @@ def free_swings(battle: Battle, uid: str, path: Sequence[Pos], charging: bool = 
         swung.add(e.id)
         out.append(Swing(e.id, mover.pos, why, _chance(ctx, e, mover, why)))
 
-    for p, q in pairwise(steps):
+    for i, (p, q) in enumerate(pairwise(steps)):
         for e in w.enemies_of(w[uid]):
-            if actions.takes_free_swing(ctx, e, w[uid], swung):
+            if actions.takes_free_swing(ctx, e, w[uid], swung, steps[i + 1 :]):
                 swing(e, "attack_of_opportunity")
         w.update(uid, pos=q, facing=VECTORS.index((q[0] - p[0], q[1] - p[1])))
         if charging:

@@ -2,6 +2,7 @@
 and the first-round reach/size exception with the seed's own Hambone example."""
 
 from game.battle import RETREAT
+from game.query_swings import free_swings
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 
@@ -176,16 +177,50 @@ def test_one_approach_gives_the_giant_one_swing():
     """Seed 002: the first strike 'counts as the action for that round'; docs/rules.md#first-strike-in-round-1:
     'One approach gives the big creature one swing: never an attack of opportunity and a first
     strike against the same mover in one move'. Hambone starts within the giant's 10 ft reach and
-    steps in: leaving his square draws the giant's attack of opportunity, and no first strike
-    follows; the giant keeps its own activation."""
+    steps in: leaving his square draws no attack of opportunity from a giant that may still
+    strike him first, and the giant's one swing is the first strike, its action for the round."""
     units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (3, 4), "E")]
-    # initiative giant 3, hambone 9; the giant's free swing d20 1 (a miss); Hambone d20 20, d6 5, knockdown d4 1.
+    # initiative giant 3, hambone 9; the giant's first strike d20 1 (a miss); Hambone d20 20, d6 5, knockdown d4 1.
     b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
     evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(3, 4), (4, 4)])))
-    giant_swings = [e for e in events_of(evs, "attack") if e["id"] == "giant"]
-    assert [e["purpose"] for e in giant_swings] == ["attack_of_opportunity"]
+    round_one = [e for e in evs if e["round"] == 1]
+    giant_swings = [e for e in events_of(round_one, "attack") if e["id"] == "giant"]
+    assert [e["purpose"] for e in giant_swings] == ["first_strike"]
+    assert b.round == 2  # the giant had no activation left
+
+
+def test_a_pike_makes_no_attack_of_opportunity_at_a_foe_it_may_still_strike_first():
+    """docs/rules.md#first-strike-in-round-1: 'in round 1, an enemy that may still strike first at
+    an approaching creature makes no attack of opportunity at it at all (not when it enters the
+    long reach at 15 ft, nor when it leaves a square there): its one swing at that creature is the
+    first strike, taken when the creature comes within 10 ft, and it is the enemy's action'. The
+    swordsman walks straight at the pike: 15 ft, 10 ft, then blade to pike (issue 38, row 4: the
+    pike swung as he left the 15 ft square and again in its own activation)."""
+    units = [unit("p", "red", "pikeman", (6, 4), "W"), unit("s", "blue", "fighter1", (1, 4), "E")]
+    path = [(1, 4), (2, 4), (3, 4), (4, 4), (5, 4)]
+    # initiative p 1, s 10; the pike's first strike d20 1 and the sword's blow d20 1 (misses).
+    b = battle(units, script=[1, 10, 1, 1], width=12)
+    assert [(w.enemy, w.at, w.why) for w in free_swings(b, "s", path)] == [("p", (4, 4), "first_strike")]
+    evs = as_json(b.apply(cmd("attack", "s", target="p", path=path)))
+    round_one = [e for e in evs if e["round"] == 1]
+    assert [(e["id"], e["purpose"]) for e in events_of(round_one, "attack")] == [("p", "first_strike"), ("s", "attack")]
+    assert events_of(round_one, "first_strike")[0]["reason"] == "reach"
+    assert events_of(round_one, "move")[0]["path"] == [[1, 4], [2, 4], [3, 4], [4, 4]]  # struck at 10 ft
+    assert b.round == 2  # the first strike was the pikeman's action
+
+
+def test_a_foe_passing_across_the_pike_s_reach_draws_its_attack_of_opportunity():
+    """The first strike is for a creature that 'approaches within ten feet' (seed 002): one that
+    walks across the pike's front at 15 ft, coming no nearer, draws the attack of opportunity as
+    it leaves a square there, and the pikeman keeps its action."""
+    units = [unit("p", "red", "pikeman", (6, 4), "W"), unit("s", "blue", "fighter1", (3, 2), "S")]
+    path = [(3, 2), (3, 3), (3, 4)]
+    # initiative p 1, s 10; the pike's swing d20 1 (a miss).
+    b = battle(units, script=[1, 10, 1], width=12)
+    evs = as_json(b.apply(cmd("move", "s", path=path)))
+    assert [(e["id"], e["purpose"]) for e in events_of(evs, "attack")] == [("p", "attack_of_opportunity")]
     assert not events_of(evs, "first_strike")
-    assert b.pending().units == ["giant"]
+    assert b.pending().units == ["p"]
 
 
 def test_a_first_strike_uses_up_nothing_else():
