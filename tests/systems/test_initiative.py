@@ -243,3 +243,33 @@ def test_a_first_strike_uses_up_nothing_else():
         ("attack_of_opportunity", "pip"),
     ]
     assert [e["id"] for e in events_of(evs, "attack")] == ["giant"]
+
+
+def test_a_group_tie_after_the_waiting_minus_one_is_rerolled():
+    """docs/rules.md#initiative-modifiers: 'Under group initiative the recomputed order rerolls a
+    tie, as any group tie is.' Blue waits and rolls 7, green 6: blue goes first. Green's orc swings
+    at b1 as he steps away, blue falls to 7-1=6, level with green; the sides roll again, blue
+    2-1=1 and green 5, and green acts before b2 (issue 38, row 5: the tie kept the old order)."""
+    units = [
+        unit("b1", "blue", "fighter1", (4, 4), "E"),
+        unit("b2", "blue", "fighter1", (0, 9), "E"),
+        unit("g1", "green", "orc", (5, 4), "W"),
+    ]
+    # blue 7, green 6; the orc's swing d20 1 (a miss); the reroll: blue 2, green 5.
+    b = battle(units, script=[7, 6, 1, 2, 5], options={"initiative": "group", "waiting": "blue"})
+    evs = as_json(b.apply(cmd("move", "b1", path=[(4, 4), (3, 4)])))
+    assert [e["purpose"] for e in events_of(evs, "attack")] == ["attack_of_opportunity"]
+    adjusted = events_of(evs, "initiative")
+    assert len(adjusted) == 1 and adjusted[0]["adjusted"] is True
+    totals = {e["side"]: (e["roll"]["rolls"], e["total"]) for e in adjusted[0]["entries"]}
+    assert totals == {"blue": ([2], 1), "green": ([5], 5)}
+    assert adjusted[0]["order"] == [["b1"], ["g1"], ["b2"]]
+    assert b.pending().units == ["g1"]
+    assert adjusted[0]["rerolls"] == [
+        {
+            "tie": [
+                {"dice": "1d10", "rolls": [7], "mod": -1, "total": 6},
+                {"dice": "1d10", "rolls": [6], "mod": 0, "total": 6},
+            ]
+        }
+    ]
