@@ -85,6 +85,23 @@ def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
     return order, side_order
 
 
+def note_attack(ctx: Ctx, by: str, on: str) -> None:
+    """A creature of side `by` attacks one of side `on`: 'waiting -1' (seed 002) comes 'if the
+    other side attacks'.
+
+    Decision (docs/rules.md#initiative-modifiers): 'the -1 comes only from an attack *on* the
+    waiting side ...; with three sides, a fight between the two others costs it nothing. A side
+    that attacks first has stopped waiting: once one of its creatures attacks, a later attack on it
+    brings no -1.'"""
+    waiting, rs = ctx.options.waiting, ctx.rs
+    if not waiting or by == on or rs.other_side_attacked or rs.waiting_over:
+        return
+    if by == waiting:
+        rs.waiting_over = True
+    elif on == waiting:
+        rs.other_side_attacked = True
+
+
 Steps = list[tuple[list[str], bool]]  # the round's phases: (ids, simultaneous)
 
 
@@ -92,8 +109,9 @@ def waiting_adjustment(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[s
     """'waiting -1' (seed 002) for 'a side that chose to wait, if the other side attacks'.
 
     Decision (docs/rules.md#initiative-modifiers): the penalty starts at 0; the moment a creature
-    of another side first attacks in round 1, every waiting creature that has not yet acted takes
-    -1 and the order of those still to act is recomputed. Returns the new steps, or None.
+    of another side first attacks the waiting side in round 1 (note_attack), every waiting
+    creature that has not yet acted takes -1 and the order of those still to act is recomputed.
+    Returns the new steps, or None.
     """
     rs = ctx.rs
     if ctx.round != 1 or not rs.other_side_attacked or rs.waiting_adjusted:

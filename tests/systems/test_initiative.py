@@ -273,3 +273,38 @@ def test_a_group_tie_after_the_waiting_minus_one_is_rerolled():
             ]
         }
     ]
+
+
+def test_a_waiting_side_that_attacked_first_has_stopped_waiting():
+    """docs/rules.md#initiative-modifiers: 'A side that attacks first has stopped waiting: once one
+    of its creatures attacks, a later attack on it brings no -1.' Red waits; its orc r strikes
+    first, then blue's b strikes r: r2, still to act, keeps its 3 (issue 38, row 6: it took -1)."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("b", "blue", "fighter1", (5, 3), "S"),
+        unit("r", "red", "orc", (5, 4), "W"),
+        unit("r2", "red", "orc", (9, 9), "W"),
+    ]
+    # initiative a 9, b 5, r 6, r2 3; r's blow d20 1 and b's d20 1 (misses).
+    b = battle(units, script=[9, 5, 6, 3, 1, 1], options={"waiting": "red"})
+    b.apply(cmd("hold", "a"))
+    b.apply(cmd("attack", "r", target="a"))
+    evs = b.apply(cmd("attack", "b", target="r"))
+    assert not events_of(evs, "initiative")
+    assert b.pending().units == ["r2"]
+
+
+def test_waiting_costs_one_only_for_an_attack_on_the_waiting_side():
+    """docs/rules.md#initiative-modifiers: 'the -1 comes only from an attack *on* the waiting
+    side ...; with three sides, a fight between the two others costs it nothing.' Blue waits; red
+    strikes green, and blue's w keeps its roll (issue 38, row 6: it took -1)."""
+    units = [
+        unit("g", "green", "orc", (5, 4), "W"),
+        unit("r", "red", "orc", (4, 4), "E"),
+        unit("w", "blue", "fighter1", (0, 9), "E"),
+    ]
+    # initiative g 5, r 9, w 3; r's blow d20 1 (a miss).
+    b = battle(units, script=[5, 9, 3, 1], options={"waiting": "blue"})
+    evs = b.apply(cmd("attack", "r", target="g"))
+    assert not events_of(evs, "initiative")
+    assert [e["total"] for e in events_of(b.events, "initiative")[-1]["entries"] if e["id"] == "w"] == [3]
