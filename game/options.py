@@ -62,7 +62,7 @@ class Options:
         "",
         names_side=True,
         label="Waiting",
-        help="That side's round-1 initiative drops by 1 once another side attacks.",
+        help="That side's round-1 initiative drops by 1 if another side attacks it before it attacks.",
     )
     foreign_environment: str = rule(
         "", names_side=True, label="Foreign environment", help="That side's initiative is at -6 every round."

@@ -49,13 +49,14 @@ def free_swings(battle: Battle, uid: str, path: Sequence[Pos], charging: bool = 
 
     def swing(e: Unit, why: str) -> None:
         mover = w[uid]
-        ctx.rs.aoo_used.add(e.id)
+        if why != "first_strike":  # 'A first strike uses up nothing else' (systems/actions.py)
+            ctx.rs.aoo_used.add(e.id)
         swung.add(e.id)
         out.append(Swing(e.id, mover.pos, why, _chance(ctx, e, mover, why)))
 
-    for p, q in pairwise(steps):
+    for i, (p, q) in enumerate(pairwise(steps)):
         for e in w.enemies_of(w[uid]):
-            if actions.takes_free_swing(ctx, e, w[uid]):
+            if actions.takes_free_swing(ctx, e, w[uid], swung, steps[i + 1 :]):
                 swing(e, "attack_of_opportunity")
         w.update(uid, pos=q, facing=VECTORS.index((q[0] - p[0], q[1] - p[1])))
         if charging:

@@ -205,13 +205,26 @@ class View:
         return None if e is None else facing_toward(p, self.unit.n, e.pos, e.n)
 
     def aoo(self, path: Iterable[Pos]) -> list[str]:
-        """Enemies that would swing at this path as it leaves their squares (cheap provokers())."""
+        """Enemies that would swing at this path as it leaves their squares (cheap provokers()); in
+        round 1 not a big striker the path comes on to strike first (first_strike_risk counts it:
+        systems/actions.strikes_first_ahead)."""
+        steps = list(path)
         seen: list[str] = []
-        for p in list(path)[:-1]:
+        for i, p in enumerate(steps[:-1]):
             for eid in self.threatened_by.get(p, ()):
-                if eid not in seen:
+                if eid not in seen and not self._strikes_first_ahead(eid, p, steps[i + 1 :]):
                     seen.append(eid)
         return seen
+
+    def _strikes_first_ahead(self, eid: str, p: Pos, ahead: list[Pos]) -> bool:
+        """Whether big striker eid strikes first further on: a square ahead in its reach, within 10 ft
+        and nearer it than p (as first_strike_risk judges it)."""
+        n = self.unit.n
+        for e, sqs in self.big_strikers:
+            if e.id == eid:
+                near = footprint_distance(p, n, e.pos, e.n)
+                return any(q in sqs and footprint_distance(q, n, e.pos, e.n) <= min(2, near - 1) for q in ahead)
+        return False
 
     def first_strike_risk(self, path: Iterable[Pos]) -> float:
         """Round 1: walking into a big or long-reach enemy's reach gives it the first blow."""

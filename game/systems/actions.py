@@ -3,7 +3,7 @@ attacks, missiles, withdrawals, standing up (C&T and seed 002)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import pairwise
 
@@ -54,8 +54,8 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
             ctx.emit(ev.Move, id=uid, path=tuple(segment), facing=FACINGS[ctx.world[uid].facing])
         segment = [segment[-1]]
 
-    for p, q in pairwise(path):
-        if provoke and not _attacks_of_opportunity(ctx, uid, flush, swung):
+    for i, (p, q) in enumerate(pairwise(path)):
+        if provoke and not _attacks_of_opportunity(ctx, uid, flush, swung, path[i + 1 :]):
             return stopped()
         facing = ctx.world[uid].facing if keep_facing else _step_facing(p, q)
         ctx.world.update(uid, pos=q, facing=facing)
@@ -81,9 +81,11 @@ def walk(ctx: Ctx, uid: str, path: list[Pos], provoke: bool, keep_facing: bool =
     return True
 
 
-def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str]) -> bool:
-    """Each enemy threatening the square the creature is about to leave swings once (if it has
-    not yet this round); return False when the creature can no longer move on."""
+def _attacks_of_opportunity(
+    ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str], ahead: Sequence[Pos]
+) -> bool:
+    """Each enemy threatening the square the creature is about to leave, for the squares `ahead`,
+    swings once (if it has not yet this round); return False when the creature can no longer move on."""
     u = ctx.world[uid]
     ux, uy = u.pos
     un = u.n
@@ -91,26 +93,48 @@ def _attacks_of_opportunity(ctx: Ctx, uid: str, flush: Callable[[], None], swung
         # takes_free_swing, with its cheap tests first and written out: every enemy is asked at
         # every step of every walk, and nearly all are out of reach.
         weapon = e.kind.melee
-        if weapon is None or e.id in ctx.rs.aoo_used:
+        if weapon is None or e.id in ctx.rs.aoo_used or e.id in swung:
             continue
         if e.n == 1 and un == 1:
             ex, ey = e.pos
             if max(abs(ex - ux), abs(ey - uy)) > weapon.reach_squares:
                 continue
-        if not takes_free_swing(ctx, e, u):
+        if not takes_free_swing(ctx, e, u, swung, ahead):
             continue
         if not attack.free_blow(ctx, e.id, uid, "attack_of_opportunity", flush, swung):
             return False
     return True
 
 
-def takes_free_swing(ctx: Ctx, e: Unit, mover: Unit) -> bool:
-    """Whether the enemy takes an attack of opportunity as the mover leaves the square it stands on."""
-    if e.id in ctx.rs.aoo_used or e.kind.melee is None:
+def takes_free_swing(ctx: Ctx, e: Unit, mover: Unit, swung: set[str], ahead: Sequence[Pos]) -> bool:
+    """Whether the enemy takes an attack of opportunity as the mover leaves the square it stands on
+    for the squares `ahead` (not if it has already swung at this mover on this walk, `swung`: a
+    first strike included; nor if it will strike first further on)."""
+    if e.id in ctx.rs.aoo_used or e.id in swung or e.kind.melee is None:
         return False
     if footprint_distance(e.pos, e.n, mover.pos, mover.n) > e.kind.melee.reach_squares:
         return False  # out of reach whatever it faces: skip the arc test
-    return threatens(ctx, e, mover.squares)
+    return threatens(ctx, e, mover.squares) and not strikes_first_ahead(ctx, e, mover, swung, ahead)
+
+
+def strikes_first_ahead(ctx: Ctx, e: Unit, mover: Unit, swung: set[str], ahead: Sequence[Pos]) -> bool:
+    """Whether the enemy will strike first at the mover on one of the squares its walk goes on to.
+
+    Decision (docs/rules.md#first-strike-in-round-1): 'in round 1, an enemy that may still strike
+    first at an approaching creature makes no attack of opportunity at it at all (not when it
+    enters the long reach at 15 ft, nor when it leaves a square there): its one swing at that
+    creature is the first strike, taken when the creature comes within 10 ft, and it is the
+    enemy's action.' The seed's 'approaches within ten feet': a square ahead counts only if it
+    is nearer the enemy than the mover stands (one walking away, or round it, draws the attack of
+    opportunity). Judged on the field as it stands: only the mover moves during its walk."""
+    if ctx.round != 1:
+        return False
+    near = footprint_distance(mover.pos, mover.n, e.pos, e.n)
+    return any(
+        footprint_distance(q, mover.n, e.pos, e.n) < near
+        and first_strike_reason(ctx, e, replace(mover, pos=q), swung) is not None
+        for q in ahead
+    )
 
 
 def first_strike_reason(ctx: Ctx, e: Unit, mover: Unit, swung: set[str]) -> str | None:
@@ -159,7 +183,7 @@ def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str
 
     'One approach gives the big creature one swing: never an attack of opportunity *and* a first
     strike against the same mover in one move' (docs/rules.md#first-strike-in-round-1): an enemy
-    in `swung` has had its swing at this approach."""
+    in `swung` has had its swing at this approach, and one that strikes first joins it."""
     mover = ctx.world[uid]
     for e in ctx.world.enemies_of(mover):
         reason = first_strike_reason(ctx, e, mover, swung)
@@ -168,10 +192,10 @@ def _first_strikes(ctx: Ctx, uid: str, flush: Callable[[], None], swung: set[str
         flush()
         ctx.rs.lost_action.add(e.id)
         ctx.rs.acted.add(e.id)
-        # Decision: the first strike is also the enemy's one free swing at this creature's
-        # approach, so it takes no attack of opportunity as the charger closes (the seed's
-        # example has the giant swing once and Hambone 'move in close').
-        ctx.rs.aoo_used.add(e.id)
+        # Its one swing at this approach: no attack of opportunity at this mover follows (the
+        # seed's example has the giant swing once and Hambone 'move in close'). Decision: 'A first
+        # strike uses up nothing else': its attack of opportunity at another mover is still to come.
+        swung.add(e.id)
         ctx.emit(ev.FirstStrike, id=e.id, against=uid, reason=reason)
         exert(ctx, e.id)
         attack.resolve(ctx, e.id, uid, "melee", "first_strike")

@@ -12,7 +12,7 @@ from game.rules.dice import Modifier, roll, roll_dice
 from game.rules.geometry import Arc, footprint_distance
 from game.rules.outcome import outcome
 from game.rules.tables import missile_adjustment, save_vs_paralyzation, thac0
-from game.systems import conditions
+from game.systems import conditions, initiative
 from game.systems.context import Ctx, Effect
 from game.systems.fatigue import exert
 from game.systems.space import arc_from, elevation
@@ -59,8 +59,7 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     att, tgt = ctx.world[att_id], ctx.world[tgt_id]
     weapon = att.kind.melee if kind == "melee" else att.kind.missile
     assert weapon is not None
-    if ctx.options.waiting and att.side != ctx.options.waiting:
-        ctx.rs.other_side_attacked = True  # 'waiting ... if the other side attacks' (seed 002)
+    initiative.note_attack(ctx, att.side, tgt.side)  # 'waiting ... if the other side attacks' (seed 002)
     mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon, purpose)
     out = outcome(
         att.kind, weapon, tgt.kind, kind, mods, needed, purpose=purpose, knockdown_dice=ctx.options.knockdown_dice

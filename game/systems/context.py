@@ -40,7 +40,8 @@ class RoundState:
     left: list[str] = field(default_factory=list)  # withdrew, fled or surrendered (deserted)
     phase: int = 0
     initiative: tuple[InitiativeEntry, ...] = ()  # this round's rolls, for the waiting -1
-    other_side_attacked: bool = False  # a creature not of the waiting side has attacked
+    other_side_attacked: bool = False  # another side attacked the waiting side before it attacked
+    waiting_over: bool = False  # the waiting side attacked first: it waits no more this round
     waiting_adjusted: bool = False
     # Quarter offered this round: target -> the side that offered first (docs/rules.md#offering-surrender).
     offers: dict[str, str] = field(default_factory=dict)

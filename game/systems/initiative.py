@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -84,6 +85,23 @@ def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
     return order, side_order
 
 
+def note_attack(ctx: Ctx, by: str, on: str) -> None:
+    """A creature of side `by` attacks one of side `on`: 'waiting -1' (seed 002) comes 'if the
+    other side attacks'.
+
+    Decision (docs/rules.md#initiative-modifiers): 'the -1 comes only from an attack *on* the
+    waiting side ...; with three sides, a fight between the two others costs it nothing. A side
+    that attacks first has stopped waiting: once one of its creatures attacks, a later attack on it
+    brings no -1.'"""
+    waiting, rs = ctx.options.waiting, ctx.rs
+    if not waiting or by == on or rs.other_side_attacked or rs.waiting_over:
+        return
+    if by == waiting:
+        rs.waiting_over = True
+    elif on == waiting:
+        rs.other_side_attacked = True
+
+
 Steps = list[tuple[list[str], bool]]  # the round's phases: (ids, simultaneous)
 
 
@@ -91,8 +109,9 @@ def waiting_adjustment(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[s
     """'waiting -1' (seed 002) for 'a side that chose to wait, if the other side attacks'.
 
     Decision (docs/rules.md#initiative-modifiers): the penalty starts at 0; the moment a creature
-    of another side first attacks in round 1, every waiting creature that has not yet acted takes
-    -1 and the order of those still to act is recomputed. Returns the new steps, or None.
+    of another side first attacks the waiting side in round 1 (note_attack), every waiting
+    creature that has not yet acted takes -1 and the order of those still to act is recomputed.
+    Returns the new steps, or None.
     """
     rs = ctx.rs
     if ctx.round != 1 or not rs.other_side_attacked or rs.waiting_adjusted:
@@ -116,12 +135,7 @@ def waiting_adjustment(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[s
         for e in rs.initiative
     )
     if ctx.options.initiative == "group":
-        total = {e.side: e.total for e in rs.initiative}
-        later = sorted(steps[step_i + 1 :], key=lambda st: -total[ctx.world[st[0][0]].side])  # ties keep their order
-        new = steps[: step_i + 1] + later
-        sides = tuple(ctx.world[ids[0]].side for ids, _ in new)
-        ctx.emit(ev.Initiative, mode="group", entries=rs.initiative, order=_order(new), sides=sides, adjusted=True)
-        return new
+        return _regroup(ctx, steps, step_i, can_act)
     ids, simultaneous = steps[step_i]
     pool = [uid for uid in ids if uid in late] + [uid for later, _ in steps[step_i + 1 :] for uid in later]
     by_id = {e.id: e for e in rs.initiative}
@@ -130,6 +144,52 @@ def waiting_adjustment(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[s
     new += [(g, len(g) > 1) for g in regrouped]
     ctx.emit(ev.Initiative, mode="individual", entries=rs.initiative, order=_order(new), adjusted=True)
     return new
+
+
+def _regroup(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[str], bool]) -> Steps:
+    """Group initiative after the waiting -1: the sides still to act (the acting side's creatures
+    yet to act among them) ordered again by their totals.
+
+    Decision (docs/rules.md#initiative-modifiers): 'Under group initiative the recomputed order
+    rerolls a tie, as any group tie is': sides still to act that tie roll again, each with its
+    modifiers (the waiting side's -1 among them), until none of them ties."""
+    ids, together = steps[step_i]
+    rest = [uid for uid in ids if can_act(uid)]
+    later = ([(rest, together)] if rest else []) + steps[step_i + 1 :]
+    rerolls = _reroll_ties(ctx, {ctx.world[st[0][0]].side for st in later})
+    total = {e.side: e.total for e in ctx.rs.initiative}
+    later.sort(key=lambda st: -total[ctx.world[st[0][0]].side])  # no tie is left: only sides move
+    done = [uid for uid in ids if uid not in rest]
+    if rest and later[0][0] is rest:  # the acting side goes on: one step, as before
+        done, later = ids, later[1:]
+    new = [*steps[:step_i], (done, together), *later]
+    sides = tuple(ctx.world[step[0]].side for step, _ in new)
+    ctx.emit(
+        ev.Initiative,
+        mode="group",
+        entries=ctx.rs.initiative,
+        order=_order(new),
+        sides=sides,
+        rerolls=tuple(rerolls),
+        adjusted=True,
+    )
+    return new
+
+
+def _reroll_ties(ctx: Ctx, to_act: set[str]) -> list[ev.Reroll]:
+    """Roll again the sides of `to_act` whose totals tie, until none does; return the ties."""
+    rerolls: list[ev.Reroll] = []
+    while True:
+        totals = Counter(e.total for e in ctx.rs.initiative if e.side in to_act)
+        tied = [e for e in ctx.rs.initiative if e.side in to_act and totals[e.total] > 1]
+        if not tied:
+            return rerolls
+        rerolls.append(ev.Reroll(tie=tuple(e.roll for e in tied)))
+        again = {}
+        for e in tied:
+            r = roll(ctx.rng, 1, 10, list(e.modifiers))
+            again[e.side] = replace(e, roll=r, total=r.total)
+        ctx.rs.initiative = tuple(again.get(e.side, e) for e in ctx.rs.initiative)
 
 
 def _order(steps: Steps) -> tuple[tuple[str, ...], ...]:

@@ -14,7 +14,7 @@ from game.rules.dice import Dice, Roll, roll, roll_dice
 from game.rules.geometry import Pos, footprint, footprint_distance, squares_between
 from game.rules.spells import Spell
 from game.rules.tables import save_vs_spell
-from game.systems import attack
+from game.systems import attack, initiative
 from game.systems.context import Ctx
 from game.world import Unit
 
@@ -82,9 +82,7 @@ def spell_save(ctx: Ctx, uid: str, purpose: str) -> bool:
 def attacks(ctx: Ctx, caster: str, tid: str) -> None:
     """'A spell that damages, holds, tangles or slows a creature of the other side is an attack for
     waiting's -1 (seed 002)' (docs/rules.md#initiative-modifiers)."""
-    side = ctx.world[caster].side
-    if ctx.options.waiting and side != ctx.options.waiting and ctx.world[tid].side != side:
-        ctx.rs.other_side_attacked = True
+    initiative.note_attack(ctx, ctx.world[caster].side, ctx.world[tid].side)
 
 
 def hurt(ctx: Ctx, caster: str, tid: str, amount: int) -> None:

@@ -7,8 +7,10 @@ import pytest
 
 from game import ai, query
 from game.ai.legal import legal_commands
+from game.ai.tactics import View
 from game.battle import RETREAT, Battle
 from game.commands import Illegal
+from game.query_swings import free_swings
 from game.rules.geometry import footprint_distance
 from game.scenario.tiled import load_scenario
 from game.terrain import Zone
@@ -179,3 +181,20 @@ def test_an_attack_that_cannot_hurt_promises_no_damage_and_no_knockdown():
         o = next(o for o in query.attack_options(b, "a") if o.target == "g")
         assert o.chance > 0
         assert (o.expected_damage > 0, o.knockdown_chance > 0) == (hurts, hurts), kind
+
+
+def test_the_ai_counts_the_swings_a_walk_draws_as_the_walk_draws_them():
+    """docs/rules.md#first-strike-in-round-1: in round 1 a pike that will strike first at a
+    swordsman coming on makes no attack of opportunity at him; one crossing its reach draws one.
+    The AI's cheap count (View.aoo, and first_strike_risk for the first strike) agrees with the
+    preview of the walk (query_swings.free_swings)."""
+    b = battle(
+        [unit("p", "red", "pikeman", (6, 4), "W"), unit("s", "blue", "fighter1", (1, 4), "E")], [1, 10], width=12
+    )
+    view = View.build(b, b.world["s"])
+    straight = [(1, 4), (2, 4), (3, 4), (4, 4), (5, 4)]
+    across = [(1, 4), (2, 4), (3, 4), (3, 5)]
+    for path, swings in ((straight, [("p", "first_strike")]), (across, [("p", "attack_of_opportunity")])):
+        assert [(w.enemy, w.why) for w in free_swings(b, "s", path)] == swings
+        assert view.aoo(path) == [e for e, why in swings if why == "attack_of_opportunity"]
+    assert view.first_strike_risk(straight) > 0 and view.first_strike_risk(across) == 0

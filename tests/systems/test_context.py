@@ -24,6 +24,7 @@ def test_a_round_state_copy_owns_every_container_and_keeps_every_value():
         left=["e"],
         phase=3,
         other_side_attacked=True,
+        waiting_over=True,
         waiting_adjusted=True,
         offers={"b": "blue"},
         damaged={"b"},

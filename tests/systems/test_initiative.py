@@ -2,6 +2,7 @@
 and the first-round reach/size exception with the seed's own Hambone example."""
 
 from game.battle import RETREAT
+from game.query_swings import free_swings
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 
@@ -177,13 +178,134 @@ def test_one_approach_gives_the_giant_one_swing():
     """Seed 002: the first strike 'counts as the action for that round'; docs/rules.md#first-strike-in-round-1:
     'One approach gives the big creature one swing: never an attack of opportunity and a first
     strike against the same mover in one move'. Hambone starts within the giant's 10 ft reach and
-    steps in: leaving his square draws the giant's attack of opportunity, and no first strike
-    follows; the giant keeps its own activation."""
+    steps in: leaving his square draws no attack of opportunity from a giant that may still
+    strike him first, and the giant's one swing is the first strike, its action for the round."""
     units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (3, 4), "E")]
-    # initiative giant 3, hambone 9; the giant's free swing d20 1 (a miss); Hambone d20 20, d6 5, knockdown d4 1.
+    # initiative giant 3, hambone 9; the giant's first strike d20 1 (a miss); Hambone d20 20, d6 5, knockdown d4 1.
     b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
     evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(3, 4), (4, 4)])))
-    giant_swings = [e for e in events_of(evs, "attack") if e["id"] == "giant"]
-    assert [e["purpose"] for e in giant_swings] == ["attack_of_opportunity"]
+    round_one = [e for e in evs if e["round"] == 1]
+    giant_swings = [e for e in events_of(round_one, "attack") if e["id"] == "giant"]
+    assert [e["purpose"] for e in giant_swings] == ["first_strike"]
+    assert b.round == 2  # the giant had no activation left
+
+
+def test_a_pike_makes_no_attack_of_opportunity_at_a_foe_it_may_still_strike_first():
+    """docs/rules.md#first-strike-in-round-1: 'in round 1, an enemy that may still strike first at
+    an approaching creature makes no attack of opportunity at it at all (not when it enters the
+    long reach at 15 ft, nor when it leaves a square there): its one swing at that creature is the
+    first strike, taken when the creature comes within 10 ft, and it is the enemy's action'. The
+    swordsman walks straight at the pike: 15 ft, 10 ft, then blade to pike (issue 38, row 4: the
+    pike swung as he left the 15 ft square and again in its own activation)."""
+    units = [unit("p", "red", "pikeman", (6, 4), "W"), unit("s", "blue", "fighter1", (1, 4), "E")]
+    path = [(1, 4), (2, 4), (3, 4), (4, 4), (5, 4)]
+    # initiative p 1, s 10; the pike's first strike d20 1 and the sword's blow d20 1 (misses).
+    b = battle(units, script=[1, 10, 1, 1], width=12)
+    assert [(w.enemy, w.at, w.why) for w in free_swings(b, "s", path)] == [("p", (4, 4), "first_strike")]
+    evs = as_json(b.apply(cmd("attack", "s", target="p", path=path)))
+    round_one = [e for e in evs if e["round"] == 1]
+    assert [(e["id"], e["purpose"]) for e in events_of(round_one, "attack")] == [("p", "first_strike"), ("s", "attack")]
+    assert events_of(round_one, "first_strike")[0]["reason"] == "reach"
+    assert events_of(round_one, "move")[0]["path"] == [[1, 4], [2, 4], [3, 4], [4, 4]]  # struck at 10 ft
+    assert b.round == 2  # the first strike was the pikeman's action
+
+
+def test_a_foe_passing_across_the_pike_s_reach_draws_its_attack_of_opportunity():
+    """The first strike is for a creature that 'approaches within ten feet' (seed 002): one that
+    walks across the pike's front at 15 ft, coming no nearer, draws the attack of opportunity as
+    it leaves a square there, and the pikeman keeps its action."""
+    units = [unit("p", "red", "pikeman", (6, 4), "W"), unit("s", "blue", "fighter1", (3, 2), "S")]
+    path = [(3, 2), (3, 3), (3, 4)]
+    # initiative p 1, s 10; the pike's swing d20 1 (a miss).
+    b = battle(units, script=[1, 10, 1], width=12)
+    evs = as_json(b.apply(cmd("move", "s", path=path)))
+    assert [(e["id"], e["purpose"]) for e in events_of(evs, "attack")] == [("p", "attack_of_opportunity")]
     assert not events_of(evs, "first_strike")
-    assert b.pending().units == ["giant"]
+    assert b.pending().units == ["p"]
+
+
+def test_a_first_strike_uses_up_nothing_else():
+    """docs/rules.md#first-strike-in-round-1: 'A first strike uses up nothing else: the striker
+    still makes attacks of opportunity at other movers that round'. The giant strikes Hambone
+    first as he closes; then Pip, standing in its front, steps away and draws its attack of
+    opportunity (issue 38, row 3: it drew none)."""
+    units = [
+        unit("giant", "red", "stone_giant", (5, 4), "W"),
+        unit("hambone", "blue", "halfling", (1, 4), "E"),
+        unit("pip", "blue", "halfling", (4, 5), "E"),
+    ]
+    # initiative giant 3, hambone 9, pip 8; the giant's first strike d20 1 and its swing at Pip d20 1 (misses).
+    b = battle(units, script=[3, 9, 8, 1, 1], width=12)
+    b.apply(cmd("move", "hambone", path=[(1, 4), (2, 4), (3, 4)]))
+    evs = as_json(b.apply(cmd("move", "pip", path=[(4, 5), (4, 6)])))
+    giant_swings = [e for e in events_of(b.events, "attack") if e["id"] == "giant"]
+    assert [(e["purpose"], e["target"]) for e in giant_swings] == [
+        ("first_strike", "hambone"),
+        ("attack_of_opportunity", "pip"),
+    ]
+    assert [e["id"] for e in events_of(evs, "attack")] == ["giant"]
+
+
+def test_a_group_tie_after_the_waiting_minus_one_is_rerolled():
+    """docs/rules.md#initiative-modifiers: 'Under group initiative the recomputed order rerolls a
+    tie, as any group tie is.' Blue waits and rolls 7, green 6: blue goes first. Green's orc swings
+    at b1 as he steps away, blue falls to 7-1=6, level with green; the sides roll again, blue
+    2-1=1 and green 5, and green acts before b2 (issue 38, row 5: the tie kept the old order)."""
+    units = [
+        unit("b1", "blue", "fighter1", (4, 4), "E"),
+        unit("b2", "blue", "fighter1", (0, 9), "E"),
+        unit("g1", "green", "orc", (5, 4), "W"),
+    ]
+    # blue 7, green 6; the orc's swing d20 1 (a miss); the reroll: blue 2, green 5.
+    b = battle(units, script=[7, 6, 1, 2, 5], options={"initiative": "group", "waiting": "blue"})
+    evs = as_json(b.apply(cmd("move", "b1", path=[(4, 4), (3, 4)])))
+    assert [e["purpose"] for e in events_of(evs, "attack")] == ["attack_of_opportunity"]
+    adjusted = events_of(evs, "initiative")
+    assert len(adjusted) == 1 and adjusted[0]["adjusted"] is True
+    totals = {e["side"]: (e["roll"]["rolls"], e["total"]) for e in adjusted[0]["entries"]}
+    assert totals == {"blue": ([2], 1), "green": ([5], 5)}
+    assert adjusted[0]["order"] == [["b1"], ["g1"], ["b2"]]
+    assert b.pending().units == ["g1"]
+    assert adjusted[0]["rerolls"] == [
+        {
+            "tie": [
+                {"dice": "1d10", "rolls": [7], "mod": -1, "total": 6},
+                {"dice": "1d10", "rolls": [6], "mod": 0, "total": 6},
+            ]
+        }
+    ]
+
+
+def test_a_waiting_side_that_attacked_first_has_stopped_waiting():
+    """docs/rules.md#initiative-modifiers: 'A side that attacks first has stopped waiting: once one
+    of its creatures attacks, a later attack on it brings no -1.' Red waits; its orc r strikes
+    first, then blue's b strikes r: r2, still to act, keeps its 3 (issue 38, row 6: it took -1)."""
+    units = [
+        unit("a", "blue", "fighter1", (4, 4), "E"),
+        unit("b", "blue", "fighter1", (5, 3), "S"),
+        unit("r", "red", "orc", (5, 4), "W"),
+        unit("r2", "red", "orc", (9, 9), "W"),
+    ]
+    # initiative a 9, b 5, r 6, r2 3; r's blow d20 1 and b's d20 1 (misses).
+    b = battle(units, script=[9, 5, 6, 3, 1, 1], options={"waiting": "red"})
+    b.apply(cmd("hold", "a"))
+    b.apply(cmd("attack", "r", target="a"))
+    evs = b.apply(cmd("attack", "b", target="r"))
+    assert not events_of(evs, "initiative")
+    assert b.pending().units == ["r2"]
+
+
+def test_waiting_costs_one_only_for_an_attack_on_the_waiting_side():
+    """docs/rules.md#initiative-modifiers: 'the -1 comes only from an attack *on* the waiting
+    side ...; with three sides, a fight between the two others costs it nothing.' Blue waits; red
+    strikes green, and blue's w keeps its roll (issue 38, row 6: it took -1)."""
+    units = [
+        unit("g", "green", "orc", (5, 4), "W"),
+        unit("r", "red", "orc", (4, 4), "E"),
+        unit("w", "blue", "fighter1", (0, 9), "E"),
+    ]
+    # initiative g 5, r 9, w 3; r's blow d20 1 (a miss).
+    b = battle(units, script=[5, 9, 3, 1], options={"waiting": "blue"})
+    evs = b.apply(cmd("attack", "r", target="g"))
+    assert not events_of(evs, "initiative")
+    assert [e["total"] for e in events_of(b.events, "initiative")[-1]["entries"] if e["id"] == "w"] == [3]
