@@ -119,6 +119,9 @@ def test_a_save_of_rules_version_1_loads_under_todays_rules_as_the_battle_it_kep
         uid: (u["pos"], u["hp"]) for uid, u in kept["units"].items()
     }
     assert battle.pending().side == "blue"
+    # Rules version 2 refuses its first command (a bugbear setting its morning star against a
+    # charge: only a spear, halberd, pike, lance or trident may be set), so it was taken up.
+    assert battle.resumed is not None and (battle.resumed.rules, battle.resumed.commands) == (1, 43)
 
 
 def test_rout_replay_log_of_a_save_taken_up_gives_the_log_it_recorded_and_verify_says_why_it_cannot(tmp_path):
