@@ -152,6 +152,7 @@ def _check_turn(b: Battle) -> None:
     ids = b.world.units
     named = [uid for group, _ in b.steps for uid in group] + b.attacker_order
     named += [uid for pair in b.retreat_pairs for uid in pair]
+    named += [uid for attacker, target, *_ in b.ctx.deferred for uid in (attacker, target)]
     unknown = next((uid for uid in named if uid not in ids), None)
     if unknown is not None:
         raise StateError(f"state: the map has no creature {_shown(unknown)}")

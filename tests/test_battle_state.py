@@ -127,6 +127,7 @@ def _first(state):
         (lambda s: s.update(step_i=99), "state.step_i: 99 is not one of the round's"),
         (lambda s: s.update(steps=[[["ghost"], False]]), 'state: the map has no creature "ghost"'),
         (lambda s: s.update(winner="purple"), 'state.winner: the map has no side "purple"'),
+        (lambda s: s.update(deferred=[["ghost", "ghost", 3, False, False]]), 'state: the map has no creature "ghost"'),
         (lambda s: s.update(rs=[]), "state.rs: expected an object"),
     ],
 )
