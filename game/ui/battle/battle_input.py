@@ -10,7 +10,7 @@ import pygame
 from game import query
 from game.settings import SPEEDS
 from game.ui.battle import turn_flow, undo_control
-from game.ui.battle.modes import Input, Press
+from game.ui.battle.mode import Input, Press
 from game.ui.battle.saving import save_by_hand
 from game.ui.draw import draw_bar, minimap, roster_panel
 from game.ui.navigation import ToPause, go

@@ -10,7 +10,7 @@ from game.battle import RETREAT
 from game.commands import Action, Command
 from game.rules.geometry import Pos, footprint
 from game.systems.retreat import RetreatSpace
-from game.ui.battle.modes import Hint, Mode, Outcome, Turn
+from game.ui.battle.mode import Hint, Mode, Outcome, Turn
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game import query
 from game.battle import ACTIVATION, RETREAT, Battle, Pending
 from game.commands import Command, Illegal
 from game.events import Event
@@ -21,18 +20,14 @@ from game.settings import SPEEDS
 from game.systems.retreat import RetreatSpace
 from game.ui.battle import players, since
 from game.ui.battle.ai_worker import AiWorker
-from game.ui.battle.frame_pending import FramePending
+from game.ui.battle.field_view import FieldView
 from game.ui.battle.legal import Legal
-from game.ui.battle.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
+from game.ui.battle.mode import Aim, Click, Confirm, Hint, Input, Mode, Outcome, Turn
+from game.ui.battle.modes import MoveMode, OfferMode
 from game.ui.battle.retreat_mode import RetreatMode
 from game.ui.battle.saving import autosave_at_round_end
 from game.ui.battle.session import Session
-from game.ui.common import theme
-from game.ui.common.art import Sprites, render_map, render_terrain
-from game.ui.common.camera import Camera
-from game.ui.common.combat_log import LogLine, log_layout, with_names
-from game.ui.common.draw_cache import DrawCache
-from game.ui.common.fitting import fit_battle
+from game.ui.common.combat_log import LogLine, with_names
 from game.ui.common.view import BattleView
 from game.ui.common.words import describe, units_in
 
@@ -92,7 +87,7 @@ class LessonHooks(Protocol):
         ...
 
 
-class BattleState(FramePending):
+class BattleState(FieldView):
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
     worker process on a copy of the battle, so the window never waits on them; in a network
     battle (`net`) the sides played elsewhere come from the other machine instead."""
@@ -149,27 +144,6 @@ class BattleState(FramePending):
         """The session's battle as it stands (read here; changed only through the session)."""
         return self.session.battle
 
-    def _set_up_art(self, scenario: Scenario) -> None:
-        """The map's picture, the sides' colours and marks, and a camera that shows the whole map."""
-        self.sprites = Sprites()
-        if scenario.path:
-            self.map_surface, tile = render_map(scenario)
-        else:
-            tile = 32
-            self.map_surface = render_terrain(scenario, tile)
-        self.cache = DrawCache()
-        self.side_colour = theme.side_colours(scenario.sides)
-        self.side_shape = theme.side_shapes(scenario.sides)
-        w, h = self.app.size
-        self.camera = Camera(
-            tile,
-            scenario.terrain.width,
-            scenario.terrain.height,
-            w - theme.SIDE_PANEL,
-            h - theme.TOP_BAR - theme.BOTTOM_BAR,
-        )
-        self._fit_zoom()
-
     def _set_up_controls(self) -> None:
         self.mode: Mode = MoveMode()
         self.selected: str | None = None
@@ -198,13 +172,6 @@ class BattleState(FramePending):
     def speed(self) -> float:
         return SPEEDS[self.speed_i]
 
-    def _fit_zoom(self) -> None:
-        """The view fitted to the battle as the screen opens (game/ui/common/fitting.py)."""
-        fit_battle(self.camera, self.battle.world.units.values())
-
-    def resize(self, w: int, h: int) -> None:
-        self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
-
     def feed(self, events: list[Event]) -> None:
         """Show these events: animate them, and add each one's log line as its animation begins
         (the log never runs ahead of the board, paused at a step of the round's end or not)."""
@@ -230,38 +197,6 @@ class BattleState(FramePending):
         b = self.battle
         free = self.lesson is None or self.lesson.lets_play(self)
         return not b.over and self.view.idle and self.pending().controller == "human" and free
-
-    def camera_follow(self, pos: Pos) -> None:
-        cam = self.camera
-        px, py = cam.to_screen(pos[0] + 0.5, pos[1] + 0.5)
-        if not (cam.size * 2 <= px <= cam.view_w - cam.size * 2 and cam.size * 2 <= py <= cam.view_h - cam.size * 2):
-            cam.centre_on(pos[0] + 0.5, pos[1] + 0.5)
-
-    # -- where things are -------------------------------------------------------------
-
-    def map_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, theme.TOP_BAR, self.camera.view_w, self.camera.view_h)
-
-    def log_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        return pygame.Rect(
-            w - theme.SIDE_PANEL, theme.TOP_BAR + 200, theme.SIDE_PANEL, h - theme.TOP_BAR - 200 - theme.BOTTOM_BAR
-        )
-
-    def square_at(self, pos: tuple[int, int]) -> Pos | None:
-        r = self.map_rect()
-        if not r.collidepoint(pos):
-            return None
-        sq = self.camera.to_square(pos[0] - r.x, pos[1] - r.y)
-        return sq if query.terrain(self.battle).inside(sq) else None
-
-    def log_line_at(self, pos: tuple[int, int]) -> LogLine | None:
-        r = self.log_rect()
-        if not r.collidepoint(pos):
-            return None
-        return next(
-            (line for line, rect, _ in log_layout(self.log, self.log_scroll, r) if rect.collidepoint(pos)), None
-        )
 
     @property
     def retreat_space(self) -> RetreatSpace | None:
