@@ -41,6 +41,7 @@ class BattleScreen(BattleState):
         return LessonPlay.of(self)  # a lesson map's script (game/ui/battle/lesson_play.py)
 
     def update(self, dt: float) -> Screen | None:
+        self.clock += dt
         lesson = self.lesson
         if lesson is not None and lesson.holds(self):
             return None  # a lesson's card is open: the battle waits until it is read
@@ -74,6 +75,7 @@ class BattleScreen(BattleState):
             self.decision_key = key
             if self.handover_needed and self.app.settings.handover:
                 self.handover_needed = False
+                self.played_by_click = (0.0, None)  # the hand-over takes any click meant for the last turn
                 return go(self.app, ToHandover(self, p.side or ""))
         return None
 

@@ -111,6 +111,12 @@ class Mode:
     def press(self, key: int, turn: Turn) -> Outcome:
         return None
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        """The squares Tab steps through: what a click in this mode can take (its foes, its
+        squares), in a steady order; none where a click takes nothing (issue 37: Tab picked the
+        foes to strike or shoot whatever the mode, and Enter then charged an empty square)."""
+        return []
+
     def refused(self, cmd: Command) -> Mode:
         """The mode after the battle refused a command this mode sent."""
         return self

@@ -5,10 +5,12 @@ answers an input with the command to send, the next mode, a hint for the player,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
 
+from game import query, query_magic
 from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.rules.spells import ALLY, AROUND, FOE
@@ -59,6 +61,20 @@ class ActivationMode(Mode):
         return mode()
 
 
+def _foes_at(turn: Turn, *groups: Iterable[str]) -> list[Pos]:
+    """Where the foes of these groups stand, each once, in the order of their ids."""
+    w = turn.battle.world
+    return [w[uid].pos for uid in sorted({uid for g in groups for uid in g})]
+
+
+def _facings_around(turn: Turn, at: Pos) -> list[Pos]:
+    """A square toward each of the eight facings from a creature standing at `at`, on the map."""
+    n = turn.battle.world[turn.unit].n
+    inside = query.terrain(turn.battle).inside
+    squares = [(at[0] + (n if dx > 0 else dx), at[1] + (n if dy > 0 else dy)) for dx, dy in VECTORS]
+    return [sq for sq in squares if inside(sq)]
+
+
 def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
     """Attack a foe in reach (after up to half a move), or walk toward a square, choosing the facing next."""
     uid = turn.unit
@@ -87,6 +103,9 @@ class MoveMode(ActivationMode):
             return Command(Action.FIRE, turn.unit, target=who)
         return _walk_or_strike(sq, turn, legal)
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.melee, turn.legal.missile) if turn.legal else []
+
     def cancel(self) -> Mode | None:
         return None
 
@@ -99,6 +118,9 @@ class AttackMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         return _walk_or_strike(sq, turn, legal)
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.melee) if turn.legal else []
+
 
 class FireMode(ActivationMode):
     HINT = "click a foe to shoot"
@@ -107,6 +129,9 @@ class FireMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         shot = fire_at(turn.battle, turn.unit, turn.battle.world.at(sq))
         return shot if isinstance(shot, Command) else Hint(shot)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.missile) if turn.legal else []
 
 
 class ChargeMode(ActivationMode):
@@ -120,6 +145,9 @@ class ChargeMode(ActivationMode):
             return Command(Action.CHARGE, turn.unit, path=legal.charge[who].path, target=who)
         return Hint(no_charge(turn.battle, turn.unit, who))
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.charge) if turn.legal else []
+
 
 class WithdrawMode(ActivationMode):
     HINT = "click a square to back away (half move, no free attacks)"
@@ -130,6 +158,9 @@ class WithdrawMode(ActivationMode):
             return Command(Action.WITHDRAW, turn.unit, path=tuple(legal.withdrawal.path(sq)))
         return Hint("a withdrawal must stay within half a move and lead directly away")
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return sorted(turn.legal.withdraw) if turn.legal else []
+
 
 class TurnMode(ActivationMode):
     HINT = "click a square to face it"
@@ -137,6 +168,9 @@ class TurnMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         u = turn.battle.world[turn.unit]
         return Command(Action.TURN, turn.unit, facing=facing_toward(u.pos, u.n, sq))
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _facings_around(turn, turn.battle.world[turn.unit].pos)
 
 
 class StandMode(ActivationMode):
@@ -153,6 +187,10 @@ class StandMode(ActivationMode):
 
     def confirm(self, turn: Turn) -> Outcome:
         return Command(Action.STAND_UP, turn.unit)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        legal = turn.legal
+        return _foes_at(turn, [t for t, o in legal.melee.items() if o.cost == 0]) if legal else []
 
 
 @dataclass(frozen=True)
@@ -179,6 +217,9 @@ class FacingMode(ActivationMode):
     def confirm(self, turn: Turn) -> Outcome:
         return Command(Action.MOVE, turn.unit, path=self.path, facing=self.facing)
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _facings_around(turn, self.path[-1])  # Tab turns the facing, Enter goes
+
     def refused(self, cmd: Command) -> Mode:
         # The planned move was sent: refused or not, the plan is spent.
         return MoveMode() if cmd.action == "move" else self
@@ -204,6 +245,9 @@ class ProvokeMode(ActivationMode):
 
     def confirm(self, turn: Turn) -> Outcome:
         return strike(turn.unit, self.risk.safest)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return MoveMode().targets(turn)
 
 
 @dataclass(frozen=True)
@@ -232,6 +276,9 @@ class OfferMode(ActivationMode):
             return Hint("click a foe to offer it quarter")
         # The battle says why an offer is refused, in one line.
         return Command(Action.OFFER_SURRENDER, turn.unit, target=who)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.offer) if turn.legal else []
 
 
 @dataclass(frozen=True)
@@ -283,6 +330,19 @@ class CastMode(ActivationMode):
 
     def cancel(self) -> Mode | None:
         return CastMode(self.spells) if self.spell is not None and len(self.spells) > 1 else MoveMode()
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        """The creatures or squares the spell chosen may be cast at from where the caster stands
+        (the battle's own list: game/query_magic.py); Enter alone casts a spell around the caster."""
+        if self.spell is None:
+            return []
+        w = turn.battle.world
+        shown = [
+            w[o.target].pos if o.target is not None else o.at
+            for o in query_magic.spell_options(turn.battle, turn.unit)
+            if o.spell == self.spell
+        ]
+        return sorted({sq for sq in shown if sq is not None})
 
 
 ACTION_MODES: dict[int, type[ActivationMode]] = {

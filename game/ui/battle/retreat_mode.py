@@ -42,6 +42,9 @@ class RetreatMode(Mode):
     def cancel(self) -> Mode | None:
         return RetreatMode() if self.space is not None else None
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return [sp["to"] for sp in turn.battle.pending().spaces]
+
     def press(self, key: int, turn: Turn) -> Outcome:
         p = turn.battle.pending()
         if key == pygame.K_d:

@@ -41,6 +41,9 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 
+DOUBLE_CLICK = 0.5  # seconds: a click this soon after one that played a command is its second
+
+
 class LessonHooks(Protocol):
     """What the battle screen asks of a lesson's script (game/ui/battle/lesson_play.py): `open`,
     the card on screen (the battle waits until it is closed); `waiting`, cards fired, not yet
@@ -165,6 +168,8 @@ class BattleState(FieldView):
         self.roster_open = False  # L: the side's creatures, who has acted (turn_flow.py)
         self.question: str | None = None  # asked over the board, yes or no by a key (turn_flow.py)
         self.ending: tuple[str, int] | None = None  # (side, round) whose rest holds: Shift+E
+        self.clock = 0.0  # seconds the screen has run, frame by frame
+        self.played_by_click: tuple[float, Pos | None] = (0.0, None)  # when and where a click last played
 
     # -- the view ---------------------------------------------------------------------
 
@@ -281,6 +286,10 @@ class BattleState(FieldView):
     def _turn(self) -> Turn:
         return Turn(self.battle, self.selected or "", self.legal, self.shift())
 
+    def mode_targets(self) -> list[Pos]:
+        """The squares the mode can take, that Tab steps through."""
+        return self.mode.targets(self._turn())
+
     def send(self, event: Input) -> None:
         """Pass an input to the mode and follow its answer."""
         self._follow(self.mode.handle(event, self._turn()))
@@ -318,10 +327,23 @@ class BattleState(FieldView):
         self.message = ""
 
     def click(self, sq: Pos) -> None:
-        """A click (or Enter on the keyboard cursor) on a square of the map."""
+        """A click (or Enter on the keyboard cursor) on a square of the map. A second click on the
+        square whose click played a command, a double click's time after it, was meant for the
+        creature whose turn that ended (issue 37: the second click after a charge became the next
+        creature's order): it is not carried to the next."""
         if not self.human_turn():
             self.inspect = self.battle.world.at(sq)
             return
+        when, where = self.played_by_click
+        if sq == where and self.clock - when < DOUBLE_CLICK:
+            self.message = "that click came as the last turn ended: click again for this creature"
+            return
+        played = len(self.session.played)
+        self._click(sq)
+        if len(self.session.played) > played:
+            self.played_by_click = (self.clock, sq)
+
+    def _click(self, sq: Pos) -> None:
         p = self.battle.pending()
         who = self.battle.world.at(sq)
         if p.kind != RETREAT and who in p.units and who != self.selected and self.mode.lets_select:
