@@ -21,6 +21,7 @@ class Legal:
     melee: dict[str, query.AttackOption]  # each foe in reach: the attack with the best chance
     melee_here: dict[str, query.AttackOption]  # each foe in reach from where the unit stands
     missile: dict[str, query.AttackOption]  # each foe it may shoot from where it stands
+    unseen: tuple[str, ...]  # each foe in missile range it cannot see from where it stands
     charge: dict[str, query.AttackOption]  # each foe it may charge: the run with the best chance
     withdraw: dict[Pos, int]  # the squares a withdrawal may end on
     withdrawal: Reach  # its paths, each step directly away from the enemy
@@ -43,7 +44,8 @@ class Legal:
             half=half,
             melee=_best(melee),
             melee_here={o.target: o for o in melee if o.cost == 0},
-            missile={o.target: o for o in missile if o.cost == 0},
+            missile={o.target: o for o in missile if o.cost == 0 and Action.FIRE in allowed},
+            unseen=tuple(query.unseen_in_range(b, uid)),
             charge=_best(charges),
             withdraw=query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
             withdrawal=query.withdraw_reach(b, uid) if Action.WITHDRAW in allowed else half,

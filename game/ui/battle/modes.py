@@ -123,7 +123,7 @@ class AttackMode(ActivationMode):
 
 
 class FireMode(ActivationMode):
-    HINT = "click a foe to shoot"
+    HINT = "click a foe to shoot: marked with its chance to hit; a crossed eye: in range, out of sight"
     shoots = True
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
