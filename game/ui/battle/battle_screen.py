@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.settings import SPEEDS
-from game.ui.battle import battle_input, lesson_play, turn_flow
+from game.ui.battle import battle_input, lesson_play, room, turn_flow
 from game.ui.battle.lesson_play import LessonPlay
 from game.ui.battle.state import BattleState, LessonHooks
 from game.ui.battle.wait_prompt import WaitPrompt
@@ -44,7 +44,9 @@ class BattleScreen(BattleState):
         self.clock += dt
         lesson = self.lesson
         if lesson is not None and lesson.holds(self):
+            room.leave_room(self)  # the card open is one of the overlays
             return None  # a lesson's card is open: the battle waits until it is read
+        room.leave_room(self)
         if self.net is not None:
             self.net.hear(self)
         lesson_play.animate(self, dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)

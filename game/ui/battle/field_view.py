@@ -59,9 +59,9 @@ class FieldView(FramePending):
         self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
 
     def camera_follow(self, pos: Pos) -> None:
+        """Bring the square into view, two squares in from the edges of what no overlay covers."""
         cam = self.camera
-        px, py = cam.to_screen(pos[0] + 0.5, pos[1] + 0.5)
-        if not (cam.size * 2 <= px <= cam.view_w - cam.size * 2 and cam.size * 2 <= py <= cam.view_h - cam.size * 2):
+        if not cam.in_clear(pos[0] + 0.5, pos[1] + 0.5, cam.size * 2):
             cam.centre_on(pos[0] + 0.5, pos[1] + 0.5)
 
     def map_rect(self) -> pygame.Rect:
