@@ -10,9 +10,9 @@ import pytest
 
 from game.settings import SPEEDS
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.legal import pickable
 from game.ui.battle.modes import CastMode, ChargeMode, MoveMode
 from game.ui.battle.state import DOUBLE_CLICK
-from game.ui.battle.turn_flow import _may_act
 from tests.helpers import unit
 from tests.ui.drive import app, click, key, on_board, screen_pos, settle
 
@@ -136,7 +136,7 @@ def test_a_second_click_after_a_charge_is_not_carried_to_the_next_creature():
     became its order; a click that soon after the turn ended is dropped."""
     a = app()
     s = _two_blue(a)
-    assert s.selected == "a1" and _may_act(s.battle.pending()) == ["a1", "a2"]
+    assert s.selected == "a1" and pickable(s.battle, s.battle.pending()) == ["a1", "a2"]
     key(a, pygame.K_g)
     orc = screen_pos(s, (8, 4))
     click(a, orc)

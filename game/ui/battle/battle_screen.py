@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.settings import SPEEDS
-from game.ui.battle import battle_input, lesson_play, room, turn_flow
+from game.ui.battle import battle_input, follow, lesson_play, room, turn_flow
 from game.ui.battle.lesson_play import LessonPlay
 from game.ui.battle.state import BattleState, LessonHooks
 from game.ui.battle.wait_prompt import WaitPrompt
@@ -50,6 +50,7 @@ class BattleScreen(BattleState):
         if self.net is not None:
             self.net.hear(self)
         lesson_play.animate(self, dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
+        follow.follow_shown(self)
         self.reveal_log()
         battle_input.edge_scroll(self, dt)
         b = self.battle

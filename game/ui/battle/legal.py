@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import query
-from game.battle import Battle
+from game.battle import ACTIVATION, Battle, Pending
 from game.commands import Action
 from game.rules.geometry import Pos
 from game.systems.movement import Reach
@@ -72,3 +72,14 @@ def _best(options: list[query.AttackOption]) -> dict[str, query.AttackOption]:
         if o.target not in best or (o.chance, -o.cost) > (best[o.target].chance, -best[o.target].cost):
             best[o.target] = o
     return best
+
+
+def pickable(battle: Battle, p: Pending) -> list[str]:
+    """The creatures the player may pick to act now: of those the decision lets act (group
+    initiative, or a tie of initiative), the ones of the side whose turn it is. A tie between
+    sides lists the others' too, played after by their own player or the AI (issue 37: N picked
+    an AI side's creature, and the view went to it)."""
+    if p.kind != ACTIVATION:
+        return []
+    w = battle.world
+    return [uid for uid in p.units or ([p.unit] if p.unit else []) if w[uid].side == p.side]

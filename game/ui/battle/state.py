@@ -21,7 +21,7 @@ from game.systems.retreat import RetreatSpace
 from game.ui.battle import players, since
 from game.ui.battle.ai_worker import AiWorker
 from game.ui.battle.field_view import FieldView
-from game.ui.battle.legal import Legal
+from game.ui.battle.legal import Legal, pickable
 from game.ui.battle.mode import Aim, Click, Confirm, Hint, Input, Mode, Outcome, Turn
 from game.ui.battle.modes import MoveMode, OfferMode
 from game.ui.battle.retreat_mode import RetreatMode
@@ -169,6 +169,7 @@ class BattleState(FieldView):
         self.question: str | None = None  # asked over the board, yes or no by a key (turn_flow.py)
         self.ending: tuple[str, int] | None = None  # (side, round) whose rest holds: Shift+E
         self.clock = 0.0  # seconds the screen has run, frame by frame
+        self.followed: Event | None = None  # the last event the view was brought to (follow.py)
         self.played_by_click: tuple[float, Pos | None] = (0.0, None)  # when and where a click last played
 
     # -- the view ---------------------------------------------------------------------
@@ -176,6 +177,12 @@ class BattleState(FieldView):
     @property
     def speed(self) -> float:
         return SPEEDS[self.speed_i]
+
+    def resize(self, w: int, h: int) -> None:
+        """A new window size or UI scale: the view keeps its middle, and the creature chosen in sight."""
+        super().resize(w, h)
+        if self.selected is not None and self.selected in self.battle.world.units:
+            self.camera_follow(self.battle.world[self.selected].pos)
 
     def feed(self, events: list[Event]) -> None:
         """Show these events: animate them, and add each one's log line as its animation begins
@@ -261,7 +268,7 @@ class BattleState(FieldView):
         self.last_human_side = p.side
         self.mode = RetreatMode() if p.kind == RETREAT else MoveMode()
         if p.kind == ACTIVATION:
-            if self.selected not in p.units:
+            if self.selected not in pickable(self.battle, p):
                 self.selected = p.unit
             self.select(self.selected)
             u = self.battle.world[self.selected or ""]
@@ -346,7 +353,7 @@ class BattleState(FieldView):
     def _click(self, sq: Pos) -> None:
         p = self.battle.pending()
         who = self.battle.world.at(sq)
-        if p.kind != RETREAT and who in p.units and who != self.selected and self.mode.lets_select:
+        if who in pickable(self.battle, p) and who != self.selected and self.mode.lets_select:
             self.select(who)
             return
         self.send(Click(sq))

@@ -124,7 +124,12 @@ class Camera:
         return self.map_w * self.size <= self.view_w + 0.5 and self.map_h * self.size <= self.view_h + 0.5
 
     def resize(self, w: int, h: int) -> None:
+        """A new size for the view, the map point at its middle kept there (issue 37: a new UI scale
+        kept the corner and lost the creature acting)."""
+        mid = ((self.x + self.view_w / 2) / self.size, (self.y + self.view_h / 2) / self.size)
         self.view_w, self.view_h = w, h
+        self.x = mid[0] * self.size - w / 2
+        self.y = mid[1] * self.size - h / 2
         self.clamp()
 
 
