@@ -188,6 +188,17 @@ def _arc_and_ground(battle: Battle, u: Unit, end: Pos, t: Unit) -> tuple[Arc, in
     return space.arc_from(there, t), space.elevation(battle.ctx, there)
 
 
+def unseen_in_range(battle: Battle, uid: str) -> list[str]:
+    """The foes within the unit's missile range from where it stands that it cannot see, by id: a
+    shot at one is refused (game/activation.py's fire), and the window marks them so (issue 37)."""
+    u = battle.world[uid]
+    weapon = u.kind.missile
+    if weapon is None or Action.FIRE not in allowed_actions(battle, uid):
+        return []
+    near = within(u.pos, u.n, battle.world.enemies_of(u), weapon.range[2])
+    return sorted(t.id for t in near if not actions.line_of_sight(battle.ctx, u, t))
+
+
 def charge_options(battle: Battle, uid: str, reach: Reach | None = None) -> list[AttackOption]:
     """Every foe the unit can charge now (docs/rules.md#charge), as `attack_options` gives attacks:
     one option per (target, arc), its chance with the charge's +2, by the cheapest path of at least

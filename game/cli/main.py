@@ -157,6 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop at a unit's activation, or at an end-of-round retreat choice",
     )
     sh.add_argument("--size", type=bounds.size, default=(1280, 720))
+    sh.add_argument(
+        "--mode",
+        choices=("move", "attack", "fire", "charge", "withdraw", "turn", "offer"),
+        help="the controls' mode, its key pressed before the picture (with --hover: Fire mode's marks and card)",
+    )
     _looks(sh)
     sh.set_defaults(func=cmd_screenshot)
     _add_simulate(sub)

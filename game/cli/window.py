@@ -86,6 +86,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         str(real_target(args.out)),
         select=args.select,
         hover=hover,
+        mode=args.mode,
         round_=args.round,
         seed=args.seed,
         at=args.at,
@@ -98,8 +99,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 def _quick_screenshot(args: argparse.Namespace) -> int:
     """A quick battle's screen (setup, army, deployment, result) on the default choices."""
-    if args.map is not None or args.select or args.hover or args.at != "activation" or args.round != 1:
-        raise UsageError(f"--screen {args.screen} takes no map, --select, --hover, --round or --at")
+    if args.map is not None or args.select or args.hover or args.mode or args.at != "activation" or args.round != 1:
+        raise UsageError(f"--screen {args.screen} takes no map, --select, --hover, --mode, --round or --at")
     army = _army(args.army or "")
     if not army and args.screen in ("quick-deploy", "quick-result"):
         raise UsageError(f"--screen {args.screen} needs an army: --army KIND=N,...")

@@ -20,6 +20,7 @@ from game.scenario.tiled import load_scenario
 from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.mode import Press
 from game.ui.common import theme
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.resume import opened_screen, settle
@@ -118,6 +119,7 @@ def screenshot(  # noqa: PLR0913  # the command line's choices, keyword-only
     *,
     select: str | None,
     hover: tuple[int, int] | None,
+    mode: str | None = None,
     round_: int,
     seed: int,
     at: str,
@@ -137,7 +139,7 @@ def screenshot(  # noqa: PLR0913  # the command line's choices, keyword-only
     screen = BattleScreen(app, scenario, seed=seed, controllers={s: "human" for s in scenario.sides}, threaded=False)
     app.show(screen)
     _play_to(screen, select, round_, at)
-    _point_at(screen, select, hover)
+    _point_at(screen, select, mode, hover)
     if settings_shown:
         app.show(go(app, ToSettings(go(app, ToPause(screen)))))
     app.paint(background=(0, 0, 0))
@@ -202,8 +204,21 @@ def _play_to(screen: BattleScreen, select: str | None, round_: int, at: str) -> 
     settle(screen)
 
 
-def _point_at(screen: BattleScreen, select: str | None, hover: tuple[int, int] | None) -> None:
-    """Select the unit (or inspect it when it is not its turn) and put the mouse over the square."""
+# `rout screenshot --mode`: each mode by the key that chooses it
+MODE_KEYS = {
+    "move": pygame.K_m,
+    "attack": pygame.K_a,
+    "fire": pygame.K_f,
+    "charge": pygame.K_g,
+    "withdraw": pygame.K_w,
+    "turn": pygame.K_t,
+    "offer": pygame.K_o,
+}
+
+
+def _point_at(screen: BattleScreen, select: str | None, mode: str | None, hover: tuple[int, int] | None) -> None:
+    """Select the unit (or inspect it when it is not its turn), choose the mode by its key and put
+    the mouse over the square."""
     b = screen.battle
     if select:  # the command line has checked the unit exists
         p = b.pending() if not b.over else None
@@ -211,6 +226,8 @@ def _point_at(screen: BattleScreen, select: str | None, hover: tuple[int, int] |
             screen.select(select)
         else:
             screen.inspect = select
+    if mode is not None and screen.human_turn():
+        screen.send(Press(MODE_KEYS[mode]))
     if hover is not None:
         r = screen.map_rect()
         cam = screen.camera

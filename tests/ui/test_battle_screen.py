@@ -13,6 +13,7 @@ from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen
 from game.ui.battle.modes import FacingMode, ProvokeMode
+from game.ui.battle.state import DOUBLE_CLICK
 from game.ui.draw import draw_bar
 from game.ui.menus.result import DEAF_FOR, ResultScreen
 from tests.helpers import ScriptedRng, as_json, board, unit
@@ -22,7 +23,9 @@ ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
 
 
 def play_turn_by_mouse(a, s: BattleScreen) -> None:
-    """A simple player: attack when a foe is in reach, else walk toward it; retreats: the first space."""
+    """A simple player: attack when a foe is in reach, else walk toward it; retreats: the first space.
+    It looks at the board a moment first: its click is never the second of a double click."""
+    a.step(DOUBLE_CLICK)
     b = s.battle
     p = b.pending()
     if p.kind == RETREAT:

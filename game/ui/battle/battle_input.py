@@ -10,7 +10,7 @@ import pygame
 from game import query
 from game.settings import SPEEDS
 from game.ui.battle import turn_flow, undo_control
-from game.ui.battle.modes import Input, Press
+from game.ui.battle.mode import Input, Press
 from game.ui.battle.saving import save_by_hand
 from game.ui.draw import draw_bar, minimap, roster_panel
 from game.ui.navigation import ToPause, go
@@ -204,12 +204,13 @@ def _escape(s: BattleState) -> Screen | None:
 
 
 def _cycle_target(s: BattleState, step: int) -> None:
-    legal = s.legal
-    targets = sorted((legal.melee or legal.missile) if legal is not None else {})
-    if not targets:
+    """Tab: the keyboard cursor onto the next of what the mode can take (Shift+Tab: the one
+    before), the view on it and the mode aiming there, as if the pointer had come onto it."""
+    squares = s.mode_targets() if s.human_turn() else []
+    if not squares:
         return
-    cur = s.battle.world.at(s.cursor) if s.cursor else None
-    i = (targets.index(cur) + step) % len(targets) if cur in targets else 0
-    s.cursor = s.battle.world[targets[i]].pos
-    s.hover_sq = s.cursor
+    cur = s.cursor
+    i = (squares.index(cur) + step) % len(squares) if cur in squares else (0 if step > 0 else -1)
+    s.cursor = s.hover_sq = squares[i]
     s.camera_follow(s.cursor)
+    s.aim(s.cursor)

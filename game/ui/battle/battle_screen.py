@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.settings import SPEEDS
-from game.ui.battle import battle_input, lesson_play, turn_flow
+from game.ui.battle import battle_input, follow, lesson_play, room, turn_flow
 from game.ui.battle.lesson_play import LessonPlay
 from game.ui.battle.state import BattleState, LessonHooks
 from game.ui.battle.wait_prompt import WaitPrompt
@@ -41,12 +41,16 @@ class BattleScreen(BattleState):
         return LessonPlay.of(self)  # a lesson map's script (game/ui/battle/lesson_play.py)
 
     def update(self, dt: float) -> Screen | None:
+        self.clock += dt
         lesson = self.lesson
         if lesson is not None and lesson.holds(self):
+            room.leave_room(self)  # the card open is one of the overlays
             return None  # a lesson's card is open: the battle waits until it is read
+        room.leave_room(self)
         if self.net is not None:
             self.net.hear(self)
         lesson_play.animate(self, dt, self.speed if self.speed_i < len(SPEEDS) else 100.0)
+        follow.follow_shown(self)
         self.reveal_log()
         battle_input.edge_scroll(self, dt)
         b = self.battle
@@ -74,6 +78,7 @@ class BattleScreen(BattleState):
             self.decision_key = key
             if self.handover_needed and self.app.settings.handover:
                 self.handover_needed = False
+                self.played_by_click = (0.0, None)  # the hand-over takes any click meant for the last turn
                 return go(self.app, ToHandover(self, p.side or ""))
         return None
 

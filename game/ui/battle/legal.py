@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import query
-from game.battle import Battle
+from game.battle import ACTIVATION, Battle, Pending
 from game.commands import Action
 from game.rules.geometry import Pos
 from game.systems.movement import Reach
@@ -21,6 +21,7 @@ class Legal:
     melee: dict[str, query.AttackOption]  # each foe in reach: the attack with the best chance
     melee_here: dict[str, query.AttackOption]  # each foe in reach from where the unit stands
     missile: dict[str, query.AttackOption]  # each foe it may shoot from where it stands
+    unseen: tuple[str, ...]  # each foe in missile range it cannot see from where it stands
     charge: dict[str, query.AttackOption]  # each foe it may charge: the run with the best chance
     withdraw: dict[Pos, int]  # the squares a withdrawal may end on
     withdrawal: Reach  # its paths, each step directly away from the enemy
@@ -43,7 +44,8 @@ class Legal:
             half=half,
             melee=_best(melee),
             melee_here={o.target: o for o in melee if o.cost == 0},
-            missile={o.target: o for o in missile if o.cost == 0},
+            missile={o.target: o for o in missile if o.cost == 0 and Action.FIRE in allowed},
+            unseen=tuple(query.unseen_in_range(b, uid)),
             charge=_best(charges),
             withdraw=query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
             withdrawal=query.withdraw_reach(b, uid) if Action.WITHDRAW in allowed else half,
@@ -70,3 +72,14 @@ def _best(options: list[query.AttackOption]) -> dict[str, query.AttackOption]:
         if o.target not in best or (o.chance, -o.cost) > (best[o.target].chance, -best[o.target].cost):
             best[o.target] = o
     return best
+
+
+def pickable(battle: Battle, p: Pending) -> list[str]:
+    """The creatures the player may pick to act now: of those the decision lets act (group
+    initiative, or a tie of initiative), the ones of the side whose turn it is. A tie between
+    sides lists the others' too, played after by their own player or the AI (issue 37: N picked
+    an AI side's creature, and the view went to it)."""
+    if p.kind != ACTIVATION:
+        return []
+    w = battle.world
+    return [uid for uid in p.units or ([p.unit] if p.unit else []) if w[uid].side == p.side]

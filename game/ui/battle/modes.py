@@ -1,126 +1,25 @@
-"""The battle screen's modes: what a click or a key means while the player chooses a move, an
-attack, a shot, a facing or a retreat. A mode never changes the battle: its handler answers an
-input with the command to send, the next mode, a hint for the player, or nothing."""
+"""The battle screen's modes in a creature's activation: what a click or a key means while the
+player chooses a move, an attack, a shot, a charge, a facing, an offer or a spell (what a mode
+is, and the inputs it answers, are in mode.py). A mode never changes the battle: its handler
+answers an input with the command to send, the next mode, a hint for the player, or nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, TypeAlias
 
 import pygame
 
-from game.battle import Battle
+from game import query, query_magic
 from game.commands import Action, Command
 from game.rules.geometry import VECTORS, Pos, facing_toward
 from game.rules.spells import ALLY, AROUND, FOE
 from game.systems.spells import SPELLS
 from game.ui.battle.legal import Legal
+from game.ui.battle.mode import Hint, Mode, Outcome, Turn
 from game.ui.battle.offering import offer_words
 from game.ui.battle.provoking import Provoking, provoking, strike
 from game.ui.battle.refusals import fire_at, no_attack, no_charge, simple_action
-
-
-@dataclass(frozen=True)
-class Click:
-    """A click on a square of the map (or Enter on the keyboard cursor there)."""
-
-    sq: Pos
-
-
-@dataclass(frozen=True)
-class Aim:
-    """The pointer or the keyboard cursor came onto a square."""
-
-    sq: Pos
-
-
-@dataclass(frozen=True)
-class Confirm:
-    """Enter."""
-
-
-@dataclass(frozen=True)
-class Cancel:
-    """Escape or a right click."""
-
-
-@dataclass(frozen=True)
-class Press:
-    """An action key (or the button that names it)."""
-
-    key: int
-
-
-Input: TypeAlias = Click | Aim | Confirm | Cancel | Press
-
-
-@dataclass(frozen=True)
-class Hint:
-    """Words for the player; the mode stays."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What a mode reads to answer an input: the battle, the unit chosen to act, what it may do."""
-
-    battle: Battle
-    unit: str
-    legal: Legal | None
-    shift: bool  # Shift held: attack from the square with the best chance, not from where it stands
-
-
-Outcome: TypeAlias = "Command | Mode | Hint | None"
-
-
-class Mode:
-    """A state of the battle screen's controls."""
-
-    HINT: ClassVar[str] = ""
-    lets_select: ClassVar[bool] = True  # a click on another unit that may act now selects it
-    reach: ClassVar[str] = ""  # the squares painted: "move" (full and half), "withdraw", "stand" or none
-    walks: ClassVar[bool] = False  # hovering shows the path to a square or to the attack on a foe
-    shoots: ClassVar[bool] = False  # the foes marked and described are those in missile range
-    charges: ClassVar[bool] = False  # the foes marked and described are those it may charge
-
-    def hint(self) -> str:
-        """What the player is told on entering this mode."""
-        return self.HINT
-
-    def handle(self, event: Input, turn: Turn) -> Outcome:
-        """Answer one input."""
-        if isinstance(event, Click):
-            return self.click(event.sq, turn)
-        if isinstance(event, Aim):
-            return self.aim(event.sq, turn)
-        if isinstance(event, Confirm):
-            return self.confirm(turn)
-        if isinstance(event, Cancel):
-            return self.cancel()
-        return self.press(event.key, turn)
-
-    def click(self, sq: Pos, turn: Turn) -> Outcome:
-        return None
-
-    def aim(self, sq: Pos, turn: Turn) -> Mode | None:
-        return None
-
-    def confirm(self, turn: Turn) -> Outcome:
-        """Enter; None lets Enter click the square under the keyboard cursor."""
-        return None
-
-    def cancel(self) -> Mode | None:
-        """The mode to fall back to; None when there is nothing to cancel."""
-        return None
-
-    def press(self, key: int, turn: Turn) -> Outcome:
-        return None
-
-    def refused(self, cmd: Command) -> Mode:
-        """The mode after the battle refused a command this mode sent."""
-        return self
-
 
 SIMPLE_ACTIONS = {
     pygame.K_h: Action.HOLD,
@@ -161,6 +60,20 @@ class ActivationMode(Mode):
         return mode()
 
 
+def _foes_at(turn: Turn, *groups: Iterable[str]) -> list[Pos]:
+    """Where the foes of these groups stand, each once, in the order of their ids."""
+    w = turn.battle.world
+    return [w[uid].pos for uid in sorted({uid for g in groups for uid in g})]
+
+
+def _facings_around(turn: Turn, at: Pos) -> list[Pos]:
+    """A square toward each of the eight facings from a creature standing at `at`, on the map."""
+    n = turn.battle.world[turn.unit].n
+    inside = query.terrain(turn.battle).inside
+    squares = [(at[0] + (n if dx > 0 else dx), at[1] + (n if dy > 0 else dy)) for dx, dy in VECTORS]
+    return [sq for sq in squares if inside(sq)]
+
+
 def _walk_or_strike(sq: Pos, turn: Turn, legal: Legal) -> Outcome:
     """Attack a foe in reach (after up to half a move), or walk toward a square, choosing the facing next."""
     uid = turn.unit
@@ -189,6 +102,9 @@ class MoveMode(ActivationMode):
             return Command(Action.FIRE, turn.unit, target=who)
         return _walk_or_strike(sq, turn, legal)
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.melee, turn.legal.missile) if turn.legal else []
+
     def cancel(self) -> Mode | None:
         return None
 
@@ -201,14 +117,20 @@ class AttackMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         return _walk_or_strike(sq, turn, legal)
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.melee) if turn.legal else []
+
 
 class FireMode(ActivationMode):
-    HINT = "click a foe to shoot"
+    HINT = "click a foe to shoot: marked with its chance to hit; a crossed eye: in range, out of sight"
     shoots = True
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         shot = fire_at(turn.battle, turn.unit, turn.battle.world.at(sq))
         return shot if isinstance(shot, Command) else Hint(shot)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.missile) if turn.legal else []
 
 
 class ChargeMode(ActivationMode):
@@ -222,6 +144,9 @@ class ChargeMode(ActivationMode):
             return Command(Action.CHARGE, turn.unit, path=legal.charge[who].path, target=who)
         return Hint(no_charge(turn.battle, turn.unit, who))
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.charge) if turn.legal else []
+
 
 class WithdrawMode(ActivationMode):
     HINT = "click a square to back away (half move, no free attacks)"
@@ -232,6 +157,9 @@ class WithdrawMode(ActivationMode):
             return Command(Action.WITHDRAW, turn.unit, path=tuple(legal.withdrawal.path(sq)))
         return Hint("a withdrawal must stay within half a move and lead directly away")
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return sorted(turn.legal.withdraw) if turn.legal else []
+
 
 class TurnMode(ActivationMode):
     HINT = "click a square to face it"
@@ -239,6 +167,9 @@ class TurnMode(ActivationMode):
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         u = turn.battle.world[turn.unit]
         return Command(Action.TURN, turn.unit, facing=facing_toward(u.pos, u.n, sq))
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _facings_around(turn, turn.battle.world[turn.unit].pos)
 
 
 class StandMode(ActivationMode):
@@ -255,6 +186,10 @@ class StandMode(ActivationMode):
 
     def confirm(self, turn: Turn) -> Outcome:
         return Command(Action.STAND_UP, turn.unit)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        legal = turn.legal
+        return _foes_at(turn, [t for t, o in legal.melee.items() if o.cost == 0]) if legal else []
 
 
 @dataclass(frozen=True)
@@ -281,6 +216,9 @@ class FacingMode(ActivationMode):
     def confirm(self, turn: Turn) -> Outcome:
         return Command(Action.MOVE, turn.unit, path=self.path, facing=self.facing)
 
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _facings_around(turn, self.path[-1])  # Tab turns the facing, Enter goes
+
     def refused(self, cmd: Command) -> Mode:
         # The planned move was sent: refused or not, the plan is spent.
         return MoveMode() if cmd.action == "move" else self
@@ -306,6 +244,9 @@ class ProvokeMode(ActivationMode):
 
     def confirm(self, turn: Turn) -> Outcome:
         return strike(turn.unit, self.risk.safest)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return MoveMode().targets(turn)
 
 
 @dataclass(frozen=True)
@@ -334,6 +275,9 @@ class OfferMode(ActivationMode):
             return Hint("click a foe to offer it quarter")
         # The battle says why an offer is refused, in one line.
         return Command(Action.OFFER_SURRENDER, turn.unit, target=who)
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return _foes_at(turn, turn.legal.offer) if turn.legal else []
 
 
 @dataclass(frozen=True)
@@ -385,6 +329,19 @@ class CastMode(ActivationMode):
 
     def cancel(self) -> Mode | None:
         return CastMode(self.spells) if self.spell is not None and len(self.spells) > 1 else MoveMode()
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        """The creatures or squares the spell chosen may be cast at from where the caster stands
+        (the battle's own list: game/query_magic.py); Enter alone casts a spell around the caster."""
+        if self.spell is None:
+            return []
+        w = turn.battle.world
+        shown = [
+            w[o.target].pos if o.target is not None else o.at
+            for o in query_magic.spell_options(turn.battle, turn.unit)
+            if o.spell == self.spell
+        ]
+        return sorted({sq for sq in shown if sq is not None})
 
 
 ACTION_MODES: dict[int, type[ActivationMode]] = {

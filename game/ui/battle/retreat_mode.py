@@ -10,7 +10,7 @@ from game.battle import RETREAT
 from game.commands import Action, Command
 from game.rules.geometry import Pos, footprint
 from game.systems.retreat import RetreatSpace
-from game.ui.battle.modes import Hint, Mode, Outcome, Turn
+from game.ui.battle.mode import Hint, Mode, Outcome, Turn
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,9 @@ class RetreatMode(Mode):
 
     def cancel(self) -> Mode | None:
         return RetreatMode() if self.space is not None else None
+
+    def targets(self, turn: Turn) -> list[Pos]:
+        return [sp["to"] for sp in turn.battle.pending().spaces]
 
     def press(self, key: int, turn: Turn) -> Outcome:
         p = turn.battle.pending()

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game import query
 from game.battle import ACTIVATION, RETREAT, Battle, Pending
 from game.commands import Command, Illegal
 from game.events import Event
@@ -21,18 +20,14 @@ from game.settings import SPEEDS
 from game.systems.retreat import RetreatSpace
 from game.ui.battle import players, since
 from game.ui.battle.ai_worker import AiWorker
-from game.ui.battle.frame_pending import FramePending
-from game.ui.battle.legal import Legal
-from game.ui.battle.modes import Aim, Click, Confirm, Hint, Input, Mode, MoveMode, OfferMode, Outcome, Turn
+from game.ui.battle.field_view import FieldView
+from game.ui.battle.legal import Legal, pickable
+from game.ui.battle.mode import Aim, Click, Confirm, Hint, Input, Mode, Outcome, Turn
+from game.ui.battle.modes import MoveMode, OfferMode
 from game.ui.battle.retreat_mode import RetreatMode
 from game.ui.battle.saving import autosave_at_round_end
 from game.ui.battle.session import Session
-from game.ui.common import theme
-from game.ui.common.art import Sprites, render_map, render_terrain
-from game.ui.common.camera import Camera
-from game.ui.common.combat_log import LogLine, log_layout, with_names
-from game.ui.common.draw_cache import DrawCache
-from game.ui.common.fitting import fit_battle
+from game.ui.common.combat_log import LogLine, with_names
 from game.ui.common.view import BattleView
 from game.ui.common.words import describe, units_in
 
@@ -44,6 +39,9 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.battle.net_play import NetPlay
     from game.ui.screen import Screen
+
+
+DOUBLE_CLICK = 0.5  # seconds: a click this soon after one that played a command is its second
 
 
 class LessonHooks(Protocol):
@@ -92,7 +90,7 @@ class LessonHooks(Protocol):
         ...
 
 
-class BattleState(FramePending):
+class BattleState(FieldView):
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
     worker process on a copy of the battle, so the window never waits on them; in a network
     battle (`net`) the sides played elsewhere come from the other machine instead."""
@@ -149,27 +147,6 @@ class BattleState(FramePending):
         """The session's battle as it stands (read here; changed only through the session)."""
         return self.session.battle
 
-    def _set_up_art(self, scenario: Scenario) -> None:
-        """The map's picture, the sides' colours and marks, and a camera that shows the whole map."""
-        self.sprites = Sprites()
-        if scenario.path:
-            self.map_surface, tile = render_map(scenario)
-        else:
-            tile = 32
-            self.map_surface = render_terrain(scenario, tile)
-        self.cache = DrawCache()
-        self.side_colour = theme.side_colours(scenario.sides)
-        self.side_shape = theme.side_shapes(scenario.sides)
-        w, h = self.app.size
-        self.camera = Camera(
-            tile,
-            scenario.terrain.width,
-            scenario.terrain.height,
-            w - theme.SIDE_PANEL,
-            h - theme.TOP_BAR - theme.BOTTOM_BAR,
-        )
-        self._fit_zoom()
-
     def _set_up_controls(self) -> None:
         self.mode: Mode = MoveMode()
         self.selected: str | None = None
@@ -191,6 +168,9 @@ class BattleState(FramePending):
         self.roster_open = False  # L: the side's creatures, who has acted (turn_flow.py)
         self.question: str | None = None  # asked over the board, yes or no by a key (turn_flow.py)
         self.ending: tuple[str, int] | None = None  # (side, round) whose rest holds: Shift+E
+        self.clock = 0.0  # seconds the screen has run, frame by frame
+        self.followed: Event | None = None  # the last event the view was brought to (follow.py)
+        self.played_by_click: tuple[float, Pos | None] = (0.0, None)  # when and where a click last played
 
     # -- the view ---------------------------------------------------------------------
 
@@ -198,12 +178,11 @@ class BattleState(FramePending):
     def speed(self) -> float:
         return SPEEDS[self.speed_i]
 
-    def _fit_zoom(self) -> None:
-        """The view fitted to the battle as the screen opens (game/ui/common/fitting.py)."""
-        fit_battle(self.camera, self.battle.world.units.values())
-
     def resize(self, w: int, h: int) -> None:
-        self.camera.resize(w - theme.SIDE_PANEL, h - theme.TOP_BAR - theme.BOTTOM_BAR)
+        """A new window size or UI scale: the view keeps its middle, and the creature chosen in sight."""
+        super().resize(w, h)
+        if self.selected is not None and self.selected in self.battle.world.units:
+            self.camera_follow(self.battle.world[self.selected].pos)
 
     def feed(self, events: list[Event]) -> None:
         """Show these events: animate them, and add each one's log line as its animation begins
@@ -230,38 +209,6 @@ class BattleState(FramePending):
         b = self.battle
         free = self.lesson is None or self.lesson.lets_play(self)
         return not b.over and self.view.idle and self.pending().controller == "human" and free
-
-    def camera_follow(self, pos: Pos) -> None:
-        cam = self.camera
-        px, py = cam.to_screen(pos[0] + 0.5, pos[1] + 0.5)
-        if not (cam.size * 2 <= px <= cam.view_w - cam.size * 2 and cam.size * 2 <= py <= cam.view_h - cam.size * 2):
-            cam.centre_on(pos[0] + 0.5, pos[1] + 0.5)
-
-    # -- where things are -------------------------------------------------------------
-
-    def map_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, theme.TOP_BAR, self.camera.view_w, self.camera.view_h)
-
-    def log_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        return pygame.Rect(
-            w - theme.SIDE_PANEL, theme.TOP_BAR + 200, theme.SIDE_PANEL, h - theme.TOP_BAR - 200 - theme.BOTTOM_BAR
-        )
-
-    def square_at(self, pos: tuple[int, int]) -> Pos | None:
-        r = self.map_rect()
-        if not r.collidepoint(pos):
-            return None
-        sq = self.camera.to_square(pos[0] - r.x, pos[1] - r.y)
-        return sq if query.terrain(self.battle).inside(sq) else None
-
-    def log_line_at(self, pos: tuple[int, int]) -> LogLine | None:
-        r = self.log_rect()
-        if not r.collidepoint(pos):
-            return None
-        return next(
-            (line for line, rect, _ in log_layout(self.log, self.log_scroll, r) if rect.collidepoint(pos)), None
-        )
 
     @property
     def retreat_space(self) -> RetreatSpace | None:
@@ -321,7 +268,7 @@ class BattleState(FramePending):
         self.last_human_side = p.side
         self.mode = RetreatMode() if p.kind == RETREAT else MoveMode()
         if p.kind == ACTIVATION:
-            if self.selected not in p.units:
+            if self.selected not in pickable(self.battle, p):
                 self.selected = p.unit
             self.select(self.selected)
             u = self.battle.world[self.selected or ""]
@@ -345,6 +292,10 @@ class BattleState(FramePending):
 
     def _turn(self) -> Turn:
         return Turn(self.battle, self.selected or "", self.legal, self.shift())
+
+    def mode_targets(self) -> list[Pos]:
+        """The squares the mode can take, that Tab steps through."""
+        return self.mode.targets(self._turn())
 
     def send(self, event: Input) -> None:
         """Pass an input to the mode and follow its answer."""
@@ -383,13 +334,26 @@ class BattleState(FramePending):
         self.message = ""
 
     def click(self, sq: Pos) -> None:
-        """A click (or Enter on the keyboard cursor) on a square of the map."""
+        """A click (or Enter on the keyboard cursor) on a square of the map. A second click on the
+        square whose click played a command, a double click's time after it, was meant for the
+        creature whose turn that ended (issue 37: the second click after a charge became the next
+        creature's order): it is not carried to the next."""
         if not self.human_turn():
             self.inspect = self.battle.world.at(sq)
             return
+        when, where = self.played_by_click
+        if sq == where and self.clock - when < DOUBLE_CLICK:
+            self.message = "that click came as the last turn ended: click again for this creature"
+            return
+        played = len(self.session.played)
+        self._click(sq)
+        if len(self.session.played) > played:
+            self.played_by_click = (self.clock, sq)
+
+    def _click(self, sq: Pos) -> None:
         p = self.battle.pending()
         who = self.battle.world.at(sq)
-        if p.kind != RETREAT and who in p.units and who != self.selected and self.mode.lets_select:
+        if who in pickable(self.battle, p) and who != self.selected and self.mode.lets_select:
             self.select(who)
             return
         self.send(Click(sq))

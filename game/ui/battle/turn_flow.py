@@ -11,6 +11,7 @@ import pygame
 from game import query
 from game.battle import ACTIVATION, Pending
 from game.commands import Action, Command
+from game.ui.battle.legal import pickable
 
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState
@@ -45,7 +46,7 @@ def roster(s: BattleState) -> list[tuple[str, str]]:
     (it may act now), 'to act', 'acted', in that order; the fallen and the fled are not listed."""
     side = roster_side(s)
     b = s.battle
-    now = set(_may_act(b.pending())) if not b.over and s.human_turn() else set()
+    now = set(pickable(b, b.pending())) if not b.over and s.human_turn() else set()
     rows = []
     for u in b.world.units.values():
         if u.side != side or u.life != "fighting":
@@ -55,18 +56,12 @@ def roster(s: BattleState) -> list[tuple[str, str]]:
     return sorted(rows, key=lambda row: ("acting", "to act", "acted").index(row[1]))  # who may act first
 
 
-def _may_act(p: Pending) -> list[str]:
-    if p.kind != ACTIVATION:
-        return []
-    return p.units or ([p.unit] if p.unit else [])
-
-
 def next_unit(s: BattleState, step: int) -> None:
     """The next creature that may act now (group initiative lets several), its card and the view
     on it; with one alone, the view comes back to it."""
     if not s.human_turn():
         return
-    may = _may_act(s.battle.pending())
+    may = pickable(s.battle, s.battle.pending())
     if not may:
         return
     i = (may.index(s.selected) + step) % len(may) if s.selected in may else 0
@@ -76,7 +71,7 @@ def next_unit(s: BattleState, step: int) -> None:
 def show(s: BattleState, uid: str) -> None:
     """Select a creature if it may act now, else show its card; the view centres on it."""
     u = s.battle.world[uid]
-    if s.human_turn() and uid in _may_act(s.battle.pending()):
+    if s.human_turn() and uid in pickable(s.battle, s.battle.pending()):
         s.select(uid)
         s.inspect = None
     else:
@@ -115,7 +110,7 @@ def hold_the_rest(s: BattleState, p: Pending) -> bool:
         return False
     if p.side != side or p.kind != ACTIVATION or p.controller != "human":
         return False
-    uid = (_may_act(p) or [""])[0]
+    uid = (pickable(s.battle, p) or [""])[0]
     if not s.apply(Command(Action.HOLD, uid)):
         s.ending = None  # refused: the player takes the turn back
     return True

@@ -25,6 +25,10 @@ class Camera:
     x: float = 0.0  # top-left of the view, in map pixels at the current zoom
     y: float = 0.0
     zoom_i: int = ONE
+    # Pixels along the view's left, top, right and bottom edges that an overlay covers (the
+    # minimap, a lesson's card): the map is centred in the rest when it fits there, and may be
+    # scrolled out from under them when it does not (issue 37: the minimap hid the board's corner).
+    covered: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def zoom(self) -> float:
@@ -36,13 +40,34 @@ class Camera:
         return _size(self.tile, self.zoom_i)
 
     def clamp(self) -> None:
-        w, h = self.map_w * self.size, self.map_h * self.size
-        self.x = min(max(self.x, min(0.0, (w - self.view_w) / 2)), max(0.0, w - self.view_w))
-        self.y = min(max(self.y, min(0.0, (h - self.view_h) / 2)), max(0.0, h - self.view_h))
-        if w <= self.view_w:
-            self.x = (w - self.view_w) / 2
-        if h <= self.view_h:
-            self.y = (h - self.view_h) / 2
+        left, top, right, bottom = self.covered
+        self.x = _clamped(self.x, self.map_w * self.size, self.view_w, left, right)
+        self.y = _clamped(self.y, self.map_h * self.size, self.view_h, top, bottom)
+
+    def cover(self, covered: tuple[int, int, int, int]) -> None:
+        """Overlays now cover these edges of the view (left, top, right, bottom pixels)."""
+        if covered != self.covered:
+            self.covered = covered
+            self.clamp()
+
+    def shrink_to_clear(self, least: int) -> None:
+        """Zoom out, not below ZOOMS[least], while the whole map is in view but overlays cover some
+        of it: the board then fits beside them."""
+        _, _, w, h = self.clear()
+        while self.zoom_i > least and self.shows_all and (self.map_w * self.size > w or self.map_h * self.size > h):
+            self.zoom_at(-1, self.view_w // 2, self.view_h // 2)
+            _, _, w, h = self.clear()
+
+    def clear(self) -> tuple[int, int, int, int]:
+        """The part of the view no overlay covers, as (x, y, w, h) in view pixels."""
+        left, top, right, bottom = self.covered
+        return left, top, max(1, self.view_w - left - right), max(1, self.view_h - top - bottom)
+
+    def in_clear(self, sx: float, sy: float, margin: float = 0.0) -> bool:
+        """Whether the map point (in squares) shows in the uncovered view, `margin` pixels inside it."""
+        px, py = self.to_screen(sx, sy)
+        x, y, w, h = self.clear()
+        return x + margin <= px <= x + w - margin and y + margin <= py <= y + h - margin
 
     def to_screen(self, sx: float, sy: float) -> tuple[int, int]:
         """Screen pixel (relative to the viewport) of a square corner."""
@@ -70,8 +95,10 @@ class Camera:
         self.clamp()
 
     def centre_on(self, sx: float, sy: float) -> None:
-        self.x = sx * self.size - self.view_w / 2
-        self.y = sy * self.size - self.view_h / 2
+        """The map point (in squares) in the middle of the part of the view no overlay covers."""
+        x, y, w, h = self.clear()
+        self.x = sx * self.size - x - w / 2
+        self.y = sy * self.size - y - h / 2
         self.clamp()
 
     def fit(self, box: tuple[float, float, float, float], most: int = ONE + 2, least: int = 0) -> bool:
@@ -91,10 +118,25 @@ class Camera:
 
     @property
     def shows_all(self) -> bool:
-        """Whether the whole map is in view (else a minimap shows where the view is)."""
-        w, h = self.map_w * self.size, self.map_h * self.size
-        return self.x <= 0.5 and self.y <= 0.5 and w - self.x <= self.view_w + 0.5 and h - self.y <= self.view_h + 0.5
+        """Whether the whole map fits the view at this zoom (else a minimap shows where the view is).
+        Its size alone decides, not where the view stands: the room the minimap asks of the view
+        (Camera.covered) must not keep the minimap shown."""
+        return self.map_w * self.size <= self.view_w + 0.5 and self.map_h * self.size <= self.view_h + 0.5
 
     def resize(self, w: int, h: int) -> None:
+        """A new size for the view, the map point at its middle kept there (issue 37: a new UI scale
+        kept the corner and lost the creature acting)."""
+        mid = ((self.x + self.view_w / 2) / self.size, (self.y + self.view_h / 2) / self.size)
         self.view_w, self.view_h = w, h
+        self.x = mid[0] * self.size - w / 2
+        self.y = mid[1] * self.size - h / 2
         self.clamp()
+
+
+def _clamped(at: float, length: int, view: int, lead: int, trail: int) -> float:
+    """The view's start along one axis: a map `length` pixels long centred in the `view` less the
+    covered `lead` and `trail` where it fits, else kept within reach of either end of the map."""
+    room = view - lead - trail
+    if length <= room:
+        return (length - room) / 2 - lead
+    return min(max(at, -lead), length - view + trail)

@@ -15,7 +15,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
             ("Shift+click a foe", "attack from the square with the best chance"),
             ("click it again / Enter", "a walk that draws free swings: go / strike from the safest square"),
             ("Enter", "confirm; click the keyboard cursor's square"),
-            ("arrows / Tab", "move the cursor / jump to the next foe in reach"),
+            ("arrows / Tab", "move the cursor / jump to the next target of the mode"),
             ("N / Shift+N", "the next / previous creature that may act"),
             ("L", "roster: your side's creatures, who has acted"),
             ("Shift+E", "end the rest of your side's turn (asks first)"),

@@ -13,16 +13,15 @@ from game.battle import ACTIVATION, RETREAT
 from game.commands import Action
 from game.systems.spells import SPELLS
 from game.ui.battle import undo_control
+from game.ui.battle.mode import Confirm, Press
 from game.ui.battle.modes import (
     AttackMode,
     CastMode,
     ChargeMode,
-    Confirm,
     FacingMode,
     FireMode,
     MoveMode,
     OfferMode,
-    Press,
     StandMode,
     TurnMode,
     WithdrawMode,

@@ -22,7 +22,7 @@ from game.ui.battle.modes import (
 )
 from game.ui.common import theme
 from game.ui.common.widgets import font, text
-from game.ui.draw import draw_bar, draw_lesson, draw_review, minimap, roster_panel
+from game.ui.draw import draw_bar, draw_lesson, draw_review, minimap, roster_panel, shot_marks
 from game.ui.draw.arc_marks import LINES, hatch, hatching
 from game.ui.draw.draw_cast import draw_cast, draw_cast_words
 from game.ui.draw.draw_panels import draw_initiative, draw_panel
@@ -64,6 +64,7 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     draw_review.draw_lines(s, surface, map_rect, fights)
     _draw_overlays(s, surface, map_rect, reach_drawn)
     draw_tokens(s, surface, map_rect, s.session.controllers)
+    shot_marks.draw(s, surface, map_rect)
     draw_reach_line(s, surface, map_rect)
     draw_review.draw_tags(s, surface, map_rect, fights)
     _draw_no_space(s, surface, map_rect)

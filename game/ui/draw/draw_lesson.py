@@ -25,29 +25,41 @@ EDGE = (245, 205, 90)  # a lesson's colour: warm, apart from the sides' and the 
 
 
 def draw(s: BattleState, surface: pygame.Surface) -> None:
+    card = shown(s)
+    if card is None:
+        return
+    lesson = s.lesson
+    step = lesson.yours(s) if lesson is not None and lesson.open is None else None
+    if step is not None:
+        _ring(s, surface, step.unit)
+    _card(s, surface, *card)
+
+
+def shown(s: BattleState) -> Card | None:
+    """The card on screen now: the narration the battle waits on, else the prompt of the learner's
+    own step while it is theirs to play; None when there is none."""
     lesson = s.lesson
     if lesson is None:
-        return
+        return None
     if lesson.open is not None:
-        _narration(s, surface, lesson.open)
-        return
+        fired = lesson.open
+        title = {"start": "Lesson", "end": "Lesson over"}.get(fired.card.at, "Lesson")
+        return title, [(fired.card.text, theme.TEXT)], _focus(s, fired), "Go on"
     step = lesson.yours(s)
     if step is None or not s.human_turn():
-        return
-    pos = _pos_of(s, step.unit)
-    _ring(s, surface, step.unit)
+        return None
     name = s.session.names.get(step.unit, step.unit)
     words = [(step.yours, theme.TEXT)]
     hint = lesson.hint_for(step)
     if hint:
         words += [("", theme.TEXT), (f"Not that: {hint}", theme.TEXT_WARN)]
-    _card(s, surface, f"Your turn: {name}", words, pos, footer="")
+    return f"Your turn: {name}", words, _pos_of(s, step.unit), ""
 
 
-def _narration(s: BattleState, surface: pygame.Surface, fired: Fired) -> None:
-    card = fired.card
-    title = {"start": "Lesson", "end": "Lesson over"}.get(card.at, "Lesson")
-    _card(s, surface, title, [(card.text, theme.TEXT)], _focus(s, fired), footer="Go on")
+def card_rect(s: BattleState) -> pygame.Rect | None:
+    """Where the card shown now lies, or None."""
+    card = shown(s)
+    return card_box(s, card[1], card[2], card[3])[0] if card is not None else None
 
 
 def _card(
@@ -77,6 +89,7 @@ def _card(
 
 
 Lines = list[tuple[str, tuple[int, int, int]]]
+Card = tuple[str, Lines, Pos | None, str]  # its title, its words, where it looks, its footer
 
 
 def card_box(s: BattleState, words: Lines, focus: Pos | None, footer: str) -> tuple[pygame.Rect, Lines]:
