@@ -20,8 +20,30 @@ from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.net_play import NetPlay
 from game.ui.menus.resume import settle
+from game.world import STEADY
 
 AI = Callable[[Battle, str], Command]
+
+
+def window_or_ai(channel: Channel, ai: AI) -> AI:
+    """The window's player decides for its side, but for a creature whose morale has broken: the
+    battle hands that one to the AI (Battle.controller_of), and the window then waits for its
+    command as for the other machine's, so it is decided here, at the window's level for its own
+    routed creatures (baseline). Asked of the window instead, both waited on each other."""
+
+    def decide(b: Battle, level: str) -> Command:
+        p = b.pending()
+        if p.unit is not None and b.world[p.unit].morale != STEADY:
+            return ai(b, "baseline")
+        return channel.decide(b)
+
+    return decide
+
+
+def _ai(b: Battle, level: str) -> Command:
+    from game import ai  # noqa: PLC0415  # the AI (tcod, numpy) is imported when it first decides
+
+    return ai.decide(b, level)
 
 
 def host_screen(
@@ -33,9 +55,11 @@ def host_screen(
     channel = Channel(echo=echo)
     levels = plan.levels
 
+    mine = window_or_ai(channel, ai)
+
     def decide(b: Battle) -> Command:
         s = b.pending().side or ""
-        return channel.decide(b) if s == side else ai(b, levels.get(s, "normal"))
+        return mine(b, "baseline") if s == side else ai(b, levels.get(s, "normal"))
 
     plan.decide, plan.say, plan.on_command = decide, channel.say, channel.post
     host = Host(plan)
@@ -53,7 +77,7 @@ class Joining:
     def __init__(self, plan: JoinPlan, echo: Callable[[str], None] = lambda line: None) -> None:
         self.channel = channel = Channel(echo=echo)
         plan.say, plan.on_welcome, plan.on_command = channel.say, channel.welcomed, channel.post
-        self.thread = channel.run(lambda: join(plan, lambda b, level: channel.decide(b), None))
+        self.thread = channel.run(lambda: join(plan, window_or_ai(channel, _ai), None))
 
     def screen(self, app: App) -> BattleScreen | str | None:
         """The battle's screen once the host has welcomed this Rout; None while waiting; the

@@ -16,6 +16,7 @@ from game.battle import Battle
 from game.bundled import MAPS
 from game.net.hosting import HostPlan
 from game.net.joining import JoinPlan
+from game.phases import Phase
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
@@ -42,13 +43,18 @@ def _play_to_round(a: App, s: BattleScreen, last: int) -> int:
     """The window's player ends its side's turn each round until round `last`, and stops there on
     its turn (the other machine then waits on it); how many turns it ended."""
     ended = 0
-    while True:
+    end = time.monotonic() + 4 * DEADLINE  # a turn the keys below cannot end fails, never spins
+    while time.monotonic() < end:
         _until(a, lambda: s.battle.over or (s.human_turn() and s.decision_key == len(s.battle.events)), "my turn")
         if s.battle.over or s.battle.round >= last:
             return ended
+        if s.battle.pending().kind == Phase.RETREAT:  # the player's creature may force a foe back: it declines
+            key(a, pygame.K_d)
+            continue
         key(a, pygame.K_e, pygame.KMOD_SHIFT)
         key(a, pygame.K_RETURN)
         ended += 1
+    raise AssertionError(f"the player's turns never reached round {last}")
 
 
 def test_the_hosts_window_and_a_headless_joiner_keep_one_log_and_a_late_spectator_sees_it(tmp_path):
