@@ -38,6 +38,12 @@ def weapons(path: str = str(CATALOGUE)) -> dict[str, Weapon]:
     return {k: _weapon(k, d) for k, d in _checked(path).get("weapons", {}).items()}
 
 
+def descriptions(path: str = str(CATALOGUE)) -> dict[str, str]:
+    """Each unit's one sentence for the player (its `description`), by key: the window's, which
+    the rules never read, so it is kept out of `Kind`."""
+    return {k: str(d.get("description", "")) for k, d in _checked(path)["units"].items()}
+
+
 def for_map(path: Path) -> dict[str, Kind]:
     """The shipped catalogue extended by a map's own file: an entry there adds a weapon or unit, or
     replaces the shipped entry of that key whole. Cached while the file is unchanged (edited, it is

@@ -91,4 +91,4 @@ def test_the_spell_picker_has_a_row_of_its_own_every_spell_in_sight_and_clickabl
 
 def test_the_unit_card_counts_the_spells_left():
     spells = ("magic_missile", "magic_missile", "burning_hands", "magic_missile", "melfs_acid_arrow", "haste")
-    assert spells_left(spells) == "spells left: magic missile x3, burning hands, Melf's acid arrow, haste"
+    assert spells_left(spells) == "spells left: 3 magic missiles, burning hands, Melf's acid arrow, haste"

@@ -180,7 +180,7 @@ def test_start_plays_on_the_field_as_deployed_and_the_result_offers_the_same_and
     assert {(u.side, u.pos, u.facing) for u in bs.session.scenario.units} == placed
     assert bs.session.controllers[PLAYER] == "human" and bs.session.seed == seed
     assert bs.session.scenario.title == f"Quick battle {seed}"
-    assert "You field 3 Human fighter, 1st level." in bs.session.scenario.description
+    assert "You field 3 human fighters." in bs.session.scenario.description
     play(bs.battle, {side: "baseline" for side in bs.session.scenario.sides})  # fought to its end
     result = ResultScreen(a, bs)
     a.show(result)

@@ -58,7 +58,7 @@ class Session:
         self.battle_id = os.urandom(16).hex()
         self.autosaves = True  # a save at every round's end (game/ui/battle/saving.py); off after a failed write
         units = self._battle.world.units.values()
-        self.names = display_names((u.id, u.side) for u in units)
+        self.names = display_names(((u.id, u.side) for u in units), {u.id: u.kind for u in units})
         self.side_of = {u.id: u.side for u in units}
         self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
         self.marks: dict[str, Mark] = {}

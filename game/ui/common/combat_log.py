@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.rules.creature import Kind
+from game.ui.common.unit_names import by_kind
 from game.ui.common.widgets import wrap
 
 KEPT = 120  # the most lines laid out at once: more never fit the panel
@@ -41,13 +43,15 @@ def display_name(uid: str, side: str) -> str:
     return name.replace("_", " ").strip().capitalize() or uid
 
 
-def display_names(units: Iterable[tuple[str, str]]) -> dict[str, str]:
+def display_names(units: Iterable[tuple[str, str]], kinds: Mapping[str, Kind] | None = None) -> dict[str, str]:
     """Each unit's name in every text of the window, from its (id, side): 'red_orc_2' reads 'Orc 2';
     where units of two sides would share a name (the duel's 'fighter_2' on each side), each is
     tagged with its side ('Red Fighter 2', 'Blue Fighter 2'), since a line's colour alone cannot
-    tell "Fighter 2 charges Fighter 2" apart (issue 22)."""
+    tell "Fighter 2 charges Fighter 2" apart (issue 22). Given each unit's kind (by id), a unit
+    whose id is made of its kind's key is called as its kind is (unit_names.by_kind)."""
     pairs = list(units)
     base = _plain({uid: display_name(uid, side) for uid, side in pairs}, dict(pairs))
+    base |= by_kind(pairs, kinds or {})
     sides_of: dict[str, set[str]] = {}
     for uid, side in pairs:
         sides_of.setdefault(base[uid], set()).add(side)

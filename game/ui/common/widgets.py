@@ -8,18 +8,17 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui.common import theme
+from game.ui.common.lettering import Face
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_fonts: dict[tuple[int, bool], Face] = {}
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False) -> Face:
     key = (size, bold)
     if key not in _fonts:
         if not _fonts:  # a font dies with pygame.quit: the next session (a second screenshot) makes its own
             pygame.register_quit(_fonts.clear)
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold)
-        _fonts[key] = f
+        _fonts[key] = Face(size, bold)
     return _fonts[key]
 
 
@@ -81,7 +80,7 @@ def _wrap(words: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def _pieces(words: list[str], f: pygame.font.Font, width: int) -> Iterator[str]:
+def _pieces(words: list[str], f: Face, width: int) -> Iterator[str]:
     """The words, one wider than a whole line cut where it must be (a path in the log ran off
     its panel: issue 37)."""
     for word in words:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,13 +10,15 @@ from game import query
 from game.battle import ACTIVATION
 from game.events import Initiative
 from game.query_swings import WHY, free_swings
+from game.rules.creature import Kind
 from game.rules.geometry import Pos
+from game.rules.morale import ose_rating
 from game.rules.tables import thac0
 from game.systems.movement import effective_mv
-from game.systems.spells import SPELLS
 from game.ui.battle.modes import ProvokeMode
 from game.ui.common import theme
 from game.ui.common.combat_log import log_layout
+from game.ui.common.spoken import spell_list
 from game.ui.common.view import CONDITION_MARKS
 from game.ui.common.widgets import text, wrap
 from game.ui.draw import draw_review
@@ -162,7 +163,7 @@ def card_rows(s: BattleState, uid: str) -> list[str]:
         f"hp {hp}/{u.hp_max}   AC {k.ac}   THAC0 {thac0(k)}   MV {effective_mv(u)}/{k.mv}",
         f"size {k.size}   Dex {k.dex}   {'level ' + str(k.level) if k.cls != 'monster' else 'HD ' + str(k.hd)}",
         f"fatigue {fatigue}{points}",
-        f"morale {k.morale} / ose {k.morale_ose}: {state}",
+        morale_words(k, s.battle.ctx.options.morale_system, state),
         "weapons: " + ", ".join(w.name + (" (can be set)" if w.settable else "") for w in k.weapons),
     ]
     # One line for every condition, its rounds left beside the timed spells' ones.
@@ -382,8 +383,14 @@ def _lighter(c: tuple[int, int, int]) -> tuple[int, int, int]:
     return r, g, b
 
 
+def morale_words(k: Kind, system: str, state: str) -> str:
+    """The card's morale: the one rating the battle's rule checks, and its dice (issue 37: "morale 15
+    / ose 9" named both systems' ratings and one by its rule book's initials)."""
+    rating, dice = (ose_rating(k), "2d6") if system == "ose" else (k.morale, "2d10")
+    return f"morale {rating} on {dice}: {state}"
+
+
 def spells_left(spells: tuple[str, ...]) -> str:
     """The unit card's line of spells: each once, in the order memorised, with how many are left
-    (seven names in full ran past the card's last line)."""
-    counts = Counter(spells)
-    return "spells left: " + ", ".join(SPELLS[k].name + (f" x{n}" if n > 1 else "") for k, n in counts.items())
+    (seven names in full ran past the card's last line): '3 magic missiles, haste'."""
+    return "spells left: " + spell_list(spells)

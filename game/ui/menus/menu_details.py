@@ -39,7 +39,7 @@ def draw_details(e: Entry, thumbs: DrawCache, size: tuple[int, int], surface: py
         theme.TEXT_DIM,
     )
     ty += 26
-    lines = wrap(e.scenario.description, 20, right.w)
+    lines = wrap(for_players(e.scenario.description), 20, right.w)
     room = max(0, (right.bottom - 8 - ty) // 21)  # what fits above the buttons; the rest cut short
     if len(lines) > room:
         lines = lines[: max(0, room - 1)] + ([lines[room - 1].rstrip(".,;:") + " …"] if room else [])
@@ -67,3 +67,12 @@ def _thumb(thumbs: DrawCache, e: Entry, w: int, h: int) -> pygame.Surface | None
 
     thumb: pygame.Surface = thumbs.get(str(e.path), None, make)
     return thumb
+
+
+def for_players(description: str) -> str:
+    """A map's description without the designer's win rates ("Measured: blue 52%, red 48% ...",
+    which tools/make_maps.py writes into the shipped maps; maps/README.md keeps them). The window
+    leaves them out rather than the files: a save holds its map's digest, and a changed map
+    would no longer load the battles played on it."""
+    kept, _, _ = description.partition(" Measured: ")
+    return kept

@@ -12,9 +12,10 @@ import pygame
 
 from game.generate.make import Unplayable
 from game.pricing.table import read
-from game.scenario.catalogue import load
+from game.scenario.catalogue import descriptions, load
 from game.ui.common import help_keys, theme
 from game.ui.common.art import Sprites
+from game.ui.common.spoken import army_words, kind_words
 from game.ui.common.widgets import Button, font, layout_row, text, wrap
 from game.ui.navigation import ToQuick, go
 from game.ui.quick.army_lists import NAME_MAX, load_lists, store_list
@@ -22,6 +23,7 @@ from game.ui.quick.army_model import ArmyModel, key_numbers, points
 from game.ui.quick.choices import QuickChoices, save_choices
 from game.ui.quick.deploy import DeployScreen
 from game.ui.quick.field import PLAYER, draft, room
+from game.ui.quick.kind_card import card_lines, draw_card
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -37,6 +39,7 @@ class ArmyScreen:
         table = read()
         prices = {k: p.points for k, p in table.prices.items()} if table else {}
         self.model = ArmyModel(load(), prices, choices.points, room(choices))
+        self.descriptions = descriptions()
         self.message = self.model.take(choices.army) or ("" if table else "No prices: `rout price` writes them")
         self.index = 0  # the kind chosen in the list
         self.top = 0  # the first kind the list shows
@@ -253,7 +256,7 @@ def draw_screen(s: ArmyScreen, surface: pygame.Surface) -> None:
     c = s.choices
     words = f"{c.width}x{c.height} {c.terrain} field, seed {c.seed}, {c.sides} sides, AI {c.ai_level}"
     if s.app.size[0] < NARROW:  # no room for the army's column: the army in one line instead
-        bought = ", ".join(f"{n} {s.model.kinds[k].name}" for k, n in s.model.counts.items()) or "nothing yet"
+        bought = army_words((s.model.kinds[k], n) for k, n in s.model.counts.items()) or "nothing yet"
         words = f"Bought: {bought}"
     text(surface, cut(words, 20, s.app.size[0] - 310), (270, 32), 20, theme.TEXT_DIM)
     _budget_bar(s, surface)
@@ -347,7 +350,8 @@ def _bought(s: ArmyScreen, surface: pygame.Surface) -> None:
         n = m.counts[key]
         if r.collidepoint(s.mouse):
             pygame.draw.rect(surface, theme.BUTTON_HOVER, r, border_radius=4)
-        text(surface, f"{n} x {m.kinds[key].name}", (r.x + 6, r.centery), 20, theme.TEXT, anchor="midleft")
+        words = cut(kind_words(m.kinds[key], n), 20, r.w - 60)
+        text(surface, words, (r.x + 6, r.centery), 20, theme.TEXT, anchor="midleft")
         text(surface, points(n * m.prices[key]), (r.right - 6, r.centery), 20, theme.TEXT_DIM, anchor="midright")
     y = LIST_TOP + 40 + 30 * len(rects)
     if not rects:
@@ -362,10 +366,9 @@ def _bought(s: ArmyScreen, surface: pygame.Surface) -> None:
     y += 32 + 20 * len(listed) + 16
     if not m.offered:
         return
-    kind = m.kinds[s.chosen]  # the chosen kind in full: its row cuts long spell lists short
-    text(surface, kind.name, (x, y), 20, theme.TEXT, True)
-    for i, line in enumerate(wrap(key_numbers(kind), 18, width)[:5]):
-        text(surface, line, (x, y + 24 + 20 * i), 18, theme.TEXT_DIM)
+    # the chosen kind in full, what it is before its numbers: its row cuts long spell lists short
+    lines = card_lines(m.kinds[s.chosen], s.descriptions.get(s.chosen, ""))
+    draw_card(surface, lines, (x, y), width, s.app.size[1] - 100)
 
 
 def name_box(s: ArmyScreen, surface: pygame.Surface) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.rules.creature import Kind
+from game.ui.common.spoken import kind_words, spell_list, whole
 from game.ui.quick.army_lists import Army
 
 
@@ -38,7 +39,7 @@ class ArmyModel:
         """Why one more of `key` cannot be bought, or None."""
         kind, price = self.kinds[key], self.prices[key]
         if price > self.left + 1e-9:
-            return f"Over budget: one {kind.name} costs {points(price)}, and {points(self.left)} are left"
+            return f"Over budget: {kind_words(kind, 1)} costs {points(price)} points, with {points(self.left)} left"
         if self.squares() + kind.squares**2 > self.room:
             return f"No room: your deployment zone holds no more than {self.room} squares of creatures"
         return None
@@ -80,8 +81,9 @@ class ArmyModel:
 
 
 def points(value: float) -> str:
-    """Points as the screen shows them: whole where whole, else to one decimal."""
-    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+    """Points as the screen shows them: whole numbers (issue 37: "3.6 pts" asked the player to
+    add tenths); the purchase still adds the prices' fractions."""
+    return whole(value)
 
 
 def key_numbers(kind: Kind) -> str:
@@ -89,5 +91,5 @@ def key_numbers(kind: Kind) -> str:
     hd = f"{kind.hd:g}" + (f"{kind.hd_bonus:+d}" if kind.hd_bonus else "")
     words = [f"AC {kind.ac}", f"HD {hd}", f"MV {kind.mv}", ", ".join(w.name for w in kind.weapons) or "no weapon"]
     if kind.spells:
-        words.append(f"spells: {', '.join(kind.spells)}")
+        words.append(f"spells: {spell_list(kind.spells)}")
     return "   ".join(words)

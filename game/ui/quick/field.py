@@ -18,6 +18,7 @@ from game.rules.creature import Kind
 from game.save.files import write_atomic
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.save.quick_maps import clear_unneeded, shipped_tileset
+from game.ui.common import spoken
 from game.ui.quick.choices import QuickChoices
 from game.user_dirs import made
 
@@ -89,12 +90,14 @@ def properties(f: Field, soldiers: Sequence[Soldier]) -> dict[str, str | int]:
 
 
 def army_words(soldiers: Sequence[Soldier], side: str) -> str:
-    """What a side fields, in words: "4 Gnoll, 1 Orc leader"."""
+    """What a side fields, in words: "4 gnolls; 1 orc leader"."""
     counts: dict[str, int] = {}
+    kinds: dict[str, Kind] = {}
     for s in soldiers:
         if s.side == side:
-            counts[s.kind.name] = counts.get(s.kind.name, 0) + 1
-    return ", ".join(f"{n} {name}" for name, n in counts.items()) or "nothing"
+            counts[s.kind.key] = counts.get(s.kind.key, 0) + 1
+            kinds[s.kind.key] = s.kind
+    return spoken.army_words((kinds[k], n) for k, n in counts.items()) or "nothing"
 
 
 def write_map(f: Field, soldiers: Sequence[Soldier]) -> Path:

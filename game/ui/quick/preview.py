@@ -59,6 +59,8 @@ class Preview:
             )
             pygame.draw.rect(surface, theme.side_colour(side, sides), r, 3 if side == PLAYER else 2)
         has = ", ".join(f.land.notes) if f.land.notes else "open ground"
-        words = f"The field: {has}. You deploy in the {PLAYER} zone on the left; the AI in the others."
+        others = len(f.spec.side_names) - 1  # "the others" with one other side read as a slip
+        theirs = "the other zone" if others == 1 else f"the other {others} zones"
+        words = f"The field: {has}. You deploy in the {PLAYER} zone on the left; the AI in {theirs}."
         for i, line in enumerate(wrap(words, 18, room.w)[:3]):
             text(surface, line, (room.x, room.y + size[1] + 10 + 20 * i), 18, theme.TEXT_DIM)
