@@ -11,6 +11,7 @@ from game import query
 from game.battle import ACTIVATION
 from game.events import Initiative
 from game.query_swings import WHY, free_swings
+from game.rules.conditions import RULES
 from game.rules.geometry import Pos
 from game.rules.tables import thac0
 from game.systems.movement import effective_mv
@@ -18,7 +19,6 @@ from game.systems.spells import SPELLS
 from game.ui.battle.modes import ProvokeMode
 from game.ui.common import theme
 from game.ui.common.combat_log import log_layout
-from game.ui.common.view import CONDITION_MARKS
 from game.ui.common.widgets import text, wrap
 from game.ui.draw import draw_review
 
@@ -139,13 +139,6 @@ def _paint_order(
         x += 6
 
 
-# What a condition on the unit card means to the player (docs/rules.md#charge).
-CONDITION_WORDS = {  # the conditions whose name alone would not say what they do
-    "charging": "charging (AC 1 worse, no Dex bonus)",
-    "set_vs_charge": "set vs charge",
-}
-
-
 def card_rows(s: BattleState, uid: str) -> list[str]:
     """A unit card's rows. Hit points, morale, standing and fatigue are the token's, as the board
     shows them: while the round's end plays out, the battle already holds its later steps (issue
@@ -165,8 +158,8 @@ def card_rows(s: BattleState, uid: str) -> list[str]:
         f"morale {k.morale} / ose {k.morale_ose}: {state}",
         "weapons: " + ", ".join(w.name + (" (can be set)" if w.settable else "") for w in k.weapons),
     ]
-    # One line for every condition, its rounds left beside the timed spells' ones.
-    shown = [CONDITION_WORDS.get(name, name) + (f" {n}" if name in CONDITION_MARKS else "") for name, n in u.conditions]
+    # One line for every condition in its record's words, its rounds left beside those a token marks.
+    shown = [RULES[name].card_words + (f" {n}" if RULES[name].mark else "") for name, n in u.conditions]
     if shown:
         rows.append("now: " + ", ".join(shown))
     if u.spells:
