@@ -52,6 +52,7 @@ CONDITION_READERS = {
     "game/systems/attack.py",
     "game/systems/actions.py",
     "game/systems/initiative.py",
+    "game/systems/spell_record.py",
     "game/ui/common/view.py",
     "game/ui/draw/draw_tokens.py",
     "game/ui/draw/draw_panels.py",
