@@ -16,7 +16,7 @@ from game.rules.capabilities import Action
 from game.rules.dice import Modifier
 
 Condition = Literal[
-    "hasted", "slowed", "blessed", "hampered", "tangled", "held", "charging", "set_vs_charge", "hindered"
+    "hasted", "slowed", "blessed", "hampered", "tangled", "held", "charging", "set_vs_charge", "hindered", "asleep"
 ]  # fmt: skip
 
 
@@ -151,6 +151,20 @@ BOOK: Final = (
     ),
     # 'hindered (tangled, climbing, held) -3' (seed 002), for a cause of its own.
     ConditionRecord(name="hindered", hinders=True, announced=False),
+    # sleep (wizard 1, PHB 2e): the sleepers 'cannot move or act'; 'attackers +4 to hit'; 'slapping
+    # or wounding awakens' them: any damage ends it, as do its rounds running out. A sleeper, like a
+    # held creature, cannot give ground and counts as helpless.
+    ConditionRecord(
+        name="asleep",
+        cannot_move=True,
+        cannot_act=True,
+        refusal="is asleep: it cannot move or act (it can only hold)",
+        attacked=Modifier("asleep", 4),
+        stands_fast=True,
+        helpless=True,
+        ends_when_struck=True,
+        mark="Z",
+    ),
 )
 
 RULES: Final[dict[Condition, ConditionRecord]] = {r.name: r for r in BOOK}
