@@ -7,8 +7,8 @@ from game.rules.dice import Modifier
 
 HINDERED, WAITING = "hindered", "waiting"
 
-# 'Some Standard Modifiers to Initiative' (seed 002) that are not a creature's conditions' (those
-# are the conditions' records, game.rules.conditions: hasted, slowed, set to receive a charge).
+# 'Some Standard Modifiers to Initiative' (seed 002), bar those a creature's conditions give (hasted,
+# slowed, set to receive a charge: their records hold them, game.rules.conditions).
 MODIFIERS = {
     "higher_ground": 1,
     "wading_or_slippery": -2,
