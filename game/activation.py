@@ -23,7 +23,7 @@ def check_allowed(u: Unit, cmd: Command) -> None:
     """Refuse an action the creature's posture and morale forbid (game.rules.capabilities)."""
     why = capabilities.refusal(u.id, u.morale, u.prone, cmd.action, cmd.target is not None, u.fights)
     if why is None and u.conditions:
-        why = capabilities.bound_refusal(u.id, cmd.action, u.has("held"), u.has("tangled"))
+        why = conditions.refusal(u, cmd.action)
     if why is not None:
         raise Illegal(why)
 
@@ -34,8 +34,10 @@ def _path(ctx: Ctx, u: Unit, cmd: Command, budget: int) -> list[Pos]:
         path = [u.pos] + path
     if len(path) == 1:
         return path
-    if u.has("tangled"):
-        raise Illegal(f"{u.id} is tangled by a spell and cannot move")
+    if u.conditions:
+        why = conditions.refusal(u, Action.MOVE)  # 'cannot move': no path, whatever the action
+        if why is not None:
+            raise Illegal(why)
     cost, why = path_cost(ctx, u, path, cmd.into_hazard, budget)
     if cost < 0:
         raise Illegal(f"{u.id} cannot take that path: {why}")
@@ -212,28 +214,21 @@ HANDLERS: dict[Action, Handler] = {
 }
 
 
-# 'a creature stays set until it next moves, charges, attacks, casts or is knocked down'
-# (docs/rules.md#charge): the actions that end a set; turning, holding and resting keep it.
-_UNSETS = frozenset(
-    {Action.MOVE, Action.ATTACK, Action.CHARGE, Action.FIRE, Action.WITHDRAW, Action.STAND_UP, Action.CAST}
-)
-
-
 def carry_out(ctx: Ctx, u: Unit, cmd: Command) -> None:
     """Check the creature may take this action, then take it.
 
-    A charger's `charging` ends 'at the start of its next activation' (docs/rules.md#charge), and a
-    set creature's set as it moves, charges, attacks or casts, so before the handler runs; a refused
-    command puts them back, and changes nothing."""
+    The conditions the activation ends (game.systems.conditions.ended_by: a charger's `charging`
+    'at the start of its next activation', a set creature's set as it moves, charges, attacks or
+    casts, docs/rules.md#charge) end before the handler runs; a refused command puts them back,
+    and changes nothing."""
     check_allowed(u, cmd)
-    unset = cmd.action in _UNSETS and u.has("set_vs_charge")
-    if not u.has("charging") and not unset:
+    ending = conditions.ended_by(u, cmd.action) if u.conditions else []
+    if not ending:
         HANDLERS[cmd.action](ctx, u, cmd)
         return
     mark = len(ctx.events)
-    conditions.end(ctx, u.id, "charging")
-    if unset:
-        conditions.end(ctx, u.id, "set_vs_charge")
+    for name in ending:
+        conditions.end(ctx, u.id, name)
     try:
         HANDLERS[cmd.action](ctx, ctx.world[u.id], cmd)
     except Illegal:

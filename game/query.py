@@ -13,7 +13,7 @@ from game.rules.charge import MIN_SQUARES, can_set
 from game.rules.dice import Modifier
 from game.rules.geometry import Arc, Pos, arc_of, facing_toward, footprint_distance, ring, within
 from game.rules.outcome import Outcome, hit_chance_of, outcome
-from game.systems import actions, charge, flight, morale, space, surrender, trail, withdrawal
+from game.systems import actions, charge, conditions, flight, morale, space, surrender, trail, withdrawal
 from game.systems.attack import modifiers
 from game.systems.movement import Reach, effective_mv, half_move, reachable, reachable_and_within
 from game.terrain import Terrain
@@ -50,7 +50,7 @@ def allowed_actions(battle: Battle, uid: str) -> frozenset[Action]:
         if not can_set(u.kind.melee):  # 'only a creature whose melee weapon can be set' (docs/rules.md#charge)
             may -= {Action.SET_VS_CHARGE}
         if u.conditions:
-            may = capabilities.bound(may, u.has("held"), u.has("tangled"))
+            may = capabilities.bound(may, conditions.cannot_act(u), conditions.cannot_move(u))
         return may
     return frozenset()
 

@@ -8,6 +8,7 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+from game.rules.conditions import RULES
 from game.systems.spells import SPELLS
 
 GAME = Path(__file__).resolve().parents[1] / "game"
@@ -36,3 +37,30 @@ def test_the_modules_that_read_the_records_name_no_spell():
     readers = {"game/systems/spell_aim.py", "game/systems/magic.py", "game/query_magic.py", "game/ai/spells.py"}
     where = _string_literals()
     assert {k: sorted(where.get(k, set()) & readers) for k in SPELLS if where.get(k, set()) & readers} == {}
+
+
+# The modules that ask what a condition does (moving, acting, attacks, initiative, retreat, morale,
+# the token and the unit card): they read its record, never its name (issue 41).
+CONDITION_READERS = {
+    "game/query.py",
+    "game/ai/__init__.py",
+    "game/systems/conditions.py",
+    "game/systems/movement.py",
+    "game/systems/space.py",
+    "game/systems/retreat.py",
+    "game/systems/morale.py",
+    "game/systems/attack.py",
+    "game/systems/actions.py",
+    "game/systems/initiative.py",
+    "game/systems/spell_record.py",
+    "game/ui/common/view.py",
+    "game/ui/draw/draw_tokens.py",
+    "game/ui/draw/draw_panels.py",
+}
+
+
+def test_the_modules_that_read_conditions_name_none():
+    where = _string_literals()
+    assert {
+        c: sorted(where.get(c, set()) & CONDITION_READERS) for c in RULES if where.get(c, set()) & CONDITION_READERS
+    } == {}

@@ -23,7 +23,7 @@ from game.ai.legal import legal_commands
 from game.battle import Battle
 from game.cli.main import main as rout
 from game.commands import Action, Command
-from game.rules import morale
+from game.rules import conditions, morale
 from game.rules.dice import Modifier, Roll
 from game.rules.fatigue import STATE_NAMES
 from game.rules.geometry import FACINGS, Arc, Size
@@ -289,6 +289,13 @@ def test_the_options_schema_is_written_from_the_declarations_of_the_rule_options
 
 def test_the_end_step_schema_lists_the_steps_of_the_round_end_in_order():
     assert EVENT["$defs"]["end_step"]["properties"]["step"]["enum"] == [s.step for s in round_end.STEPS]
+
+
+def test_the_condition_schema_lists_the_announced_conditions_of_their_records():
+    """A condition's record says whether its start and end are events; the schema follows."""
+    listed = EVENT["$defs"]["condition"]["properties"]["condition"]["enum"]
+    assert listed == [r.name for r in conditions.BOOK if r.announced] == conditions.announced()
+    assert "set_vs_charge" not in listed and "held" in listed  # set against a charge has its own event
 
 
 def test_the_schemas_derived_parts_are_up_to_date():

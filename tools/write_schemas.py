@@ -4,7 +4,8 @@
     python tools/write_schemas.py --check  # exit 1 if a schema is out of date
 
 The rule options (`$defs/options`, and the battle_start event's list of them) come from
-game/options.py, the end-of-round steps (the end_step event's `step`) from game/round_end.py.
+game/options.py, the end-of-round steps (the end_step event's `step`) from game/round_end.py, the
+announced conditions (the condition event's `condition`) from their records, game/rules/conditions.py.
 The rest of each file is written by hand and kept as it is, line for line.
 """
 
@@ -19,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import options, round_end  # the repository's own game, not an installed one
+from game.rules import conditions
 
 SCHEMAS = ROOT / "game" / "data" / "schemas"
 
@@ -52,7 +54,9 @@ def written(text: str) -> str:
         text,
     )
     steps = [str(s.step) for s in round_end.STEPS]
-    return re.sub(r'("step": \{"enum": )\[.*?\]', lambda m: m[1] + _compact(steps), text)
+    text = re.sub(r'("step": \{"enum": )\[.*?\]', lambda m: m[1] + _compact(steps), text)
+    announced = conditions.announced()
+    return re.sub(r'("condition": \{"enum": )\[.*?\]', lambda m: m[1] + _compact(announced), text)
 
 
 def main(argv: list[str]) -> int:

@@ -8,6 +8,7 @@ from game.ai.candidate import Explanation
 from game.battle import ACTIVATION, Battle
 from game.commands import Action, Command
 from game.levels import LEVELS
+from game.systems import conditions
 
 __all__ = ["LEVELS", "decide"]
 
@@ -34,13 +35,13 @@ def decide(battle: Battle, level: str = "baseline", explain: Explanation | None 
 
 
 def _unbound(battle: Battle, cmd: Command) -> Command:
-    """A creature a spell holds or tangles cannot move (docs/rules.md#magic): instead of a move it
-    strikes from where it stands, or holds."""
+    """A creature a condition stops from moving (a spell holds or tangles it, docs/rules.md#magic):
+    instead of a move it strikes from where it stands, or holds."""
     p = battle.pending()
     if p.kind != ACTIVATION or not cmd.unit:
         return cmd
     u = battle.world[cmd.unit]
-    if not u.conditions or not (u.has("held") or u.has("tangled")):
+    if not u.conditions or not conditions.cannot_move(u):
         return cmd
     if cmd.action in query.allowed_actions(battle, u.id) and len(cmd.path) <= 1:
         return cmd

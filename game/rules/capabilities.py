@@ -106,26 +106,18 @@ CAPABILITIES: dict[tuple[str, bool], Capability] = {
 NO_FIGHTING = frozenset({Action.ATTACK, Action.CHARGE, Action.FIRE})
 
 
+# What a creature may not do under a condition that stops it (game.rules.conditions: held, tangled):
 # 'held (hindered ...): cannot move or attack'; 'tangled (hindered ...): cannot move' (docs/rules.md#magic).
 MOVING = frozenset({Action.MOVE, Action.WITHDRAW, Action.CHARGE})
 
 
-def bound(actions: frozenset[Action], held: bool, tangled: bool) -> frozenset[Action]:
-    """The actions left to a creature a spell holds or tangles."""
-    if held:
+def bound(actions: frozenset[Action], cannot_act: bool, cannot_move: bool) -> frozenset[Action]:
+    """The actions left to a creature a condition stops from acting (it can only hold) or moving."""
+    if cannot_act:
         return actions & {Action.HOLD}
-    if tangled:
+    if cannot_move:
         return actions - MOVING
     return actions
-
-
-def bound_refusal(uid: str, action: Action, held: bool, tangled: bool) -> str | None:
-    """Why a held or tangled creature may not take this action, or None."""
-    if held and action != Action.HOLD:
-        return f"{uid} is held by a spell: it cannot move or attack (it can only hold)"
-    if tangled and action in MOVING:
-        return f"{uid} is tangled by a spell and cannot move"
-    return None
 
 
 def capability(morale: str, prone: bool) -> Capability:

@@ -5,17 +5,17 @@ from __future__ import annotations
 from game.rules.creature import Kind
 from game.rules.dice import Modifier
 
-# 'Some Standard Modifiers to Initiative' (seed 002).
+HINDERED, WAITING = "hindered", "waiting"
+
+# 'Some Standard Modifiers to Initiative' (seed 002), bar those a creature's conditions give (hasted,
+# slowed, set to receive a charge: their records hold them, game.rules.conditions).
 MODIFIERS = {
-    "hasted": 2,
-    "slowed": -2,
     "higher_ground": 1,
-    "set_vs_charge": 2,
     "wading_or_slippery": -2,
     "deep_water": -4,
     "foreign_environment": -6,
-    "hindered": -3,
-    "waiting": -1,
+    HINDERED: -3,
+    WAITING: -1,
 }
 
 
@@ -36,7 +36,8 @@ def group_modifiers(per_member: list[list[Modifier]]) -> list[Modifier]:
     if not per_member:
         return []
     names = set.intersection(*({m.name for m in mods} for mods in per_member))
-    return [Modifier(n, MODIFIERS[n]) for n in sorted(names)]
+    first = {m.name: m for m in per_member[0]}  # a modifier of a name has one value, whoever has it
+    return [first[n] for n in sorted(names)]
 
 
 def first_strike_applies(mover: Kind, enemy: Kind, mover_reach_ft: int, enemy_reach_ft: int) -> str | None:

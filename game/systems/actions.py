@@ -10,7 +10,7 @@ from itertools import pairwise
 from game import events as ev
 from game.rules.geometry import FACINGS, VECTORS, Pos, facing_toward, footprint_distance
 from game.rules.initiative import first_strike_applies
-from game.systems import attack, charge, trail
+from game.systems import attack, charge, conditions, trail
 from game.systems.context import Ctx
 from game.systems.fatigue import exert
 from game.systems.flight import in_exit
@@ -279,7 +279,8 @@ def melee(ctx: Ctx, uid: str, target: str, facing_after: int | None, defer: bool
     exert(ctx, uid)
     attack.resolve(ctx, uid, target, "melee", purpose, defer=defer)
     # Hasted: 'one extra melee attack per attack action' (docs/rules.md#magic).
-    if ctx.world[uid].has("hasted") and ctx.world[uid].able and ctx.world[target].able:
+    me = ctx.world[uid]
+    if me.conditions and conditions.extra_blow(me) and me.able and ctx.world[target].able:
         attack.resolve(ctx, uid, target, "melee", purpose, defer=defer)
     if facing_after is not None and ctx.world[uid].alive and facing_after != ctx.world[uid].facing:
         ctx.world.update(uid, facing=facing_after)

@@ -27,7 +27,7 @@ def modifiers(
     mods = rules.arc_modifiers(arc, kind)
     if purpose == "charge":
         mods.append(charge.charge_modifier())
-    if tgt.has("charging"):
+    if tgt.conditions and conditions.bares_ac(tgt):
         mods.append(charge.charging_modifier(tgt.kind.dex_ac, arc))
     mods += rules.prone_modifiers(tgt.prone, att.prone, kind)
     if elevation(ctx, att) > elevation(ctx, tgt):
@@ -191,6 +191,8 @@ def damage_unit(ctx: Ctx, uid: str, amount: int, source: str | None, by: str | N
     elif hp <= 0:
         ctx.world.update(uid, prone=True)
         ctx.emit(ev.Status, id=uid, effect="unconscious", amount=hp)
+    elif u.conditions:
+        conditions.struck(ctx, uid)  # a condition that a blow or a wound ends (its record says so)
 
 
 def kill(ctx: Ctx, uid: str, by: str | None) -> None:
@@ -211,6 +213,6 @@ def knock_down(ctx: Ctx, uid: str, cause: str, by: str | None = None) -> None:
     """Knocked down: prone, and no longer set against a charge ('a creature stays set until it ...
     is knocked down', docs/rules.md#charge)."""
     u = ctx.world[uid]
-    ctx.world.update(uid, prone=True, conditions=tuple(c for c in u.conditions if c[0] != "set_vs_charge"))
+    ctx.world.update(uid, prone=True, conditions=conditions.knocked_down(u.conditions))
     ctx.rs.knocked_down.add(uid)
     ctx.emit(ev.Knockdown, id=uid, cause=cause, by=by)

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from game import events as ev
 from game.rules.dice import Modifier, roll
-from game.rules.initiative import MODIFIERS, group_modifiers, order_individual
-from game.systems.conditions import hindered
+from game.rules.initiative import HINDERED, MODIFIERS, WAITING, group_modifiers, order_individual
+from game.systems import conditions
 from game.systems.context import Ctx
 from game.systems.movement import in_pit
 from game.systems.space import above_nearest_enemy
@@ -23,9 +23,8 @@ def unit_modifiers(ctx: Ctx, u: Unit) -> list[Modifier]:
     def add(name: str) -> None:
         mods.append(Modifier(name, MODIFIERS[name]))
 
-    for name in ("hasted", "slowed", "set_vs_charge"):
-        if u.has(name):
-            add(name)
+    if u.conditions:
+        mods += conditions.initiative_modifiers(u)
     if above_nearest_enemy(ctx, u):
         add("higher_ground")
     footings = {ctx.terrain.footing_at(sq) for sq in u.squares}
@@ -35,8 +34,8 @@ def unit_modifiers(ctx: Ctx, u: Unit) -> list[Modifier]:
         add("wading_or_slippery")
     if u.side == ctx.options.foreign_environment:
         add("foreign_environment")
-    if u.has("hindered") or hindered(u.conditions) or in_pit(ctx, u):  # climbing out of a pit hinders
-        add("hindered")
+    if (u.conditions and conditions.hindered(u.conditions)) or in_pit(ctx, u):  # climbing out of a pit hinders
+        add(HINDERED)
     # 'waiting -1' is not among these: it comes once the other side attacks (waiting_adjustment).
     return mods
 
@@ -122,7 +121,7 @@ def waiting_adjustment(ctx: Ctx, steps: Steps, step_i: int, can_act: Callable[[s
     }
     if not late:
         return None
-    penalty = Modifier("waiting", MODIFIERS["waiting"])
+    penalty = Modifier(WAITING, MODIFIERS[WAITING])
     rs.initiative = tuple(
         replace(
             e,

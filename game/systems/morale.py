@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from game import events as ev
 from game.rules import morale as rules
 from game.rules.dice import Modifier, Roll, roll
-from game.systems import surrender
-from game.systems.conditions import hindered
+from game.systems import conditions, surrender
 from game.systems.context import Ctx
 from game.systems.flight import WaysOut, has_way_out
 from game.systems.space import above_nearest_enemy, threatening_enemies, threatens
@@ -26,7 +25,9 @@ def fallen(ctx: Ctx, side: str) -> int:
 def incapacitated(ctx: Ctx, side: str) -> int:
     """'half the side is incapacitated (slain, fled, surrendered, helpless)'; 'Decision: a held or
     tangled creature counts as helpless' (docs/rules.md#morale)."""
-    return sum(1 for u in ctx.world.units.values() if u.side == side and (not u.able or hindered(u.conditions)))
+    return sum(
+        1 for u in ctx.world.units.values() if u.side == side and (not u.able or conditions.helpless(u.conditions))
+    )
 
 
 def living_hd(ctx: Ctx, side: str) -> float:
@@ -128,8 +129,8 @@ def check_modifiers(ctx: Ctx, u: Unit, triggers: list[str]) -> list[Modifier]:
         mods.append(Modifier("most_powerful_ally_killed", -4))
     if "cannot_hurt" in triggers:
         mods.append(Modifier("cannot_affect_foe", -8))
-    if u.has("blessed"):
-        mods.append(Modifier("blessed", 1))  # bless: '+1 to morale' (docs/rules.md#magic)
+    if u.conditions:
+        mods += conditions.morale_modifiers(u)  # bless: '+1 to morale' (docs/rules.md#magic)
     if above_nearest_enemy(ctx, u):
         mods.append(Modifier("higher_ground", 1))
     if "surprised" in triggers:
@@ -185,7 +186,7 @@ def _adnd2e_triggers(
         met.append("cannot_hurt")
     waited = rec.waiting.pop(u.id, ())
     met = [*waited, *(t for t in met if t not in waited)]
-    if u.has("held"):
+    if u.conditions and conditions.no_morale_check(u):
         if met:
             rec.waiting[u.id] = tuple(met)
         return None
@@ -265,7 +266,7 @@ def _ose_trigger(ctx: Ctx, u: Unit, trigger: str | None) -> str | None:
     """The side's trigger, or one the creature met while held; none while it is held ('a held
     creature makes no check while held (its triggers wait until it is free)', docs/rules.md#morale)."""
     waiting = ctx.sides[u.side].waiting
-    if u.has("held"):
+    if u.conditions and conditions.no_morale_check(u):
         if trigger is not None:
             waiting[u.id] = (trigger,)
         return None

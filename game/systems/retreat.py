@@ -8,6 +8,7 @@ from game import events as ev
 from game.rules.geometry import FACINGS, FLANK, REAR, Arc, Pos, facing_toward, footprint, retreat_vectors
 from game.rules.outcome import retreat_claims
 from game.rules.retreat import immunity
+from game.systems import conditions
 from game.systems.attack import knock_down, saving_throw
 from game.systems.context import Ctx
 from game.systems.hazards import enter_hazard
@@ -84,7 +85,7 @@ def spaces(ctx: Ctx, a: Unit, b: Unit) -> list[RetreatSpace]:
     'Decision: a held or tangled foe cannot give ground: it is treated as having no free space (save
     vs paralyzation or knocked down)'.
     """
-    if b.has("held") or b.has("tangled"):
+    if b.conditions and conditions.stands_fast(b):
         return []
     rear, flank = retreat_vectors(b.facing)
     for name, vectors in ((REAR, rear), (FLANK, flank)):

@@ -14,6 +14,7 @@ from game.rules.geometry import (
     front_offsets,
     line_between,
 )
+from game.systems import conditions
 from game.systems.context import Ctx
 from game.terrain import Hazard
 from game.world import FLEEING, WITHDRAWING, Unit
@@ -109,7 +110,7 @@ def can_threaten(unit: Unit) -> bool:
         and unit.morale not in (WITHDRAWING, FLEEING)
         and unit.fights
         and unit.kind.melee is not None
-        and not (unit.conditions and unit.has("held"))  # held: 'cannot move or attack'
+        and not (unit.conditions and conditions.cannot_act(unit))  # held: 'cannot move or attack'
     )
 
 

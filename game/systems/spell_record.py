@@ -13,6 +13,7 @@ from game.rules.conditions import Condition
 from game.rules.dice import Roll
 from game.rules.geometry import Pos
 from game.rules.spells import SQUARE, Spell
+from game.systems import conditions
 from game.systems.context import Ctx
 from game.systems.spell_kit import Aim
 from game.world import Unit, World
@@ -126,11 +127,16 @@ def rally_value(judge: Judge, o: SpellOption, condition: Condition, per: float) 
 
 def hinder_value(judge: Judge, o: SpellOption, per: float) -> float:
     """A spell that hinders whoever fails a save: `per` (and a little for its worth) for each
-    steady foe likely caught, less more than `per` for each friend."""
+    steady foe likely caught that can still act (one held is out of the fight already), less more
+    than `per` for each friend."""
     u = judge.unit
     tk = taken(judge, o)
-    gain = sum(f * (per + 0.4 * judge.worth(t)) for t, f in tk if t.side != u.side and t.steady and not t.has("held"))
+    gain = sum(f * (per + 0.4 * judge.worth(t)) for t, f in tk if t.side != u.side and t.steady and _acts(t))
     return gain - sum(f * (per + 1.0) for t, f in tk if t.side == u.side)
+
+
+def _acts(u: Unit) -> bool:
+    return not (u.conditions and conditions.cannot_act(u))
 
 
 def blast_value(judge: Judge, o: SpellOption) -> float:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 
 from game import events as ev
+from game.rules.conditions import rules_of
 from game.rules.dice import Modifier, Roll
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.modes import ChargeMode
 from game.ui.common.words import describe
-from game.ui.draw.draw_panels import CONDITION_WORDS
 from game.ui.draw.draw_tokens import _pictures as token_pictures
 from game.ui.draw.draw_tokens import draw_tokens
 from tests.helpers import as_json, unit
@@ -67,7 +67,7 @@ def test_the_combat_log_says_who_charges_and_who_meets_the_charge():
         "Orc 2 charges Fighter (front): 1d20 12 +2 = 14 [charge +2]"
     )
     assert describe(attack("m", "o", "set_vs_charge"), names).startswith("Militia meets the charge of Orc 2")
-    assert "AC 1 worse" in CONDITION_WORDS["charging"]
+    assert "AC 1 worse" in rules_of("charging").card_words
 
 
 def _icons_drawn(s: BattleScreen, uid: str) -> list[str]:

@@ -35,7 +35,7 @@ def _area(ctx: Ctx, caster: Unit, spell: Spell, at: Pos) -> Aim | str:
 def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     announce(ctx, u, a, at)
     for tid in a.targets:
-        conditions.start_or_cancel(ctx, tid, "hasted", "slowed", rounds(u.kind.level), u.id)
+        conditions.start(ctx, tid, "hasted", rounds(u.kind.level), u.id)
 
 
 def _preview(level: int) -> Preview:

@@ -24,7 +24,7 @@ def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     announce(ctx, u, a, at)
     for tid in a.targets:
         if not spell_save(ctx, tid, a.spell.key):
-            conditions.start_or_cancel(ctx, tid, "slowed", "hasted", rounds(u.kind.level), u.id)
+            conditions.start(ctx, tid, "slowed", rounds(u.kind.level), u.id)
             attacks(ctx, u.id, tid)
 
 

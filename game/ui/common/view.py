@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game import events as ev
+from game.rules.conditions import BOOK, Condition
 from game.rules.geometry import FACINGS, SIZE_SQUARES, VECTORS, Size
 from game.world import World
 
@@ -46,10 +47,8 @@ REFUSED = {
 }
 
 
-# The spells' conditions and the letter that marks a token under each (docs/rules.md#magic).
-CONDITION_MARKS = {"hasted": "H", "slowed": "S", "tangled": "T", "held": "X", "blessed": "B"}
-# The conditions a token shows: the spells' letters, and a charger's icon (docs/rules.md#charge).
-TOKEN_CONDITIONS = frozenset({*CONDITION_MARKS, "charging"})
+# The conditions a token shows, by a letter or an icon: their records say which (game.rules.conditions).
+TOKEN_CONDITIONS = frozenset(r.name for r in BOOK if r.mark or r.icon)
 
 
 @dataclass
@@ -69,7 +68,7 @@ class Token:
     morale: str = "steady"
     life: str = "fighting"
     fatigue: str = "fresh"
-    conditions: frozenset[str] = frozenset()  # the conditions it shows (hasted, held, charging, ...)
+    conditions: frozenset[Condition] = frozenset()  # the conditions it shows (hasted, held, charging, ...)
     alpha: float = 1.0
     lunge: tuple[float, float] = (0.0, 0.0)
 

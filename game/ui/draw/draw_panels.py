@@ -10,6 +10,7 @@ from game import query
 from game.battle import ACTIVATION
 from game.events import Initiative
 from game.query_swings import WHY, free_swings
+from game.rules.conditions import RULES
 from game.rules.creature import Kind
 from game.rules.geometry import Pos
 from game.rules.morale import ose_rating
@@ -19,7 +20,6 @@ from game.ui.battle.modes import ProvokeMode
 from game.ui.common import theme
 from game.ui.common.combat_log import log_layout
 from game.ui.common.spoken import spell_list
-from game.ui.common.view import CONDITION_MARKS
 from game.ui.common.widgets import text, wrap
 from game.ui.draw import draw_review
 
@@ -140,13 +140,6 @@ def _paint_order(
         x += 6
 
 
-# What a condition on the unit card means to the player (docs/rules.md#charge).
-CONDITION_WORDS = {  # the conditions whose name alone would not say what they do
-    "charging": "charging (AC 1 worse, no Dex bonus)",
-    "set_vs_charge": "set vs charge",
-}
-
-
 def card_rows(s: BattleState, uid: str) -> list[str]:
     """A unit card's rows. Hit points, morale, standing and fatigue are the token's, as the board
     shows them: while the round's end plays out, the battle already holds its later steps (issue
@@ -166,8 +159,8 @@ def card_rows(s: BattleState, uid: str) -> list[str]:
         morale_words(k, s.battle.ctx.options.morale_system, state),
         "weapons: " + ", ".join(w.name + (" (can be set)" if w.settable else "") for w in k.weapons),
     ]
-    # One line for every condition, its rounds left beside the timed spells' ones.
-    shown = [CONDITION_WORDS.get(name, name) + (f" {n}" if name in CONDITION_MARKS else "") for name, n in u.conditions]
+    # One line for every condition in its record's words, its rounds left beside those a token marks.
+    shown = [RULES[name].card_words + (f" {n}" if RULES[name].mark else "") for name, n in u.conditions]
     if shown:
         rows.append("now: " + ", ".join(shown))
     if u.spells:

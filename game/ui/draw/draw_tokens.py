@@ -11,11 +11,12 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
+from game.rules.conditions import RULES
 from game.rules.geometry import FACINGS, VECTORS
 from game.ui.common import theme
 from game.ui.common.art import Sprites
 from game.ui.common.camera import Camera
-from game.ui.common.view import CONDITION_MARKS, BattleView, Token
+from game.ui.common.view import BattleView, Token
 from game.ui.common.widgets import rendered, text
 from game.ui.draw.stacking import Part, merged
 
@@ -214,8 +215,8 @@ def _marks(s: Board, tok: Token, rect: pygame.Rect, human: bool) -> list[Part]:
         icons.append("leader")
     if tok.prone:
         icons.append("prone")
-    if "charging" in tok.conditions and tok.life == "fighting":
-        icons.append("charging")  # AC 1 worse until its next activation: foes should see it
+    if tok.conditions and tok.life == "fighting":  # a charger's AC 1 worse: foes should see it
+        icons += [RULES[c].icon for c in sorted(tok.conditions) if RULES[c].icon]
     if tok.morale in MORALE_ICONS:
         icons.append(MORALE_ICONS[tok.morale])
     if tok.fatigue in ("fatigued", "exhausted"):
@@ -223,8 +224,8 @@ def _marks(s: Board, tok: Token, rect: pygame.Rect, human: bool) -> list[Part]:
     for i, name in enumerate(icons):
         parts.append((s.sprites.icon(name, icon_px), (rect.right - icon_px + 2 - i * (icon_px - 2), rect.y - 3)))
     if tok.conditions and tok.life == "fighting":
-        # A small letter per spell condition, top left: H hasted, S slowed, T tangled, X held, B blessed.
-        marks = "".join(CONDITION_MARKS[c] for c in sorted(tok.conditions) if c in CONDITION_MARKS)
+        # A small letter per condition its record marks, top left: H hasted, S slowed, X held, ...
+        marks = "".join(RULES[c].mark for c in sorted(tok.conditions))
         parts.append((rendered(marks, 15, (200, 160, 255), True), (rect.x + 1, rect.bottom - 19)))
     if tok.life == "fighting" and tok.morale != "steady" and human:
         parts.append((rendered("AI", 16, theme.TEXT_WARN, True), (rect.x + 2, rect.y)))
