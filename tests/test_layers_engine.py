@@ -4,7 +4,8 @@ generator (`ctx.rng`), nor cuts a log in place; `Battle` serves each need (`even
 `copy(log=...)`, `take_log`), and the battle alone keeps who plays each side (`hand_sides`).
 
 game/activation.py counts as the engine's: it carries out each action on the context and is
-called by the battle alone."""
+called by the battle alone; so does game/battle_state.py, which writes a battle's state and
+restores one, generator included, as the battle's constructor makes it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tests.helpers import board, unit
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-ENGINE = (GAME / "battle.py", GAME / "activation.py")
+ENGINE = (GAME / "battle.py", GAME / "activation.py", GAME / "battle_state.py")
 INSIDES = ("events", "rng")
 
 

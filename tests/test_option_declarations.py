@@ -103,7 +103,7 @@ def test_a_menu_key_the_menu_keeps_for_itself_is_refused(monkeypatch):
 # battle_end reason 'max_rounds'. Each is checked to still be there, so the list cannot go stale.
 HOMONYMS = {
     "initiative": {"game/events.py", "game/ui/draw/draw_panels.py"},
-    "waiting": {"game/rules/initiative.py", "game/systems/initiative.py"},
+    "waiting": {"game/rules/initiative.py"},
     "foreign_environment": {"game/rules/initiative.py", "game/systems/initiative.py"},
     "surprised": {"game/systems/morale.py"},
     "max_rounds": {"game/battle.py"},

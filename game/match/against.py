@@ -77,7 +77,7 @@ def play_against(map_path: str, seed: int, levels: dict[str, str], theirs: tuple
         if side in theirs:
             answer = other.ask({"commands": [c.to_json() for c in unsent], "level": levels[side]})
             unsent = []
-            if (answer["events"], answer["draws"]) != (len(battle.events), battle.ctx.rng.draws):
+            if (answer["events"], answer["draws"]) != (len(battle.events), battle.draws):
                 raise EnginesDiffer(
                     f"the checkout at {checkout} sees another battle in round {battle.round} of seed {seed} "
                     "(its engine's rules differ from this one's): a match needs the same rules"

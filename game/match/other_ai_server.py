@@ -34,7 +34,7 @@ def main() -> int:
             for c in msg["commands"]:
                 battle.apply(from_json(c))
             cmd = ai.decide(battle, msg["level"])
-            answer = {"command": cmd.to_json(), "events": len(battle.events), "draws": battle.ctx.rng.draws}
+            answer = {"command": cmd.to_json(), "events": len(battle.events), "draws": battle.draws}
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
     return 0

@@ -51,7 +51,7 @@ def _space(size: int, bold: bool) -> int:
 @pytest.mark.parametrize("bold", [False, True])
 @pytest.mark.parametrize("size", SIZES)
 def test_no_gap_inside_a_word_comes_near_a_space(size, bold):
-    pygame.init()
+    pygame.font.init()  # not pygame.init(): that opens the mixer, which a headless window never does (test_sound)
     space = _space(size, bold)
     for word in WORDS:
         gap = _widest_gap(rendered(word, size, theme.TEXT, bold))
