@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.bundled import MAPS
-from game.levels import LEVELS
+from game.levels import LEVEL_WORDS, LEVELS
 from game.options import Rule, menu_rules
 from game.rules.dice import DICE
 from game.save.autosave import is_finished, list_saves, saves_folder
@@ -282,7 +282,9 @@ class MenuScreen:
             seats = len(e.scenario.sides) if e.scenario else 2
             row1 += [toggle, Button(self.players.label(seats), "P", self.name_players, tip=menu_players.TIP)]
         if self.mode != "hotseat":  # hot-seat has no AI side to set
-            row1.append(Button(f"AI: {self.ai_level}", "4", self.next_ai_level, tip=TIPS["ai"]))
+            level = self.ai_level
+            tip = f"{TIPS['ai']} {level.capitalize()}: {LEVEL_WORDS.get(level, '')}."
+            row1.append(Button(f"AI: {level}", "4", self.next_ai_level, tip=tip))
         return row1
 
     @property

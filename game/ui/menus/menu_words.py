@@ -23,8 +23,7 @@ TIPS = {
     "side": "The side you command; the AI plays the others.",
     "handover": "Between the players' turns, a screen that waits for the next one to sit down "
     "(the board hides nothing from either side).",
-    "ai": "How the AI plays: hard looks a move ahead; normal weighs flanks, rears, hazards, leaders and "
-    "fatigue; baseline is plain; random picks any legal order.",
+    "ai": "How well the AI plays (4 for the next level).",
     "seed": "The seed of the dice: the same map, options, seed and orders give the same battle. "
     "Click or press 5, type digits, then Enter.",
 }
