@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import pygame
 
@@ -24,6 +25,18 @@ def screen_pos(screen: BattleScreen, sq) -> tuple[int, int]:
     r = screen.map_rect()
     x, y = screen.camera.to_screen(sq[0] + 0.5, sq[1] + 0.5)
     return r.x + x, r.y + y
+
+
+def words_drawn(a: App, module: ModuleType) -> list[str]:
+    """The words a screen's module writes with its `text` over one frame of the window."""
+    said: list[str] = []
+    real = module.text
+    module.text = lambda surface, words, *args, **kw: said.append(words) or real(surface, words, *args, **kw)
+    try:
+        a.step(0.016)
+    finally:
+        module.text = real
+    return said
 
 
 def click(a: App, pos, button: int = 1) -> None:

@@ -14,7 +14,7 @@ from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.save_browser import SaveBrowser
-from tests.ui.drive import app, key, played_to_result
+from tests.ui.drive import app, key, played_to_result, words_drawn
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -68,15 +68,9 @@ def test_continue_offers_the_battle_left_unfinished_and_the_browser_lists_the_en
     assert b.paths[0] == kept, "the battle not over comes first"
     finished = b.paths[1:]
     assert finished and all("duel" in p.name for p in finished)
-    said: list[str] = []
     from game.ui.menus import save_browser  # noqa: PLC0415
 
-    real = save_browser.text
-    save_browser.text = lambda surface, s, *args, **kw: said.append(s) or real(surface, s, *args, **kw)
-    try:
-        a.step(0.016)
-    finally:
-        save_browser.text = real
+    said = words_drawn(a, save_browser)
     rows = [s for s in said if s.startswith(tuple(p.name for p in b.paths))]
     assert rows[0].startswith(f"{kept.name} · autosave · "), rows
     assert all(" · autosave of a battle that has ended · " in r for r in rows[1:]), rows

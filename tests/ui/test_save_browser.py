@@ -17,7 +17,7 @@ from game.ui.battle.saving import save_by_hand
 from game.ui.menus import save_browser
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.save_browser import SaveBrowser
-from tests.ui.drive import app, key
+from tests.ui.drive import app, key, words_drawn
 
 DUEL = Path(__file__).resolve().parents[2] / "maps" / "duel.tmx"
 
@@ -167,13 +167,7 @@ def test_r_then_a_new_name_renames_an_autosave_and_the_browser_shows_and_says_th
     assert b.said == "Renamed to my save.json"
     assert new.read_bytes() == before and not auto.exists()
     assert b.chosen == new and b.info(new) is not None and b.info(new).path == new
-    said: list[str] = []
-    real = save_browser.text
-    save_browser.text = lambda surface, words, *args, **kw: said.append(words) or real(surface, words, *args, **kw)
-    try:
-        a.step(0.016)
-    finally:
-        save_browser.text = real
+    said = words_drawn(a, save_browser)
     assert any(w.startswith("my save.json · save · ") for w in said), said
     assert "Renamed to my save.json" in said
     key(a, pygame.K_r)
