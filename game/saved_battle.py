@@ -23,7 +23,7 @@ from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 
-__all__ = ["load_save", "replay_battle", "replay_start", "saved_battle", "taken_up"]
+__all__ = ["load_save", "replay_battle", "replay_start", "saved_battle", "taken_up", "taken_up_instead"]
 
 
 def load_save(path: str | Path, *, trust: bool = False) -> tuple[Battle, Replay]:
@@ -59,6 +59,12 @@ def saved_battle(path: str | Path, rep: Replay, scenario: Scenario) -> Battle:
         problem = f"{path}: the replayed battle differs from the one saved{_since(rep)}"
     except SaveError as e:
         problem = str(e)
+    return taken_up_instead(path, rep, scenario, problem)
+
+
+def taken_up_instead(path: str | Path, rep: Replay, scenario: Scenario, problem: str) -> Battle:
+    """A save whose commands do not give the battle it recorded (`problem` says how): made under
+    other rules, the battle taken up from its state; under these, or with no state, SaveError."""
     if rep.rules == RULES:
         raise SaveError(problem)
     if rep.state is None:

@@ -21,11 +21,10 @@ from pathlib import Path
 from game import events as ev
 from game.battle import Battle
 from game.commands import Command, Illegal
-from game.rules_version import RULES
 from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines
 from game.save.replay import Replay, digest, load_replay
-from game.saved_battle import replay_start, taken_up
+from game.saved_battle import replay_start, taken_up_instead
 from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
@@ -245,8 +244,8 @@ def _replayed(path: str | Path, rep: Replay, scenario: Scenario, complete: bool)
     if not differs:
         t.earlier = rep.commands[: len(rep.commands) - len(commands)]
         return t
-    if not rep.is_save or rep.rules == RULES or rep.state is None:
+    if not rep.is_save:
         raise ReplayError(problem)
-    t = Timeline.begun(taken_up(path, rep, scenario), [], ai_on=False)
+    t = Timeline.begun(taken_up_instead(path, rep, scenario, problem), [], ai_on=False)
     t.earlier = list(rep.commands)
     return t

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from game.cli import bounds
 from game.cli.outputs import UsageError, progress_bar
 from game.levels import LEVELS
+from game.match import EnginesDiffer
 from game.rules.dice import SEED_MAX
 
 if TYPE_CHECKING:
@@ -67,9 +68,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     except BrokenProcessPool:
         print("rout: a worker process was stopped before its game ended", file=sys.stderr)
         return 1
-    except RuntimeError as e:  # the other checkout's engine saw another battle (match/against.py)
-        if type(e).__name__ != "EnginesDiffer":
-            raise
+    except EnginesDiffer as e:  # the other checkout's engine saw another battle (match/against.py)
         print(f"rout: {e}", file=sys.stderr)
         return 1
     print(json.dumps(report, sort_keys=True) if args.json else _words(report))

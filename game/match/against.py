@@ -15,13 +15,10 @@ from pathlib import Path
 from game import ai
 from game.battle import Battle
 from game.commands import Command, Illegal, from_json
+from game.match import EnginesDiffer
 from game.scenario.tiled import load_scenario
 
 SERVER = Path(__file__).with_name("other_ai_server.py")
-
-
-class EnginesDiffer(RuntimeError):
-    """The other checkout's engine saw another battle: the match cannot go on."""
 
 
 class OtherAI:
