@@ -5,9 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import Literal, TypeGuard
 
 _MASK64 = (1 << 64) - 1
+
+# What a roll decides, named by every roll of the rules: the kind of roll and whose it is (a
+# creature's id; a side's name for group initiative). Tests name rolls by it rather than by their
+# place in the stream, so a roll added to the engine shifts no test that does not name it.
+RollKind = Literal[
+    "initiative", "attack", "damage", "knockdown", "save", "morale", "fatigue", "hazard", "continuing", "duration", "heal"
+]
+Why = tuple[RollKind, str]
 SEED_MAX = _MASK64  # the generator takes 64 bits: a larger seed would wrap onto a smaller one
 
 
@@ -37,6 +45,11 @@ class Rng:
 
     def die(self, sides: int) -> int:
         return self.below(sides) + 1
+
+    def dice(self, count: int, sides: int, why: Why) -> tuple[int, ...]:
+        """Roll count d sides. `why` says what the roll decides: these dice ignore it (a battle's
+        draws never depend on it), a test's named dice (tests/named_dice.py) give it its value."""
+        return tuple(self.die(sides) for _ in range(count))
 
     def copy(self) -> Rng:
         return Rng(0, self.state, self.draws)
@@ -129,15 +142,15 @@ class Roll:
         return self.rolls[0]
 
 
-def roll(rng: Rng, count: int, sides: int, modifiers: Sequence[Modifier] | None = None) -> Roll:
-    """Roll count d sides; mod = sum of modifiers."""
-    rolls = tuple(rng.die(sides) for _ in range(count))
+def roll(rng: Rng, count: int, sides: int, why: Why, modifiers: Sequence[Modifier] | None = None) -> Roll:
+    """Roll count d sides for `why`; mod = sum of modifiers."""
+    rolls = rng.dice(count, sides, why)
     mod = sum(m.value for m in modifiers) if modifiers else 0
     return Roll(f"{count}d{sides}", rolls, mod, sum(rolls) + mod)
 
 
-def roll_dice(rng: Rng, dice: Dice, extra: int = 0) -> Roll:
-    """Roll a dice expression whose bonus and any extra are the roll's mod."""
-    rolls = tuple(rng.die(dice.sides) for _ in range(dice.count))
+def roll_dice(rng: Rng, dice: Dice, why: Why, extra: int = 0) -> Roll:
+    """Roll a dice expression for `why`; its bonus and any extra are the roll's mod."""
+    rolls = rng.dice(dice.count, dice.sides, why)
     mod = dice.bonus + extra
     return Roll(dice.notation, rolls, mod, sum(rolls) + mod)

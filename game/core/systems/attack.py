@@ -64,18 +64,18 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     out = outcome(
         att.kind, weapon, tgt.kind, kind, mods, needed, purpose=purpose, knockdown_dice=ctx.options.knockdown_dice
     )
-    r = roll(ctx.rng, 1, 20, mods)
+    r = roll(ctx.rng, 1, 20, ("attack", att_id), mods)
     hit = rules.is_hit(r.natural, r.total, needed)
     damage = 0
     dr = kr = None
     hurts = out.hit.hurts  # a hit by a weapon that cannot hurt the target rolls no damage, no knockdown
     if hit and hurts:
-        dr = roll_dice(ctx.rng, out.hit.dice, out.hit.extra)
+        dr = roll_dice(ctx.rng, out.hit.dice, ("damage", att_id), out.hit.extra)
         damage = out.hit.damage_of(dr.total)
     kd_check = False
     if hit and out.knockdown is not None:
         die, need = out.knockdown
-        kr = roll(ctx.rng, 1, die)
+        kr = roll(ctx.rng, 1, die, ("knockdown", att_id))
         kd_check = kr.total >= need and tgt.hp - damage > 0
     ctx.emit(
         ev.Attack,
@@ -132,7 +132,7 @@ def saving_throw(
     number (docs/rules.md#saving-throws)."""
     u = ctx.world[uid]
     needed = save_vs_paralyzation(u.kind)
-    r = roll(ctx.rng, 1, 20, bonus)
+    r = roll(ctx.rng, 1, 20, ("save", uid), bonus)
     ok = r.total >= needed
     ctx.emit(ev.Save, id=uid, vs=vs, roll=r, needed=needed, success=ok, purpose=purpose)
     return ok

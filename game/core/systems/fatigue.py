@@ -42,7 +42,7 @@ def run(ctx: Ctx) -> None:
         # 'a successful saving throw vs. paralyzation ... a cumulative +1 bonus for each
         # consecutive round they spend resting ... hit-point bonus for exceptional Constitution'
         mods = recovery_modifiers(streak, u.kind)
-        r = roll(ctx.rng, 1, 20, mods)
+        r = roll(ctx.rng, 1, 20, ("fatigue", uid), mods)
         needed = save_vs_paralyzation(u.kind)
         ok = r.total >= needed
         state = u.fatigue_state - 1 if ok else u.fatigue_state

@@ -29,20 +29,20 @@ def enter_hazard(ctx: Ctx, uid: str, by: str | None) -> Hazard:
     hz = hazard_under(ctx, uid)
     u = ctx.world[uid]
     if hz == Hazard.PIT:
-        r = roll(ctx.rng, 2, 6)
+        r = roll(ctx.rng, 2, 6, ("hazard", uid))
         ctx.emit(ev.Hazard, id=uid, hazard="pit", roll=r, by=by)
         damage_unit(ctx, uid, r.total, "pit", by)
         if ctx.world[uid].life == FIGHTING:
             knock_down(ctx, uid, "pit", by)
     elif hz == Hazard.CLIFF:
         drop = max(ctx.terrain.drop_ft[ctx.terrain.index(sq)] for sq in u.squares) or 20
-        r = roll(ctx.rng, max(1, drop // 10), 6)
+        r = roll(ctx.rng, max(1, drop // 10), 6, ("hazard", uid))
         ctx.emit(ev.Hazard, id=uid, hazard="cliff", roll=r, by=by, drop_ft=drop)
         damage_unit(ctx, uid, r.total, "cliff", by)
         if ctx.world[uid].life == FIGHTING:
             knock_down(ctx, uid, "cliff", by)
     elif hz == Hazard.FIRE:
-        r = roll(ctx.rng, 1, 6)
+        r = roll(ctx.rng, 1, 6, ("hazard", uid))
         ctx.emit(ev.Hazard, id=uid, hazard="fire", roll=r, by=by)
         damage_unit(ctx, uid, r.total, "fire", by)
         if ctx.world[uid].life == FIGHTING:

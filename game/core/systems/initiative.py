@@ -47,7 +47,7 @@ def roll_initiative(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[
     entries = []
     for u in units:
         mods = unit_modifiers(ctx, u)
-        r = roll(ctx.rng, 1, 10, mods)
+        r = roll(ctx.rng, 1, 10, ("initiative", u.id), mods)
         entries.append(ev.InitiativeEntry(id=u.id, roll=r, modifiers=tuple(mods), total=r.total, dex=u.kind.dex))
     ctx.rs.initiative = tuple(entries)
     order = order_individual([(e.id or "", e.total, e.dex) for e in entries])
@@ -64,7 +64,7 @@ def _group(ctx: Ctx, units: list[Unit]) -> tuple[list[list[str]], list[str]]:
     while True:
         entries = []
         for s in sides:
-            r = roll(ctx.rng, 1, 10, mods[s])
+            r = roll(ctx.rng, 1, 10, ("initiative", s), mods[s])
             entries.append(ev.InitiativeEntry(side=s, roll=r, modifiers=tuple(mods[s]), total=r.total, dex=0))
         totals = sorted((e.total for e in entries), reverse=True)
         if len(totals) < 2 or len(set(totals)) == len(totals):
@@ -186,7 +186,7 @@ def _reroll_ties(ctx: Ctx, to_act: set[str]) -> list[ev.Reroll]:
         rerolls.append(ev.Reroll(tie=tuple(e.roll for e in tied)))
         again = {}
         for e in tied:
-            r = roll(ctx.rng, 1, 10, list(e.modifiers))
+            r = roll(ctx.rng, 1, 10, ("initiative", e.side or ""), list(e.modifiers))
             again[e.side] = replace(e, roll=r, total=r.total)
         ctx.rs.initiative = tuple(again.get(e.side, e) for e in ctx.rs.initiative)
 

@@ -209,7 +209,7 @@ def _judge_adnd2e(
     if not triggers:
         return None
     mods = check_modifiers(ctx, u, [t for t in triggers if t != "rally"])
-    r = roll(ctx.rng, 2, 10)
+    r = roll(ctx.rng, 2, 10, ("morale", u.id))
     margin = r.total - (u.kind.morale + sum(m.value for m in mods))
     if triggers == ["rally"]:
         result = rules.PASS if margin <= 0 else rules.WITHDRAW
@@ -311,7 +311,7 @@ def _run_ose(ctx: Ctx, ways: WaysOut) -> None:
             continue  # 12 'fights to the death'; 'Two successes ... will fight until killed'
         adj = rules.ose_adjustment(lost[u.side], [v for s, v in lost.items() if s != u.side])
         mods = [Modifier("situation", adj)] if adj else []
-        r = roll(ctx.rng, 2, 6)
+        r = roll(ctx.rng, 2, 6, ("morale", uid))
         margin = r.total - (rating + adj)
         result = rules.ose_result(margin, u.kind.intelligent, margin <= 0 or has_way_out(ctx, u, ways))
         ctx.emit(

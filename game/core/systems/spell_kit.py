@@ -73,7 +73,7 @@ def announce(ctx: Ctx, u: Unit, a: Aim, at: Pos | None, rolls: tuple[Roll, ...] 
 def spell_save(ctx: Ctx, uid: str, purpose: str) -> bool:
     """A save vs spell: d20 reaching the number of PHB Table 60 (docs/rules.md#saving-throws)."""
     needed = save_vs_spell(ctx.world[uid].kind)
-    r = roll(ctx.rng, 1, 20)
+    r = roll(ctx.rng, 1, 20, ("save", uid))
     ok = r.total >= needed
     ctx.emit(ev.Save, id=uid, vs="spell", roll=r, needed=needed, success=ok, purpose=purpose)
     return ok
@@ -103,7 +103,7 @@ def hurt(ctx: Ctx, caster: str, tid: str, amount: int) -> None:
 def blast(ctx: Ctx, u: Unit, a: Aim, at: Pos | None, dice: Dice) -> None:
     """One damage roll for every creature the area takes in, each saving vs spell for half (burning
     hands: '1d3 + 2 per level, save vs spell for half')."""
-    r = roll_dice(ctx.rng, dice)
+    r = roll_dice(ctx.rng, dice, ("damage", u.id))
     announce(ctx, u, a, at, (r,))
     for tid in a.targets:
         amount = r.total // 2 if spell_save(ctx, tid, a.spell.key) else r.total
@@ -116,9 +116,9 @@ def spell_attack(ctx: Ctx, u: Unit, a: Aim, weapon: Weapon, damage: Dice) -> boo
     higher ground, a charger's AC, conditions), bar range; on a hit, `damage` to the first target."""
     t = ctx.world[a.targets[0]]
     mods, needed, arc = attack.modifiers(ctx, u, t, weapon.kind, weapon, "spell")
-    r = roll(ctx.rng, 1, 20, mods)
+    r = roll(ctx.rng, 1, 20, ("attack", u.id), mods)
     hit = attack_rules.is_hit(r.natural, r.total, needed)
-    dr = roll_dice(ctx.rng, damage) if hit else None
+    dr = roll_dice(ctx.rng, damage, ("damage", u.id)) if hit else None
     dealt = dr.total if dr is not None else 0
     ctx.emit(
         ev.Attack,

@@ -22,7 +22,7 @@ def run(ctx: Ctx) -> None:
         for c in u.continuing:
             if c.first > ctx.round:
                 continue
-            r = roll_dice(ctx.rng, parse_dice(c.dice))
+            r = roll_dice(ctx.rng, parse_dice(c.dice), ("continuing", uid))
             ctx.emit(ev.Status, id=uid, effect=c.effect, amount=r.total, roll=r, rounds_left=c.rounds - 1)
             # 'A death from it is credited to the creature (and side) that caused it'.
             damage_unit(ctx, uid, r.total, c.effect, c.by)

@@ -21,7 +21,7 @@ def _take(ctx: Ctx, caster: Unit, spell: Spell, t: Unit) -> Aim | str:
 
 def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     """'touch, heals 1d8' (never above the creature's full hit points)."""
-    r = roll(ctx.rng, 1, 8)
+    r = roll(ctx.rng, 1, 8, ("heal", u.id))
     announce(ctx, u, a, at, (r,))
     t = ctx.world[a.targets[0]]
     amount = min(r.total, t.hp_max - t.hp)

@@ -24,7 +24,7 @@ def _area(ctx: Ctx, caster: Unit, spell: Spell, at: Pos) -> Aim | str:
 def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     """'saves vs spell or is tangled ... for 1d4 rounds; a success halves its MV there'. Decision:
     one who saves is hampered (half MV) for the same rounds, wherever it goes."""
-    r = roll(ctx.rng, 1, 4)
+    r = roll(ctx.rng, 1, 4, ("duration", u.id))
     announce(ctx, u, a, at, (r,))
     for tid in a.targets:
         if spell_save(ctx, tid, a.spell.key):

@@ -22,7 +22,7 @@ def missiles(level: int) -> int:
 
 def _effect(ctx: Ctx, u: Unit, a: Aim, at: Pos | None) -> None:
     """'1d4+1 each, never misses'."""
-    rolls = tuple(roll_dice(ctx.rng, DIE) for _ in range(missiles(u.kind.level)))
+    rolls = tuple(roll_dice(ctx.rng, DIE, ("damage", u.id)) for _ in range(missiles(u.kind.level)))
     announce(ctx, u, a, at, rolls)
     hurt(ctx, u.id, a.targets[0], sum(r.total for r in rolls))
 
