@@ -18,13 +18,15 @@ from game.core.rules.geometry import FACINGS
 from game.core.terrain import Terrain, Zone
 from game.scenario import catalogue
 from game.scenario.model import Placement, Scenario
+from tests.named_dice import Named, NamedDice
 
 
 class ScriptedRng(Rng):
     """A generator whose next dice are set by the test; after the script, a seeded stream.
 
     Each scripted value must fit the die it lands on, so a test cannot script
-    an impossible roll.
+    an impossible roll. A roll added to the engine shifts every later value: a test names its
+    rolls (tests/named_dice.py) unless the order of the dice is what it is about.
     """
 
     def __init__(self, script: list[int] | None = None, seed: int = 7) -> None:
@@ -73,10 +75,17 @@ def board(
     return Scenario(t, tuple(units), dict(options or {}), "test board")
 
 
-def battle(units: list[Placement], script: list[int] | None = None, **kw) -> Battle:
-    """A battle on a board; `script` gives the first dice (initiative d10s come first, in id order)."""
+def dice_of(script: list[int] | None = None, dice: Named | None = None) -> Rng:
+    """The test's dice: named rolls (`dice`, tests/named_dice.py), else the first dice in order."""
+    assert script is None or dice is None, "name the rolls or give them in order, not both"
+    return NamedDice(dice) if dice is not None else ScriptedRng(script)
+
+
+def battle(units: list[Placement], script: list[int] | None = None, dice: Named | None = None, **kw) -> Battle:
+    """A battle on a board; `dice` names its rolls ({"initiative a": 10, "attack a": 17}), `script`
+    gives its first dice in order (initiative d10s come first, in id order)."""
     options = kw.pop("options", {})
-    return Battle(board(units, options=options, **kw), seed=1, rng=ScriptedRng(script))
+    return Battle(board(units, options=options, **kw), seed=1, rng=dice_of(script, dice))
 
 
 def cmd(action: str, uid: str, **fields) -> Command:

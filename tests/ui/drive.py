@@ -13,7 +13,8 @@ from game.home.settings import Settings
 from game.scenario.model import Placement
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
-from tests.helpers import ScriptedRng, board
+from tests.helpers import board, dice_of
+from tests.named_dice import Named
 
 
 def app(settings: Settings | None = None) -> App:
@@ -84,11 +85,17 @@ def settle(a: App, screen: BattleScreen, limit: int = 3000) -> None:
 
 
 def on_board(
-    a: App, units: list[Placement], script: list[int], controllers: dict[str, str] | None = None, **board_kw
+    a: App,
+    units: list[Placement],
+    script: list[int] | None = None,
+    controllers: dict[str, str] | None = None,
+    dice: Named | None = None,
+    **board_kw,
 ) -> BattleScreen:
-    """A battle screen shown on a test board (tests/helpers.board), its first dice scripted."""
+    """A battle screen shown on a test board (tests/helpers.board), its dice named or scripted
+    (tests/helpers.dice_of)."""
     sc = board(units, **board_kw)
-    battle = Battle(sc, seed=1, rng=ScriptedRng(script))
+    battle = Battle(sc, seed=1, rng=dice_of(script, dice))
     s = BattleScreen(a, sc, controllers=controllers or {"blue": "human", "red": "ai"}, threaded=False, battle=battle)
     a.show(s)
     return s
