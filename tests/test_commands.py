@@ -46,7 +46,10 @@ def snapshot(b: Battle) -> tuple:
 
 
 def _two_fighters() -> Battle:
-    return battle([unit("a", "blue", "fighter1", (2, 5), "N"), unit("z", "red", "orc", (8, 1))], script=[10, 1])
+    return battle(
+        [unit("a", "blue", "fighter1", (2, 5), "N"), unit("z", "red", "orc", (8, 1))],
+        dice={"initiative a": 10, "initiative z": 1},
+    )
 
 
 # -- the two crashes this door closes ---------------------------------------------------------

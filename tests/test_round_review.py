@@ -7,7 +7,14 @@ from game.core.battle import RETREAT
 from game.core.round_review import Fight, review
 from tests.helpers import battle, cmd, unit
 
-HIT = [20, 3, 1]  # d20 20, damage d8 3 (or less), knockdown die 1: a hit that knocks no one down
+
+def hits(*uids: str) -> dict[str, int]:
+    """Each one's blow: d20 20, damage 3, knockdown die 1: a hit that knocks no one down."""
+    return {f"{roll} {uid}": value for uid in uids for roll, value in (("attack", 20), ("damage", 3), ("knockdown", 1))}
+
+
+def initiative(**rolls: int) -> dict[str, int]:
+    return {f"initiative {uid}": value for uid, value in rolls.items()}
 
 
 def four_fights():
@@ -21,8 +28,8 @@ def four_fights():
         unit("x", "blue", "fighter1", (7, 8), "E"),
         unit("y", "red", "orc", (8, 8), "W", hp=20),
     ]
-    # Initiative in id order: a 10, b 1, c 9, h 8, o 2, x 7, y 6: a, c, h, x, y, o, b act.
-    b = battle(units, script=[10, 1, 9, 8, 2, 7, 6, *HIT, *HIT, 20, 3, 1, *HIT, *HIT])
+    # a, c, h, x, y, o, b act.
+    b = battle(units, dice={**initiative(a=10, b=1, c=9, h=8, o=2, x=7, y=6), **hits("a", "c", "h", "x", "y")})
     for uid, target in (("a", "b"), ("c", "b"), ("h", "o"), ("x", "y"), ("y", "x")):
         b.apply(cmd("attack", uid, target=target))
     b.apply(cmd("hold", "o"))
@@ -64,7 +71,7 @@ def test_once_the_foe_gave_ground_the_second_attacker_is_told_why_it_may_not():
 
 def test_a_declined_retreat_and_a_miss_are_said_as_such():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W", hp=20)]
-    b = battle(units, script=[10, 1, *HIT, 1])  # a hits; b swings back and rolls a natural 1
+    b = battle(units, dice={**initiative(a=10, b=1), **hits("a"), "attack b": 1})  # b swings back: a natural 1
     b.apply(cmd("attack", "a", target="b"))
     b.apply(cmd("attack", "b", target="a"))
     assert review(b) == [Fight("a", "b", "now"), Fight("b", "a", "unhurt")]
@@ -85,8 +92,8 @@ def test_a_pair_that_earned_nothing_is_not_listed_once_one_of_it_was_killed():
         unit("y", "red", "orc", (8, 8), "W", hp=5),
         unit("z", "blue", "fighter1", (9, 8), "W"),
     ]
-    # Initiative in id order: a 10, b 1, x 9, y 8, z 7: a, x, y, z, b act.
-    b = battle(units, script=[10, 1, 9, 8, 7, *HIT, *HIT, *HIT, *HIT])
+    # a, x, y, z, b act.
+    b = battle(units, dice={**initiative(a=10, b=1, x=9, y=8, z=7), **hits("a", "x", "y", "z")})
     for uid, target in (("a", "b"), ("x", "y"), ("y", "x"), ("z", "y")):
         b.apply(cmd("attack", uid, target=target))
     assert b.world["y"].life == "dead"

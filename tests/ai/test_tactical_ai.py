@@ -24,7 +24,10 @@ TACTICAL = ("normal", "hard")
 @pytest.mark.parametrize("level", TACTICAL)
 def test_takes_a_free_rear_attack_over_a_front_one(level):
     # a acts first (d10 10 against 1); the orc faces east, away from where a stands.
-    b = battle([unit("a", "blue", "fighter1", (5, 8), "N"), unit("z", "red", "orc", (5, 5), "E")], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (5, 8), "N"), unit("z", "red", "orc", (5, 5), "E")],
+        dice={"initiative a": 10, "initiative z": 1},
+    )
     assert b.pending().unit == "a"
     arcs = {o.arc for o in query.attack_options(b, "a")}
     assert {"front", "rear"} <= arcs  # both are on offer
@@ -39,7 +42,11 @@ def test_pushes_a_foe_into_a_pit(level):
     # a hits b (d20 20, d8 1 damage, knockdown d8 1); b holds; at the end of the round a may
     # force b back into one of its rear spaces, and the middle one is a pit.
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 20, 1, 1], hazard={(6, 4): "pit"})
+    b = battle(
+        units,
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1, "knockdown a": 1},
+        hazard={(6, 4): "pit"},
+    )
     b.apply(cmd("attack", "a", target="b"))
     while not b.over and b.pending().kind != RETREAT:
         b.apply(cmd("hold", b.pending().unit))
@@ -56,7 +63,7 @@ def _flee_board(level, seed):
         unit("x", "red", "orc", (12, 10), "W"),
         unit("y", "red", "hobgoblin", (11, 12), "N"),
     ]
-    b = battle(units, width=24, height=24, script=[10, 1, 1])
+    b = battle(units, width=24, height=24, dice={"initiative a": 10, "initiative x": 1, "initiative y": 1})
     b.world.update("a", morale=FLEEING)
     return b
 
@@ -93,7 +100,7 @@ def test_a_cornered_intelligent_unit_surrenders_without_the_ai_looping(level):
         unit("y", "red", "orc", (0, 1), "N"),
         unit("z", "red", "orc", (1, 1), "NW"),
     ]
-    b = battle(units, script=[10, 1, 1, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative x": 1, "initiative y": 1, "initiative z": 1})
     b.world.update("a", morale=FLEEING)
     for _ in range(20):
         if b.over or b.world["a"].life != "fighting":
@@ -118,7 +125,7 @@ def test_a_fleeing_unit_takes_the_gap_not_the_dead_end(level):
         units,
         width=w,
         height=h,
-        script=[10, 1],
+        dice={"initiative a": 10, "initiative x": 1},
         move_cost=walls,
         zones=(Zone("exit", 13, 6, 1, 1, "blue", "blue_exit"),),
     )
@@ -157,7 +164,7 @@ def test_every_level_gives_a_legal_command_on_random_positions(mapname):
 
 def test_legal_commands_lists_what_normal_chooses_in_a_retreat():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 20, 1, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1, "knockdown a": 1})
     b.apply(cmd("attack", "a", target="b"))
     while b.pending().kind != RETREAT:
         b.apply(cmd("hold", b.pending().unit))
@@ -165,7 +172,10 @@ def test_legal_commands_lists_what_normal_chooses_in_a_retreat():
 
 
 def test_explain_lists_the_top_candidates():
-    b = battle([unit("a", "blue", "fighter1", (5, 8), "N"), unit("z", "red", "orc", (5, 5), "E")], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (5, 8), "N"), unit("z", "red", "orc", (5, 5), "E")],
+        dice={"initiative a": 10, "initiative z": 1},
+    )
     notes: list = []
     c = ai.decide(b, "normal", notes)
     assert notes and notes[-1] and all(isinstance(s, float) for s, _ in notes[-1])
@@ -178,7 +188,10 @@ def test_an_attack_that_cannot_hurt_promises_no_damage_and_no_knockdown():
     """A plain sword's hit on a gargoyle does nothing (docs/rules.md#weapons-a-creature-cannot-hurt):
     the attack options, which the cards show and the AI scores, say so; a +1 sword's do not."""
     for kind, hurts in (("fighter3", False), ("fighter3_magic", True)):
-        b = battle([unit("a", "blue", kind, (5, 6), "N"), unit("g", "red", "gargoyle", (5, 5), "S")], script=[10, 1])
+        b = battle(
+            [unit("a", "blue", kind, (5, 6), "N"), unit("g", "red", "gargoyle", (5, 5), "S")],
+            dice={"initiative a": 10, "initiative g": 1},
+        )
         o = next(o for o in query.attack_options(b, "a") if o.target == "g")
         assert o.chance > 0
         assert (o.expected_damage > 0, o.knockdown_chance > 0) == (hurts, hurts), kind

@@ -92,7 +92,10 @@ PLAIN = (A.HOLD, A.REST, A.SET_VS_CHARGE, A.STAND_UP)  # actions that need no sq
 def _blue_in(morale: str, prone: bool) -> Battle:
     """Blue's spearman to act, in the given state, an orc out of reach (a spear can be set: only
     such a weapon may take set_vs_charge, docs/rules.md#charge)."""
-    b = battle([unit("a", "blue", "militia", (2, 5)), unit("z", "red", "orc", (8, 1))], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "militia", (2, 5)), unit("z", "red", "orc", (8, 1))],
+        dice={"initiative a": 10, "initiative z": 1},
+    )
     assert b.pending().unit == "a"
     b.world.update("a", morale=morale, prone=prone)
     return b
@@ -135,7 +138,8 @@ def test_at_the_end_of_the_round_only_the_attacker_decides_a_retreat():
     # Initiative a 10, z 1; a hits (d20 20) for 3 (d8) and no knockdown (1): z is hit and does
     # not hit back, so a may force it back.
     b = battle(
-        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("z", "red", "orc", (5, 4), "W")], script=[10, 1, 20, 3, 1]
+        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("z", "red", "orc", (5, 4), "W")],
+        dice={"initiative a": 10, "initiative z": 1, "attack a": 20, "damage a": 3, "knockdown a": 1},
     )
     b.apply(Command(A.ATTACK, "a", target="z"))
     b.apply(Command(A.HOLD, "z"))

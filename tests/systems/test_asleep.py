@@ -14,14 +14,14 @@ from game.core.systems.movement import effective_mv
 from tests.helpers import battle, cmd, events_of, unit
 
 
-def _sleeping_orc(script=None):
-    b = battle([unit("a", "blue", "fighter3", (4, 4), "E"), unit("o", "red", "orc", (5, 4), "W")], script=script)
+def _sleeping_orc(dice=None):
+    b = battle([unit("a", "blue", "fighter3", (4, 4), "E"), unit("o", "red", "orc", (5, 4), "W")], dice=dice)
     b.world.update("o", conditions=(("asleep", 3),))
     return b
 
 
 def test_a_sleeper_cannot_move_or_act_it_only_holds():
-    b = _sleeping_orc(script=[1, 10])
+    b = _sleeping_orc(dice={"initiative a": 1, "initiative o": 10})
     assert b.pending().unit == "o"
     assert query.allowed_actions(b, "o") == frozenset({Action.HOLD}) and effective_mv(b.world["o"]) == 0
     with pytest.raises(Illegal, match="o is asleep: it cannot move or act"):
@@ -30,7 +30,7 @@ def test_a_sleeper_cannot_move_or_act_it_only_holds():
 
 
 def test_attackers_have_plus_4_against_a_sleeper():
-    b = _sleeping_orc(script=[10, 1, 2, 1])
+    b = _sleeping_orc(dice={"initiative a": 10, "initiative o": 1, "attack a": 2})
     b.apply(cmd("attack", "a", target="o"))
     attack = events_of(b.events, "attack")[0]
     assert {"name": "asleep", "value": 4} in attack["modifiers"]
@@ -45,7 +45,7 @@ def test_a_wound_wakes_the_sleeper():
 
 
 def test_a_sleeper_wakes_when_its_rounds_run_out():
-    b = _sleeping_orc(script=[10, 1])
+    b = _sleeping_orc(dice={"initiative a": 10, "initiative o": 1})
     b.world.update("o", conditions=(("asleep", 1),))
     b.apply(cmd("hold", "a"))
     b.apply(cmd("hold", "o"))

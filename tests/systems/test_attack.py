@@ -15,7 +15,8 @@ def attack_event(b, attacker, target, path=None):
 def test_front_attack_needs_thac0_minus_ac():
     """'Hit when d20 + modifiers >= THAC0 - target AC' (fighter THAC0 20 vs orc AC 6: 14)."""
     b = battle(
-        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")], script=[10, 1, 14, 1, 1]
+        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")],
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 14, "damage a": 1, "knockdown a": 1},
     )
     ev = attack_event(b, "a", "b")
     assert ev["arc"] == "front" and ev["needed"] == 14
@@ -31,7 +32,7 @@ def test_flank_plus_one_rear_plus_two_and_rear_loses_shield_and_dex():
         unit("b", "red", "orc_leader", (4, 4), "N"),
         unit("c", "blue", "fighter1", (4, 5), "N"),
     ]
-    b = battle(units, script=[10, 1, 9, 10, 1, 1, 10, 1, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1, "initiative c": 9, "attack a": 10, "attack c": 1})
     flank = attack_event(b, "a", "b")
     assert flank["arc"] == "flank" and {"name": "flank", "value": 1} in flank["modifiers"]
     b.apply(cmd("hold", b.pending().unit)) if b.pending().unit == "b" else None
@@ -43,7 +44,7 @@ def test_flank_plus_one_rear_plus_two_and_rear_loses_shield_and_dex():
 
 def test_prone_target_plus_four_and_higher_ground_plus_one():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 2, 1, 1], elevation={(4, 4): 1})
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1, "attack a": 2}, elevation={(4, 4): 1})
     b.world.update("b", prone=True)
     ev = attack_event(b, "a", "b")
     names = {m["name"]: m["value"] for m in ev["modifiers"]}
@@ -52,7 +53,9 @@ def test_prone_target_plus_four_and_higher_ground_plus_one():
 
 def test_natural_one_misses_and_natural_twenty_hits():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "stone_giant", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 20, 1, 1, 1], width=12)
+    b = battle(
+        units, dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1, "knockdown a": 1}, width=12
+    )
     ev = attack_event(b, "a", "b")
     assert ev["needed"] > 20 - 1 and ev["hit"] is True
 
@@ -61,7 +64,7 @@ def test_leaving_a_threatened_square_provokes_one_attack_of_opportunity():
     """'leaving a square threatened by an enemy (other than by withdraw ...) gives that enemy
     one free melee attack, at most one per enemy per round'."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1, "attack b": 1})
     evs = as_json(b.apply(cmd("move", "a", path=[(3, 4), (2, 4), (3, 5)])))
     types = [e["type"] for e in evs]
     assert types[:2] == ["attack", "move"]
@@ -72,7 +75,7 @@ def test_leaving_a_threatened_square_provokes_one_attack_of_opportunity():
 def test_withdraw_provokes_none():
     """'withdraw (half move directly away from an adjacent enemy, provokes no attack of opportunity)'."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1})
     evs = as_json(b.apply(cmd("withdraw", "a", path=[(3, 4), (2, 4)])))
     assert not events_of(evs, "attack")
     assert events_of(evs, "move")[0]["path"] == [[4, 4], [3, 4], [2, 4]]
@@ -81,7 +84,7 @@ def test_withdraw_provokes_none():
 
 def test_withdraw_must_lead_away():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (6, 4), "W")]
-    b = battle(units, script=[10, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1})
     try:
         b.apply(cmd("withdraw", "a", path=[(5, 4)]))
     except Illegal as e:
@@ -93,7 +96,10 @@ def test_withdraw_must_lead_away():
 def test_knockdown_die_reaching_the_size_number_and_a_failed_save_knock_prone():
     """C&T knockdown dice: 'if it reaches the target's number (M 7) the target saves ... or falls prone'."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 20, 1, 7, 3])
+    b = battle(
+        units,
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1, "knockdown a": 7, "save b": 3},
+    )
     evs = as_json(b.apply(cmd("attack", "a", target="b")))
     ev = events_of(evs, "attack")[0]
     assert ev["knockdown_roll"]["rolls"] == [7] and ev["knockdown_needed"] == 7
@@ -103,14 +109,18 @@ def test_knockdown_die_reaching_the_size_number_and_a_failed_save_knock_prone():
 
 def test_knockdown_dice_option_off_rolls_no_die():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 20, 1], options={"knockdown_dice": False})
+    b = battle(
+        units,
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1},
+        options={"knockdown_dice": False},
+    )
     ev = events_of(b.apply(cmd("attack", "a", target="b")), "attack")[0]
     assert "knockdown_roll" not in ev
 
 
 def test_prone_creature_must_stand_up_first_and_fights_at_minus_four():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 10, 1, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1, "attack a": 10})
     b.world.update("a", prone=True)
     try:
         b.apply(cmd("attack", "a", target="b"))
@@ -125,7 +135,7 @@ def test_prone_creature_must_stand_up_first_and_fights_at_minus_four():
 def test_missile_range_penalties():
     """'missile medium range -2, long -5'. A short bow: 10/20/30 squares."""
     units = [unit("a", "blue", "archer", (0, 4), "E"), unit("b", "red", "orc", (15, 4), "W")]
-    b = battle(units, script=[10, 1, 10, 1], width=40)
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1, "attack a": [10, 1]}, width=40)
     evs = as_json(b.apply(cmd("fire", "a", target="b")))
     shots = events_of(evs, "attack")
     assert shots and all({"name": "medium_range", "value": -2} in s["modifiers"] for s in shots)
@@ -137,7 +147,7 @@ def test_withdraw_leads_directly_away_from_the_adjacent_enemy():
     every step takes it farther from the orc beside it. Sliding along the orc's front to (4, 5)
     first, then back, ends no nearer, but is not directly away."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1})
     ends = query.withdraw_squares(b, "a")
     assert (4, 5) not in ends and (4, 3) not in ends
     assert {(3, 3), (3, 4), (3, 5), (2, 4)} <= set(ends)

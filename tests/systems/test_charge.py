@@ -14,13 +14,14 @@ from game.core.battle import Battle
 from game.core.commands import Action, Illegal
 from game.core.systems.attack import knock_down, modifiers
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
+from tests.named_dice import Named
 
 RUN = [(2, 4), (3, 4), (4, 4)]  # three squares east from (1, 4), into reach of a foe on (5, 4)
 
 
-def _duel(charger: str = "fighter1", foe: str = "orc", script: list[int] | None = None) -> Battle:
-    """The charger on (1, 4) facing E acts first; the foe on (5, 4) faces it."""
-    return battle([unit("a", "blue", charger, (1, 4), "E"), unit("z", "red", foe, (5, 4), "W")], script=script)
+def _duel(charger: str = "fighter1", foe: str = "orc", dice: Named | None = None) -> Battle:
+    """The charger on (1, 4) facing E; the foe on (5, 4) faces it."""
+    return battle([unit("a", "blue", charger, (1, 4), "E"), unit("z", "red", foe, (5, 4), "W")], dice=dice)
 
 
 def _state(b: Battle) -> tuple:
@@ -34,7 +35,7 @@ def mods(e: dict) -> dict[str, int]:
 def test_a_charge_runs_at_least_two_squares_then_attacks_at_plus_two():
     """'a full move of at least 2 squares that ends with the charger in reach of its target, then
     one melee attack at +2'."""
-    b = _duel(script=[10, 1, 13, 4, 1])
+    b = _duel(dice={"initiative a": 10, "initiative z": 1, "attack a": 13, "damage a": 4, "knockdown a": 1})
     evs = as_json(b.apply(cmd("charge", "a", target="z", path=RUN)))
     assert [e["type"] for e in evs][:3] == ["condition", "move", "attack"]
     assert evs[1]["path"] == [[1, 4], *map(list, RUN)]
@@ -46,7 +47,9 @@ def test_a_charge_runs_at_least_two_squares_then_attacks_at_plus_two():
 def test_the_charger_is_charging_until_its_next_activation():
     """'Until its next activation the charger's AC is 1 worse and it loses its Dex bonus to AC':
     the condition starts as it sets off and ends as it next acts."""
-    b = _duel(charger="thief", script=[10, 1, 1, 10, 1])
+    b = _duel(
+        charger="thief", dice={"initiative a": 10, "initiative z": 1, "attack a": 1, "attack z": 10, "damage z": 1}
+    )
     evs = as_json(b.apply(cmd("charge", "a", target="z", path=RUN)))
     assert events_of(evs, "condition")[0] == {
         "type": "condition",
@@ -74,7 +77,7 @@ def test_the_charger_is_charging_until_its_next_activation():
 
 def test_charging_from_the_rear_adds_only_the_one_point():
     """From the rear 'the defender loses shield and Dex AC' already: the charge adds its 1."""
-    b = _duel(charger="thief", script=[10, 1, 1, 1])
+    b = _duel(charger="thief", dice={"initiative a": 10, "initiative z": 1, "attack a": 1})
     b.apply(cmd("charge", "a", target="z", path=RUN))
     behind = replace(b.world["z"], pos=(3, 4))  # the thief faces E: (3, 4) is its rear
     got, _, arc = modifiers(b.ctx, behind, b.world["a"], "melee", behind.kind.melee)
@@ -106,7 +109,7 @@ def test_an_illegal_charge_is_refused_and_changes_nothing(setup, path, said):
         units.append(unit("y", "red", "orc", (0, 5), "S"))  # beside it, facing away
     if setup == "spear":
         units.append(unit("y", "red", "militia", (1, 6), "N"))  # two squares off, its spear reaching
-    b = battle(units, script=[10, 1, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative y": 1, "initiative z": 1})
     changes = {
         "prone": {"prone": True},
         "exhausted": {"fatigue_state": 2, "fatigue_points": 0},
@@ -127,7 +130,7 @@ def test_an_illegal_charge_is_refused_and_changes_nothing(setup, path, said):
 
 def test_a_refused_command_leaves_the_charging_condition_on():
     """A refused command changes nothing, not even the end of `charging` its activation would bring."""
-    b = _duel(script=[10, 1, 1, 10, 1])
+    b = _duel(dice={"initiative a": [10, 10], "initiative z": [1, 1], "attack a": 1})
     b.apply(cmd("charge", "a", target="z", path=RUN))
     run_round(b)
     if b.pending().unit == "z":
@@ -143,9 +146,14 @@ def test_a_set_spear_strikes_the_charger_first_for_double_dice():
     doubled, bonuses not). This is its attack of opportunity for the round'."""
     # The militia acts first and sets; the fighter charges from (1, 4): on (3, 4) it comes into
     # the spear's two squares. The spear hits (20) for 2d6 = 3 + 4; no knockdown (1).
-    b = battle([unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")], script=[1, 10])
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")],
+        dice={"initiative a": 1, "initiative z": 10},
+    )
     b.apply(cmd("set_vs_charge", "z"))
-    b.ctx.rng.script[:] = [20, 3, 4, 1, 10, 5, 1]
+    b.ctx.rng.name(
+        {"attack z": 20, "damage z": (3, 4), "knockdown z": 1, "attack a": 10, "damage a": 5, "knockdown a": 1}
+    )
     evs = as_json(b.apply(cmd("charge", "a", target="z", path=[(1, 4), (2, 4), (3, 4), (4, 4)])))
     attacks = events_of(evs, "attack")
     spear = attacks[0]
@@ -163,10 +171,10 @@ def test_bonuses_are_not_doubled():
             unit("a", "blue", "fighter1", (0, 4), "E"),
             unit("z", "red", "militia", (5, 4), "W", kind_changes={"damage_bonus": 1}),
         ],
-        script=[1, 10],
+        dice={"initiative a": 1, "initiative z": 10},
     )
     b.apply(cmd("set_vs_charge", "z"))
-    b.ctx.rng.script[:] = [20, 3, 4, 1]
+    b.ctx.rng.name({"attack z": 20, "damage z": (3, 4), "knockdown z": 1})
     spear = events_of(b.apply(cmd("charge", "a", target="z", path=[(1, 4), (2, 4), (3, 4), (4, 4)])), "attack")[0]
     assert spear["damage_roll"]["dice"] == "2d6" and spear["damage_roll"]["mod"] == 1 and spear["damage"] == 8
 
@@ -175,12 +183,14 @@ def test_only_a_settable_weapon_and_only_a_charge_meet_the_set():
     """A long sword cannot be set against a charge (the battle refuses it); a plain move draws no
     set strike."""
     sword = battle(
-        [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "fighter1", (5, 4), "W")], script=[1, 10]
+        [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "fighter1", (5, 4), "W")],
+        dice={"initiative a": 1, "initiative z": 10},
     )
     with pytest.raises(Illegal, match="long sword cannot be set"):
         sword.apply(cmd("set_vs_charge", "z"))
     walk = battle(
-        [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")], script=[1, 10]
+        [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")],
+        dice={"initiative a": 1, "initiative z": 10},
     )
     walk.apply(cmd("set_vs_charge", "z"))
     evs = as_json(walk.apply(cmd("move", "a", path=[(1, 4), (2, 4), (3, 4)])))
@@ -188,7 +198,10 @@ def test_only_a_settable_weapon_and_only_a_charge_meet_the_set():
 
 
 def test_query_offers_charges_with_the_plus_two_and_the_random_ai_lists_them():
-    b = battle([unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "orc", (8, 4), "W")], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "orc", (8, 4), "W")],
+        dice={"initiative a": 10, "initiative z": 1},
+    )
     options = query.charge_options(b, "a")
     assert options and all(o.target == "z" and len(o.path) >= 3 for o in options)
     front = next(o for o in options if o.arc == "front")
@@ -201,9 +214,15 @@ def test_query_offers_charges_with_the_plus_two_and_the_random_ai_lists_them():
 
 
 def test_the_normal_ai_charges_when_it_pays_and_never_into_a_set_spear():
-    b = battle([unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "orc", (8, 4), "W")], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "orc", (8, 4), "W")],
+        dice={"initiative a": 10, "initiative z": 1},
+    )
     assert normal.decide(b).action == Action.CHARGE
-    b = battle([unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "militia", (8, 4), "W")], script=[1, 10])
+    b = battle(
+        [unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "militia", (8, 4), "W")],
+        dice={"initiative a": 1, "initiative z": 10},
+    )
     b.apply(cmd("set_vs_charge", "z"))
     assert query.charge_options(b, "a"), "the charge is legal"
     assert all(c.cmd.action != Action.CHARGE for c in normal.candidates(b))
@@ -212,10 +231,12 @@ def test_the_normal_ai_charges_when_it_pays_and_never_into_a_set_spear():
 def _set_then(action):
     """The militia (5, 4) sets in round 1 and takes `action` first in round 2; then the fighter on
     (0, 4) charges it along the row."""
-    b = battle([unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")], script=[1, 10])
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 4), "E"), unit("z", "red", "militia", (5, 4), "W")],
+        dice={"initiative a": [1, 1], "initiative z": [10, 10]},
+    )
     b.apply(cmd("set_vs_charge", "z"))
     run_round(b)
-    b.ctx.rng.script[:] = [1, 10]
     assert b.pending().unit == "z" and b.world["z"].has("set_vs_charge")
     b.apply(action)
     return b
@@ -233,7 +254,6 @@ def test_a_set_ends_when_the_creature_next_moves(action):
     moved = action.action == Action.MOVE
     assert b.world["z"].has("set_vs_charge") is not moved
     to = b.world["z"].pos[0] - 1
-    b.ctx.rng.script[:] = [20, 3, 4, 1, 10, 5, 1]
     evs = as_json(b.apply(cmd("charge", "a", target="z", path=[(x, 4) for x in range(1, to + 1)])))
     purposes = [a["purpose"] for a in events_of(evs, "attack")]
     assert ("set_vs_charge" in purposes) is not moved
@@ -241,7 +261,10 @@ def test_a_set_ends_when_the_creature_next_moves(action):
 
 def test_a_knocked_down_creature_is_no_longer_set():
     """'... or is knocked down' (docs/rules.md#charge): knocked down, the set is gone for good."""
-    b = battle([unit("a", "blue", "fighter1", (4, 4), "E"), unit("z", "red", "militia", (5, 4), "W")], script=[1, 10])
+    b = battle(
+        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("z", "red", "militia", (5, 4), "W")],
+        dice={"initiative a": 1, "initiative z": 10},
+    )
     b.apply(cmd("set_vs_charge", "z"))
     knock_down(b.ctx, "z", "test")
     assert not b.world["z"].has("set_vs_charge")
@@ -253,7 +276,10 @@ def test_only_a_creature_whose_weapon_can_be_set_may_set_to_receive_a_charge():
     weapon that wants to wait for the foe holds' (docs/rules.md#charge). The case of issue 38: an
     orc with a battle axe sets, and gains +2 initiative. Now the battle refuses it, the query and
     the AIs do not offer it; the militia's spear still sets."""
-    b = battle([unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "orc", (8, 4), "W")], script=[1, 10])
+    b = battle(
+        [unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "orc", (8, 4), "W")],
+        dice={"initiative a": 1, "initiative z": 10},
+    )
     assert b.pending().unit == "z"
     before = _state(b)
     with pytest.raises(Illegal, match="battle axe cannot be set"):
@@ -263,7 +289,8 @@ def test_only_a_creature_whose_weapon_can_be_set_may_set_to_receive_a_charge():
     assert all(c.action != Action.SET_VS_CHARGE for c in legal_commands(b))
     assert all(c.cmd.action != Action.SET_VS_CHARGE for c in normal.candidates(b))
     spear = battle(
-        [unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "militia", (8, 4), "W")], script=[1, 10]
+        [unit("a", "blue", "fighter1", (1, 4), "E"), unit("z", "red", "militia", (8, 4), "W")],
+        dice={"initiative a": 1, "initiative z": 10},
     )
     assert Action.SET_VS_CHARGE in query.allowed_actions(spear, "z")
     assert any(c.cmd.action == Action.SET_VS_CHARGE for c in normal.candidates(spear))

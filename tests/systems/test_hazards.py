@@ -6,19 +6,26 @@ from game.core.battle import RETREAT
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 # Initiative: a 10, b 1 (c, far off, 1). a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.
-HIT_NO_KNOCKDOWN = [10, 1, 1, 20, 3, 1]
+HIT_NO_KNOCKDOWN = {
+    "initiative a": 10,
+    "initiative b": 1,
+    "initiative c": 1,
+    "attack a": 20,
+    "damage a": 3,
+    "knockdown a": 1,
+}
 EAST = {(6, 3), (6, 4), (6, 5)}  # b's rear squares, a at (4, 4) facing it
 
 
-def push_into(hazard: str, b_hp: int, then: list[int]):
+def push_into(hazard: str, b_hp: int, then: int):
     """a hits b and, at round 1's retreat step, forces it back into `hazard` (b's stand-fast save
-    fails on a 2, then the `then` dice); c keeps the red side on the field."""
+    fails on a 2, then the hazard's dice fall `then`); c keeps the red side on the field."""
     units = [
         unit("a", "blue", "fighter1", (4, 4), "E"),
         unit("b", "red", "orc", (5, 4), "W", hp=b_hp),
         unit("c", "red", "orc", (0, 9), "N", hero=True),
     ]
-    b = battle(units, script=HIT_NO_KNOCKDOWN + [2, *then], hazard=dict.fromkeys(EAST, hazard))
+    b = battle(units, dice={**HIT_NO_KNOCKDOWN, "save b": 2, "hazard b": then}, hazard=dict.fromkeys(EAST, hazard))
     b.apply(cmd("attack", "a", target="b"))
     while b.pending().kind != RETREAT:
         b.apply(cmd("hold", b.pending().unit))
@@ -30,7 +37,7 @@ def test_continuing_damage_from_a_fire_pushed_into_at_the_retreat_step_starts_th
     """RULES (Status, Decision): 'continuing damage starts in the status step of the round *after*
     the hit'; Hazards: 'pushed in at round 1's retreat step: burns at the end of rounds 2 and 3'
     (docs/rules.md#status). The case of maps/lesson_hazards.tmx: an orc forced into fire in round 1."""
-    b = push_into("fire", 30, [1])
+    b = push_into("fire", 30, 1)
     assert events_of(b.events, "hazard")[0]["hazard"] == "fire"
     for _ in range(4):
         run_round(b)
@@ -40,7 +47,7 @@ def test_continuing_damage_from_a_fire_pushed_into_at_the_retreat_step_starts_th
 
 @pytest.mark.parametrize(
     ("hazard", "b_hp", "then"),
-    [("pit", 5, [1, 1]), ("cliff", 5, [1, 1]), ("fire", 5, [1]), ("burning", 6, [1])],
+    [("pit", 5, 2), ("cliff", 5, 2), ("fire", 5, 1), ("burning", 6, 1)],
 )
 def test_a_death_from_a_hazard_a_creature_was_driven_into_is_the_drivers_kill(hazard, b_hp, then):
     """RULES (Hazards, Decision): 'a death from any hazard a creature was driven into (the pit's or
@@ -62,7 +69,7 @@ def test_a_creature_that_walks_into_a_hazard_is_nobodys_kill():
     credited with its death."""
     b = battle(
         [unit("a", "blue", "fighter1", (0, 0), "E", hp=1), unit("b", "red", "orc", (9, 9), hero=True)],
-        script=[10, 1, 1],
+        dice={"initiative a": 10, "initiative b": 1, "hazard a": 2},
         hazard={(1, 0): "pit"},
     )
     b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True))

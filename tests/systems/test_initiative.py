@@ -13,7 +13,18 @@ def test_hambone_and_the_stone_giant():
     leg ... Such action counts as the action for that round for the larger creature.'"""
     units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (1, 4), "E")]
     # initiative giant 3, hambone 9; giant's club d20 1 (glances off); Hambone d20 20, d6 5, knockdown d4 1.
-    b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
+    b = battle(
+        units,
+        dice={
+            "initiative giant": 3,
+            "initiative hambone": 9,
+            "attack giant": 1,
+            "attack hambone": 20,
+            "damage hambone": 5,
+            "knockdown hambone": 1,
+        },
+        width=12,
+    )
     assert as_json(b.events)[-1]["order"] == [["hambone"], ["giant"]]
     evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(1, 4), (2, 4), (3, 4), (4, 4)])))
     kinds = [e["type"] for e in evs]
@@ -36,7 +47,7 @@ def test_first_strike_only_in_round_one():
     """'In the first round only'."""
     units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (0, 4), "E")]
     # round 1: giant 3, hambone 9; round 2: giant 1, hambone 9.
-    b = battle(units, script=[3, 9, 1, 9], width=12)
+    b = battle(units, dice={"initiative giant": 3, "initiative hambone": 9, "morale hambone": (1, 9)}, width=12)
     b.apply(cmd("move", "hambone", path=[(1, 4)]))
     b.apply(cmd("hold", "giant"))
     # Round 2: Hambone acts first again and charges; no first strike now.
@@ -50,7 +61,7 @@ def test_first_strike_only_in_round_one():
 def test_tie_goes_to_higher_dex():
     """'In the case of a tie, the one with the highest dexterity goes first.'"""
     units = [unit("orc", "red", "orc", (1, 1)), unit("thief", "blue", "thief", (5, 5))]
-    b = battle(units, script=[6, 6])
+    b = battle(units, dice={"initiative orc": 6, "initiative thief": 6})
     assert as_json(b.events)[-1]["order"] == [["thief"], ["orc"]]
 
 
@@ -60,7 +71,19 @@ def test_equal_dex_acts_simultaneously_and_both_blows_land():
     still strikes."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hp=3), unit("b", "red", "fighter1", (5, 4), "W", hp=3)]
     # both 7; a hits for 8+1, knockdown 1; b hits for 8+1, knockdown 1.
-    b = battle(units, script=[7, 7, 20, 8, 1, 20, 8, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 7,
+            "initiative b": 7,
+            "attack a": 20,
+            "damage a": 8,
+            "knockdown a": 1,
+            "attack b": 20,
+            "damage b": 8,
+            "knockdown b": 1,
+        },
+    )
     assert as_json(b.events)[-1]["order"] == [["a", "b"]]
     first = b.apply(cmd("attack", "a", target="b"))
     assert not events_of(first, "damage")  # held back until the group is done
@@ -73,7 +96,9 @@ def test_modifiers_higher_ground_wading_and_set_vs_charge():
     """'On Higher Ground +1 ... Set to Receive Charge +2 ... Wading or Slippery Footing -2' (a spear
     can be set, docs/rules.md#charge)."""
     units = [unit("a", "blue", "militia", (2, 2), "E"), unit("b", "red", "orc", (6, 2), "W")]
-    b = battle(units, script=[5, 5, 5, 5], elevation={(2, 2): 1}, footing={(6, 2): "wading"})
+    b = battle(
+        units, dice={"initiative a": [5, 5], "initiative b": [5, 5]}, elevation={(2, 2): 1}, footing={(6, 2): "wading"}
+    )
     entries = {e["id"]: e for e in as_json(b.events)[-1]["entries"]}
     assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
     assert entries["a"]["total"] == 6
@@ -96,7 +121,12 @@ def test_group_initiative_one_roll_a_side_and_common_modifiers_only():
         unit("r1", "red", "orc", (7, 1), "W"),
     ]
     # blue 4 (a1 is on a hill, a2 not: no modifier), red 4: tie, rerolled: blue 8, red 2.
-    b = battle(units, script=[4, 4, 8, 2], options={"initiative": "group"}, elevation={(1, 1): 1})
+    b = battle(
+        units,
+        dice={"initiative blue": [4, 8], "initiative red": [4, 2]},
+        options={"initiative": "group"},
+        elevation={(1, 1): 1},
+    )
     ini = as_json(b.events)[-1]
     assert ini["mode"] == "group" and ini["sides"] == ["blue", "red"]
     assert ini["entries"][0]["modifiers"] == [] and len(ini["rerolls"]) == 1
@@ -116,11 +146,11 @@ def test_higher_ground_is_judged_against_the_nearest_enemy_counting_diagonals_as
         unit("c", "red", "orc", (7, 7)),
         unit("d", "red", "orc", (5, 8)),
     ]
-    b = battle(units, script=[5, 5, 5], elevation={(5, 5): 1, (7, 7): 1})
+    b = battle(units, dice={"initiative a": 5, "initiative c": 5, "initiative d": 5}, elevation={(5, 5): 1, (7, 7): 1})
     entries = {e["id"]: e for e in as_json(b.events)[-1]["entries"]}
     assert entries["a"]["modifiers"] == []
     assert entries["c"]["modifiers"] == []  # level with a: not higher
-    b2 = battle(units, script=[5, 5, 5], elevation={(5, 5): 1})
+    b2 = battle(units, dice={"initiative a": 5, "initiative c": 5, "initiative d": 5}, elevation={(5, 5): 1})
     entries = {e["id"]: e for e in as_json(b2.events)[-1]["entries"]}
     assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
 
@@ -129,20 +159,20 @@ def test_higher_ground_on_a_map_raised_everywhere_counts_from_the_lowest_ground_
     """Standing on the map's lowest ground is being above nobody; the lowest need not be 0."""
     units = [unit("a", "blue", "fighter1", (5, 5)), unit("c", "red", "orc", (7, 7))]
     raised = {(x, y): 2 for x in range(10) for y in range(10)}
-    b = battle(units, script=[5, 5], width=10, height=10, elevation={**raised, (5, 5): 3})
+    b = battle(units, dice={"initiative a": 5, "initiative c": 5}, width=10, height=10, elevation={**raised, (5, 5): 3})
     entries = {e["id"]: e for e in as_json(b.events)[-1]["entries"]}
     assert [m["name"] for m in entries["a"]["modifiers"]] == ["higher_ground"]
     assert entries["c"]["modifiers"] == []
 
 
-def waiting_board(script):
+def waiting_board(dice):
     """Blue a (d10 9) and b (5, Dex 12); red r (6, Dex 10) waits. Far apart but for a and r."""
     units = [
         unit("a", "blue", "fighter1", (4, 4), "E"),
         unit("b", "blue", "fighter1", (0, 9), "E", kind_changes={"dex": 12}),
         unit("r", "red", "orc", (5, 4), "W", kind_changes={"dex": 10}),
     ]
-    return battle(units, script=script, options={"waiting": "red"})
+    return battle(units, dice=dice, options={"waiting": "red"})
 
 
 def test_waiting_costs_one_only_once_the_other_side_attacks():
@@ -150,7 +180,7 @@ def test_waiting_costs_one_only_once_the_other_side_attacks():
     (docs/rules.md#initiative-modifiers): the penalty starts at 0; when a creature of another side
     first attacks in round 1, every waiting creature that has not yet acted takes -1 and the order
     of those still to act is recomputed: r falls from 6 to 5, ties b and loses on Dex."""
-    b = waiting_board([9, 5, 6, 1])  # a's attack: d20 1, a miss
+    b = waiting_board({"initiative a": 9, "initiative b": 5, "initiative r": 6, "attack a": 1})  # a miss
     first = events_of(b.events, "initiative")[0]
     assert first["order"] == [["a"], ["r"], ["b"]]
     assert all(e["modifiers"] == [] for e in first["entries"])
@@ -167,7 +197,7 @@ def test_waiting_costs_one_only_once_the_other_side_attacks():
 
 def test_waiting_costs_nothing_when_the_other_side_never_attacks():
     """'... if the other side attacks': a round with no attack leaves the waiting side's roll as it is."""
-    b = waiting_board([9, 5, 6])
+    b = waiting_board({"initiative a": 9, "initiative b": 5, "initiative r": 6})
     b.apply(cmd("hold", "a"))
     assert b.pending().units == ["r"]
     run_round(b)
@@ -182,7 +212,18 @@ def test_one_approach_gives_the_giant_one_swing():
     strike him first, and the giant's one swing is the first strike, its action for the round."""
     units = [unit("giant", "red", "stone_giant", (5, 4), "W"), unit("hambone", "blue", "halfling", (3, 4), "E")]
     # initiative giant 3, hambone 9; the giant's first strike d20 1 (a miss); Hambone d20 20, d6 5, knockdown d4 1.
-    b = battle(units, script=[3, 9, 1, 20, 5, 1], width=12)
+    b = battle(
+        units,
+        dice={
+            "initiative giant": 3,
+            "initiative hambone": 9,
+            "attack giant": 1,
+            "attack hambone": 20,
+            "damage hambone": 5,
+            "knockdown hambone": 1,
+        },
+        width=12,
+    )
     evs = as_json(b.apply(cmd("attack", "hambone", target="giant", path=[(3, 4), (4, 4)])))
     round_one = [e for e in evs if e["round"] == 1]
     giant_swings = [e for e in events_of(round_one, "attack") if e["id"] == "giant"]
@@ -200,7 +241,7 @@ def test_a_pike_makes_no_attack_of_opportunity_at_a_foe_it_may_still_strike_firs
     units = [unit("p", "red", "pikeman", (6, 4), "W"), unit("s", "blue", "fighter1", (1, 4), "E")]
     path = [(1, 4), (2, 4), (3, 4), (4, 4), (5, 4)]
     # initiative p 1, s 10; the pike's first strike d20 1 and the sword's blow d20 1 (misses).
-    b = battle(units, script=[1, 10, 1, 1], width=12)
+    b = battle(units, dice={"initiative p": 1, "initiative s": 10, "attack p": 1, "attack s": 1}, width=12)
     assert [(w.enemy, w.at, w.why) for w in free_swings(b, "s", path)] == [("p", (4, 4), "first_strike")]
     evs = as_json(b.apply(cmd("attack", "s", target="p", path=path)))
     round_one = [e for e in evs if e["round"] == 1]
@@ -217,7 +258,7 @@ def test_a_foe_passing_across_the_pike_s_reach_draws_its_attack_of_opportunity()
     units = [unit("p", "red", "pikeman", (6, 4), "W"), unit("s", "blue", "fighter1", (3, 2), "S")]
     path = [(3, 2), (3, 3), (3, 4)]
     # initiative p 1, s 10; the pike's swing d20 1 (a miss).
-    b = battle(units, script=[1, 10, 1], width=12)
+    b = battle(units, dice={"initiative p": 1, "initiative s": 10, "attack p": 1}, width=12)
     evs = as_json(b.apply(cmd("move", "s", path=path)))
     assert [(e["id"], e["purpose"]) for e in events_of(evs, "attack")] == [("p", "attack_of_opportunity")]
     assert not events_of(evs, "first_strike")
@@ -235,7 +276,11 @@ def test_a_first_strike_uses_up_nothing_else():
         unit("pip", "blue", "halfling", (4, 5), "E"),
     ]
     # initiative giant 3, hambone 9, pip 8; the giant's first strike d20 1 and its swing at Pip d20 1 (misses).
-    b = battle(units, script=[3, 9, 8, 1, 1], width=12)
+    b = battle(
+        units,
+        dice={"initiative giant": 3, "initiative hambone": 9, "initiative pip": 8, "attack giant": [1, 1]},
+        width=12,
+    )
     b.apply(cmd("move", "hambone", path=[(1, 4), (2, 4), (3, 4)]))
     evs = as_json(b.apply(cmd("move", "pip", path=[(4, 5), (4, 6)])))
     giant_swings = [e for e in events_of(b.events, "attack") if e["id"] == "giant"]
@@ -257,7 +302,11 @@ def test_a_group_tie_after_the_waiting_minus_one_is_rerolled():
         unit("g1", "green", "orc", (5, 4), "W"),
     ]
     # blue 7, green 6; the orc's swing d20 1 (a miss); the reroll: blue 2, green 5.
-    b = battle(units, script=[7, 6, 1, 2, 5], options={"initiative": "group", "waiting": "blue"})
+    b = battle(
+        units,
+        dice={"initiative blue": [7, 2], "initiative green": [6, 5], "attack g1": 1},
+        options={"initiative": "group", "waiting": "blue"},
+    )
     evs = as_json(b.apply(cmd("move", "b1", path=[(4, 4), (3, 4)])))
     assert [e["purpose"] for e in events_of(evs, "attack")] == ["attack_of_opportunity"]
     adjusted = events_of(evs, "initiative")
@@ -287,7 +336,18 @@ def test_a_waiting_side_that_attacked_first_has_stopped_waiting():
         unit("r2", "red", "orc", (9, 9), "W"),
     ]
     # initiative a 9, b 5, r 6, r2 3; r's blow d20 1 and b's d20 1 (misses).
-    b = battle(units, script=[9, 5, 6, 3, 1, 1], options={"waiting": "red"})
+    b = battle(
+        units,
+        dice={
+            "initiative a": 9,
+            "initiative b": 5,
+            "initiative r": 6,
+            "initiative r2": 3,
+            "attack r": 1,
+            "attack b": 1,
+        },
+        options={"waiting": "red"},
+    )
     b.apply(cmd("hold", "a"))
     b.apply(cmd("attack", "r", target="a"))
     evs = b.apply(cmd("attack", "b", target="r"))
@@ -305,7 +365,11 @@ def test_waiting_costs_one_only_for_an_attack_on_the_waiting_side():
         unit("w", "blue", "fighter1", (0, 9), "E"),
     ]
     # initiative g 5, r 9, w 3; r's blow d20 1 (a miss).
-    b = battle(units, script=[5, 9, 3, 1], options={"waiting": "blue"})
+    b = battle(
+        units,
+        dice={"initiative g": 5, "initiative r": 9, "initiative w": 3, "attack r": 1},
+        options={"waiting": "blue"},
+    )
     evs = b.apply(cmd("attack", "r", target="g"))
     assert not events_of(evs, "initiative")
     assert [e["total"] for e in events_of(b.events, "initiative")[-1]["entries"] if e["id"] == "w"] == [3]

@@ -27,7 +27,7 @@ def test_magic_missile_never_misses_and_a_death_from_it_is_an_ally_slain_by_magi
             unit("b", "red", "orc", (7, 0), "W"),
             unit("w", "blue", "wizard5", (0, 0), "E"),
         ],
-        script=[1, 1, 10, 4, 4, 4],
+        dice={"initiative a": 1, "initiative b": 1, "initiative w": 10, "damage w": [4, 4, 4]},
     )
     run_round(b, w=cmd("cast", "w", spell="magic_missile", target="a"))
     cast = events_of(b.events, "cast")[0]
@@ -51,7 +51,14 @@ def test_burning_hands_takes_in_the_three_front_squares_and_the_one_beyond_and_a
             unit("d", "red", "orc", (7, 4), "W", **tough),
             unit("w", "blue", "wizard3", (4, 4), "N"),
         ],
-        script=[1, 1, 1, 1, 10, 2, 20, 1, 1],
+        dice={
+            **{f"initiative {u}": 1 for u in "abcd"},
+            "initiative w": 10,
+            "damage w": 2,
+            "save a": 20,
+            "save b": 1,
+            "save c": 1,
+        },
     )
     b.apply(cmd("cast", "w", spell="burning_hands", at=(5, 4)))
     cast = events_of(b.events, "cast")[0]
@@ -75,7 +82,7 @@ def test_acid_arrow_rolls_to_hit_without_range_penalty_and_burns_on_in_the_statu
             unit("o", "red", "orc", (30, 0), "W", kind_changes={"hp": 40}, hero=True),
             unit("w", "blue", "wizard3", (0, 0), "E"),
         ],
-        script=[1, 10, 15, 2, 2, 1, 10, 3, 4],
+        dice={"initiative o": [1, 1], "initiative w": [10, 10], "attack w": 15, "damage w": 4, "continuing o": (3, 4)},
         width=40,
     )
     run_round(b, w=cmd("cast", "w", spell="melfs_acid_arrow", target="o"))
@@ -99,7 +106,7 @@ def test_haste_gives_initiative_double_move_and_an_extra_melee_attack():
             unit("o", "red", "orc", (9, 9), "W", kind_changes={"hp": 40}, hero=True),
             unit("w", "blue", "wizard5", (0, 0), "E"),
         ],
-        script=[1, 1, 10],
+        dice={"initiative f": 1, "initiative o": 1, "initiative w": 10},
     )
     run_round(b, w=cmd("cast", "w", spell="haste", at=(3, 0)))
     cond = events_of(b.events, "condition")
@@ -127,7 +134,7 @@ def test_slow_save_negates_else_initiative_move_attacks_and_ac_suffer():
             unit("o", "red", "orc", (6, 0), "W", hero=True, kind_changes={"hp": 40}),
             unit("p", "red", "orc", (6, 1), "W", hero=True, kind_changes={"hp": 40}),
         ],
-        script=[10, 1, 1, 1, 1, 20],
+        dice={"initiative e": 10, "initiative f": 1, "initiative o": 1, "initiative p": 1, "save o": 1, "save p": 20},
     )
     b.apply(cmd("cast", "e", spell="slow", at=(6, 0)))
     saves = events_of(b.events, "save")
@@ -151,7 +158,7 @@ def test_bless_gives_nearby_allies_plus_one_to_attack_and_morale():
             unit("o", "red", "orc", (2, 0), "W", hero=True, kind_changes={"hp": 40}),
             unit("p", "blue", "priest", (0, 0), "E"),
         ],
-        script=[1, 1, 1, 10],
+        dice={"initiative f": 1, "initiative g": 1, "initiative o": 1, "initiative p": 10},
     )
     b.apply(cmd("cast", "p", spell="bless"))
     assert events_of(b.events, "cast")[0]["targets"] == ["f", "p"]  # g stands 9 squares away
@@ -168,7 +175,7 @@ def test_cure_light_wounds_heals_by_touch_never_above_full():
             unit("p", "blue", "priest3", (0, 0), "E"),
             unit("o", "red", "orc", (9, 9)),
         ],
-        script=[1, 1, 10, 8],
+        dice={"initiative f": 1, "initiative o": 1, "initiative p": 10, "heal p": 8},
     )
     b.world.update("f", hp=5)
     b.apply(cmd("cast", "p", spell="cure_light_wounds", target="f"))
@@ -195,7 +202,7 @@ def test_entangle_tangles_who_fails_and_hampers_who_saves():
             unit("p", "blue", "priest3", (0, 0), "E"),
             unit("q", "red", "orc", (8, 1), "W", hero=True),
         ],
-        script=[1, 10, 1, 3, 1, 20],
+        dice={"initiative o": 1, "initiative p": 10, "initiative q": 1, "duration p": 3, "save o": 1, "save q": 20},
     )
     b.apply(cmd("cast", "p", spell="entangle", at=(8, 1)))
     assert b.world["o"].has("tangled") and not b.world["q"].has("tangled")
@@ -216,7 +223,7 @@ def test_hold_person_holds_a_humanoid_who_fails_and_attackers_get_plus_four():
             unit("o", "red", "orc", (8, 0), "W", hero=True, kind_changes={"hp": 40}),
             unit("p", "blue", "priest3", (0, 0), "E"),
         ],
-        script=[1, 1, 10, 1],
+        dice={"initiative f": 1, "initiative o": 1, "initiative p": 10, "save o": 1},
     )
     b.apply(cmd("cast", "p", spell="hold_person", target="o"))
     cond = events_of(b.events, "condition")[0]
@@ -234,7 +241,7 @@ def test_a_caster_damaged_earlier_in_the_round_loses_the_spell():
     """'Decision: a caster damaged earlier in the same round loses the spell it would cast (the slot is spent).'"""
     b = battle(
         [unit("o", "red", "orc", (1, 0), "W"), unit("w", "blue", "wizard", (0, 0), "E", kind_changes={"hp": 30})],
-        script=[10, 1, 20, 3],
+        dice={"initiative o": 10, "initiative w": 1, "attack o": 20, "damage o": 3},
     )
     b.apply(cmd("attack", "o", target="w"))
     assert b.world["w"].hp < 30
@@ -268,7 +275,7 @@ def test_an_illegal_cast_is_refused_in_one_line_and_changes_nothing(fields, why)
             unit("o", "red", "orc", (5, 0), "W"),
             unit("w", "blue", "wizard", (0, 0), "E", kind_changes={"spells": ("magic_missile", "burning_hands")}),
         ],
-        script=[1, 1, 1, 1, 10],
+        dice={"initiative f": 1, "initiative far": 1, "initiative hidden": 1, "initiative o": 1, "initiative w": 10},
         width=40,
         move_cost=wall,
         blocks_sight={(3, 5): True, (2, 4): True, (3, 4): True},
@@ -288,7 +295,7 @@ def test_hold_person_cannot_take_in_a_giant_and_a_spent_spell_is_gone():
             unit("o", "red", "orc", (3, 3), "W", hero=True),
             unit("p", "blue", "priest3", (0, 0), "E"),
         ],
-        script=[1, 1, 10, 1],
+        dice={"initiative g": 1, "initiative o": 1, "initiative p": 10, "save o": 1},
     )
     with pytest.raises(Illegal, match="not a man-sized or smaller humanoid"):
         b.apply(cmd("cast", "p", spell="hold_person", target="g"))

@@ -9,15 +9,18 @@ from game.core.rules.creature import Flag
 from tests.helpers import battle, cmd, events_of, kind, run_round, unit
 
 
-def _strike(attacker: str, target: str, script: list[int]):
-    b = battle([unit("a", "blue", attacker, (4, 4), "E"), unit("t", "red", target, (5, 4), "W")], script=script)
+def _strike(attacker: str, target: str, attack: int, damage: int | None = None):
+    """a acts first and strikes t: the d20 `attack`, then (on a hit that hurts) `damage` on its dice."""
+    dice = {"initiative a": 10, "initiative t": 1, "attack a": attack}
+    dice |= {"damage a": damage} if damage is not None else {}
+    b = battle([unit("a", "blue", attacker, (4, 4), "E"), unit("t", "red", target, (5, 4), "W")], dice=dice)
     b.apply(cmd("attack", "a", target="t"))
     return b, events_of(b.events, "attack")[0]
 
 
 def test_a_magic_weapon_adds_its_plus_to_hit_and_damage():
     """'the bonus also adds to hit and damage as the PHB does': long sword +1, Str 17 (+1/+1)."""
-    _, hit = _strike("fighter3_magic", "orc", [10, 1, 12, 5])
+    _, hit = _strike("fighter3_magic", "orc", 12, 5)
     assert {"name": "magic", "value": 1} in hit["modifiers"] and hit["roll"]["total"] == 12 + 1 + 1
     assert hit["damage_roll"]["mod"] == 1 + 1 and hit["damage"] == 5 + 2
 
@@ -25,14 +28,14 @@ def test_a_magic_weapon_adds_its_plus_to_hit_and_damage():
 def test_a_hit_by_a_weapon_that_cannot_hurt_does_no_damage():
     """'hit only by magic weapons (a weapon `magic` bonus >= the needed plus)': a plain sword hits the
     gargoyle and does nothing; the attack says why."""
-    b, hit = _strike("fighter1", "gargoyle", [10, 1, 20])
+    b, hit = _strike("fighter1", "gargoyle", 20)
     assert hit["hit"] and hit["damage"] == 0 and hit["reason"] == "cannot_hurt"
     assert "damage_roll" not in hit and not events_of(b.events, "damage")
     assert b.world["t"].hp == b.world["t"].hp_max
 
 
 def test_a_plus_one_weapon_hurts_the_gargoyle():
-    b, hit = _strike("fighter3_magic", "gargoyle", [10, 1, 20, 4])
+    b, hit = _strike("fighter3_magic", "gargoyle", 20, 4)
     assert hit["damage"] == 4 + 2 and "reason" not in hit
     assert b.world["t"].hp == b.world["t"].hp_max - 6
 
@@ -43,7 +46,7 @@ def test_a_plus_one_weapon_cannot_hurt_a_creature_needing_plus_two():
             unit("a", "blue", "fighter3_magic", (4, 4), "E"),
             unit("t", "red", "gargoyle", (5, 4), "W", kind_changes={"hit_only_by": 2}),
         ],
-        script=[10, 1, 20],
+        dice={"initiative a": 10, "initiative t": 1, "attack a": 20},
     )
     b.apply(cmd("attack", "a", target="t"))
     assert events_of(b.events, "attack")[0]["reason"] == "cannot_hurt"
@@ -95,7 +98,14 @@ def test_a_poisonous_hit_forces_a_save_and_a_failure_burns_for_three_status_step
     damage starts in the status step of the round *after* the hit' (docs/rules.md#status)."""
     b = battle(
         [unit("a", "blue", "fighter3", (4, 4), "E"), unit("s", "red", "giant_spider", (5, 4), "W")],
-        script=[1, 10, 15, 2, 2, 3, 1, 10, 4],
+        dice={
+            "initiative a": [1, 1],
+            "initiative s": [10, 10],
+            "attack s": 15,
+            "damage s": 4,
+            "save a": 3,
+            "continuing a": 4,
+        },
     )
     b.apply(cmd("attack", "s", target="a"))
     save = events_of(b.events, "save")[0]
@@ -112,7 +122,7 @@ def test_a_poisonous_hit_forces_a_save_and_a_failure_burns_for_three_status_step
 def test_a_saved_poison_does_nothing_more():
     b = battle(
         [unit("a", "blue", "fighter3", (4, 4), "E"), unit("s", "red", "giant_spider", (5, 4), "W")],
-        script=[1, 10, 15, 2, 2, 19],
+        dice={"initiative a": 1, "initiative s": 10, "attack s": 15, "damage s": 4, "save a": 19},
     )
     b.apply(cmd("attack", "s", target="a"))
     run_round(b)
@@ -124,7 +134,7 @@ def test_a_saved_poison_does_nothing_more():
 def test_a_missed_bite_carries_no_poison():
     b = battle(
         [unit("a", "blue", "fighter3", (4, 4), "E"), unit("s", "red", "giant_spider", (5, 4), "W")],
-        script=[1, 10, 2],
+        dice={"initiative a": 1, "initiative s": 10, "attack s": 2},
     )
     b.apply(cmd("attack", "s", target="a"))
     assert not events_of(b.events, "save")

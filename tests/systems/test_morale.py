@@ -4,12 +4,16 @@ from game.core.world import Course
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 
-def orcs_lose_one_of_four(script, morale="adnd2e"):
-    """Blue kills one orc in four: 25% of the red group has fallen."""
+def orcs_lose_one_of_four(checks: dict[str, int], morale="adnd2e"):
+    """Blue kills one orc in four (o2): 25% of the red group has fallen; `checks` are the others'
+    morale rolls."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True)] + [
         unit(f"o{i}", "red", "orc", (5, 2 + i), "W") for i in range(4)
     ]
-    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1] + script, options={"morale_system": morale})
+    initiative = {"initiative a": 10, **{f"initiative o{i}": 1 for i in range(4)}}
+    kill = {"attack a": 20, "damage a": 8, "knockdown a": 1}
+    rolls = {f"morale {uid}": total for uid, total in checks.items()}
+    b = battle(units, dice={**initiative, **kill, **rolls}, options={"morale_system": morale})
     b.apply(cmd("attack", "a", target="o2"))
     assert events_of(b.events, "death")
     run_round(b)
@@ -20,7 +24,7 @@ def test_quarter_fallen_triggers_a_check_and_a_small_failure_withdraws():
     """'When 25% of their group has fallen' ... 'fail by a small margin (say, 1 or 2 ...), they try
     to withdraw in good order'."""
     # each orc rolls 2d10; rating 11, modifiers: chaotic -1 ... check the arithmetic from the event.
-    b = orcs_lose_one_of_four([1, 1, 10, 5, 9, 9])
+    b = orcs_lose_one_of_four({"o0": 2, "o1": 15, "o3": 18})
     checks = events_of(b.events, "morale_check")
     assert [c["id"] for c in checks] == ["o0", "o1", "o3"]
     for c in checks:
@@ -38,7 +42,7 @@ def test_quarter_fallen_triggers_a_check_and_a_small_failure_withdraws():
 
 def test_large_failure_flees():
     """'If they fail by a large margin, they break off the fight and flee for their lives.'"""
-    b = orcs_lose_one_of_four([10, 10, 10, 10, 10, 10])
+    b = orcs_lose_one_of_four({"o0": 20, "o1": 20, "o3": 20})
     for c in events_of(b.events, "morale_check"):
         assert c["margin"] > 2 and c["result"] == "flee"
     assert {e["id"] for e in events_of(b.events, "flee")} == {"o0", "o1", "o3"}
@@ -53,7 +57,19 @@ def test_heroes_never_check():
         unit("d", "blue", "fighter1", (0, 4), "E"),
         unit("o", "red", "ogre", (5, 4), "W"),
     ]
-    b = battle(units, script=[5, 5, 5, 5, 10, 20, 10, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 5,
+            "initiative b": 5,
+            "initiative c": 5,
+            "initiative d": 5,
+            "initiative o": 10,
+            "attack o": 20,
+            "damage o": 10,
+            "knockdown o": 1,
+        },
+    )
     b.apply(cmd("attack", "o", target="a"))  # the ogre kills a (25% of blue)
     run_round(b)
     ids = {c["id"] for c in events_of(b.events, "morale_check")}
@@ -62,7 +78,7 @@ def test_heroes_never_check():
 
 def test_ose_first_death_and_two_successes_make_fearless():
     """'First death on side' triggers a 2d6 check; 'Two successes ... fight until killed'."""
-    b = orcs_lose_one_of_four([2, 2, 1, 3, 1, 1], morale="ose")
+    b = orcs_lose_one_of_four({"o0": 4, "o1": 4, "o3": 2}, morale="ose")
     checks = events_of(b.events, "morale_check")
     assert {c["trigger"] for c in checks} == {"first_death"} and all(c["system"] == "ose" for c in checks)
     assert all(c["result"] == "pass" for c in checks)
@@ -74,7 +90,18 @@ def test_ose_rating_twelve_never_checks():
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True)] + [
         unit(f"s{i}", "red", "skeleton", (5, 4 + i), "W") for i in range(2)
     ]
-    b = battle(units, script=[10, 1, 1, 20, 8, 1], options={"morale_system": "ose"})
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative s0": 1,
+            "initiative s1": 1,
+            "attack a": 20,
+            "damage a": 8,
+            "knockdown a": 1,
+        },
+        options={"morale_system": "ose"},
+    )
     b.apply(cmd("attack", "a", target="s0"))
     run_round(b)
     assert events_of(b.events, "death") and not events_of(b.events, "morale_check")
@@ -89,7 +116,23 @@ def test_surrender_when_cornered_and_intelligent():
     )
     walls = {(x, y): 0 for x in range(3, 10) for y in range(10)}
     walls.update({(x, y): 0 for x in range(3) for y in range(3, 10)})
-    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 10, 10, 10, 10], move_cost=walls)
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative o0": 1,
+            "initiative o1": 1,
+            "initiative o2": 1,
+            "initiative o3": 1,
+            "attack a": 20,
+            "damage a": 8,
+            "knockdown a": 1,
+            "morale o0": 20,
+            "morale o1": 20,
+            "morale o2": 20,
+        },
+        move_cost=walls,
+    )
     b.apply(cmd("attack", "a", target="o3"))
     run_round(b)
     results = {c["id"]: c["result"] for c in events_of(b.events, "morale_check")}
@@ -136,7 +179,20 @@ def test_a_withdrawing_creature_rallies_on_any_passed_check_with_no_enemy_threat
         unit(f"o{i}", "red", "orc", pos, "W") for i, pos in ((1, (8, 8)), (2, (8, 1)), (3, (1, 8)))
     ]
     # initiative a 10, orcs 1; a hits o0 (d20 20, d8 8, knockdown d8 1); o1 rolls 2d10 = 2.
-    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 1, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative o0": 1,
+            "initiative o1": 1,
+            "initiative o2": 1,
+            "initiative o3": 1,
+            "attack a": 20,
+            "damage a": 8,
+            "knockdown a": 1,
+            "morale o1": 2,
+        },
+    )
     b.world.update("o1", morale="withdrawing")
     b.apply(cmd("attack", "a", target="o0"))
     run_round(b)
@@ -159,7 +215,22 @@ def test_a_leader_that_flees_has_deserted():
         unit("o2", "red", "orc", (1, 8), "W"),
     ]
     # initiative a 10, the rest 1; a kills o0 (d20 20, d8 8, knockdown d8 1); 2d10: ldr 20, o1 2, o2 2.
-    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1, 10, 10, 1, 1, 1, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative ldr": 1,
+            "initiative o0": 1,
+            "initiative o1": 1,
+            "initiative o2": 1,
+            "attack a": 20,
+            "damage a": 8,
+            "knockdown a": 1,
+            "morale ldr": 20,
+            "morale o1": 2,
+            "morale o2": 2,
+        },
+    )
     b.apply(cmd("attack", "a", target="o0"))
     run_round(b)
     assert [e["id"] for e in events_of(b.events, "flee")] == ["ldr"]
@@ -177,7 +248,19 @@ def test_a_maps_hp_is_the_creatures_full_hit_points_for_the_wounds_modifier():
     units = [unit("a", "blue", "fighter1", (4, 4), "E", hero=True), unit("o0", "red", "orc", (5, 4), "W", hp=1)] + [
         unit(f"o{i}", "red", "orc", pos, "W", hp=20) for i, pos in ((1, (8, 8)), (2, (8, 1)), (3, (1, 8)))
     ]
-    b = battle(units, script=[10, 1, 1, 1, 1, 20, 8, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative o0": 1,
+            "initiative o1": 1,
+            "initiative o2": 1,
+            "initiative o3": 1,
+            "attack a": 20,
+            "damage a": 8,
+            "knockdown a": 1,
+        },
+    )
     assert b.world["o1"].hp_max == 20
     b.world.update("o1", hp=14)
     b.apply(cmd("attack", "a", target="o0"))

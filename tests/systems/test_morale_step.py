@@ -12,7 +12,7 @@ def test_ose_counts_held_creatures_as_incapacitated():
     b = battle(
         [unit("a", "blue", "fighter1", (0, 0), "E", hero=True)]
         + [unit(f"o{i}", "red", "orc", (9, 2 + i), "W") for i in range(3)],
-        script=[10, 1, 1, 1],
+        dice={"initiative a": 10, "initiative o0": 1, "initiative o1": 1, "initiative o2": 1},
         options={"morale_system": "ose"},
     )
     for held in ("o0", "o1"):
@@ -31,7 +31,7 @@ def test_a_held_creature_is_not_its_own_ally_slain_by_magic_and_does_not_check_w
             unit("q", "red", "orc", (8, 6), "W"),
             unit("p", "blue", "priest3", (0, 0), "E", hero=True),
         ],
-        script=[1, 1, 10, 1],
+        dice={"initiative o": 1, "initiative p": 1, "initiative q": 10, "save o": 1},
     )
     run_round(b, p=cmd("cast", "p", spell="hold_person", target="o"))
     assert b.world["o"].has("held") and not b.world["q"].has("held")
@@ -45,7 +45,7 @@ def test_a_tangled_creature_does_not_check_for_its_own_tangle():
     meets no such trigger (it checks only for the priest's superior force)."""
     b = battle(
         [unit("o", "red", "orc", (6, 0), "W"), unit("p", "blue", "priest3", (0, 0), "E", hero=True)],
-        script=[1, 10, 4, 1],
+        dice={"initiative o": 1, "initiative p": 10, "duration p": 4, "save o": 1},
     )
     run_round(b, p=cmd("cast", "p", spell="entangle", at=(6, 0)))
     assert b.world["o"].has("tangled")
@@ -60,7 +60,15 @@ def test_a_neighbours_flight_does_not_take_away_outnumbering_in_the_same_step():
     b = battle(
         [unit(f"b{i}", "blue", "fighter1", (1, 2 + 2 * i), "E") for i in range(3)]
         + [unit("o", "red", "orc", (9, 9), "W", hero=True)],
-        script=[1, 1, 1, 10, 10, 10, 1, 1, 1, 1],
+        dice={
+            "initiative b0": 1,
+            "initiative b1": 1,
+            "initiative b2": 1,
+            "initiative o": 10,
+            "morale b0": 20,
+            "morale b1": 2,
+            "morale b2": 2,
+        },
         options={"surprised": "blue"},
     )
     run_round(b)
@@ -77,7 +85,7 @@ def test_a_held_creatures_triggers_wait_until_it_is_free():
     b = battle(
         [unit("a", "blue", "fighter1", (0, 0), "E", hero=True)]
         + [unit(f"o{i}", "red", "orc", (9, 2 + i), "W") for i in range(4)],
-        script=[10, 1, 1, 1, 1],
+        dice={"initiative a": 10, "initiative o0": 1, "initiative o1": 1, "initiative o2": 1, "initiative o3": 1},
     )
     b.world.update("o0", conditions=(("held", 1),))
     b.world.update("o3", hp=0)  # a quarter of the side has fallen

@@ -20,7 +20,7 @@ def test_a_halberd_reaches_two_squares_but_not_through_a_creature():
         unit("b", "blue", "fighter1", (4, 6), "W"),
         unit("c", "blue", "fighter1", (3, 5), "W"),
     ]
-    bt = battle(units, script=[1, 1, 1, 10])
+    bt = battle(units, dice={"initiative a": 1, "initiative b": 1, "initiative c": 1, "initiative g": 10})
     targets = {o.target for o in query.attack_options(bt, "g") if len(o.path) == 1}
     assert "a" in targets  # two squares east, nothing between
     b_from_here = [o for o in query.attack_options(bt, "g") if o.target == "b" and len(o.path) == 1]
@@ -29,7 +29,7 @@ def test_a_halberd_reaches_two_squares_but_not_through_a_creature():
 
 def test_attacker_prone_fights_at_minus_four():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[1, 10, 10, 1, 1])
+    b = battle(units, dice={"initiative a": 1, "initiative b": 10, "attack b": 10})
     b.world.update("a", prone=True)
     ev = events_of(b.apply(cmd("attack", "b", target="a")), "attack")[0]
     assert {"name": "target_prone", "value": 4} in ev["modifiers"]
@@ -46,7 +46,18 @@ def test_death_at_minus_ten_option_leaves_the_creature_unconscious():
         unit("b", "red", "orc", (5, 4), "W"),
         unit("c", "red", "orc", (8, 8), "W", hero=True),
     ]
-    b = battle(units, script=[10, 1, 1, 20, 6, 1], options={"death_at_minus_10": True})
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative b": 1,
+            "initiative c": 1,
+            "attack a": 20,
+            "damage a": 6,
+            "knockdown a": 1,
+        },
+        options={"death_at_minus_10": True},
+    )
     b.apply(cmd("attack", "a", target="b"))
     assert b.world["b"].hp <= 0 and b.world["b"].life == "fighting" and not b.world["b"].able
     assert not events_of(b.events, "death")
@@ -55,7 +66,9 @@ def test_death_at_minus_ten_option_leaves_the_creature_unconscious():
 def test_big_footprint_retreats_by_shifting_one_square_back():
     """docs/rules.md#forced-retreats: 'A space is the foe's footprint shifted one square' back."""
     units = [unit("a", "blue", "stone_giant", (2, 4), "E"), unit("b", "red", "stone_giant", (4, 4), "W")]
-    b = battle(units, script=[10, 1, 20, 6, 6, 1], width=12)
+    b = battle(
+        units, dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 12, "knockdown a": 1}, width=12
+    )
     b.apply(cmd("attack", "a", target="b"))
     finish = b.pending()
     while finish.kind != RETREAT:
@@ -75,7 +88,20 @@ def test_retreats_in_attacker_initiative_order_and_once_a_round():
         unit("b", "red", "orc_leader", (4, 4), "W"),
     ]
     # a 9, b 1, c 10; c hits (20, 1 dmg, kd 1), a hits (20, 1, kd 1).
-    b = battle(units, script=[9, 1, 10, 20, 1, 1, 20, 1, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 9,
+            "initiative b": 1,
+            "initiative c": 10,
+            "attack c": 20,
+            "damage c": 1,
+            "knockdown c": 1,
+            "attack a": 20,
+            "damage a": 1,
+            "knockdown a": 1,
+        },
+    )
     b.apply(cmd("attack", "c", target="b"))
     b.apply(cmd("attack", "a", target="b"))
     b.apply(cmd("hold", "b"))
@@ -89,7 +115,7 @@ def test_retreats_in_attacker_initiative_order_and_once_a_round():
 def test_climbing_out_of_a_pit_takes_the_whole_move():
     """Decision (docs/rules.md#hazards): 'climbing out is a full move'."""
     units = [unit("a", "blue", "orc", (4, 4), "E"), unit("b", "red", "orc", (9, 9), "W", hero=True)]
-    b = battle(units, script=[10, 1], hazard={(4, 4): "pit"})
+    b = battle(units, dice={"initiative a": 10, "initiative b": 1}, hazard={(4, 4): "pit"})
     assert query.moves(b, "a").costs.keys() == {(x, y) for x in (3, 4, 5) for y in (3, 4, 5)}
     assert query.moves(b, "a", half=True).costs.keys() == {(4, 4)}
     assert effective_mv(b.world["a"]) == 9
@@ -101,7 +127,17 @@ def test_leader_killed_triggers_a_check():
         unit("a", "blue", "fighter3", (4, 4), "E", hero=True),
         unit("L", "red", "orc_leader", (5, 4), "W", leader=True, hp=1),
     ] + [unit(f"o{i}", "red", "orc", (8, 2 + i), "W") for i in range(6)]
-    b = battle(units, script=[1, 10] + [1] * 6 + [20, 5, 1])  # ids sort L, a, o0...
+    b = battle(
+        units,
+        dice={
+            "initiative L": 1,
+            "initiative a": 10,
+            **{f"initiative o{i}": 1 for i in range(6)},
+            "attack a": 20,
+            "damage a": 5,
+            "knockdown a": 1,
+        },
+    )
     b.apply(cmd("attack", "a", target="L"))
     run_round(b)
     triggers = {t for c in events_of(b.events, "morale_check") for t in c["triggers"]}
@@ -116,7 +152,18 @@ def test_half_fallen_and_superior_force_are_triggers():
         unit("o0", "red", "orc", (5, 4), "W", hp=1),
         unit("o1", "red", "orc", (8, 8), "W"),
     ]
-    b = battle(units, script=[10, 10, 1, 1, 20, 5, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative b": 10,
+            "initiative o0": 1,
+            "initiative o1": 1,
+            "attack a": 20,
+            "damage a": 5,
+            "knockdown a": 1,
+        },
+    )
     b.apply(cmd("attack", "a", target="o0"))
     run_round(b)
     check = events_of(b.events, "morale_check")[0]
@@ -130,7 +177,7 @@ def test_withdrawing_creature_rallies_when_no_enemy_threatens():
     """Decision (docs/rules.md#withdrawal-flight-and-surrender): rally after a passed check at the end of
     a round with no enemy near."""
     units = [unit("a", "blue", "fighter1", (0, 0), "E", hero=True), unit("o", "red", "orc", (9, 9), "W")]
-    b = battle(units, script=[10, 1, 1, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative o": 1, "morale o": 2})
     b.world.update("o", morale="withdrawing")
     run_round(b)
     check = events_of(b.events, "morale_check")[0]
@@ -140,7 +187,7 @@ def test_withdrawing_creature_rallies_when_no_enemy_threatens():
 
 def test_withdrawing_and_fleeing_creatures_never_attack():
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("o", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[1, 10])
+    b = battle(units, dice={"initiative a": 1, "initiative o": 10})
     b.world.update("o", morale="withdrawing")
     try:
         b.apply(cmd("attack", "o", target="a"))
@@ -159,7 +206,20 @@ def test_ose_half_incapacitated_rating_two_and_situation_adjustment():
         unit("o2", "red", "orc", (8, 8), "W"),
         unit("k", "red", "kobold", (8, 1), "W", kind_changes={"morale_ose": 2}),
     ]
-    b = battle(units, script=[10, 1, 1, 1, 1, 20, 5, 1], options={"morale_system": "ose"})
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative k": 1,
+            "initiative o0": 1,
+            "initiative o1": 1,
+            "initiative o2": 1,
+            "attack a": 20,
+            "damage a": 5,
+            "knockdown a": 1,
+        },
+        options={"morale_system": "ose"},
+    )
     b.apply(cmd("attack", "a", target="o0"))
     run_round(b)
     assert [e for e in events_of(b.events, "flee") if e["id"] == "k" and e["reason"] == "will_not_fight"]
@@ -184,7 +244,7 @@ def test_first_strike_by_reach_over_ten_feet():
         unit("p", "red", "pikeman", (5, 4), "W"),
         unit("s", "blue", "fighter1", (4, 0), "S"),
     ]
-    b = battle(units, script=[1, 10, 1], width=12)
+    b = battle(units, dice={"initiative p": 1, "initiative s": 10, "attack p": 1}, width=12)
     # s comes down the pike's flank, where it draws no attack of opportunity (one approach, one
     # swing), and steps into its front 10 ft away.
     evs = as_json(b.apply(cmd("move", "s", path=[(4, 0), (4, 1), (4, 2)])))
@@ -201,7 +261,7 @@ def test_an_ose_morale_2_creature_never_attacks():
         unit("a", "blue", "fighter1", (4, 4), "E"),
         unit("k", "red", "kobold", (5, 4), "W", kind_changes={"morale_ose": 2}),
     ]
-    b = battle(units, script=[1, 10], options={"morale_system": "ose"})
+    b = battle(units, dice={"initiative a": 1, "initiative k": 10}, options={"morale_system": "ose"})
     assert b.pending().units == ["k"]
     assert Action.ATTACK not in query.allowed_actions(b, "k") and Action.FIRE not in query.allowed_actions(b, "k")
     assert query.attack_options(b, "k") == []
@@ -219,7 +279,7 @@ def test_the_same_creature_fights_under_adnd2e():
         unit("a", "blue", "fighter1", (4, 4), "E"),
         unit("k", "red", "kobold", (5, 4), "W", kind_changes={"morale_ose": 2}),
     ]
-    b = battle(units, script=[1, 10])
+    b = battle(units, dice={"initiative a": 1, "initiative k": 10})
     assert Action.ATTACK in query.allowed_actions(b, "k")
 
 
@@ -233,8 +293,11 @@ def orcs_checking_under_ose(leader_morale: str | None):
     ]
     if leader_morale is not None:
         units.append(unit("z", "red", "orc_leader", (8, 8), "W", leader=True))
+    initiative = {"initiative a": 10, "initiative o0": 1, "initiative o1": 1, "initiative o2": 1, "initiative z": 1}
     b = battle(
-        units, script=[10, 1, 1, 1] + ([1] if leader_morale else []) + [20, 8, 1], options={"morale_system": "ose"}
+        units,
+        dice={**initiative, "attack a": 20, "damage a": 8, "knockdown a": 1},
+        options={"morale_system": "ose"},
     )
     if leader_morale is not None:
         b.world.update("z", morale=leader_morale)

@@ -15,7 +15,8 @@ def test_diagonals_cost_one_then_two():
     """'Diagonal steps cost 1 and 2 alternately (3 points per 2 diagonals)'."""
     unencumbered = {"kind_changes": {"encumbrance": "none"}}
     b = battle(
-        [unit("a", "blue", "dwarf", (0, 0), "SE", **unencumbered), unit("b", "red", "orc", (9, 9))], script=[10, 1]
+        [unit("a", "blue", "dwarf", (0, 0), "SE", **unencumbered), unit("b", "red", "orc", (9, 9))],
+        dice={"initiative a": 10, "initiative b": 1},
     )
     costs = query.moves(b, "a").costs  # dwarf MV 6
     assert costs[(1, 1)] == 1 and costs[(2, 2)] == 3 and costs[(3, 3)] == 4 and costs[(4, 4)] == 6
@@ -26,7 +27,7 @@ def test_diagonals_cost_one_then_two():
 def test_terrain_cost_multiplies_and_walls_block():
     b = battle(
         [unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
-        script=[10, 1],
+        dice={"initiative a": 10, "initiative b": 1},
         move_cost={(1, 0): 2, (0, 1): 0},
     )
     costs = query.moves(b, "a").costs
@@ -34,12 +35,18 @@ def test_terrain_cost_multiplies_and_walls_block():
 
 
 def test_half_move_for_an_attack():
-    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+        dice={"initiative a": 10, "initiative b": 1},
+    )
     assert max(query.moves(b, "a", half=True).costs.values()) == 4  # MV 12 light-encumbered: 8
 
 
 def test_path_beyond_the_move_is_refused_and_nothing_changes():
-    b = battle([unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+        dice={"initiative a": 10, "initiative b": 1},
+    )
     before = list(b.events)
     with pytest.raises(Illegal, match="costs"):
         b.apply(cmd("move", "a", path=[(x, 0) for x in range(1, 8)]))
@@ -50,7 +57,7 @@ def test_no_one_walks_into_a_hazard_unless_told():
     """Decision (docs/rules.md#hazards): never by its own choice unless the command says so."""
     b = battle(
         [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
-        script=[10, 1, 3, 4],
+        dice={"initiative a": 10, "initiative b": 1, "hazard a": (3, 4)},
         hazard={(1, 0): "pit"},
     )
     assert (1, 0) not in query.moves(b, "a").costs
@@ -64,7 +71,10 @@ def test_no_one_walks_into_a_hazard_unless_told():
 
 def test_encumbrance_and_fatigue_cut_movement():
     """Fatigued: 'encumbered one category more'; light MV -1/3, moderate -1/2."""
-    b = battle([unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))], script=[10, 1])
+    b = battle(
+        [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
+        dice={"initiative a": 10, "initiative b": 1},
+    )
     assert b.world["a"].kind.encumbrance == "light"
     assert effective_mv(b.world["a"]) == 8
     b.world.update("a", fatigue_state=1)
@@ -80,7 +90,7 @@ def test_passing_through_an_ally_keeps_both_in_their_own_squares():
         unit("b", "blue", "fighter1", (1, 0), "E"),
         unit("o", "red", "orc", (9, 9)),
     ]
-    b = battle(units, script=[10, 5, 1])
+    b = battle(units, dice={"initiative a": 10, "initiative b": 5, "initiative o": 1})
     b.apply(cmd("move", "a", path=[(1, 0), (2, 0)]))
     assert b.world.at((1, 0)) == "b" and b.world.at((2, 0)) == "a" and b.world.at((0, 0)) is None
     with pytest.raises(Illegal, match="occupied"):
@@ -94,7 +104,18 @@ def test_knocked_down_on_an_ally_falls_back_to_a_free_square():
         unit("o", "red", "orc", (2, 0), "S"),
     ]
     # a moves through b's square, leaving it provokes the orc: hit, 1 damage, knockdown 8, save 1.
-    b = battle(units, script=[10, 5, 1, 20, 1, 8, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative b": 5,
+            "initiative o": 1,
+            "attack o": 20,
+            "damage o": 1,
+            "knockdown o": 8,
+            "save a": 1,
+        },
+    )
     evs = as_json(b.apply(cmd("move", "a", path=[(1, 1), (1, 2)])))
     assert events_of(evs, "knockdown") and b.world["a"].prone
     assert b.world["a"].pos == (0, 1) and b.world.at((1, 1)) == "b"
@@ -111,7 +132,19 @@ def test_falling_back_retraces_the_path_one_square_a_step():
         unit("o", "red", "orc", (3, 0), "S"),
     ]
     # a walks through b and c; leaving c's square provokes the orc: hit, 1 damage, knockdown 8, save 1.
-    b = battle(units, script=[10, 5, 5, 1, 20, 1, 8, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative b": 5,
+            "initiative c": 5,
+            "initiative o": 1,
+            "attack o": 20,
+            "damage o": 1,
+            "knockdown o": 8,
+            "save a": 1,
+        },
+    )
     evs = as_json(b.apply(cmd("move", "a", path=[(1, 1), (2, 1), (3, 1)])))
     assert events_of(evs, "knockdown")
     back = events_of(evs, "move")[-1]
@@ -147,7 +180,7 @@ def test_the_last_point_of_a_move_buys_only_a_step_costing_one():
     # which must be the full table's steps costing 1, in its order.
     b = battle(
         [unit("a", "blue", "dwarf", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
-        script=[10, 1],
+        dice={"initiative a": 10, "initiative b": 1},
         move_cost={(2, 0): 2},
     )
     u = b.world["a"]

@@ -7,13 +7,13 @@ from game.core.commands import Illegal
 from game.core.systems.space import attack_squares
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
-# Initiative: a 10, b 1. a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.
-HIT_NO_KNOCKDOWN = [10, 1, 20, 3, 1]
+# a acts first and hits: d20 20, d8 damage 3 (+1 Str), knockdown d8 1.
+HIT_NO_KNOCKDOWN = {"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 3, "knockdown a": 1}
 
 
-def fight(script=HIT_NO_KNOCKDOWN, b_kind="orc", a_kind="fighter1", extra=(), **kw):
+def fight(dice=HIT_NO_KNOCKDOWN, b_kind="orc", a_kind="fighter1", extra=(), **kw):
     units = [unit("a", "blue", a_kind, (4, 4), "E"), unit("b", "red", b_kind, (5, 4), "W"), *extra]
-    b = battle(units, script=list(script), **kw)
+    b = battle(units, dice=dice, **kw)
     b.apply(cmd("attack", "a", target="b"))
     while not b.over and b.pending().kind != RETREAT and b.round == 1:
         b.apply(cmd("hold", b.pending().unit))
@@ -70,7 +70,7 @@ def test_surrounded_saves_or_is_knocked_down():
     """'If the character is unable to retreat into any rear or flank space, he must roll a
     successful saving throw vs. paralyzation or be knocked down in the space he is in.'"""
     walls = {(6, 3): 0, (6, 4): 0, (6, 5): 0, (5, 3): 0, (5, 5): 0}
-    b = fight(script=HIT_NO_KNOCKDOWN + [3], move_cost=walls)
+    b = fight(dice={**HIT_NO_KNOCKDOWN, "save b": 3}, move_cost=walls)
     assert b.pending().spaces == []
     evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=None)))
     save = events_of(evs, "save")[0]
@@ -82,7 +82,7 @@ def test_surrounded_saves_or_is_knocked_down():
 
 def test_surrounded_foe_that_saves_stands():
     walls = {(6, 3): 0, (6, 4): 0, (6, 5): 0, (5, 3): 0, (5, 5): 0}
-    b = fight(script=HIT_NO_KNOCKDOWN + [19], move_cost=walls)
+    b = fight(dice={**HIT_NO_KNOCKDOWN, "save b": 19}, move_cost=walls)
     evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=None)))
     assert events_of(evs, "retreat_refused")[0]["reason"] == "stood_fast"
     assert not b.world["b"].prone
@@ -107,7 +107,9 @@ def test_refused_four_levels_higher():
 def test_refused_when_knocked_down_this_round():
     """'A retreat cannot occur if the enemy was knocked down during the round.'"""
     # d8 knockdown 8 >= 7 for a man-sized orc; its save d20 2 fails.
-    b = fight(script=[10, 1, 20, 3, 8, 2])
+    b = fight(
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 3, "knockdown a": 8, "save b": 2}
+    )
     assert events_of(b.events, "knockdown")[0]["cause"] == "weapon"
     refused = events_of(b.events, "retreat_refused")
     assert refused and refused[0]["reason"] == "knocked_down"
@@ -118,7 +120,7 @@ def test_refused_when_still_prone_from_an_earlier_round():
     during the round' is read as covering a foe still lying prone from an earlier round: it is on
     the ground all the same (reason knocked_down)."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=list(HIT_NO_KNOCKDOWN))
+    b = battle(units, dice=HIT_NO_KNOCKDOWN)
     b.world.update("b", prone=True)
     b.apply(cmd("attack", "a", target="b"))
     run_round(b)
@@ -131,7 +133,19 @@ def test_no_retreat_when_hit_in_return():
     """Only 'without being hit in return': both hit, nobody may force the other back."""
     # a hits b (20, dmg 1, kd 1); b hits a (20, dmg battle axe d8 2, kd 1).
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[10, 1, 20, 1, 1, 20, 2, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative b": 1,
+            "attack a": 20,
+            "damage a": 1,
+            "knockdown a": 1,
+            "attack b": 20,
+            "damage b": 2,
+            "knockdown b": 1,
+        },
+    )
     b.apply(cmd("attack", "a", target="b"))
     b.apply(cmd("attack", "b", target="a"))
     assert not events_of(b.events, "retreat") and not events_of(b.events, "retreat_refused")
@@ -141,7 +155,7 @@ def test_no_retreat_when_hit_in_return():
 def test_a_hit_that_cannot_hurt_forces_no_retreat():
     """Only one who 'inflicts melee damage' may force a retreat: a plain sword's hit on a gargoyle
     (`cannot_hurt`, damage 0) offers no retreat (docs/rules.md#weapons-a-creature-cannot-hurt)."""
-    b = fight(script=[10, 1, 20], a_kind="fighter3", b_kind="gargoyle")
+    b = fight(dice={"initiative a": 10, "initiative b": 1, "attack a": 20}, a_kind="fighter3", b_kind="gargoyle")
     hit = events_of(b.events, "attack")[0]
     assert hit["hit"] and hit["damage"] == 0 and hit["reason"] == "cannot_hurt"
     assert b.pending().kind != RETREAT and b.round == 2
@@ -150,7 +164,11 @@ def test_a_hit_that_cannot_hurt_forces_no_retreat():
 
 def test_a_magic_weapon_that_hurts_the_gargoyle_may_force_it_back():
     """The same blow with a +1 sword does damage, and its wielder may force the gargoyle back."""
-    b = fight(script=[10, 1, 20, 3, 1], a_kind="fighter3_magic", b_kind="gargoyle")
+    b = fight(
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 3, "knockdown a": 1},
+        a_kind="fighter3_magic",
+        b_kind="gargoyle",
+    )
     assert events_of(b.events, "attack")[0]["damage"] > 0
     p = b.pending()
     assert p.kind == RETREAT and p.unit == "a" and p.target == "b"
@@ -160,7 +178,7 @@ def test_stand_fast_with_back_to_a_cliff():
     """'This allows a character with his back to a cliff (for example) to avoid giving ground.'
     Decision: the foe saves vs paralyzation; here it succeeds."""
     cliffs = {(6, 3): "cliff", (6, 4): "cliff", (6, 5): "cliff"}
-    b = fight(script=HIT_NO_KNOCKDOWN + [18], hazard=cliffs)
+    b = fight(dice={**HIT_NO_KNOCKDOWN, "save b": 18}, hazard=cliffs)
     assert {s["hazard"] for s in b.pending().spaces} == {"cliff"}
     evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False)))
     refused = events_of(evs, "retreat_refused")[0]
@@ -170,7 +188,7 @@ def test_stand_fast_with_back_to_a_cliff():
 def test_pushed_off_a_cliff_when_the_save_fails():
     """Retreats 'maneuvering an enemy into a battlefield hazard': over the edge, 2d6 for 20 ft."""
     cliffs = {(6, 3): "cliff", (6, 4): "cliff", (6, 5): "cliff"}
-    b = fight(script=HIT_NO_KNOCKDOWN + [2, 1, 1], hazard=cliffs, drop_ft={(6, 4): 20})
+    b = fight(dice={**HIT_NO_KNOCKDOWN, "save b": 2, "hazard b": 2}, hazard=cliffs, drop_ft={(6, 4): 20})
     evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 4), follow=False)))
     assert events_of(evs, "retreat")[0]["to"] == [6, 4]
     fall = events_of(evs, "hazard")[0]
@@ -182,7 +200,17 @@ def test_retreat_provokes_no_attack_of_opportunity():
     """'Retreats don't create attacks of opportunity for the creature forcing the retreat'."""
     # c, a blue spearman, threatens b's square from the north-east but has already acted.
     extra = (unit("c", "blue", "fighter1", (6, 3), "SW"),)
-    b = fight(script=[10, 1, 1, 20, 3, 1], extra=extra)
+    b = fight(
+        dice={
+            "initiative a": 10,
+            "initiative b": 1,
+            "initiative c": 1,
+            "attack a": 20,
+            "damage a": 3,
+            "knockdown a": 1,
+        },
+        extra=extra,
+    )
     assert b.pending().kind == RETREAT
     evs = as_json(b.apply(cmd("force_retreat", "a", target="b", to=(6, 5), follow=False)))
     assert not events_of(evs, "attack")
@@ -219,7 +247,20 @@ def test_a_foe_that_gave_ground_once_is_not_driven_back_again_and_the_second_att
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W", hp=20)]
     units.append(unit("c", "blue", "fighter1", (5, 3), "S"))
     # Initiative a 10, b 1, c 9; a and c each hit (d20 20), 3 damage, no knockdown (d8 1).
-    b = battle(units, script=[10, 1, 9, 20, 3, 1, 20, 3, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative b": 1,
+            "initiative c": 9,
+            "attack a": 20,
+            "damage a": 3,
+            "knockdown a": 1,
+            "attack c": 20,
+            "damage c": 3,
+            "knockdown c": 1,
+        },
+    )
     b.apply(cmd("attack", "a", target="b"))
     b.apply(cmd("attack", "c", target="b"))
     b.apply(cmd("hold", "b"))
@@ -238,7 +279,7 @@ def test_a_held_or_tangled_foe_cannot_give_ground(condition):
     """'Decision: a held or tangled foe cannot give ground: it is treated as having no free space
     (save vs paralyzation or knocked down)' (docs/rules.md#forced-retreats), on an open field."""
     units = [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")]
-    b = battle(units, script=[*HIT_NO_KNOCKDOWN, 3])
+    b = battle(units, dice={**HIT_NO_KNOCKDOWN, "save b": 3})
     b.world.update("b", conditions=((condition, 3),))
     b.apply(cmd("attack", "a", target="b"))
     while b.pending().kind != RETREAT:

@@ -145,7 +145,14 @@ def test_a_registered_fireball_is_cast_through_the_cast_command_and_a_save_halve
             unit("d", "red", "orc", (14, 5), "W", **TOUGH),
             _pyromancer(tmp_path),
         ],
-        script=[1, 1, 1, 1, 10, 6, 6, 6, 6, 6, 20, 1, 1],
+        dice={
+            **{f"initiative {u}": 1 for u in "abcd"},
+            "initiative w": 10,
+            "damage w": 30,
+            "save a": 20,
+            "save b": 1,
+            "save c": 1,
+        },
         width=20,
     )
     offered = [o for o in query_magic.spell_options(b, "w") if o.spell == "fireball"]
@@ -176,14 +183,29 @@ def test_the_ai_fireballs_a_cluster_of_foes_but_not_one_its_own_fighters_stand_i
     """The AI reads the spell's value from its record (blast_value: damage to foes, three times its
     cost to friends): three orcs alone are worth a fireball; with two of its own fighters among
     them, not."""
-    b = battle(_cluster(tmp_path, friends_in_it=False), script=[5, 5, 5, 1], width=20)
+    b = battle(
+        _cluster(tmp_path, friends_in_it=False),
+        dice={"initiative a": 5, "initiative b": 5, "initiative c": 5, "initiative w": 1},
+        width=20,
+    )
     _wizard_to_act(b)
     c = ai.decide(b, "normal")
     assert (c.action, c.spell) == (Action.CAST, "fireball")
     b.apply(c)
     assert events_of(b.events, "cast")[-1]["targets"] == ["a", "b", "c"]
 
-    b = battle(_cluster(tmp_path, friends_in_it=True), script=[5, 5, 5, 5, 5, 1], width=20)
+    b = battle(
+        _cluster(tmp_path, friends_in_it=True),
+        dice={
+            "initiative a": 5,
+            "initiative b": 5,
+            "initiative c": 5,
+            "initiative f": 5,
+            "initiative g": 5,
+            "initiative w": 1,
+        },
+        width=20,
+    )
     _wizard_to_act(b)
     options = [o for o in query_magic.spell_options(b, "w") if o.spell == "fireball"]
     assert options and all({"f", "g"} <= set(o.takes_in) for o in options)

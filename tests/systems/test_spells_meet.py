@@ -20,7 +20,7 @@ def test_slow_on_a_hasted_creature_ends_the_haste_and_does_not_take_hold():
             unit("e", "red", "enchanter5", (0, 0), "E"),
             unit("f", "blue", "fighter1", (6, 0), "W"),
         ],
-        script=[10, 1, 1],
+        dice={"initiative e": 10, "initiative f": 1, "save f": 1},
     )
     b.world.update("f", conditions=(("hasted", 5),))
     b.apply(cmd("cast", "e", spell="slow", at=(6, 0)))
@@ -39,7 +39,7 @@ def test_haste_on_a_slowed_creature_ends_the_slow_and_does_not_take_hold():
             unit("f", "blue", "fighter1", (3, 0), "E"),
             unit("o", "red", "orc", (9, 9), "W"),
         ],
-        script=[1, 1, 10],
+        dice={"initiative f": 1, "initiative o": 1, "initiative w": 10},
     )
     b.world.update("f", conditions=(("slowed", 5),))
     b.apply(cmd("cast", "w", spell="haste", at=(3, 0)))
@@ -56,7 +56,14 @@ def _acid_on(hp: int):
             unit("q", "red", "orc", (20, 9), "W", hero=True),
             unit("w", "blue", "wizard3", (0, 0), "E"),
         ],
-        script=[1, 1, 10, 15, 2, 2, 1, 1, 10, 3, 4],
+        dice={
+            "initiative o": [1, 1],
+            "initiative q": [1, 1],
+            "initiative w": [10, 10],
+            "attack w": 15,
+            "damage w": 4,
+            "continuing o": (3, 4),
+        },
         width=30,
     )
     run_round(b, w=cmd("cast", "w", spell="melfs_acid_arrow", target="o"))
@@ -92,12 +99,11 @@ def test_spell_damage_in_a_simultaneous_group_waits_like_a_weapons():
             unit("o", "red", "orc", (1, 0), "W", kind_changes={"hp": 3, "dex": 10}),
             unit("w", "blue", "wizard5", (0, 0), "E", kind_changes={"hp": 30, "dex": 10}),
         ],
-        script=[5, 5],
+        dice={"initiative o": 5, "initiative w": 5, "attack o": 20, "damage o": 4},
     )
     assert events_of(b.events, "initiative")[-1]["order"] == [["o", "w"]], "one simultaneous group"
     b.apply(cmd("cast", "w", spell="magic_missile", target="o"))  # a group acts in any order
     assert b.world["o"].hp == 3, "held back until the group has acted"
-    b.ctx.rng.script[:] = [20, 4]
     b.apply(cmd("attack", "o", target="w"))
     assert [a["id"] for a in events_of(b.events, "attack")] == ["o"], "the orc strikes"
     assert [d["id"] for d in events_of(b.events, "death")] == ["o"] and b.world["w"].hp < 30
@@ -113,7 +119,14 @@ def test_a_magic_missile_is_a_hit_in_return_and_no_retreat_follows():
             unit("a", "blue", "fighter1", (4, 4), "E", kind_changes={"hp": 30}),
             unit("w", "red", "wizard3", (5, 4), "W", kind_changes={"hp": 30}),
         ],
-        script=[1, 10, 1, 1, 20, 3, 1],
+        dice={
+            "initiative a": 1,
+            "initiative w": 10,
+            "damage w": [1, 1],
+            "attack a": 20,
+            "damage a": 3,
+            "knockdown a": 1,
+        },
     )
     b.apply(cmd("cast", "w", spell="magic_missile", target="a"))
     b.apply(cmd("attack", "a", target="w"))
@@ -132,7 +145,7 @@ def test_a_spell_on_the_other_side_costs_the_waiting_side_its_one():
             unit("p", "blue", "priest3", (0, 4), "E"),
             unit("r", "red", "orc", (8, 8), "W", kind_changes={"dex": 10}),
         ],
-        script=[6, 9, 6, 1],
+        dice={"initiative o": 6, "initiative p": 9, "initiative r": 6, "save o": 1},
         options={"waiting": "red"},
     )
     evs = b.apply(cmd("cast", "p", spell="hold_person", target="o"))
@@ -154,7 +167,7 @@ def test_hold_persons_further_targets_must_be_in_range_and_in_sight():
             unit("hid", "red", "orc", (23, 2), "W"),
             unit("near", "red", "orc", (23, 1), "W"),
         ],
-        script=[1, 1, 1, 10, 1],
+        dice={"initiative far": 1, "initiative hid": 1, "initiative near": 1, "initiative p": 10, "initiative t": 1},
         width=30,
         blocks_sight={(22, 2): True, (21, 2): True, (20, 2): True, (19, 2): True},
     )
@@ -171,7 +184,7 @@ def test_a_caster_knocked_down_on_its_half_move_loses_the_spell():
             unit("o", "red", "orc", (5, 4), "W", kind_changes={"hp": 30}),
             unit("w", "blue", "wizard3", (4, 4), "E", kind_changes={"hp": 30}),
         ],
-        script=[1, 10, 20, 2, 8, 1],
+        dice={"initiative o": 1, "initiative w": 10, "attack o": 20, "damage o": 2, "knockdown o": 8, "save w": 1},
     )
     b.apply(cmd("cast", "w", spell="magic_missile", target="o", path=[(3, 4)]))
     assert events_of(b.events, "knockdown")[0]["id"] == "w" and b.world["w"].prone
@@ -185,7 +198,7 @@ def test_hampered_starts_and_ends_with_an_event():
     that saves against entangle is hampered, and the log says when it starts and when it ends."""
     b = battle(
         [unit("o", "red", "orc", (6, 0), "W"), unit("p", "blue", "priest3", (0, 0), "E", hero=True)],
-        script=[1, 10, 1, 20],
+        dice={"initiative o": 1, "initiative p": 10, "duration p": 1, "save o": 20},
     )
     run_round(b, p=cmd("cast", "p", spell="entangle", at=(6, 0)))
     hampered = [e for e in events_of(b.events, "condition") if e["condition"] == "hampered"]
@@ -203,7 +216,7 @@ def test_the_acid_arrows_roll_takes_dexterity_never_strength():
             unit("o", "red", "orc", (20, 0), "W", kind_changes={"hp": 40}, hero=True),
             unit("w", "blue", "wizard3", (0, 0), "E", kind_changes={"hit_bonus": 2, "dex": 17}),
         ],
-        script=[1, 10, 15, 2, 2],
+        dice={"initiative o": 1, "initiative w": 10, "attack w": 15, "damage w": 4},
         width=30,
     )
     b.apply(cmd("cast", "w", spell="melfs_acid_arrow", target="o"))
@@ -222,7 +235,7 @@ def test_a_prone_caster_cannot_cast_at_all():
     or hold'. The battle refuses the cast, the query does not offer it, and the slot is kept."""
     b = battle(
         [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard3", (4, 4), "E", prone=True)],
-        script=[1, 10],
+        dice={"initiative o": 1, "initiative w": 10},
     )
     assert b.pending().unit == "w"
     with pytest.raises(Illegal, match="prone: it can stand up, rest or hold"):

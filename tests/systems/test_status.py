@@ -9,7 +9,7 @@ def test_burning_does_continuing_damage_at_the_end_of_the_round():
     the status step of the round after the creature entered the fire."""
     b = battle(
         [unit("a", "blue", "fighter3", (0, 0), "E"), unit("b", "red", "orc", (9, 9), hero=True)],
-        script=[10, 1, 2, 10, 1, 3],
+        dice={"initiative a": [10, 10], "initiative b": [1, 1], "hazard a": 2, "continuing a": 3},
         hazard={(1, 0): "fire"},
     )
     b.apply(cmd("move", "a", path=[(1, 0)], into_hazard=True))
@@ -27,7 +27,8 @@ def test_burning_does_continuing_damage_at_the_end_of_the_round():
 def test_knocked_down_creatures_start_the_next_round_prone():
     """'Did a character get knocked down during the fight? He'll start the next round prone.'"""
     b = battle(
-        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")], script=[10, 1, 20, 1, 8, 2]
+        [unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")],
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1, "knockdown a": 8, "save b": 2},
     )
     b.apply(cmd("attack", "a", target="b"))
     b.apply(cmd("hold", "b")) if b.pending().unit == "b" else None
@@ -38,7 +39,7 @@ def test_knocked_down_creatures_start_the_next_round_prone():
 def test_max_rounds_is_a_draw():
     b = battle(
         [unit("a", "blue", "fighter1", (0, 0), "E"), unit("b", "red", "orc", (9, 9))],
-        script=[10, 1],
+        dice={"initiative a": 10, "initiative b": 1},
         options={"max_rounds": 2},
     )
     while not b.over:
@@ -52,7 +53,7 @@ def test_max_rounds_is_a_draw():
 def test_last_side_standing_wins():
     b = battle(
         [unit("a", "blue", "fighter3", (4, 4), "E"), unit("b", "red", "kobold", (5, 4), "W", hp=1)],
-        script=[10, 1, 20, 1, 1],
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1, "knockdown a": 1},
     )
     b.apply(cmd("attack", "a", target="b"))
     assert b.over and b.winner == "blue" and as_json(b.events)[-1]["reason"] == "last_side_standing"

@@ -13,11 +13,11 @@ from game.core.commands import Illegal
 from tests.helpers import as_json, battle, board, cmd, events_of, run_round, unit
 
 
-def shaken_orc(seed_script: list[int] | None = None, **orc):
+def shaken_orc(**orc):
     """Blue's fighter and a red orc four squares apart; red is surprised, so the orc checks morale in
     round 1 (it has met a trigger) and holds its ground or runs; round 2 is about to start."""
     units = [unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", (6, 4), "W", **orc)]
-    b = battle(units, script=seed_script, options={"surprised": "red"})
+    b = battle(units, options={"surprised": "red"})
     run_round(b)
     assert b.round == 2
     return b

@@ -88,7 +88,7 @@ def test_shocking_grasp_touches_with_a_melee_attack_roll_and_deals_1d8_plus_leve
     """'a successful attack roll ... 1d8 points of electrical damage, plus 1 point per level'."""
     b = battle(
         [unit("o", "red", "orc", (1, 0), "W", kind_changes={"hp": 40}, hero=True), _grasper("w", (0, 0))],
-        script=[1, 10, 20, 5],
+        dice={"initiative o": 1, "initiative w": 10, "attack w": 20, "damage w": 5},
     )
     run_round(b, w=cmd("cast", "w", spell=KEY, target="o"))
     attack = events_of(b.events, "attack")[0]
@@ -99,7 +99,9 @@ def test_shocking_grasp_touches_with_a_melee_attack_roll_and_deals_1d8_plus_leve
 
 def test_shocking_grasp_reaches_only_a_foe_it_touches():
     """'Range: Touch': a foe two squares off is out of reach, however near."""
-    b = battle([unit("o", "red", "orc", (2, 0), "W"), _grasper("w", (0, 0))], script=[1, 10])
+    b = battle(
+        [unit("o", "red", "orc", (2, 0), "W"), _grasper("w", (0, 0))], dice={"initiative o": 1, "initiative w": 10}
+    )
     while b.pending().unit != "w":
         b.apply(cmd("hold", b.pending().unit))
     said = query_magic.preview(b, "w", KEY, "o", None)
@@ -109,7 +111,10 @@ def test_shocking_grasp_reaches_only_a_foe_it_touches():
 
 def test_the_ai_shocks_the_foe_it_touches_when_the_spell_outdoes_its_dagger():
     """The AI scores the cast by the record's value: 1d8+3 at a touch beats a dagger's 1d4."""
-    b = battle([unit("o", "red", "orc", (1, 0), "W"), _grasper("w", (0, 0), (KEY,))], script=[5, 1])
+    b = battle(
+        [unit("o", "red", "orc", (1, 0), "W"), _grasper("w", (0, 0), (KEY,))],
+        dice={"initiative o": 5, "initiative w": 1},
+    )
     while b.pending().unit != "w":
         b.apply(cmd("hold", b.pending().unit))
     c = ai.decide(b, "normal")

@@ -29,7 +29,18 @@ def test_a_creature_that_falls_back_off_an_ally_remembers_the_square_it_fell_fro
         unit("o", "red", "orc", (2, 0), "S"),
     ]
     # a moves through b's square, leaving it provokes the orc: hit, 1 damage, knockdown 8, save 1.
-    b = battle(units, script=[10, 5, 1, 20, 1, 8, 1])
+    b = battle(
+        units,
+        dice={
+            "initiative a": 10,
+            "initiative b": 5,
+            "initiative o": 1,
+            "attack o": 20,
+            "damage o": 1,
+            "knockdown o": 8,
+            "save a": 1,
+        },
+    )
     evs = b.apply(cmd("move", "a", path=[(1, 1), (1, 2)]))
     assert events_of(evs, "move")[-1]["reason"] == "fell_back" and b.world["a"].pos == (0, 1)
     assert query.recently_left(b, "a") == {(1, 1)}

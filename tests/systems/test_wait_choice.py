@@ -17,12 +17,14 @@ from game.home.bundled import MAPS
 from game.play.runner import apply_all, play
 from game.save.savefile import write_save
 from game.scenario.tiled import load_scenario
-from tests.helpers import ScriptedRng, as_json, board, cmd, events_of, unit
+from tests.helpers import as_json, board, cmd, events_of, unit
+from tests.named_dice import Named, NamedDice
 
+SPREAD = {"initiative a": 9, "initiative b": 5, "initiative r": 6}
 WAIT_RED = Command(Action.WAIT, "", side="red")
 
 
-def meeting_board(script: list[int], offered: bool = True, options: dict | None = None) -> Battle:
+def meeting_board(dice: Named, offered: bool = True, options: dict | None = None) -> Battle:
     """Blue a (d10 9) and b (5, Dex 12); red r (6, Dex 10). Far apart but for a and r."""
     units = [
         unit("a", "blue", "fighter1", (4, 4), "E"),
@@ -30,14 +32,14 @@ def meeting_board(script: list[int], offered: bool = True, options: dict | None 
         unit("r", "red", "orc", (5, 4), "W", kind_changes={"dex": 10}),
     ]
     scenario = replace(board(units, options=options), wait_choice=offered)
-    return Battle(scenario, seed=1, rng=ScriptedRng(script))
+    return Battle(scenario, seed=1, rng=NamedDice(dice))
 
 
 def test_a_side_that_chose_to_wait_takes_minus_one_once_the_other_side_attacks():
     """'Waiting ... causes a -1 penalty to the first initiative roll for your group, if the other side
     attacks' (seed 002): chosen with `wait`, it plays as the option `waiting` does. r falls from 6 to
     5 when a attacks, ties b and loses on Dex."""
-    b = meeting_board([9, 5, 6, 1])  # a's attack: d20 1, a miss
+    b = meeting_board({**SPREAD, "attack a": 1})  # a misses
     assert as_json(b.apply(WAIT_RED)) == [{"type": "wait", "round": 1, "side": "red"}]
     assert b.pending().units == ["a"]  # the choice is no creature's turn
     adjusted = events_of(b.apply(cmd("attack", "a", target="r")), "initiative")
@@ -49,7 +51,7 @@ def test_a_side_that_chose_to_wait_takes_minus_one_once_the_other_side_attacks()
 
 def test_a_side_that_did_not_choose_keeps_its_roll_when_attacked():
     """Without the choice the same attack costs red nothing: the -1 is the waiting side's alone."""
-    b = meeting_board([9, 5, 6, 1])
+    b = meeting_board({**SPREAD, "attack a": 1})
     assert not events_of(b.apply(cmd("attack", "a", target="r")), "initiative")
 
 
@@ -64,7 +66,7 @@ def test_a_side_that_did_not_choose_keeps_its_roll_when_attacked():
     ],
 )
 def test_a_wait_the_rules_refuse_says_why_and_changes_nothing(setup, command, says):
-    b = meeting_board([9, 5, 6], offered=setup != "not offered", options={"waiting": "blue"} if "map" in setup else {})
+    b = meeting_board(SPREAD, offered=setup != "not offered", options={"waiting": "blue"} if "map" in setup else {})
     if setup == "after a hold":
         b.apply(cmd("hold", "a"))
     if setup == "red waits":

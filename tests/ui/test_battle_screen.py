@@ -16,7 +16,8 @@ from game.ui.battle.modes import FacingMode, ProvokeMode
 from game.ui.battle.state import DOUBLE_CLICK
 from game.ui.draw import draw_bar
 from game.ui.menus.result import DEAF_FOR, ResultScreen
-from tests.helpers import ScriptedRng, as_json, board, unit
+from tests.helpers import as_json, board, unit
+from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
@@ -101,11 +102,16 @@ def test_a_hotseat_battle_by_mouse_and_keys_with_handovers():
     assert attackers == {"blue_fighter", "red_orc"}
 
 
-def retreat_board(a, follow_script):
+def retreat_board(a):
     """Blue a hits red b, whose player holds: the end of the round offers blue a retreat."""
     sc = board([unit("a", "blue", "fighter1", (4, 4), "E"), unit("b", "red", "orc", (5, 4), "W")], width=10, height=9)
     controllers = {"blue": "human", "red": "human"}
-    battle = Battle(sc, seed=1, rng=ScriptedRng([10, 1, 20, 1, 1] + follow_script), controllers=controllers)
+    battle = Battle(
+        sc,
+        seed=1,
+        rng=NamedDice({"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 1, "knockdown a": 1}),
+        controllers=controllers,
+    )
     s = BattleScreen(a, sc, controllers=controllers, threaded=False, battle=battle)
     s.speed_i = 4
     a.show(s)
@@ -128,7 +134,7 @@ def retreat_board(a, follow_script):
 
 def test_forced_retreat_chosen_by_clicking():
     a = app()
-    s = retreat_board(a, [])
+    s = retreat_board(a)
     p = s.battle.pending()
     assert {sp["to"] for sp in p.spaces} == {(6, 3), (6, 4), (6, 5)}
     click(a, screen_pos(s, (6, 5)))
@@ -142,7 +148,7 @@ def test_forced_retreat_chosen_by_clicking():
 
 def test_declined_retreat():
     a = app()
-    s = retreat_board(a, [])
+    s = retreat_board(a)
     decline = next(b for b in s.buttons if b.label == "Decline")
     click(a, decline.rect.center)
     refused = [e for e in as_json(s.battle.events) if e["type"] == "retreat_refused"]
@@ -344,7 +350,7 @@ def test_a_retreat_arrow_has_a_light_halo_so_it_reads_on_a_square_of_its_own_col
     from game.ui.common import theme  # noqa: PLC0415
 
     a = app()
-    s = retreat_board(a, [])
+    s = retreat_board(a)
     a.window.fill((0, 0, 0))
     s.draw(a.window)
     for sp in s.battle.pending().spaces:

@@ -10,14 +10,17 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.modes import CastMode
 from game.ui.common.words import describe
 from game.ui.draw.draw_panels import spells_left
-from tests.helpers import ScriptedRng, as_json, board, unit
+from tests.helpers import as_json, board, unit
+from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 
+CASTER_FIRST = {"initiative o": 1, "initiative w": 10}
 
-def _screen(a, units, script):
+
+def _screen(a, units, dice):
     sc = board(units, width=12, height=9)
     controllers = {"blue": "human", "red": "ai"}
-    battle = Battle(sc, seed=1, rng=ScriptedRng(script), controllers=controllers)
+    battle = Battle(sc, seed=1, rng=NamedDice(dice), controllers=controllers)
     s = BattleScreen(a, sc, controllers=controllers, threaded=False, battle=battle)
     s.speed_i = 4
     a.show(s)
@@ -27,7 +30,11 @@ def _screen(a, units, script):
 
 def test_cast_button_picker_preview_and_click_cast_a_magic_missile():
     a = app()
-    s = _screen(a, [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard5", (2, 4), "E")], [1, 10, 4, 3, 2])
+    s = _screen(
+        a,
+        [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard5", (2, 4), "E")],
+        CASTER_FIRST | {"damage w": [4, 3, 2]},
+    )
     cast = next(b for b in s.buttons if b.label == "Cast")
     assert cast.enabled
     click(a, cast.rect.center)
@@ -54,7 +61,7 @@ def test_an_area_spell_is_aimed_at_a_square_and_a_refused_cast_says_why():
             unit("o", "red", "orc", (10, 4), "W"),
             unit("w", "blue", "wizard5", (2, 4), "E"),
         ],
-        [1, 1, 10],
+        {"initiative f": 1, "initiative o": 1, "initiative w": 10},
     )
     if s.battle.pending().unit != "w":
         key(a, pygame.K_h)
@@ -74,7 +81,7 @@ def test_the_spell_picker_has_a_row_of_its_own_every_spell_in_sight_and_clickabl
     """A 5th-level wizard's four kinds of spell: the picker no longer runs the bar past Undo and off the
     screen (the haste button, which the magic lesson asks for, was out of sight)."""
     a = app()
-    s = _screen(a, [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard5", (2, 4), "E")], [1, 10])
+    s = _screen(a, [unit("o", "red", "orc", (8, 4), "W"), unit("w", "blue", "wizard5", (2, 4), "E")], CASTER_FIRST)
     key(a, pygame.K_k)
     assert isinstance(s.mode, CastMode)
     spells = [b for b in s.buttons if b.key_hint in "123456789" and b.key_hint]

@@ -11,14 +11,15 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.common.widgets import LABEL_BG
 from game.ui.draw.draw_cast import cast_words
-from tests.helpers import ScriptedRng, board, unit
+from tests.helpers import board, unit
+from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 
 
-def _screen(a, units):
+def _screen(a, units, dice):
     sc = board(units, width=12, height=9)
     controllers = {"blue": "human", "red": "ai"}
-    battle = Battle(sc, seed=1, rng=ScriptedRng([1, 10, 4, 3, 2]), controllers=controllers)
+    battle = Battle(sc, seed=1, rng=NamedDice(dice), controllers=controllers)
     s = BattleScreen(a, sc, controllers=controllers, threaded=False, battle=battle)
     s.speed_i = 4
     a.show(s)
@@ -28,8 +29,10 @@ def _screen(a, units):
 
 def test_hold_person_at_a_foe_on_the_map_edge_is_said_inside_the_map_on_a_box_with_its_name():
     a = app()
+    units = [unit("red_hobgoblin_3", "red", "hobgoblin", (0, 4), "E"), unit("p", "blue", "priest5", (4, 4), "W")]
+    # The hobgoblin acts first and its blow (3) and p's free swing at it (4) both miss.
     s = _screen(
-        a, [unit("red_hobgoblin_3", "red", "hobgoblin", (0, 4), "E"), unit("p", "blue", "priest5", (4, 4), "W")]
+        a, units, {"initiative p": 1, "initiative red_hobgoblin_3": 10, "attack p": 4, "attack red_hobgoblin_3": 3}
     )
     assert s.battle.pending().unit == "p"
     key(a, pygame.K_k)
@@ -47,7 +50,8 @@ def test_hold_person_at_a_foe_on_the_map_edge_is_said_inside_the_map_on_a_box_wi
 
 def test_a_refused_cast_says_why_in_the_players_names():
     a = app()
-    s = _screen(a, [unit("red_orc_1", "red", "orc", (11, 4), "W"), unit("blue_priest", "blue", "priest5", (1, 4), "E")])
+    units = [unit("red_orc_1", "red", "orc", (11, 4), "W"), unit("blue_priest", "blue", "priest5", (1, 4), "E")]
+    s = _screen(a, units, {"initiative blue_priest": 1, "initiative red_orc_1": 10})
     key(a, pygame.K_k)
     click(a, next(b for b in s.buttons if b.label == "hold person").rect.center)
     hover(a, screen_pos(s, s.battle.world["blue_priest"].pos))  # hold person at the caster's own side

@@ -10,14 +10,15 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen
 from game.ui.common import help_keys, help_overlay
 from game.ui.menus.result import ResultScreen
-from tests.helpers import ScriptedRng, board, unit
+from tests.helpers import board, unit
+from tests.named_dice import NamedDice
 from tests.ui.drive import app, key, settle
 
 
 def _hotseat(a):
     sc = board([unit("a", "blue", "fighter1", (2, 4), "E"), unit("b", "red", "orc", (7, 4), "W")], width=10, height=9)
     controllers = {"blue": "human", "red": "human"}
-    battle = Battle(sc, seed=1, rng=ScriptedRng([10, 1]), controllers=controllers)
+    battle = Battle(sc, seed=1, rng=NamedDice({"initiative a": 10, "initiative b": 1}), controllers=controllers)
     s = BattleScreen(a, sc, controllers=controllers, threaded=False, battle=battle)
     s.speed_i = 4
     a.show(s)

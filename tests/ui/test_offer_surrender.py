@@ -8,14 +8,15 @@ import pygame
 from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.modes import OfferMode
-from tests.helpers import ScriptedRng, as_json, board, unit
+from tests.helpers import as_json, board, unit
+from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 
 
 def _screen(met: bool, foe_at=(6, 4)):
     a = app()
     sc = board([unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", foe_at, "W")], width=12, height=9)
-    b = Battle(sc, seed=1, rng=ScriptedRng([10, 1]))
+    b = Battle(sc, seed=1, rng=NamedDice({"initiative a": 10, "initiative o": 1}))
     if met:
         b.ctx.sides["red"].met.add("o")  # as if it had checked morale in an earlier round
     s = BattleScreen(a, sc, controllers={"blue": "human", "red": "ai"}, threaded=False, battle=b)

@@ -7,7 +7,8 @@ from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.stats import strength_by_round
 from game.ui.menus.result import ResultScreen
-from tests.helpers import ScriptedRng, board, cmd, unit
+from tests.helpers import board, cmd, unit
+from tests.named_dice import NamedDice
 from tests.ui.drive import app
 
 UNITS = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")]
@@ -15,7 +16,7 @@ UNITS = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8,
 
 def _ended_at_max_rounds():
     sc = board(UNITS, options={"max_rounds": 1})
-    b = Battle(sc, seed=1, rng=ScriptedRng([10, 1]))
+    b = Battle(sc, seed=1, rng=NamedDice({"initiative a": 10, "initiative o": 1}))
     b.apply(cmd("hold", "a"))
     b.apply(cmd("hold", "o"))
     assert b.over and b.events[-1].rounds == 1 and b.events[-1].reason == "max_rounds"

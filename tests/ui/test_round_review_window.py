@@ -76,7 +76,7 @@ def test_nothing_is_explained_before_the_end_of_the_round():
     a = app()
     b = battle(
         [unit("a", "blue", "fighter1", (4, 4), "E")] + [unit("b", "red", "orc", (5, 4), "W", hp=20)],
-        script=[10, 1, 20, 3, 1],
+        dice={"initiative a": 10, "initiative b": 1, "attack a": 20, "damage a": 3, "knockdown a": 1},
     )
     screen = BattleScreen(a, b.scenario, controllers={"blue": "human", "red": "human"}, threaded=False, battle=b)
     a.show(screen)

@@ -9,7 +9,8 @@ import pygame
 from game.core.battle import Battle
 from game.core.query_swings import free_swings
 from game.ui.draw import draw_panels
-from tests.helpers import ScriptedRng, as_json, board, unit
+from tests.helpers import as_json, board, unit
+from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
 
@@ -50,5 +51,5 @@ def test_the_attack_card_names_the_free_swing_that_the_battle_then_rolls(monkeyp
 
 def test_a_walk_past_nobody_is_said_to_draw_no_blow():
     sc = board([unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")], width=10, height=8)
-    b = Battle(sc, seed=1, rng=ScriptedRng([10, 1]))
+    b = Battle(sc, seed=1, rng=NamedDice({"initiative a": 10, "initiative o": 1}))
     assert free_swings(b, "a", [(2, 2), (3, 2), (4, 2)]) == []

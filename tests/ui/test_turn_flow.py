@@ -18,16 +18,18 @@ from tests.ui.drive import app, click, key, on_board, settle
 
 BATTLE = Path(__file__).resolve().parents[2] / "maps" / "battle.tmx"
 GROUP = {"initiative": "group"}
+# Red's side before blue's under group initiative; a2 before a1 under individual initiative.
+FIRST_ROLLS = {"initiative blue": 1, "initiative red": 10, "initiative a1": 1, "initiative a2": 10}
 
 
-def _three_blue(a, options=None, script=(1, 10), width=10, height=9) -> BattleScreen:
+def _three_blue(a, options=None, dice=FIRST_ROLLS, width=10, height=9) -> BattleScreen:
     units = [
         unit("a1", "blue", "fighter1", (1, 1), "E"),
         unit("a2", "blue", "fighter1", (1, 4), "E"),
         unit("a3", "blue", "fighter1", (1, 7), "E"),
         unit("b", "red", "orc", (width - 1, height - 1), "W"),
     ]
-    s = on_board(a, units, list(script), options=options or {}, width=width, height=height)
+    s = on_board(a, units, dice=dice, options=options or {}, width=width, height=height)
     settle(a, s)
     return s
 
@@ -75,7 +77,9 @@ def test_shift_e_asks_first_and_on_yes_every_creature_left_of_the_side_holds_thi
     """Individual initiative (blue's creatures act between red's): after Shift+E and yes, each
     blue creature holds as its turn comes, with a log line each, until the round's end."""
     a = app()
-    s = _three_blue(a, script=(9, 5, 1, 7))  # a1 9, a2 5, a3 1, b 7: a1, b, a2, a3
+    s = _three_blue(
+        a, dice={"initiative a1": 9, "initiative a2": 5, "initiative a3": 1, "initiative b": 7}
+    )  # a1, b, a2, a3
     assert s.selected == "a1"
     key(a, pygame.K_e, pygame.KMOD_SHIFT)
     assert s.question and "3 creatures" in s.question

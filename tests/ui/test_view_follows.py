@@ -35,9 +35,9 @@ def _seen(s: BattleScreen, uid: str) -> bool:
     return r.contains(box) and (mini is None or not box.colliderect(mini.inflate(6, 6)))
 
 
-def _spread(a: App, width: int, height: int, controllers=None, script=(10, 1, 1)) -> BattleScreen:
+def _spread(a: App, width: int, height: int, controllers=None) -> BattleScreen:
     """Blue's archer on the west edge, low down, as a generated field's zone puts it; two foes
-    to the east, within its long range (30 squares)."""
+    to the east, within its long range (30 squares). The archer acts first."""
     ay = height * 5 // 9
     east = min(width - 3, 30)
     units = [
@@ -45,7 +45,8 @@ def _spread(a: App, width: int, height: int, controllers=None, script=(10, 1, 1)
         unit("r1", "red", "orc", (east, max(2, ay - 20)), "W"),
         unit("r2", "red", "orc", (east, min(height - 3, ay + 20)), "W"),
     ]
-    s = on_board(a, units, list(script), controllers=controllers, width=width, height=height)
+    dice = {"initiative a": 10, "initiative r1": 1, "initiative r2": 1}
+    s = on_board(a, units, dice=dice, controllers=controllers, width=width, height=height)
     settle(a, s)
     return s
 
@@ -88,7 +89,14 @@ def test_n_keeps_to_the_sides_creatures_when_initiative_ties_sides():
         unit("r1", "red", "fighter1", (60, 60), "N"),
     ]
     controllers = {"blue": "human", "green": "ai", "red": "ai"}
-    s = on_board(a, units, [5, 5, 5, 5], controllers=controllers, width=64, height=64)
+    s = on_board(
+        a,
+        units,
+        dice=dict.fromkeys(("initiative b1", "initiative b2", "initiative g1", "initiative r1"), 5),
+        controllers=controllers,
+        width=64,
+        height=64,
+    )
     settle(a, s)
     p = s.battle.pending()
     assert p.side == "blue" and {"g1", "r1"} <= set(p.units), "the tie lists the other sides' creatures"
@@ -104,7 +112,7 @@ def test_the_view_follows_the_ais_move(size, scale):
     controllers = {"blue": "human", "red": "ai"}
     w, h = size
     units = [unit("a", "blue", "archer", (2, 2), "E"), unit("r", "red", "orc", (w - 3, h - 3), "W")]
-    s = on_board(a, units, [1, 10], controllers=controllers, width=w, height=h)
+    s = on_board(a, units, dice={"initiative a": 1, "initiative r": 10}, controllers=controllers, width=w, height=h)
     assert not _seen(s, "r"), "the board opens on blue, the orc out of view"
     for _ in range(400):
         a.step(0.016)
