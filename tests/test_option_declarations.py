@@ -97,12 +97,18 @@ def test_a_menu_key_the_menu_keeps_for_itself_is_refused(monkeypatch):
 
 # -- each option's name is spelt in at most two modules -------------------------------------
 
-# Modules where an option's name is a different word spelt alike: the initiative event's type
-# and the initiative bar's cache key, the initiative modifiers 'waiting' and 'foreign environment'
+# Modules where an option's name is a different word spelt alike: the initiative event's type,
+# the initiative bar's cache key and the initiative roll's purpose (rules/dice.py's RollKind, named
+# by the initiative system's rolls), the initiative modifiers 'waiting' and 'foreign environment'
 # (seed 002's table, and the system that applies them), the morale trigger 'surprised', the
 # battle_end reason 'max_rounds'. Each is checked to still be there, so the list cannot go stale.
 HOMONYMS = {
-    "initiative": {"game/core/events.py", "game/ui/draw/draw_panels.py"},
+    "initiative": {
+        "game/core/events.py",
+        "game/ui/draw/draw_panels.py",
+        "game/core/rules/dice.py",
+        "game/core/systems/initiative.py",
+    },
     "waiting": {"game/core/rules/initiative.py"},
     "foreign_environment": {"game/core/rules/initiative.py", "game/core/systems/initiative.py"},
     "surprised": {"game/core/systems/morale.py"},
