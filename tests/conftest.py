@@ -3,7 +3,22 @@ a temporary home, never the real one of whoever runs the tests."""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
+
+# Bytecode for the suite's own processes, kept outside the tree. Where PYTHONDONTWRITEBYTECODE is
+# set (this machine, many CI images), every worker compiled the ~300 modules of game/ and pytest
+# rewrote the ~190 test modules anew, and every `rout` subprocess compiled what it imported: 5 s of
+# CPU a worker before the first test. Compiled once into .pytest_cache/pyc (ignored by git, left
+# out of the sdist), they are read back by every later worker, subprocess and run.
+_PYC = Path(__file__).resolve().parent.parent / ".pytest_cache" / "pyc"
+sys.dont_write_bytecode = False
+sys.pycache_prefix = str(_PYC)
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ["PYTHONPYCACHEPREFIX"] = str(_PYC)
 
 
 @pytest.fixture(autouse=True)

@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from functools import cache
 
 import pytest
 
 from tests.import_graph import ROOT, cycles, import_graph, reachable
 
-GRAPH = import_graph()
+
+@cache
+def graph() -> dict[str, set[str]]:
+    """game/'s import graph, parsed when a test first asks (at import it cost every worker's
+    collection a second and a half, whether or not it ran these tests)."""
+    return import_graph()
+
+
 ABOVE_THE_CORE = ("game.ai", "game.save", "game.ui", "game.cli", "game.play", "game.history", "game.home")
 
 
@@ -23,7 +31,7 @@ def _in(module: str, packages: tuple[str, ...]) -> bool:
 
 
 def _core() -> list[str]:
-    return sorted(m for m in GRAPH if _in(m, ("game.core",)))
+    return sorted(m for m in graph() if _in(m, ("game.core",)))
 
 
 def test_game_keeps_a_handful_of_top_level_modules():
@@ -41,22 +49,22 @@ def test_the_graph_sees_every_layer():
         "game.ai",
         "game.home.settings",
         "game.play.runner",
-    } <= GRAPH.keys()
-    assert "game.core.rules.dice" in GRAPH["game.core.battle"]
-    assert "game.ai" in reachable(GRAPH, "game.play.runner")
+    } <= graph().keys()
+    assert "game.core.rules.dice" in graph()["game.core.battle"]
+    assert "game.ai" in reachable(graph(), "game.play.runner")
 
 
 def test_the_rules_import_nothing_of_the_game_outside_the_rules():
-    rules = [m for m in GRAPH if _in(m, ("game.core.rules",))]
+    rules = [m for m in graph() if _in(m, ("game.core.rules",))]
     assert len(rules) > 5
-    leaks = {m: sorted(i for i in GRAPH[m] if not _in(i, ("game.core.rules",))) for m in rules}
+    leaks = {m: sorted(i for i in graph()[m] if not _in(i, ("game.core.rules",))) for m in rules}
     assert {m: i for m, i in leaks.items() if i} == {}
 
 
 def test_the_core_never_reaches_the_ai_the_files_the_window_or_the_command_line():
     core = _core()
     assert "game.core.battle" in core and "game.core.systems.attack" in core and "game.core.query_swings" in core
-    leaks = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, ABOVE_THE_CORE)) for m in core}
+    leaks = {m: sorted(i for i in reachable(graph(), m) if _in(i, ABOVE_THE_CORE)) for m in core}
     assert {m: i for m, i in leaks.items() if i} == {}
 
 
@@ -64,19 +72,19 @@ def test_the_core_never_reaches_the_ai_the_files_the_window_or_the_command_line(
 def test_the_files_and_the_settings_never_reach_the_ai_or_the_batch_runner(layer):
     # The batch runner (game/play/runner.py) plays games in a process pool and loads the AI; a save
     # is read back with the AI by game/history/saved_battle.py, above both.
-    modules = [m for m in GRAPH if _in(m, (layer,))]
+    modules = [m for m in graph() if _in(m, (layer,))]
     assert modules
-    leaks = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, ("game.ai", "game.play"))) for m in modules}
+    leaks = {m: sorted(i for i in reachable(graph(), m) if _in(i, ("game.ai", "game.play"))) for m in modules}
     assert {m: i for m, i in leaks.items() if i} == {}
 
 
 def test_the_generator_reaches_neither_the_battle_the_ai_nor_the_window():
     # A generated field is terrain, zones and kinds written as a map: the battle reads it later,
     # as it reads any map. (docs/architecture.md, the layers)
-    modules = [m for m in GRAPH if _in(m, ("game.generate",))]
+    modules = [m for m in graph() if _in(m, ("game.generate",))]
     assert modules
     banned = ("game.core.battle", "game.ai", "game.play.runner", "game.ui", "game.core.systems")
-    leaks = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, banned)) for m in modules}
+    leaks = {m: sorted(i for i in reachable(graph(), m) if _in(i, banned)) for m in modules}
     assert {m: i for m, i in leaks.items() if i} == {}
 
 
@@ -84,12 +92,12 @@ def test_network_play_sits_above_the_core_the_files_and_the_ai_and_below_the_win
     # game.net plays the battle by lockstep and sends saves' command logs: the engine, the files
     # and the AI know nothing of a network (a battle played over one is any battle); the window
     # drives game.net, never the other way round (docs/architecture.md, the layers).
-    net = [m for m in GRAPH if _in(m, ("game.net",))]
+    net = [m for m in graph() if _in(m, ("game.net",))]
     assert {"game.net.hosting", "game.net.joining", "game.net.lockstep"} <= set(net)
-    below = [*_core(), *(m for m in GRAPH if _in(m, ("game.save", "game.ai")))]
-    leaks = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, ("game.net",))) for m in below}
+    below = [*_core(), *(m for m in graph() if _in(m, ("game.save", "game.ai")))]
+    leaks = {m: sorted(i for i in reachable(graph(), m) if _in(i, ("game.net",))) for m in below}
     assert {m: i for m, i in leaks.items() if i} == {}
-    ui = {m: sorted(i for i in reachable(GRAPH, m) if _in(i, ("game.ui",))) for m in net}
+    ui = {m: sorted(i for i in reachable(graph(), m) if _in(i, ("game.ui",))) for m in net}
     assert {m: i for m, i in ui.items() if i} == {}
 
 
@@ -104,7 +112,7 @@ def test_importing_the_settings_loads_neither_tcod_nor_numpy():
 def test_no_cycle_in_the_import_graph_of_game():
     # Tarjan's algorithm over every import, type-only ones too: a group of modules that import
     # each other cannot be read, tested or moved one at a time.
-    assert cycles(GRAPH) == []
+    assert cycles(graph()) == []
 
 
 def test_the_cycle_finder_finds_a_cycle_and_only_cycles():
