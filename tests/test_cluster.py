@@ -101,6 +101,7 @@ def _sweep(*more: str) -> dict[str, object]:
 
 
 @pytest.mark.slow
+@pytest.mark.lowest  # a Dask cluster at work: no fast test drives one
 def test_a_sweep_on_the_cluster_prints_what_one_process_prints(
     cluster: tuple[str, list[subprocess.Popen[bytes]]],
 ) -> None:
@@ -109,6 +110,7 @@ def test_a_sweep_on_the_cluster_prints_what_one_process_prints(
 
 
 @pytest.mark.slow
+@pytest.mark.lowest  # a Dask cluster at work: no fast test drives one
 def test_a_match_on_the_cluster_reports_what_one_process_reports(
     cluster: tuple[str, list[subprocess.Popen[bytes]]],
 ) -> None:
@@ -126,6 +128,7 @@ def test_a_match_on_the_cluster_reports_what_one_process_reports(
 
 
 @pytest.mark.slow
+@pytest.mark.lowest  # a Dask cluster at work: no fast test drives one
 def test_a_worker_killed_mid_run_costs_only_its_games(cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, workers = cluster
     games = [

@@ -63,6 +63,7 @@ def test_the_skirmishes_are_the_shipped_ones():
 
 
 @pytest.mark.slow
+@pytest.mark.lowest  # one whole websockets session; the other skirmishes and seeds are volume
 def test_two_headless_peers_play_the_skirmish_to_the_end(tmp_path):
     _battle(tmp_path, "skirmish", 1)
 

@@ -18,6 +18,7 @@ from tests.ui.test_window_xvfb import close_button, closes, display, window_of, 
 missing = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.lowest,  # two windows and a network session: no fast test drives them so
     pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool)"),
 ]
 

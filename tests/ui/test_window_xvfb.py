@@ -23,6 +23,7 @@ NEEDED = ("Xvfb", "xdotool", "import")
 missing = [t for t in NEEDED if shutil.which(t) is None]
 pytestmark = [
     pytest.mark.slow,
+    pytest.mark.lowest,  # pygame under a real X server: no fast test drives it so
     pytest.mark.skipif(bool(missing), reason=f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"),
 ]
 

@@ -13,7 +13,17 @@ _MASK64 = (1 << 64) - 1
 # creature's id; a side's name for group initiative). Tests name rolls by it rather than by their
 # place in the stream, so a roll added to the engine shifts no test that does not name it.
 RollKind = Literal[
-    "initiative", "attack", "damage", "knockdown", "save", "morale", "fatigue", "hazard", "continuing", "duration", "heal"
+    "initiative",
+    "attack",
+    "damage",
+    "knockdown",
+    "save",
+    "morale",
+    "fatigue",
+    "hazard",
+    "continuing",
+    "duration",
+    "heal",
 ]
 Why = tuple[RollKind, str]
 SEED_MAX = _MASK64  # the generator takes 64 bits: a larger seed would wrap onto a smaller one
