@@ -3,6 +3,7 @@ a temporary home, never the real one of whoever runs the tests."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -27,3 +28,11 @@ def private_user_folders(tmp_path_factory, monkeypatch):
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     return home
+
+
+def pytest_collection_finish(session):
+    """Set the collected session aside from the collector: the modules, the test items and their
+    parameters live to the end anyway, and every full pass of the collector in a worker walked
+    them all again."""
+    gc.collect()
+    gc.freeze()
