@@ -149,6 +149,8 @@ def test_a_worker_killed_mid_run_costs_only_its_games(cluster: tuple[str, list[s
     ]
 
 
+@pytest.mark.slow  # Dask's client tries a refused port for its whole 10 s before it gives up
+@pytest.mark.lowest
 def test_no_scheduler_is_one_line() -> None:
     # A port held bound and not listening refuses every connection, and no other process (the
     # tests run in several, and twice side by side in CI) can listen on it meanwhile.

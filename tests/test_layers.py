@@ -14,6 +14,9 @@ import pytest
 
 from tests.import_graph import ROOT, cycles, import_graph, reachable
 
+# graph() is parsed once, by the worker that runs this module's tests (-n: one worker).
+pytestmark = pytest.mark.xdist_group("import-graph")
+
 
 @cache
 def graph() -> dict[str, set[str]]:

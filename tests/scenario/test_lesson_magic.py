@@ -17,6 +17,8 @@ from tests.helpers import as_json
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SEEDS = range(1, 31)
 NEEDED = 21
+# The 30 games are played once, by the worker that runs this module's tests (-n: one worker).
+pytestmark = pytest.mark.xdist_group("lesson-magic")
 
 
 @cache
