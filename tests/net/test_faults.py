@@ -14,6 +14,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from game.core.commands import Command
 from game.home.bundled import MAPS
 from game.net import peer
@@ -40,6 +42,7 @@ def _autosave_in(line: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # a whole network session between processes
 def test_a_joiner_killed_mid_battle_joins_again_and_both_logs_end_identical(tmp_path):
     code = "T-KILL"
     host = Proc(
@@ -69,6 +72,7 @@ def test_a_joiner_killed_mid_battle_joins_again_and_both_logs_end_identical(tmp_
     assert verify.returncode == 0 and "verified" in verify.stdout, verify.stderr
 
 
+@pytest.mark.slow  # a whole network session between processes
 def test_a_host_that_drops_leaves_the_joiner_saying_so_autosaved_and_trying_again(tmp_path):
     code = "T-GONE"
     host = Proc("host", "battle", "--headless", "--listen", "127.0.0.1", "--port", "0", "--code", code)
@@ -153,6 +157,7 @@ def _thinks_first(decide: Callable[..., Command], clock: _Clock, timeouts: int) 
     return slow
 
 
+@pytest.mark.slow  # a whole network session between processes
 def test_a_player_who_thinks_past_the_timeout_is_not_taken_for_lost(monkeypatch):
     # Issue 21, faults: "a peer silent past the timeout" is a lost connection; a player thinking
     # for three timeouts is not one (the side deciding sends `thinking`, relayed to spectators).

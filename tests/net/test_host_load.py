@@ -8,6 +8,8 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+import pytest
+
 from game.core.battle import Battle
 from game.history.saved_battle import replay_battle
 from game.home.bundled import MAPS
@@ -70,6 +72,7 @@ def test_a_bad_load_is_refused_in_one_line_before_anything_listens(tmp_path):
     assert saved.read_bytes() == saved_bytes  # the save named twice is untouched
 
 
+@pytest.mark.slow  # a whole network session between processes
 def test_the_joiners_autosave_of_a_host_gone_for_good_is_hosted_again_by_the_joiner(tmp_path):
     first = Proc("host", str(SKIRMISH), "--headless", "--listen", "127.0.0.1", "--port", "0", "--code", "T-GONE")
     t, out, lines = join_thread(_address(first), "T-GONE", wait=1.0)

@@ -17,8 +17,9 @@ from tests.helpers import as_json
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SEEDS = range(1, 31)
 NEEDED = 21
-# The 30 games are played once, by the worker that runs this module's tests (-n: one worker).
-pytestmark = pytest.mark.xdist_group("lesson-magic")
+# 30 AI games, as tests/lessons/test_lessons_show_their_rule.py plays every lesson: slow. They are
+# played once, by the worker that runs this module's tests (-n: one worker).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("lesson-magic")]
 
 
 @cache

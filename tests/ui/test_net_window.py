@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 import tests.helpers  # noqa: F401  (the SDL dummy drivers first)
 from game.core.battle import Battle
@@ -57,6 +58,8 @@ def _play_to_round(a: App, s: BattleScreen, last: int) -> int:
     raise AssertionError(f"the player's turns never reached round {last}")
 
 
+@pytest.mark.slow  # a window playing a whole network session
+@pytest.mark.lowest  # no other test drives websockets from the window
 def test_the_hosts_window_and_a_headless_joiner_keep_one_log_and_a_late_spectator_sees_it(tmp_path):
     a = make_app()
     scenario = load_scenario(SKIRMISH)
@@ -93,6 +96,8 @@ def test_the_hosts_window_and_a_headless_joiner_keep_one_log_and_a_late_spectato
     assert (tmp_path / "watch.jsonl").read_text() == here
 
 
+@pytest.mark.slow  # a window playing a whole network session
+@pytest.mark.lowest  # no other test drives websockets from the window
 def test_a_joiners_window_plays_against_a_host_and_keeps_its_log(tmp_path):
     host = HostThread(str(SKIRMISH), seed=3).start()  # waits for the window as long as a loaded machine may need
     a = make_app()
@@ -121,6 +126,8 @@ def test_a_wrong_code_leaves_no_window_and_one_line():
     host.host.listener.close()
 
 
+@pytest.mark.slow  # a window playing a whole network session
+@pytest.mark.lowest  # no other test drives websockets from the window
 def test_the_hosts_window_on_a_saved_battle_opens_where_it_stands_and_keeps_one_log(tmp_path):
     # rout host --load: the window's copy starts from the saved commands, played once, not twice
     a = make_app()
