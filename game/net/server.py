@@ -94,7 +94,7 @@ class Listener:
         self._thread.join(timeout=10)
 
     def _handle(self, ws: ServerConnection) -> None:
-        addr = str(ws.remote_address[0]) if ws.remote_address else "?"
+        addr = _peer(ws)
         try:
             arrival = self._handshake(ws, addr)
         except ProtocolError as e:
@@ -170,3 +170,13 @@ def _refuse(ws: ServerConnection, reason: str) -> None:
         ws.close(1008, reason[:120])
     except ConnectionClosed:
         pass
+
+
+def _peer(ws: ServerConnection) -> str:
+    """The connection's address, or '?' once its socket is gone: a client whose first message broke
+    the size limit may be closed before its handler starts, and the handshake must still say so
+    (asking a closed socket its peer raised, and the host said nothing; seen under load)."""
+    try:
+        return str(ws.remote_address[0]) if ws.remote_address else "?"
+    except OSError:
+        return "?"

@@ -127,6 +127,26 @@ def test_a_message_before_the_code_may_be_only_small(tmp_path):
     assert host.finish() == 0
 
 
+def test_a_connection_gone_before_its_handler_starts_is_still_said(monkeypatch):
+    """Under load the oversized hello above could close the socket before the host's handler ran;
+    asking it its address then raised and the host said nothing. Every socket here is as if gone."""
+
+    def gone(self: ServerConnection) -> object:
+        raise OSError(9, "Bad file descriptor")
+
+    monkeypatch.setattr(ServerConnection, "remote_address", property(gone))
+    host = HostThread(SKIRMISH).start()
+    with connect(f"ws://{host.address}", open_timeout=DEADLINE, compression=None, max_size=None) as ws:
+        with suppress(ConnectionClosed):
+            ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "code": host.code, "pad": "x" * 2**20}))
+        assert _close_code(ws) == 1009
+    assert "? sent a message over the size limit" in host.said("over the size limit")
+    t, out, lines = join_thread(host.address, host.code)
+    t.join(DEADLINE)
+    assert out == [0], lines
+    assert host.finish() == 0
+
+
 def _host_waiting_on_a_raw_player(**kw: object) -> tuple[HostThread, object]:
     """A host whose battle waits on a player that never plays: the host polices meanwhile."""
     host = HostThread(SKIRMISH, **kw).start()  # type: ignore[arg-type]
