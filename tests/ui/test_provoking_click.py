@@ -21,8 +21,11 @@ UNITS = [
 ]
 
 
-def _screen(a):
-    s = on_board(a, UNITS, [10, 1, 1, 1, 1], width=10, height=8, options={"knockdown_dice": False})
+A_FIRST = {"initiative a": 10, "initiative g": 1, "initiative o": 1}
+
+
+def _screen(a, dice=A_FIRST):
+    s = on_board(a, UNITS, dice=dice, width=10, height=8, options={"knockdown_dice": False})
     settle(a, s)
     assert s.battle.pending().unit == "a"
     return s
@@ -51,7 +54,7 @@ def test_the_first_click_asks_and_the_card_says_how_many_blows_and_the_safest_sq
 
 def test_a_second_click_on_the_same_foe_makes_the_attack_through_its_free_swing():
     a = app()
-    s = _screen(a)
+    s = _screen(a, A_FIRST | {"attack o": 1, "attack a": 1})  # the free swing and the blow miss
     click(a, screen_pos(s, (6, 2)))
     click(a, screen_pos(s, (6, 2)))
     settle(a, s)
@@ -61,7 +64,7 @@ def test_a_second_click_on_the_same_foe_makes_the_attack_through_its_free_swing(
 
 def test_enter_strikes_from_the_safest_square_drawing_no_blow():
     a = app()
-    s = _screen(a)
+    s = _screen(a, A_FIRST | {"attack a": 1, "attack g": 1})  # a's blow and the goblin's miss
     click(a, screen_pos(s, (6, 2)))
     key(a, pygame.K_RETURN)
     settle(a, s)

@@ -15,7 +15,11 @@ from tests.ui.drive import app, key, on_board, settle
 
 def test_the_pause_menu_names_the_round_the_board_shows():
     a = app()
-    s = on_board(a, [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")], [10, 1, 5, 5])
+    s = on_board(
+        a,
+        [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")],
+        dice={"initiative a": [10, 5], "initiative o": [1, 5]},  # rounds 1 and 2
+    )
     s.view.pause_on_steps = True  # the round's end waits on each step: round 1 stays on the board
     settle(a, s)
     key(a, pygame.K_h)
@@ -29,7 +33,11 @@ def test_the_pause_menu_names_the_round_the_board_shows():
 
 def test_the_initiative_track_shows_the_order_of_the_round_the_board_shows():
     a = app()
-    s = on_board(a, [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")], [10, 1, 1, 10])
+    s = on_board(
+        a,
+        [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")],
+        dice={"initiative a": [10, 1], "initiative o": [1, 10]},  # a first in round 1, o in round 2
+    )
     s.view.pause_on_steps = True
     settle(a, s)
     key(a, pygame.K_h)
