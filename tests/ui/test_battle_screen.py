@@ -175,7 +175,14 @@ def test_end_of_round_steps_shown_in_order_with_pauses():
 def test_hovering_a_unit_colours_its_front_flank_and_rear():
     a = app()
     units = [unit("a", "blue", "fighter1", (4, 4), "N"), unit("b", "red", "orc", (8, 8), "W")]
-    s = on_board(a, units, [1, 10], {"blue": "ai", "red": "ai"}, width=10, height=9)
+    s = on_board(
+        a,
+        units,
+        dice={"initiative a": 1, "initiative b": 10},
+        controllers={"blue": "ai", "red": "ai"},
+        width=10,
+        height=9,
+    )
     s.view.skip()
     a.step(0.0)
     plain = a.window.copy()
@@ -201,7 +208,7 @@ def test_hovering_a_unit_colours_its_front_flank_and_rear():
 def test_keyboard_alone_moves_a_unit_with_a_chosen_facing():
     a = app()
     units = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")]
-    s = on_board(a, units, [10, 1], width=10, height=9)
+    s = on_board(a, units, dice={"initiative a": 10, "initiative b": 1}, width=10, height=9)
     settle(a, s)
     assert s.cursor == (2, 2)
     key(a, pygame.K_RIGHT)
@@ -217,7 +224,7 @@ def test_while_choosing_a_facing_the_arcs_shown_are_those_of_the_facing_being_ch
     """Issue 13: 'While choosing a facing, the arcs shown are still the old ones.'"""
     a = app()
     units = [unit("a", "blue", "fighter1", (2, 2), "E"), unit("b", "red", "orc", (8, 8), "W")]
-    s = on_board(a, units, [10, 1], width=10, height=9)
+    s = on_board(a, units, dice={"initiative a": 10, "initiative b": 1}, width=10, height=9)
     settle(a, s)
     click(a, screen_pos(s, (4, 2)))  # move there; now the facing
     assert isinstance(s.mode, FacingMode)
@@ -368,7 +375,14 @@ def test_each_creature_shows_a_white_wedge_on_its_rim_the_way_it_faces(facing, w
 
     a = app()
     units = [unit("a", "blue", "fighter1", (4, 4), facing), unit("b", "red", "orc", (8, 7), "W")]
-    s = on_board(a, units, [10, 1], {"blue": "ai", "red": "ai"}, width=10, height=9)
+    s = on_board(
+        a,
+        units,
+        dice={"initiative a": 10, "initiative b": 1},
+        controllers={"blue": "ai", "red": "ai"},
+        width=10,
+        height=9,
+    )
     s.view.skip()
     a.window.fill((0, 0, 0))
     s.draw(a.window)

@@ -20,7 +20,7 @@ from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle
 
 def _screen(a) -> BattleScreen:
     units = [unit("a", "blue", "fighter1", (1, 4), "E"), unit("b", "red", "orc", (8, 4), "W")]
-    s = on_board(a, units, [10, 1], width=10, height=9)
+    s = on_board(a, units, dice={"initiative a": 10, "initiative b": 1}, width=10, height=9)
     s.view.skip()
     a.step(0.0)
     return s
@@ -128,7 +128,7 @@ def test_only_a_creature_whose_weapon_can_be_set_is_offered_set_vs_charge():
     assert s.battle.pending().unit == "a", "nothing was sent"
     a = app()
     units = [unit("a", "blue", "militia", (1, 4), "E"), unit("b", "red", "orc", (8, 4), "W")]
-    s = on_board(a, units, [10, 1], width=10, height=9)
+    s = on_board(a, units, dice={"initiative a": 10, "initiative b": 1}, width=10, height=9)
     s.view.skip()
     a.step(0.0)
     assert next(btn for btn in s.buttons if btn.label == "Set vs charge").enabled

@@ -28,7 +28,15 @@ def _range_board(a) -> BattleScreen:
         unit("d", "red", "orc", (36, 5), "W"),  # beyond long range
         unit("e", "red", "orc", (24, 1), "W"),  # long range, in sight
     ]
-    s = on_board(a, units, [10, 1, 1, 1, 1], width=40, height=12, blocks_sight=WALL, move_cost={sq: 0 for sq in WALL})
+    s = on_board(
+        a,
+        units,
+        dice={"initiative a": 10, "initiative b": 1, "initiative c": 1, "initiative d": 1, "initiative e": 1},
+        width=40,
+        height=12,
+        blocks_sight=WALL,
+        move_cost={sq: 0 for sq in WALL},
+    )
     settle(a, s)
     return s
 

@@ -9,7 +9,11 @@ from tests.ui.drive import app, hover, on_board, screen_pos, settle
 
 def test_the_move_card_counts_squares_as_the_log_does_and_gives_the_cost_beside_them(monkeypatch):
     a = app()
-    s = on_board(a, [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (9, 8), "W")], [10, 1])
+    s = on_board(
+        a,
+        [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (9, 8), "W")],
+        dice={"initiative a": 10, "initiative o": 1},
+    )
     settle(a, s)
     said: list[str] = []
     real = draw_panels.text

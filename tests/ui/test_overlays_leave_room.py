@@ -39,7 +39,7 @@ def _square(s: BattleScreen, sq) -> pygame.Rect:
 def test_the_boards_far_corner_and_its_creature_scroll_out_from_under_the_minimap(size, scale):
     a = _window(size, scale)
     units = [unit("a", "blue", "fighter1", (1, 1), "E"), unit("b", "red", "orc", (63, 63), "W")]
-    s = on_board(a, units, [10, 1], width=64, height=64)
+    s = on_board(a, units, dice={"initiative a": 10, "initiative b": 1}, width=64, height=64)
     settle(a, s)
     s.camera.pan(10**6, 10**6)  # as far toward the corner as the view goes
     a.step(0.016)

@@ -103,7 +103,11 @@ def test_the_palette_setting_is_kept_and_a_bad_one_falls_back_to_standard(capsys
 def arc_board():
     """A fighter alone in the middle of a field, facing north, its arcs shown (pointed at)."""
     a = app(load_settings())
-    s = on_board(a, [unit("a", "blue", "fighter1", (4, 4), "N"), unit("b", "red", "orc", (9, 9), "W")], [10, 1])
+    s = on_board(
+        a,
+        [unit("a", "blue", "fighter1", (4, 4), "N"), unit("b", "red", "orc", (9, 9), "W")],
+        dice={"initiative a": 10, "initiative b": 1},
+    )
     settle(a, s)
     hover(a, screen_pos(s, (4, 4)))
     return a, s

@@ -18,7 +18,7 @@ CORNER = {(5, 4): True, (4, 5): True}  # the two squares beside the diagonal fro
 def pointed_at_the_foe(walls: dict) -> tuple:
     a = app()
     units = [unit("a", "blue", "fighter1", (4, 4), "SE"), unit("b", "red", "orc", (5, 5), "NW")]
-    s = on_board(a, units, [10, 1], width=10, height=9, blocks_sight=walls)
+    s = on_board(a, units, dice={"initiative a": 10, "initiative b": 1}, width=10, height=9, blocks_sight=walls)
     settle(a, s)
     assert s.human_turn() and s.battle.pending().side == "blue"
     hover(a, screen_pos(s, (5, 5)))

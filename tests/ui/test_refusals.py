@@ -15,7 +15,7 @@ def _fighter_far_from_an_orc():
     s = on_board(
         a,
         [unit("a", "blue", "fighter1", (0, 4), "E"), unit("red_orc_1", "red", "orc", (19, 4), "W")],
-        [10, 1],
+        dice={"initiative a": 10, "initiative red_orc_1": 1},
         width=20,
         height=9,
     )
@@ -37,7 +37,7 @@ def test_a_shot_a_wall_blocks_says_the_archer_cannot_see_its_target():
     s = on_board(
         a,
         [unit("blue_archer_1", "blue", "archer", (1, 4), "E"), unit("red_orc_1", "red", "orc", (8, 4), "W")],
-        [10, 1],
+        dice={"initiative blue_archer_1": 10, "initiative red_orc_1": 1},
         width=12,
         height=9,
         blocks_sight=wall,

@@ -19,7 +19,7 @@ from tests.ui.drive import app, click, key, on_board, screen_pos, settle
 
 def _charge_board(a) -> BattleScreen:
     units = [unit("a", "blue", "fighter1", (1, 4), "E"), unit("b", "red", "orc", (8, 4), "W")]
-    s = on_board(a, units, [10, 1], width=10, height=9)
+    s = on_board(a, units, dice={"initiative a": 10, "initiative b": 1}, width=10, height=9)
     settle(a, s)
     return s
 
@@ -53,7 +53,9 @@ def _mixed_board(a) -> BattleScreen:
         unit("c", "red", "orc", (8, 6), "W"),  # shot
         unit("d", "red", "orc", (8, 1), "W"),  # shot
     ]
-    s = on_board(a, units, [10, 1, 1, 1], width=12, height=9)
+    s = on_board(
+        a, units, dice={"initiative a": 10, "initiative b": 1, "initiative c": 1, "initiative d": 1}, width=12, height=9
+    )
     settle(a, s)
     return s
 
@@ -106,7 +108,9 @@ def test_tab_in_cast_mode_picks_the_spells_targets():
         unit("b", "red", "orc", (6, 4), "W"),
         unit("c", "red", "orc", (6, 6), "W"),
     ]
-    s = on_board(a, units, [1, 1, 10], width=10, height=9)  # the wizard first
+    s = on_board(
+        a, units, dice={"initiative b": 1, "initiative c": 1, "initiative w": 10}, width=10, height=9
+    )  # the wizard first
     settle(a, s)
     key(a, pygame.K_k)
     assert isinstance(s.mode, CastMode) and s.mode.spell is None
@@ -125,7 +129,9 @@ def _two_blue(a) -> BattleScreen:
         unit("a2", "blue", "archer", (1, 7), "E"),
         unit("b", "red", "orc", (8, 4), "W"),
     ]
-    s = on_board(a, units, [10, 1], options={"initiative": "group"}, width=10, height=9)
+    s = on_board(
+        a, units, dice={"initiative blue": 10, "initiative red": 1}, options={"initiative": "group"}, width=10, height=9
+    )
     s.speed_i = len(SPEEDS) - 1  # the fastest animation: the charge is shown within a double click
     settle(a, s)
     return s

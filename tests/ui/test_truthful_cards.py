@@ -23,7 +23,14 @@ def test_the_attack_card_names_the_free_swing_that_the_battle_then_rolls(monkeyp
         unit("o", "red", "orc", (5, 2), "W"),
     ]
     a = app()
-    s = on_board(a, units, [10, 1, 1], width=10, height=8, options={"knockdown_dice": False})
+    s = on_board(
+        a,
+        units,
+        dice={"initiative a": 10, "initiative g": 1, "initiative o": 1},
+        width=10,
+        height=8,
+        options={"knockdown_dice": False},
+    )
     settle(a, s)
     assert s.battle.pending().unit == "a"
     key(a, pygame.K_a)  # attack mode

@@ -53,7 +53,11 @@ def test_hold_and_end_turn_write_a_line_in_the_log():
     """Issue 22: H and End turn wrote nothing, so "Cannot undo: Orc leader has acted since"
     pointed at no line of the log."""
     a = app()
-    s = on_board(a, [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")], [10, 1])
+    s = on_board(
+        a,
+        [unit("a", "blue", "fighter1", (2, 2), "E"), unit("o", "red", "orc", (8, 6), "W")],
+        dice={"initiative a": 10, "initiative o": 1},
+    )
     settle(a, s)
     assert s.battle.pending().unit == "a"
     key(a, pygame.K_h)

@@ -116,7 +116,9 @@ def test_a_quick_battle_creature_has_a_name_a_player_would_say():
 def test_the_unit_card_names_its_spells_and_its_morale_without_jargon():
     a = app()
     s = on_board(
-        a, [unit("blue_wizard5_1", "blue", "wizard5", (1, 1), "E"), unit("red_orc_1", "red", "orc", (6, 1))], [5, 1]
+        a,
+        [unit("blue_wizard5_1", "blue", "wizard5", (1, 1), "E"), unit("red_orc_1", "red", "orc", (6, 1))],
+        dice={"initiative blue_wizard5_1": 5, "initiative red_orc_1": 1},
     )
     settle(a, s)
     rows = card_rows(s, "blue_wizard5_1")
