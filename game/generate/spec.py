@@ -12,6 +12,10 @@ SIZE_MIN = (16, 12)
 SIZE_MAX = (64, 64)
 SIDE_NAMES = ("blue", "red", "green")
 POINTS_MAX = 2000
+# Whether a field is laid as one half turned round (two sides) or mirrored (three) unless asked:
+# fairness by construction, or, with False, by measurement (bench/README.md, "Generated
+# battlefields": the first zone's share of 400 fields).
+MIRROR_DEFAULT = False
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,7 @@ class FieldSpec:
     sides: int = 2
     terrain: Terrain = "mixed"
     points: int = 0  # each side's budget; 0: the generator's own equal army, unpriced
+    mirror: bool = MIRROR_DEFAULT  # the second half the first turned round (or mirrored, three sides)
 
     def __post_init__(self) -> None:
         why = problem(self)
