@@ -192,7 +192,7 @@ def river(site: Site, rng: random.Random, k: int, from_lake: bool) -> bool:
     valley = noise(site, rng, 12.0)
 
     def allowed(sq: Square) -> bool:
-        return all(site.inside(*s) and site.gap(*s) > 2 and not hilly[s[1]][s[0]] for s in stamp(sq, k))
+        return all(site.inside(*s) and site.gap(*s) > 1 and not hilly[s[1]][s[0]] for s in stamp(sq, k))
 
     starts = [sq for sq in _lake(site, rng, hilly) if site.kept(sq)] if from_lake else []
     if from_lake and not starts:
