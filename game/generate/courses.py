@@ -17,6 +17,7 @@ whole field is whole after the halves are copied.
 from __future__ import annotations
 
 import heapq
+import itertools
 import random
 from collections.abc import Callable, Iterable
 
@@ -88,7 +89,7 @@ def _corner(a: Square, b: Square, cost: Cost) -> Square | None:
 def corners(path: list[Square], cost: Cost) -> list[Square]:
     """The path with a square added beside each slanting step (a course one square wide)."""
     out = path[:1]
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         if a[0] != b[0] and a[1] != b[1]:
             out.append(_corner(a, b, cost) or a)
         out.append(b)
@@ -149,7 +150,7 @@ def course(
         joins = [sq for sq in _near_axis(site, k) if abs(sq[0] - sx) + abs(sq[1] - sy) >= half]
         goals |= {sq for sq in joins if allowed(sq) and links(site, sq, k) is not None}
     # the course is laid in the kept half: what it laid in the other would be copied over
-    cost: Cost = lambda x, y: step(x, y) if allowed((x, y)) and site.kept((x, y)) else None  # noqa: E731
+    cost: Cost = lambda x, y: step(x, y) if allowed((x, y)) and site.kept((x, y)) else None
     path = cheapest(starts, goals, cost, k)
     if path is None:
         return None
@@ -166,9 +167,12 @@ def _opposite(site: Site, a: Square, b: Square, k: int) -> bool:
     """Whether courses of width k at a and at b meet opposite edges of the map."""
     w, h = site.land.width, site.land.height
     reach = k - 1  # a course's squares reach this far right of and below its path
-    return (a[1] == 0 and b[1] + reach == h - 1) or (b[1] == 0 and a[1] + reach == h - 1) or (
-        a[0] == 0 and b[0] + reach == w - 1
-    ) or (b[0] == 0 and a[0] + reach == w - 1)
+    return (
+        (a[1] == 0 and b[1] + reach == h - 1)
+        or (b[1] == 0 and a[1] + reach == h - 1)
+        or (a[0] == 0 and b[0] + reach == w - 1)
+        or (b[0] == 0 and a[0] + reach == w - 1)
+    )
 
 
 def _near_axis(site: Site, k: int) -> list[Square]:

@@ -116,11 +116,7 @@ def _open(site: Site, sq: Square, gap: int = 1) -> bool:
     x, y = sq
     land = site.land
     return (
-        site.inside(x, y)
-        and site.kept(sq)
-        and site.gap(x, y) > gap
-        and land.dry(x, y)
-        and land.features[y][x] == EMPTY
+        site.inside(x, y) and site.kept(sq) and site.gap(x, y) > gap and land.dry(x, y) and land.features[y][x] == EMPTY
     )
 
 

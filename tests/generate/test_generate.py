@@ -103,7 +103,10 @@ def test_a_mirrored_field_is_one_half_turned_round_with_twin_armies(sides: int) 
         for s in made.soldiers:
             if s.side == "blue":
                 n = s.kind.squares
-                assert (s.kind.key, (w - s.pos[0] - n, h - s.pos[1] - n) if sides == 2 else (w - s.pos[0] - n, s.pos[1])) in red
+                assert (
+                    s.kind.key,
+                    (w - s.pos[0] - n, h - s.pos[1] - n) if sides == 2 else (w - s.pos[0] - n, s.pos[1]),
+                ) in red
         assert len(red) == len([s for s in made.soldiers if s.side == "blue"])
 
 
@@ -118,7 +121,11 @@ def test_a_field_not_mirrored_is_no_mirror_but_its_armies_are_twins() -> None:
         w, h = spec.width, spec.height
         land = made.land
         mirrored += all(land.tile(x, y) == land.tile(w - 1 - x, h - 1 - y) for y in range(h) for x in range(w))
-        blue = sorted((s.kind.key, (w - s.pos[0] - s.kind.squares, h - s.pos[1] - s.kind.squares)) for s in made.soldiers if s.side == "blue")
+        blue = sorted(
+            (s.kind.key, (w - s.pos[0] - s.kind.squares, h - s.pos[1] - s.kind.squares))
+            for s in made.soldiers
+            if s.side == "blue"
+        )
         assert blue == sorted((s.kind.key, s.pos) for s in made.soldiers if s.side == "red")
     assert mirrored == 0
 
