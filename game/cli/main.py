@@ -61,7 +61,6 @@ def cmd_check(args: argparse.Namespace) -> int:
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 return 2
     if not bad:  # a check that passed printed nothing; a failed one prints only its problems
-        n = len(args.maps)
         print(f"{_counted(args.maps)} valid")
     return 2 if bad else 0
 
