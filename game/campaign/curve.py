@@ -33,7 +33,14 @@ class Curve:
             n, k = self.fought.get(b.id, 0), self.won.get(b.id, 0)
             low, high = wilson(k, n)
             battles.append(
-                {"id": b.id, "name": b.title, "fought": n, "won": k, "rate": round(k / n, 4) if n else None, "ci": [low, high]}
+                {
+                    "id": b.id,
+                    "name": b.title,
+                    "fought": n,
+                    "won": k,
+                    "rate": round(k / n, 4) if n else None,
+                    "ci": [low, high],
+                }
             )
         rate = round(self.victories / self.games, 4) if self.games else None
         return {

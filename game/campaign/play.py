@@ -118,7 +118,7 @@ def play_campaign(
     s: Setting,
     *,
     limit: int = BATTLES_MAX,
-    after: Callable[[CampaignState], None] | None = None,
+    after: Callable[[CampaignState], object] | None = None,
 ) -> CampaignState:
     """Play on until the campaign ends; `after` is called with the state after every battle (the autosave)."""
     while state.outcome is None:

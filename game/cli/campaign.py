@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.bundled import shipped_campaigns
+from game.bundled import campaign_path, shipped_campaigns
 from game.campaign.curve import Curve
 from game.campaign.play import BATTLES_MAX, Setting, begin, play_campaign, setting
-from game.campaign.saves import autosave, load_save
+from game.campaign.saves import CampaignSaveError, autosave, load_save
 from game.campaign.spec import CampaignSpec, read_campaign
 from game.campaign.state import CampaignState
 from game.cli import bounds
@@ -26,6 +26,13 @@ def cmd_list(args: argparse.Namespace) -> int:
     for name, spec in [] if args.json else found:
         print(f"{name}: {spec.title}. {spec.about}")
     return 0
+
+
+def _named(spec: CampaignSpec) -> str:
+    """How a save names its campaign: a shipped one by its name (an installed game moves its
+    folder), any other by its whole path."""
+    shipped = {d.resolve() for d in shipped_campaigns()}
+    return spec.name if spec.folder.resolve() in shipped else str(spec.folder.resolve())
 
 
 def _limit(args: argparse.Namespace, spec: CampaignSpec) -> int:
@@ -45,13 +52,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.games > 1:
         return _curve(args, spec, limit)
     s = setting(spec)
-    state = begin(spec, args.campaign, args.seed, args.ai, args.ironman, s)
+    state = begin(spec, _named(spec), args.seed, args.ai, args.ironman, s)
     return _go_on(args, spec, state, s, limit, Path(args.save) if args.save else None)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    state = load_save(args.save)
-    spec = read_campaign(state.campaign)
+    try:
+        state = load_save(args.save)
+    except CampaignSaveError as e:
+        raise UsageError(str(e)) from None
+    spec = read_campaign(campaign_path(state.campaign))
     if state.next not in spec.battles and state.outcome is None:
         raise UsageError(f"{args.save}: the campaign has no battle {state.next!r} any more")
     return _go_on(args, spec, state, setting(spec), _limit(args, spec), Path(args.save))
@@ -60,7 +70,10 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def _go_on(
     args: argparse.Namespace, spec: CampaignSpec, state: CampaignState, s: Setting, limit: int, save: Path | None
 ) -> int:
-    where = autosave(state, save)
+    try:
+        where = autosave(state, save)
+    except CampaignSaveError as e:  # nothing is played that could not be kept
+        raise UsageError(str(e)) from None
     play_campaign(spec, state, s, limit=limit, after=lambda st: autosave(st, where))
     if args.json:
         print(json.dumps(report(spec, state), indent=1, ensure_ascii=False))

@@ -25,7 +25,9 @@ def add_parser(sub: Any) -> None:
     ls.add_argument("--json", action="store_true")
     pl = inner.add_parser("play", help="play a whole campaign, the AI choosing for the company")
     pl.add_argument("campaign", type=campaign_path, help="a campaign's folder, or a shipped campaign by name")
-    pl.add_argument("--ai", default="normal", choices=LEVELS, help="the company's AI level (the enemy's: each battle's)")
+    pl.add_argument(
+        "--ai", default="normal", choices=LEVELS, help="the company's AI level (the enemy's: each battle's)"
+    )
     pl.add_argument("--seed", type=bounds.seed, default=1)
     pl.add_argument("--games", type=int, default=1, help="campaigns over seeds N..N+K-1: each battle's win rate")
     pl.add_argument("--jobs", type=int, default=1, help="with --games: campaigns in parallel (the same results)")
