@@ -64,7 +64,7 @@ def ready_company(state: CampaignState, b: BattleSpec, s: Setting) -> Company:
     return pass_days(company, b.days, 0, s.kinds)
 
 
-def fight(state: CampaignState, spec: CampaignSpec, s: Setting, limit: int = BATTLES_MAX) -> dict[str, Any] | None:
+def fight(state: CampaignState, spec: CampaignSpec, s: Setting) -> dict[str, Any] | None:
     """Play the campaign's next battle: the state moves on, and the battle's record is returned
     (None when the company had no one left to field, and the campaign is lost)."""
     b = spec.battles[state.next]
@@ -87,9 +87,6 @@ def fight(state: CampaignState, spec: CampaignSpec, s: Setting, limit: int = BAT
     state.next = b.victory if outcome.won else b.defeat
     if state.next == END:
         state.outcome = "victory" if outcome.won else "defeat"
-    elif len(state.fought) >= limit:
-        # An endless campaign is won by lasting; a story that never ends is lost.
-        state.outcome = "victory" if spec.endless and state.company.ready else "defeat"
     return record
 
 
@@ -120,9 +117,18 @@ def play_campaign(
     limit: int = BATTLES_MAX,
     after: Callable[[CampaignState], object] | None = None,
 ) -> CampaignState:
-    """Play on until the campaign ends; `after` is called with the state after every battle (the autosave)."""
-    while state.outcome is None:
-        fight(state, spec, s, limit)
+    """Play on until the campaign ends, or `limit` battles in all are fought; `after` is called
+    with the state after every battle (the autosave). An endless campaign stopped by the limit is
+    only paused (a save of it plays on); a story still going after BATTLES_MAX is lost."""
+    while state.outcome is None and len(state.fought) < limit:
+        fight(state, spec, s)
+        if state.outcome is None and not spec.endless and len(state.fought) >= BATTLES_MAX:
+            state.outcome = "defeat"
         if after is not None:
             after(state)
     return state
+
+
+def outcome(state: CampaignState) -> str:
+    """The campaign's outcome, or, for an endless one paused, whether the company still stands."""
+    return state.outcome or ("victory" if state.company.ready else "defeat")

@@ -10,7 +10,7 @@ from typing import Any
 
 from game.bundled import campaign_path, shipped_campaigns
 from game.campaign.curve import Curve
-from game.campaign.play import BATTLES_MAX, Setting, begin, play_campaign, setting
+from game.campaign.play import BATTLES_MAX, Setting, begin, outcome, play_campaign, setting
 from game.campaign.saves import CampaignSaveError, autosave, load_save
 from game.campaign.spec import CampaignSpec, read_campaign
 from game.campaign.state import CampaignState
@@ -81,7 +81,7 @@ def _go_on(
     for i, b in enumerate(state.fought, 1):
         back = [m for m in b["company"] if m["name"] in b["fielded"] and m["standing"] == "ready"]
         print(f"{i}. {b['name']} (day {b['day']}): {_said(b['winner'])}; {len(back)} of {len(b['fielded'])} back")
-    print(f"{spec.title}: {state.outcome} after {len(state.fought)} battles; saved in {where}")
+    print(f"{spec.title}: {outcome(state)} after {len(state.fought)} battles; saved in {where}")
     return 0
 
 
@@ -96,7 +96,7 @@ def report(spec: CampaignSpec, state: CampaignState) -> dict[str, Any]:
         "title": spec.title,
         "seed": state.seed,
         "ai": state.ai,
-        "outcome": state.outcome,
+        "outcome": outcome(state),
         "days": state.day,
         "crowns": state.company.crowns,
         "battles": state.fought,
@@ -110,14 +110,14 @@ def _one(task: tuple[str, int, str, int]) -> tuple[str | None, list[dict[str, An
     spec = read_campaign(folder)
     s = setting(spec)
     state = play_campaign(spec, begin(spec, folder, seed, ai, False, s), s, limit=limit)
-    return state.outcome, state.fought
+    return outcome(state), state.fought
 
 
 def _curve(args: argparse.Namespace, spec: CampaignSpec, limit: int) -> int:
     tasks = iter([(args.campaign, seed, args.ai, limit) for seed in range(args.seed, args.seed + args.games)])
     curve = Curve()
-    for outcome, battles in in_pool(_one, tasks, args.jobs) if args.jobs > 1 else map(_one, tasks):
-        curve.add(outcome, battles)
+    for ended, battles in in_pool(_one, tasks, args.jobs) if args.jobs > 1 else map(_one, tasks):
+        curve.add(ended, battles)
     if args.json:
         print(json.dumps({"campaign": spec.name, "seed": args.seed, "ai": args.ai, **curve.as_json(spec)}, indent=1))
     else:
