@@ -115,7 +115,7 @@ def _one(task: tuple[str, int, str, int]) -> tuple[str | None, list[dict[str, An
 
 def _curve(args: argparse.Namespace, spec: CampaignSpec, limit: int) -> int:
     tasks = iter([(args.campaign, seed, args.ai, limit) for seed in range(args.seed, args.seed + args.games)])
-    curve = Curve()
+    curve = Curve(endless=spec.endless)
     for ended, battles in in_pool(_one, tasks, args.jobs) if args.jobs > 1 else map(_one, tasks):
         curve.add(ended, battles)
     if args.json:
