@@ -46,7 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     bad = False
     for m in args.maps:
         try:
-            if Path(campaign_path(m)).is_dir():  # a campaign's folder (README.md, "Campaigns")
+            if _is_campaign(m):  # a campaign's folder (README.md, "Campaigns")
                 from game.cli.campaign_check import check  # noqa: PLC0415
 
                 check(campaign_path(m))
@@ -65,9 +65,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 2 if bad else 0
 
 
+def _is_campaign(name: str) -> bool:
+    """A folder holding campaign.toml (another folder is refused as a map would be)."""
+    return (Path(campaign_path(name)) / "campaign.toml").is_file()
+
+
 def _counted(names: list[str]) -> str:
     """'2 maps', '1 campaign', '2 maps and 1 campaign': what a passed check checked."""
-    camps = sum(Path(campaign_path(m)).is_dir() for m in names)
+    camps = sum(map(_is_campaign, names))
     maps = len(names) - camps
     parts = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((maps, "map"), (camps, "campaign")) if n]
     return " and ".join(parts)

@@ -98,8 +98,10 @@ def test_each_fault_of_a_campaign_file_is_one_line(tmp_path, fault, change, word
 
 def test_a_folder_without_a_campaign_file_is_refused_in_one_line(tmp_path):
     (tmp_path / "empty").mkdir()
-    r = rout_here("check", str(tmp_path / "empty"))
-    assert r.returncode == 2 and r.stdout.strip().endswith(
+    r = rout_here("check", str(tmp_path / "empty"))  # as any folder given for a map is
+    assert r.returncode == 2 and r.stdout.strip() == f"{tmp_path / 'empty'}: file: is a folder, not a .tmx map"
+    r = rout_here("campaign", "play", str(tmp_path / "empty"))
+    assert r.returncode == 2 and r.stderr.strip().endswith(
         "there is no campaign.toml here: a campaign is a folder holding one"
     )
 
