@@ -49,6 +49,8 @@ FORD_UNITS = [
     ("red_goblin_1", "red", "goblin", 18, 3, "W", {}),
     ("red_goblin_2", "red", "goblin", 19, 8, "W", {}),
     ("red_goblin_3", "red", "goblin", 19, 5, "W", {}),
+    ("red_orc_5", "red", "orc", 17, 8, "W", {}),
+    ("red_gnoll", "red", "gnoll", 17, 7, "W", {}),
 ]
 FORD_PROPS = lesson_props(
     "The Salt Road 1: The Ford at Dunmere",
@@ -69,36 +71,39 @@ FORD_PROPS = lesson_props(
 #            0         1         2
 #            01234567890123456789012345
 SHELF = """
-            TTT##TTTTT,,hhhh,TTT##TTTT
-            TT#..TTT,,hhHHHhh,,TT#..TT
-            T,,.....,hhHHHHHhh,,,.....
-            ..,.....hhhhHHhhhh,.......
-            ........,,hhhhhhh,........
-            ...........hhhhh,.........
-            rrrrrrrrr,,,hhh,,rrrrrrrrr
+            TTT,,.....CCCCCC.....,,TTT
+            TT.......CC~~~~CC........T
+            T.......C,~~==~~,C........
+            ........C,~====~,C.....hh.
+            ....,,..C,,~~~~,,C....hHHh
+            ........CCCCCCCCCC....hHHh
+            rrrrrrrrrrrrrrrrrrrrrrrhh.
             ........rrrrrrrrrr........
-            ..,,.....CCCCCCCC...,,....
-            ......CCC,,,,,,,,CCC......
-            CCCCCC,,,,~~~~,,,,,,CCCCCC
-            ,,,,,,,,~~~==~~~,,,,,,,,,,
-            ~~~~~~~~~====~~~~~~~~~~~~~
-            =======~~~~~~~~~~=====~===
+            ........CCCCCCCCCC........
+            ........C,,~~~~,,C....,,..
+            ....,,..C,~~==~~,C........
+            T.......C,~====~,C.....T..
+            TT......CC~~~~~~CC....TTTT
+            TTT,,....CCCCCCCC.....TTTT
 """
 SHELF_UNITS = [
     ("blue_aldo", "blue", "fighter3", 4, 6, "E", {"hero": True}),
     ("blue_brannoc", "blue", "dwarf", 4, 7, "E", {}),
     ("blue_cole", "blue", "fighter1", 4, 5, "E", {}),
-    ("blue_dara", "blue", "fighter1", 3, 8, "E", {}),
+    ("blue_dara", "blue", "fighter1", 3, 5, "E", {}),
     ("blue_emmet", "blue", "archer", 2, 6, "E", {}),
     ("blue_fenna", "blue", "priest", 2, 7, "E", {}),
-    ("red_hobgoblin_1", "red", "hobgoblin", 12, 4, "S", {}),
-    ("red_hobgoblin_2", "red", "hobgoblin", 13, 4, "S", {}),
-    ("red_hobgoblin_3", "red", "hobgoblin", 14, 4, "S", {}),
-    ("red_hobgoblin_4", "red", "hobgoblin", 13, 3, "S", {}),
-    ("red_orc_chief", "red", "orc_leader", 21, 6, "W", {"leader": True}),
+    ("red_hobgoblin_1", "red", "hobgoblin", 22, 4, "W", {}),
+    ("red_hobgoblin_2", "red", "hobgoblin", 23, 4, "W", {}),
+    ("red_hobgoblin_3", "red", "hobgoblin", 22, 5, "W", {}),
+    ("red_hobgoblin_4", "red", "hobgoblin", 23, 5, "W", {}),
+    ("red_orc_chief", "red", "orc_leader", 20, 6, "W", {"leader": True}),
     ("red_orc_1", "red", "orc", 20, 7, "W", {}),
     ("red_orc_2", "red", "orc", 21, 7, "W", {}),
-    ("red_orc_3", "red", "orc", 22, 6, "W", {}),
+    ("red_orc_3", "red", "orc", 21, 6, "W", {}),
+    ("red_orc_4", "red", "orc", 21, 8, "W", {}),
+    ("red_hobgoblin_5", "red", "hobgoblin", 22, 7, "W", {}),
+    ("red_ogre", "red", "ogre", 23, 6, "W", {}),
 ]
 SHELF_PROPS = lesson_props(
     "The Salt Road 2: The Shelf Road",
@@ -170,6 +175,6 @@ CAMP_PROPS = lesson_props(
 
 BATTLES: list[tuple] = [
     ("ford.tmx", FORD, FORD_PROPS, FORD_UNITS, (1, 3, 4, 7)),
-    ("shelf.tmx", SHELF, SHELF_PROPS, SHELF_UNITS, (1, 3, 4, 6)),
+    ("shelf.tmx", SHELF, SHELF_PROPS, SHELF_UNITS, (1, 4, 4, 6)),
     ("camp.tmx", CAMP, CAMP_PROPS, CAMP_UNITS, (2, 5, 5, 5)),
 ]
