@@ -52,6 +52,8 @@ BRIDGE_UNITS = [
     ("red_levy_1", "red", "militia", 21, 5, "W", {}),
     ("red_levy_2", "red", "militia", 21, 8, "W", {}),
     ("red_levy_3", "red", "militia", 22, 6, "W", {}),
+    ("red_deserter_4", "red", "fighter1", 19, 6, "W", {}),
+    ("red_bowman_3", "red", "archer", 22, 7, "W", {}),
 ]
 BRIDGE_PROPS = lesson_props(
     "The Salt Road 4: The Deserters' Bridge",
@@ -65,8 +67,9 @@ BRIDGE_PROPS = lesson_props(
 
 # ---------------------------------------------------------------- the pike wall at Caddon Gap
 #
-# 22 x 14: the salt road leaves the hills through Caddon Gap, six squares wide between rock
-# walls, then climbs east into open ground. The company holds the gap's mouth with pikes; a
+# 22 x 14: the salt road leaves the hills through Caddon Gap, six squares wide between the
+# woods, where the old border wall runs down to the road on either side; east of the wall's
+# end it climbs into open ground. The company holds the gap's mouth with pikes; a
 # hobgoblin war band with gnolls and bugbears stands ten squares off, too far to charge in the
 # first round. A pikeman who sets his pike (Set vs charge, C) strikes a charger first as it
 # comes into his 15-ft reach, for double dice (docs/rules.md#charge); the foes that charge
@@ -74,20 +77,20 @@ BRIDGE_PROPS = lesson_props(
 #            0         1         2
 #            0123456789012345678901
 GAP = """
-            ##########TTT.....TTTT
-            #########TT....,....TT
-            ########T......hh.....
-            ##T####,......hHHh....
+            TTTTTTTTTTTTT.....TTTT
+            TTTTTTTTTTT....,....TT
+            TTTTTTTTTT.....hh.....
+            TTT#####.,....hHHh....
             ...,..........hHHh....
             ...............hh.....
             rrrrrrrrrrrrrrrrrrrrrr
             ...............,,.....
             ...,..........hh......
             ..............hHh.....
-            ##T####.......hh......
-            ########T..........,TT
-            #########TT.........TT
-            ##########TTT....TTTTT
+            TTT#####......hh......
+            TTTTTTTTTT.........,TT
+            TTTTTTTTTTT.........TT
+            TTTTTTTTTTTTT....TTTTT
 """
 GAP_UNITS = [
     ("blue_aldo", "blue", "fighter3", 5, 4, "E", {"hero": True}),
@@ -107,6 +110,8 @@ GAP_UNITS = [
     ("red_hobgoblin_2", "red", "hobgoblin", 16, 6, "W", {}),
     ("red_hobgoblin_3", "red", "hobgoblin", 16, 8, "W", {}),
     ("red_hobgoblin_4", "red", "hobgoblin", 17, 5, "W", {}),
+    ("red_hobgoblin_5", "red", "hobgoblin", 17, 7, "W", {}),
+    ("red_gnoll_4", "red", "gnoll", 18, 6, "W", {}),
 ]
 GAP_PROPS = lesson_props(
     "The Salt Road 5: The Pike Wall at Caddon Gap",

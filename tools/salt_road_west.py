@@ -162,6 +162,8 @@ CAMP_UNITS = [
     ("red_kobold_1", "red", "kobold", 18, 5, "W", {}),
     ("red_kobold_2", "red", "kobold", 19, 10, "W", {}),
     ("red_kobold_3", "red", "kobold", 19, 7, "W", {}),
+    ("red_bugbear", "red", "bugbear", 18, 8, "W", {}),
+    ("red_goblin_8", "red", "goblin", 14, 12, "NW", {}),
 ]
 CAMP_PROPS = lesson_props(
     "The Salt Road 3: A Night at Saltwell",
