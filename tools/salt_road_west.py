@@ -1,4 +1,4 @@
-"""The Salt Road's western battles: the ford at Dunmere, the shelf road above Harrow Gorge and
+"""The Salt Road's western battles: the ford at Dunmere, the causeway over Harrow Gorge and
 the night at Saltwell (campaigns/the_salt_road/README.md tells the story).
 
 Each entry of BATTLES is (file name, layout, map properties, units, blue deployment zone as
@@ -59,18 +59,19 @@ FORD_PROPS = lesson_props(
     "creature and costs it initiative; the ford's paving does not.",
 )
 
-# ---------------------------------------------------------------- the shelf road
+# ---------------------------------------------------------------- the causeway over Harrow Gorge
 #
-# 26 x 14: the salt road runs along a shelf cut into the side of Harrow Gorge. Above it (north)
-# the hillside; below it (south) the cliff: every `C` square lies under the edge, 20 ft down,
-# and a creature driven into one falls (docs/rules.md#hazards). In the middle the edge bends in
-# under a spur of the hill and the road runs between the slope and the drop: the crossing.
-# Hobgoblins wait on the spur, facing down, so whoever fights them there has the drop at his
-# back; orcs come
-# along the road from the east. The gorge floor and the river below are reached only by a fall.
+# 26 x 14: the salt road crosses Harrow Gorge on the Saddle, a causeway of rock two squares wide
+# (rows 6-7). Every `C` square lies under the gorge's edge, 20 ft down: a creature driven into
+# one falls (docs/rules.md#hazards). A creature fighting on the causeway with its own side's
+# ranks behind it has no rear space to give ground into, so a forced retreat takes it into a
+# flank space, and beside the causeway every flank square is a cliff. The gorge floor and the
+# river are reached only by a fall, and left only by another. The orcs and hobgoblins hold the
+# east end under a low hill, with an ogre; the company comes from the west. The normal AI,
+# playing both sides, drives someone over the edge in about three games of four.
 #            0         1         2
 #            01234567890123456789012345
-SHELF = """
+CAUSEWAY = """
             TTT,,.....CCCCCC.....,,TTT
             TT.......CC~~~~CC........T
             T.......C,~~==~~,C........
@@ -86,7 +87,7 @@ SHELF = """
             TT......CC~~~~~~CC....TTTT
             TTT,,....CCCCCCCC.....TTTT
 """
-SHELF_UNITS = [
+CAUSEWAY_UNITS = [
     ("blue_aldo", "blue", "fighter3", 4, 6, "E", {"hero": True}),
     ("blue_brannoc", "blue", "dwarf", 4, 7, "E", {}),
     ("blue_cole", "blue", "fighter1", 4, 5, "E", {}),
@@ -105,13 +106,13 @@ SHELF_UNITS = [
     ("red_hobgoblin_5", "red", "hobgoblin", 22, 7, "W", {}),
     ("red_ogre", "red", "ogre", 23, 6, "W", {}),
 ]
-SHELF_PROPS = lesson_props(
-    "The Salt Road 2: The Shelf Road",
-    "Beyond the ford the road is a shelf above Harrow Gorge, squeezed between a spur of the hill "
-    "and the drop. Hobgoblins wait on the spur above the narrows and orcs come along the road. A "
-    "creature driven back into a cliff square falls 20 feet (2d6 and prone) unless it saves to "
-    "stand fast: face the slope with the drop behind you and you may be the one who falls. "
-    "Turn the foe first, and drive it over.",
+CAUSEWAY_PROPS = lesson_props(
+    "The Salt Road 2: The Causeway over Harrow Gorge",
+    "The salt road crosses Harrow Gorge on a causeway of rock two men wide; orcs, hobgoblins and "
+    "a hired ogre hold its far end. A creature driven back where its own ranks stand behind it "
+    "gives ground sideways, and beside the causeway every square is a cliff: it falls 20 feet "
+    "(2d6 and prone) unless it saves to stand fast, and the gorge has no way up. Fight at the "
+    "causeway's mouth to push the foe over; on the causeway your own men can go over as well.",
 )
 
 # ---------------------------------------------------------------- the night at Saltwell
@@ -177,6 +178,6 @@ CAMP_PROPS = lesson_props(
 
 BATTLES: list[tuple] = [
     ("ford.tmx", FORD, FORD_PROPS, FORD_UNITS, (1, 3, 4, 7)),
-    ("shelf.tmx", SHELF, SHELF_PROPS, SHELF_UNITS, (1, 4, 4, 6)),
+    ("causeway.tmx", CAUSEWAY, CAUSEWAY_PROPS, CAUSEWAY_UNITS, (1, 4, 4, 6)),
     ("camp.tmx", CAMP, CAMP_PROPS, CAMP_UNITS, (2, 5, 5, 5)),
 ]
