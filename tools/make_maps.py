@@ -1070,7 +1070,9 @@ def csv_layer(layer_id: int, name: str, grid: list[list[int]]) -> list[str]:
     ]
 
 
-def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: list, tileset: str = "terrain.tsx") -> str:
+def build_tmx(
+    layout: str, legend: dict, map_props: dict, units: list, zones: list, tileset: str = "terrain.tsx"
+) -> str:
     """The map's text; `tileset` is terrain.tsx as named from the folder the map is written to."""
     ground, features = parse_layout(layout, legend)
     h, w = len(ground), len(ground[0])

@@ -26,7 +26,15 @@ OUT = ROOT / "campaigns" / "the_salt_road" / "maps"
 # Where nobody may be placed: walls and trees, hazards, and water (a wader starts at -2).
 NOT_TO_DEPLOY = {WALL, TREE, PIT, FIRE, CLIFF, DEEP, SHALLOW}
 
-MEASURED: dict[str, str] = {}
+MEASURED: dict[str, str] = {
+    # seeds 1-100, the normal AI on both sides; campaigns/the_salt_road/README.md has the table.
+    "ford.tmx": "Measured: blue 75%, red 25%, draws 0% over 100 AI games.",
+    "causeway.tmx": "Measured: blue 53%, red 46%, draws 1% over 100 AI games.",
+    "camp.tmx": "Measured: blue 50%, red 49%, draws 1% over 100 AI games.",
+    "bridge.tmx": "Measured: blue 66%, red 33%, draws 1% over 100 AI games.",
+    "gap.tmx": "Measured: blue 61%, red 38%, draws 1% over 100 AI games.",
+    "tower.tmx": "Measured: blue 56%, red 44%, draws 0% over 100 AI games.",
+}
 
 
 def battles() -> list[tuple]:

@@ -65,27 +65,29 @@ FORD_PROPS = lesson_props(
 # (rows 6-7). Every `C` square lies under the gorge's edge, 20 ft down: a creature driven into
 # one falls (docs/rules.md#hazards). A creature fighting on the causeway with its own side's
 # ranks behind it has no rear space to give ground into, so a forced retreat takes it into a
-# flank space, and beside the causeway every flank square is a cliff. The gorge floor and the
-# river are reached only by a fall, and left only by another. The orcs and hobgoblins hold the
+# flank space, and beside the causeway every flank square is a cliff. The gorge runs off the
+# map north and south. A creature that falls lies prone in the cliff square, hurt, and may
+# stand and climb back onto the causeway (the game has no rule against it); nobody walks into
+# a cliff square by choice, so the gorge floor beyond is reached only by a fall. The orcs and hobgoblins hold the
 # east end under a low hill, with an ogre; the company comes from the west. The normal AI,
 # playing both sides, drives someone over the edge in about three games of four.
 #            0         1         2
 #            01234567890123456789012345
 CAUSEWAY = """
-            TTT,,.....CCCCCC.....,,TTT
-            TT.......CC~~~~CC........T
+            TTT,,...C,~~==~~,C...,,TTT
+            TT......C,~~==~~,C.......T
             T.......C,~~==~~,C........
-            ........C,~====~,C.....hh.
+            ........C,,~==~,,C.....hh.
             ....,,..C,,~~~~,,C....hHHh
             ........CCCCCCCCCC....hHHh
             rrrrrrrrrrrrrrrrrrrrrrrhh.
             ........rrrrrrrrrr........
             ........CCCCCCCCCC........
             ........C,,~~~~,,C....,,..
-            ....,,..C,~~==~~,C........
-            T.......C,~====~,C.....T..
-            TT......CC~~~~~~CC....TTTT
-            TTT,,....CCCCCCCC.....TTTT
+            ....,,..C,,~==~,,C........
+            T.......C,~~==~~,C.....T..
+            TT......C,~~==~~,C....TTTT
+            TTT,,...C,~~==~~,C....TTTT
 """
 CAUSEWAY_UNITS = [
     ("blue_aldo", "blue", "fighter3", 4, 6, "E", {"hero": True}),
@@ -111,14 +113,15 @@ CAUSEWAY_PROPS = lesson_props(
     "The salt road crosses Harrow Gorge on a causeway of rock two men wide; orcs, hobgoblins and "
     "a hired ogre hold its far end. A creature driven back where its own ranks stand behind it "
     "gives ground sideways, and beside the causeway every square is a cliff: it falls 20 feet "
-    "(2d6 and prone) unless it saves to stand fast, and the gorge has no way up. Fight at the "
-    "causeway's mouth to push the foe over; on the causeway your own men can go over as well.",
+    "(2d6 and prone) unless it saves to stand fast. Meet the foe at the causeway's mouth and push "
+    "him over; out on the causeway your own men can go over as well.",
 )
 
 # ---------------------------------------------------------------- the night at Saltwell
 #
-# 22 x 16: the company's camp by the Saltwell road, a ring of salt wagons (walls) with the
-# campfire on the road at its east mouth: a fire square, and a goblin driven into it burns.
+# 22 x 16: the company camps in the old drovers' fold by the Saltwell road, its low stone walls
+# broken in many places, the campfire on the road at its east mouth: a fire square, and a
+# goblin driven into it burns.
 # Goblins and kobolds come out of the dark from the east and both flanks, a hobgoblin chief
 # with them. Blue is surprised (option `surprised`): every creature of the company but its
 # heroes checks morale in round 1 at -2, and a band of weak-hearted goblins breaks when its

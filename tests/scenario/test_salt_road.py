@@ -18,6 +18,7 @@ from game.scenario.catalogue import load
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.terrain import Hazard
+from tests.test_docs import broken, links
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "campaigns" / "the_salt_road"
@@ -153,3 +154,8 @@ def test_the_maps_are_what_the_script_writes(monkeypatch):
     assert sorted(written) == sorted(p.name for p in MAPS if p.parent.parent == FOLDER)
     for name, text in written.items():
         assert (FOLDER / "maps" / name).read_text(encoding="utf-8") == text, f"{name}: run tools/make_salt_road.py"
+
+
+def test_the_campaign_readme_links_reach_their_files_and_headings():
+    readme = FOLDER / "README.md"
+    assert [why for t in links(readme) if (why := broken(t, readme))] == []
