@@ -1,4 +1,4 @@
-"""The layers of game/ (README.md#layout): the rules import nothing else of the game; the core
+"""The layers of game/ (docs/architecture.md#the-layers): the rules import nothing else of the game; the core
 (rules, world, systems, battle, queries, events, commands, options, terrain, activation) never
 reaches the AI, the files, the window or the command line; the files and the settings never reach
 the AI or the batch runner; and no two modules import each other, however indirectly."""

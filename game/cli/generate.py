@@ -1,5 +1,5 @@
-"""`rout generate --seed N --out FILE.tmx`: a new battlefield from a seed (README.md, "Generated
-battlefields")."""
+"""`rout generate --seed N --out FILE.tmx`: a new battlefield from a seed (docs/scenarios.md,
+"Generated battlefields")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The command line: rout play | screenshot | simulate | match | check | replay | gif | sandbox |
-generate | price | host | join (README.md, "Command line").
+generate | price | host | join (docs/command-line.md).
 
 This module is what every run of `rout` imports, so it imports only the parser and the errors it
 reports: each command's body (and the AI, numpy, tcod or pygame behind it) is imported when that
@@ -62,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _unpriced(path: str, units: Iterable[Placement]) -> None:
     """Warn, without failing the check, of each kind the map fields that has no points: a quick
-    battle could not buy it (README.md, "Points"). A kind of the map's own catalogue is priced in
+    battle could not buy it (docs/scenarios.md, "Points"). A kind of the map's own catalogue is priced in
     the points file beside that catalogue, the rest in the shipped one. Kinds only a magic weapon
     can hurt are not priced, by design."""
     from pathlib import Path  # noqa: PLC0415

@@ -1,4 +1,4 @@
-"""`rout simulate`: AI against AI headless, summed up (README.md, "Command line")."""
+"""`rout simulate`: AI against AI headless, summed up (docs/command-line.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`rout simulate --generate A-B`: AI games on the battlefields generated from seeds A to B, a
-balance sweep (README.md, "Generated battlefields"). The maps are made for the run in a
+balance sweep (docs/scenarios.md, "Generated battlefields"). The maps are made for the run in a
 temporary folder, each just before its first game, and are gone when it ends (on a Dask
 cluster, with --dask, each worker makes the maps of its own games). With --points
 each side buys its own army on each map, and the sweep says how each kind's buyers fared."""

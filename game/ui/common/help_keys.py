@@ -1,5 +1,5 @@
-"""The keys and clicks of each screen, as F1 and the pause menu's help list them (README.md's
-"How to play" says the same in prose)."""
+"""The keys and clicks of each screen, as F1 and the pause menu's help list them (docs/playing.md
+says the same in prose)."""
 
 from __future__ import annotations
 
