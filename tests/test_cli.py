@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import ai
-from game.battle import Battle
+from game.core.battle import Battle
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
 from tests.command_line import ROOT, one_line_error, rout, rout_here

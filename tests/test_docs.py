@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.fatigue import fatigue_points
-from game.rules.morale import ose_rating
-from game.rules.tables import save_vs_paralyzation, thac0
+from game.core.rules.fatigue import fatigue_points
+from game.core.rules.morale import ose_rating
+from game.core.rules.tables import save_vs_paralyzation, thac0
 from game.scenario.catalogue import CATALOGUE, load
 
 ROOT = Path(__file__).resolve().parent.parent

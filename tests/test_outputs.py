@@ -26,8 +26,8 @@ import pytest
 
 from game.cli import main as cli
 from game.cli import simulate
-from game.runner import play_many
-from game.tally import Tally
+from game.play.runner import play_many
+from game.play.tally import Tally
 from tests.command_line import ROOT, one_line_error, rout, rout_here
 from tests.test_cli import ARENA
 

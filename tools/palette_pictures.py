@@ -20,7 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from game.bundled import map_path
+from game.home.bundled import map_path
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen

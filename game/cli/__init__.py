@@ -8,5 +8,5 @@ parser loads no websockets); `gif`, `generate`, `price` and `sandbox` hold their
 beside its body, importing the rest as it runs. `bounds` limits the numbers a command takes,
 `outputs` checks and writes the files it makes, `signals` turns SIGTERM into an exception.
 
-This module imports nothing, so `game.cli.outputs` comes without the parser (game/cluster.py).
+This module imports nothing, so `game.cli.outputs` comes without the parser (game/play/cluster.py).
 """

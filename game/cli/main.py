@@ -16,10 +16,10 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, NoReturn
 
 from game import __version__
-from game.bundled import map_path
 from game.cli import bounds, generate, gif, match, net_args, price, sandbox
 from game.cli.outputs import STDERR, UsageError
 from game.cli.signals import Terminated, terminate_raises
+from game.home.bundled import map_path
 from game.save.errors import ReplayError
 from game.scenario.errors import CatalogueError, ScenarioError
 
@@ -212,10 +212,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _refusals() -> tuple[type[Exception], ...]:
-    """A replay that cannot be read or run, and Illegal once game/commands.py is loaded: no
+    """A replay that cannot be read or run, and Illegal once game/core/commands.py is loaded: no
     command can be refused before it is, and the clause that asks (evaluated only when an error
     comes) spares `rout --version` importing it."""
-    commands = sys.modules.get("game.commands")
+    commands = sys.modules.get("game.core.commands")
     return (ReplayError, commands.Illegal) if commands is not None else (ReplayError,)
 
 

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.cli import bounds
 from game.cli.outputs import UsageError, progress_bar
+from game.core.rules.dice import SEED_MAX
 from game.levels import LEVELS
 from game.match import EnginesDiffer
-from game.rules.dice import SEED_MAX
 
 if TYPE_CHECKING:
     from game.match.games import MatchGame

@@ -13,7 +13,7 @@ from game.cli.outputs import UsageError, check_outputs
 from game.levels import LEVELS
 
 if TYPE_CHECKING:
-    from game.rules.creature import Kind
+    from game.core.rules.creature import Kind
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
 GAMES_MAX = 10_000
@@ -73,8 +73,8 @@ def cmd_price(args: argparse.Namespace) -> int:
 def _catalogue(path: str | None) -> tuple[str | None, dict[str, Kind], list[str]]:
     """The map catalogue's text (None for the shipped one), its kinds merged with the shipped,
     and the kinds to price by default: the map file's own, or every shipped kind."""
-    from game.input_files import CATALOGUE_BYTES, read_input  # noqa: PLC0415
     from game.scenario.catalogue import for_map, load, own_units  # noqa: PLC0415
+    from game.scenario.input_files import CATALOGUE_BYTES, read_input  # noqa: PLC0415
 
     if path is None:
         kinds = load()

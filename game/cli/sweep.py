@@ -13,11 +13,11 @@ from dataclasses import asdict, dataclass, replace
 
 from game.cli.generate import prices
 from game.cli.outputs import UsageError, progress_bar
-from game.field_games import FieldGame, play_field_games
-from game.game_result import GameResult
 from game.generate.make import Unplayable
 from game.generate.spec import FieldSpec
-from game.tally import Tally, print_report, wilson
+from game.play.field_games import FieldGame, play_field_games
+from game.play.game_result import GameResult
+from game.play.tally import Tally, print_report, wilson
 
 KEPT_OUTPUTS = ("log", "save_replay", "explain")  # each keeps a game whose map will be gone
 

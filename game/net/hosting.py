@@ -10,8 +10,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
 from game.net import map_transfer
 from game.net.link import Dropped
 from game.net.lockstep import Lockstep, Mark

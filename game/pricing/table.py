@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.input_files import POINTS_BYTES, read_input
 from game.pricing.price import BUDGET, REFERENCE, REFERENCE_POINTS, Duel, Price
+from game.scenario.input_files import POINTS_BYTES, read_input
 
 POINTS_FILE = Path(__file__).resolve().parent.parent / "data" / "points.toml"
 

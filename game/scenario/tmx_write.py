@@ -13,8 +13,8 @@ import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from game.rules.fatigue import STATE_NAMES
-from game.rules.geometry import FACINGS
+from game.core.rules.fatigue import STATE_NAMES
+from game.core.rules.geometry import FACINGS
 from game.scenario.exits import unreachable_exits
 from game.scenario.model import Placement
 from game.scenario.sandbox_setup import Setup

@@ -3,7 +3,7 @@ says the same in prose)."""
 
 from __future__ import annotations
 
-from game.round_end import STEPS
+from game.core.round_end import STEPS
 
 # (section, [(keys, what they do)]); each row must fit half the help panel's width.
 HELP: list[tuple[str, list[tuple[str, str]]]] = [

@@ -10,17 +10,17 @@ import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from game.core.rules.creature import Kind
 from game.generate.forces import Soldier, zones
 from game.generate.make import Field, generate
 from game.generate.picker import buy
 from game.generate.tmx_text import tmx_text
-from game.rules.creature import Kind
+from game.home.user_dirs import made
 from game.save.files import write_atomic
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.save.quick_maps import clear_unneeded, shipped_tileset
 from game.ui.common import spoken
 from game.ui.quick.choices import QuickChoices
-from game.user_dirs import made
 
 PLAYER = "blue"  # the side the player deploys; the AI plays the others
 
