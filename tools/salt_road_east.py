@@ -13,8 +13,8 @@ from make_maps import lesson_props
 #
 # 24 x 14: the Harrow runs deep under a stone bridge (the road, rows 6-7); on the east bank a
 # gatehouse of two rooms open to the road. The garrison deserted in the spring and now tolls
-# the salt road for itself. They are men: they can be offered quarter (docs/rules.md#offering-
-# surrender), and taken by surprise (option `surprised`) every one of them checks morale in
+# the salt road for itself. They are men: they can be offered quarter
+# (docs/rules.md#offering-surrender), and taken by surprise (option `surprised`) every one of them checks morale in
 # round 1, so from then on an offer makes it check again, and a failure by any margin is a
 # surrender.
 #            0         1         2

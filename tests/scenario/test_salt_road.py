@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from game.battle import Battle
+from game.core.battle import Battle
+from game.core.terrain import Hazard
 from game.scenario.catalogue import load
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
-from game.terrain import Hazard
 from tests.test_docs import broken, links
 
 ROOT = Path(__file__).resolve().parents[2]
