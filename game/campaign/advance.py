@@ -9,10 +9,10 @@ from dataclasses import replace
 
 from game.campaign.company import Member
 from game.campaign.tables import HIT_DIE, level_for, spell_row
-from game.rules.creature import CreatureClass, Kind
-from game.rules.dice import Rng
-from game.rules.tables import con_hp_adjustment
-from game.systems.spells import SPELLS
+from game.core.rules.creature import CreatureClass, Kind
+from game.core.rules.dice import Rng
+from game.core.rules.tables import con_hp_adjustment
+from game.core.systems.spells import SPELLS
 
 
 def level_hp(kind: Kind, level: int, rng: Rng) -> int:

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from game import events as ev
 from game.campaign.advance import gain
 from game.campaign.company import Company, Member, Standing
 from game.campaign.deployment import COMPANY
 from game.campaign.tables import SPELL_XP_PER_LEVEL, WARRIOR_XP_PER_HD, xp_value
-from game.rules.creature import CreatureClass, Kind
-from game.rules.dice import Rng
-from game.world import DEAD, FLED, SURRENDERED, Unit, World
+from game.core import events as ev
+from game.core.rules.creature import CreatureClass, Kind
+from game.core.rules.dice import Rng
+from game.core.world import DEAD, FLED, SURRENDERED, Unit, World
 
 
 @dataclass(frozen=True)

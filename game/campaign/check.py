@@ -11,7 +11,7 @@ from pathlib import Path
 from game.campaign.deployment import COMPANY, ENEMY, company_zone, free_squares
 from game.campaign.keys import DEFEAT, VICTORY
 from game.campaign.spec import END, FILE, CampaignSpec, read_campaign
-from game.rules.creature import Kind
+from game.core.rules.creature import Kind
 from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario

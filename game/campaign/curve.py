@@ -1,5 +1,5 @@
 """A campaign's difficulty curve: many campaigns played from consecutive seeds, and each battle's
-win rate among the campaigns that fought it, with its 95% interval (game/tally.py's Wilson score).
+win rate among the campaigns that fought it, with its 95% interval (game/play/tally.py's Wilson score).
 An endless campaign's battles are counted by their place (the 1st contract, the 2nd, ...): the
 difficulty as the company grows."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from game.campaign.keys import VICTORY
 from game.campaign.spec import CampaignSpec
-from game.tally import wilson
+from game.play.tally import wilson
 
 
 @dataclass

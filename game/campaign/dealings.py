@@ -9,7 +9,7 @@ from dataclasses import replace
 from game.campaign.company import Company, Member, Standing
 from game.campaign.prices import hire_price, ransom
 from game.campaign.tables import LEVEL_XP
-from game.rules.creature import Kind
+from game.core.rules.creature import Kind
 
 # Names the steward gives its hires (and a player may keep): plain names of the Old World.
 NAMES = (

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from game.rules.creature import Kind
-from game.rules.geometry import FACINGS, Pos, footprint
+from game.core.rules.creature import Kind
+from game.core.rules.geometry import FACINGS, Pos, footprint
+from game.core.terrain import Hazard, Zone
 from game.scenario.model import Placement, Scenario
-from game.terrain import Hazard, Zone
 
 COMPANY = "blue"  # Decision: on a campaign's map the company is blue and the enemy red
 ENEMY = "red"

@@ -11,12 +11,12 @@ from typing import cast
 
 from game.campaign.deployment import COMPANY, ENEMY, Fielded, place
 from game.campaign.spec import BattleSpec, CampaignSpec
-from game.field_games import tileset
+from game.core.rules.creature import Kind
 from game.generate.forces import zones
 from game.generate.make import generate
 from game.generate.picker import buy
 from game.generate.spec import FieldSpec, Terrain
-from game.rules.creature import Kind
+from game.play.field_games import tileset
 from game.scenario.catalogue import load
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario

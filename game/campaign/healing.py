@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 from game.campaign.company import Company, Member, Standing
 from game.campaign.prices import LODGING, TEMPLE_CURE
-from game.rules.creature import CreatureClass, Kind
-from game.rules.dice import Rng
-from game.rules.tables import con_hp_adjustment
+from game.core.rules.creature import CreatureClass, Kind
+from game.core.rules.dice import Rng
+from game.core.rules.tables import con_hp_adjustment
 
 WEEK = 7
 

@@ -8,7 +8,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.battle import Battle
 from game.campaign.advance import in_battle, spell_book
 from game.campaign.aftermath import after_battle, read_outcome
 from game.campaign.company import Company, Member
@@ -22,9 +21,10 @@ from game.campaign.prices import hireable, member_points
 from game.campaign.spec import END, BattleSpec, CampaignSpec
 from game.campaign.state import CampaignState
 from game.campaign.steward import RESERVE, choose, ransom_captives, recruit, tend
+from game.core.battle import Battle
+from game.core.rules.creature import CreatureClass, Kind
+from game.play.runner import play
 from game.pricing.table import read
-from game.rules.creature import CreatureClass, Kind
-from game.runner import play
 from game.scenario.catalogue import load
 
 BATTLES_MAX = 100  # Decision: a story campaign that loops this long without an end is lost

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from statistics import median
 
 from game.campaign.company import Member
-from game.rules.creature import CreatureClass, Kind
+from game.core.rules.creature import CreatureClass, Kind
 
 # Decision: one point of the measured prices is 10 crowns, so a first-level fighter (10.1 points)
 # is hired for 101 crowns, and the prices keep the tenths the measurement gives.

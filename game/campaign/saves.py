@@ -13,9 +13,9 @@ from pathlib import Path
 
 from game.campaign.company_json import SaveFault
 from game.campaign.state import CampaignState, read_state
-from game.input_files import NotReadable, read_input
+from game.home.user_dirs import data_dir, made
 from game.save.files import target_problem, write_atomic
-from game.user_dirs import data_dir, made
+from game.scenario.input_files import NotReadable, read_input
 
 SAVE_BYTES = 4 * 1024 * 1024  # a long endless campaign's save is tens of KB
 MARK = "rout-campaign"  # the first key of every campaign save: what may be written over

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from game.campaign.keys import BATTLE_KEYS, DEFEAT, GENERATE_KEYS, START_KEYS, TOP_KEYS, VICTORY, Key, problems_of
-from game.input_files import SCRIPT_BYTES, read_input
 from game.scenario.errors import ScenarioError
+from game.scenario.input_files import SCRIPT_BYTES, read_input
 
 FILE = "campaign.toml"
 FORMAT = 1

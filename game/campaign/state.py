@@ -10,7 +10,7 @@ from typing import Any
 from game.campaign.company import Company
 from game.campaign.company_json import SaveFault, company_json, get, read_company
 from game.campaign.keys import DEFEAT, VICTORY
-from game.rules.dice import SEED_MAX, Rng, battle_rng
+from game.core.rules.dice import SEED_MAX, Rng, battle_rng
 
 SAVE_FORMAT = 1
 

@@ -10,8 +10,8 @@ from game.campaign.company import Company, Member
 from game.campaign.dealings import NAMES, hire, pay_ransom
 from game.campaign.healing import WEEK, cure, rest, rest_cost
 from game.campaign.prices import TEMPLE_CURE, hire_price, member_points, ransom
-from game.rules.creature import Kind
-from game.rules.dice import Rng
+from game.core.rules.creature import Kind
+from game.core.rules.dice import Rng
 
 RESERVE = 2  # members kept beyond those a battle fields, to stand in for the wounded and the dead
 SUPPORT_SHARE = 1 / 3  # at most this share of the company shoots or casts; the rest holds the line

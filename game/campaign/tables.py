@@ -4,7 +4,7 @@ experience a defeated foe is worth, hit dice gained by level, and spells memoris
 
 from __future__ import annotations
 
-from game.rules.creature import CreatureClass, Kind
+from game.core.rules.creature import CreatureClass, Kind
 
 W, P, R, M = CreatureClass.WARRIOR, CreatureClass.PRIEST, CreatureClass.ROGUE, CreatureClass.WIZARD
 TOP_LEVEL = 10  # the tables below stop here; a member at 10th level gains no more

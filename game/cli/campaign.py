@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.bundled import campaign_path, shipped_campaigns
 from game.campaign.curve import Curve
 from game.campaign.play import BATTLES_MAX, Setting, begin, outcome, play_campaign, setting
 from game.campaign.saves import CampaignSaveError, autosave, load_save
@@ -16,7 +15,8 @@ from game.campaign.spec import CampaignSpec, read_campaign
 from game.campaign.state import CampaignState
 from game.cli import bounds
 from game.cli.outputs import UsageError
-from game.runner import in_pool
+from game.home.bundled import campaign_path, shipped_campaigns
+from game.play.runner import in_pool
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""`rout campaign list | play | resume` (README.md, "Campaigns"): the parser alone; the bodies
+"""`rout campaign list | play | resume` (docs/campaigns.md, "Campaigns"): the parser alone; the bodies
 (game/cli/campaign.py, and the AI behind them) are imported when a command runs."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from game.bundled import campaign_path
 from game.cli import bounds
+from game.home.bundled import campaign_path
 from game.levels import LEVELS
 
 

@@ -1,5 +1,5 @@
 """The command line: rout play | screenshot | simulate | match | check | replay | gif | sandbox |
-generate | price | host | join (README.md, "Command line").
+generate | price | host | join (docs/command-line.md).
 
 This module is what every run of `rout` imports, so it imports only the parser and the errors it
 reports: each command's body (and the AI, numpy, tcod or pygame behind it) is imported when that
@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from game import __version__
-from game.bundled import campaign_path, map_path
 from game.cli import bounds, campaign_args, generate, gif, match, net_args, price, sandbox
 from game.cli.outputs import STDERR, UsageError
 from game.cli.signals import Terminated, terminate_raises
+from game.home.bundled import campaign_path, map_path
 from game.save.errors import ReplayError
 from game.scenario.errors import CatalogueError, ScenarioError
 
@@ -46,7 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     bad = False
     for m in args.maps:
         try:
-            if _is_campaign(m):  # a campaign's folder (README.md, "Campaigns")
+            if _is_campaign(m):  # a campaign's folder (docs/campaigns.md, "Campaigns")
                 from game.cli.campaign_check import check  # noqa: PLC0415
 
                 check(campaign_path(m))
@@ -80,7 +80,7 @@ def _counted(names: list[str]) -> str:
 
 def _unpriced(path: str, units: Iterable[Placement]) -> None:
     """Warn, without failing the check, of each kind the map fields that has no points: a quick
-    battle could not buy it (README.md, "Points"). A kind of the map's own catalogue is priced in
+    battle could not buy it (docs/scenarios.md, "Points"). A kind of the map's own catalogue is priced in
     the points file beside that catalogue, the rest in the shipped one. Kinds only a magic weapon
     can hurt are not priced, by design."""
     from game.pricing.table import PointsError, beside, read  # noqa: PLC0415
@@ -229,10 +229,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _refusals() -> tuple[type[Exception], ...]:
-    """A replay that cannot be read or run, and Illegal once game/commands.py is loaded: no
+    """A replay that cannot be read or run, and Illegal once game/core/commands.py is loaded: no
     command can be refused before it is, and the clause that asks (evaluated only when an error
     comes) spares `rout --version` importing it."""
-    commands = sys.modules.get("game.commands")
+    commands = sys.modules.get("game.core.commands")
     return (ReplayError, commands.Illegal) if commands is not None else (ReplayError,)
 
 

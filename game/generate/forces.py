@@ -12,10 +12,10 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.core.rules.creature import Kind
+from game.core.rules.geometry import FACINGS
 from game.generate.land import DEEP, EMPTY, GRASS, MUD, SHALLOW, Land
 from game.generate.spec import FieldSpec
-from game.rules.creature import Kind
-from game.rules.geometry import FACINGS
 
 FACING = {"blue": FACINGS.index("E"), "red": FACINGS.index("W"), "green": FACINGS.index("S")}
 

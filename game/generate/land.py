@@ -9,7 +9,7 @@ Fair by construction: with two sides the field is laid, then made point-symmetri
 centre (each square takes the kind of the square opposite), so the two deployment zones look
 at the same battlefield turned round. With three, it is mirrored left to right, which makes the
 blue and red zones alike; green's zone on the top edge is fair only by measurement
-(bench/README.md, "Generated battlefields").
+(bench/README.md, "Issue 20: generated battlefields").
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.campaign.advance import gain, in_battle, memorised, spell_book
-from game.rules.dice import Rng
-from game.rules.tables import save_vs_paralyzation, save_vs_spell, thac0
+from game.core.rules.dice import Rng
+from game.core.rules.tables import save_vs_paralyzation, save_vs_spell, thac0
 from tests.campaign.helpers import member, salt_road
 
 SPEC, S = salt_road()

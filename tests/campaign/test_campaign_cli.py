@@ -1,4 +1,4 @@
-"""`rout campaign list | play` end to end (README.md, "Campaigns"): the shipped campaigns named, a
+"""`rout campaign list | play` end to end (docs/campaigns.md, "Campaigns"): the shipped campaigns named, a
 whole campaign played with its record in JSON, the difficulty curve over several seeds, bad input
 refused in one line."""
 

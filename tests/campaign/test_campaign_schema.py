@@ -10,8 +10,8 @@ from importlib import resources
 
 import pytest
 
-from game.bundled import shipped_campaigns
 from game.campaign.keys import BATTLE_KEYS, GENERATE_KEYS, START_KEYS, TOP_KEYS, problems_of
+from game.home.bundled import shipped_campaigns
 from tests.campaign.helpers import SALT_ROAD
 
 jsonschema = pytest.importorskip("jsonschema", reason="install the test extra: pip install -e '.[test]'")

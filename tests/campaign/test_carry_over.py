@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game import events as ev
-from game.battle import Battle
 from game.campaign.aftermath import after_battle, read_outcome
 from game.campaign.company import Standing
 from game.campaign.deployment import company_zone
@@ -16,8 +14,10 @@ from game.campaign.play import _creatures, begin, fight, play_campaign, ready_co
 from game.campaign.prices import ransom
 from game.campaign.steward import ransom_captives
 from game.campaign.tables import xp_value
-from game.rules.dice import Rng
-from game.world import DEAD, FLED, SURRENDERED
+from game.core import events as ev
+from game.core.battle import Battle
+from game.core.rules.dice import Rng
+from game.core.world import DEAD, FLED, SURRENDERED
 from tests.campaign.helpers import company, member, salt_road
 
 SPEC, S = salt_road()

@@ -1,12 +1,12 @@
 """The difficulty curve (game/campaign/curve.py): each battle's win rate with its Wilson 95%
-interval (game/tally.py), a story's battles by id, an endless campaign's by their place."""
+interval (game/play/tally.py), a story's battles by id, an endless campaign's by their place."""
 
 from __future__ import annotations
 
-from game.bundled import campaign_path
 from game.campaign.curve import Curve
 from game.campaign.spec import read_campaign
-from game.tally import wilson
+from game.home.bundled import campaign_path
+from game.play.tally import wilson
 from tests.campaign.helpers import salt_road
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.campaign.tables import level_for, spell_row, xp_to_next, xp_value
-from game.rules.creature import CreatureClass
+from game.core.rules.creature import CreatureClass
 from game.scenario.catalogue import load
 
 KINDS = load()

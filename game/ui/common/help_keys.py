@@ -1,9 +1,9 @@
-"""The keys and clicks of each screen, as F1 and the pause menu's help list them (README.md's
-"How to play" says the same in prose)."""
+"""The keys and clicks of each screen, as F1 and the pause menu's help list them (docs/playing.md
+says the same in prose)."""
 
 from __future__ import annotations
 
-from game.round_end import STEPS
+from game.core.round_end import STEPS
 
 # (section, [(keys, what they do)]); each row must fit half the help panel's width.
 HELP: list[tuple[str, list[tuple[str, str]]]] = [

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pygame
 
-from game.rules.dice import SEED_MAX
+from game.core.rules.dice import SEED_MAX
 from game.save.map_paths import QUICK_PREFIX
 
 # What each choice changes, shown while the pointer rests on its button (a rule option's own
-# words are in its declaration, game/options.py).
+# words are in its declaration, game/core/options.py).
 TIPS = {
     "quick": "A new battlefield made for you: choose its size and terrain, buy an army to a budget, "
     "deploy it, and fight the AI's.",
