@@ -6,6 +6,7 @@ an ironman campaign, which cannot take a battle back, hands the company to the A
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,6 +14,7 @@ import pygame
 from game.campaign.deployment import COMPANY, ENEMY
 from game.campaign.saves import CampaignSaveError
 from game.campaign.spec import CampaignError
+from game.runner import play
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.campaign.debrief import DebriefScreen
 from game.ui.campaign.run import Marched, Run
@@ -62,6 +64,15 @@ class CampaignBattle(BattleScreen):
         except CampaignSaveError as e:  # settled, but not kept: say so on the debrief
             record, said = self.run.state.fought[-1], str(e)
         return DebriefScreen(self.app, self.run, self.marched, before, self.battle, record, said)
+
+    def close(self) -> None:
+        """Ironman: a battle the window closes on is fought to its end by the AI for both sides,
+        and settled and saved, so that closing the window cannot take back a battle going badly."""
+        super().close()
+        if self.run.state.ironman and not self.battle.over:
+            battle = play(self.battle, {COMPANY: self.run.state.ai or "baseline", ENEMY: self.marched.battle.ai})
+            with contextlib.suppress(CampaignSaveError):  # the window is closing: nowhere left to say it
+                self.run.settle(self.marched, battle)
 
     def fight_on(self) -> None:
         """The company handed to the AI for the rest of the battle, at the enemy's level."""

@@ -34,7 +34,8 @@ def brief(b: BattleSpec, spec: CampaignSpec) -> list[Line]:
         lines.append((b.before, 20, False))
     if b.generate is not None:
         g = b.generate
-        field = f"a {g.terrain} field of {g.width}x{g.height} squares, made for this battle"
+        article = "an" if g.terrain[:1] in "aeiou" else "a"
+        field = f"{article} {g.terrain} field of {g.width}x{g.height} squares, made for this battle"
     else:
         field = "the campaign's own map"
     lines.append((f"The field: {field}.", 18, False))

@@ -5,17 +5,35 @@ listed apart, and the hiring list with its prices."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.campaign.company import Standing
 from game.ui.campaign import roster_rows
+from game.ui.campaign.run import Run
 from game.ui.common import spoken, theme
 from game.ui.common.widgets import text, wrap
 
 if TYPE_CHECKING:
-    from game.ui.campaign.camp import CampScreen
+    from game.ui.app import App
+
+
+class CampScreen(Protocol):
+    """What the drawing reads of the camp's screen (camp.py), which imports this module."""
+
+    app: App
+    run: Run
+    focus: str
+    row: int
+    hire_row: int
+    asking: bool
+    said: str
+    warn: bool
+
+    @property
+    def chosen(self) -> str | None: ...
+
 
 HIRE_W = 340  # the hiring list on the right
 TOP, ROW, HIRE_ROW = 100, 26, 25
@@ -124,7 +142,7 @@ def _fallen(s: CampScreen, surface: pygame.Surface, y: int, w: int) -> None:
         return
     names = ", ".join(
         f"{m.name} ({roster_rows.kind_words(s.run.setting.kinds[m.kind]).lower()}, level {m.level}, "
-        f"{'dead' if m.standing == Standing.DEAD else 'lost'} after {m.record.battles} battles)"
+        f"{'dead' if m.standing == Standing.DEAD else 'lost'} after {spoken.counted('battle', m.record.battles)})"
         for m in gone
     )
     bottom = s.app.size[1] - FOOT - 4

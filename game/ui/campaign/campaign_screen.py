@@ -44,7 +44,12 @@ class CampaignScreen:
 
     def graph_area(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(40, 130, w - CARD_W - 120, h - 230)
+        return pygame.Rect(40, 130, w - self.card_w - 120, h - 250)
+
+    @property
+    def card_w(self) -> int:
+        """The card's width: narrower on a narrow canvas, so the graph keeps room for its words."""
+        return CARD_W if self.app.size[0] >= 1200 else CARD_W - 60
 
     def pointed(self) -> str | None:
         """The battle whose box the pointer is on."""
@@ -98,7 +103,7 @@ class CampaignScreen:
             text(surface, self.message, (42, 102), 18, theme.TEXT_WARN)
         draw_graph(surface, run, self.graph_area(), self.pointed())
         _legend(surface, self.graph_area())
-        card = pygame.Rect(w - CARD_W - 40, 130, CARD_W, h - 210)
+        card = pygame.Rect(w - self.card_w - 40, 130, self.card_w, h - 210)
         draw_card(surface, card, card_lines(run, self.pointed()))
         for b in self.buttons:
             b.draw(surface, self.mouse)
@@ -165,7 +170,8 @@ def _arrow(  # one arrow: its two boxes, its colour and words, whether taken
         (end[0] - 12 * math.cos(angle + 0.4), end[1] - 12 * math.sin(angle + 0.4)),
     ]
     pygame.draw.polygon(surface, colour, tip)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 - 4)
+    # The words above the boxes' tops: the gap between two boxes is narrower than the words.
+    mid = ((start[0] + end[0]) // 2, min(start[1], end[1]) - (a.h // 2 if start[1] == a.centery else 0) - 2)
     text(surface, words, mid, 16, colour, True, "midbottom")
 
 

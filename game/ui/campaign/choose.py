@@ -15,7 +15,7 @@ from game.campaign.state import CampaignState
 from game.player_names import MAX_NAME
 from game.ui.battle.players import typed_key
 from game.ui.campaign import offers
-from game.ui.campaign.run import Run
+from game.ui.campaign.run import Run, saved_name
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text, wrap
 from game.ui.navigation import ToCampaign, ToCampaigns, ToMenu, go
@@ -67,9 +67,8 @@ class ChooseScreen:
 
     def _begin(self, o: offers.Offer) -> Screen | None:
         assert o.spec is not None
-        if autosave_path(
-            CampaignState.begin(o.spec.name, 0, "", Company(self.company, 0), "", False)
-        ).exists():  # never over another campaign's save
+        named = CampaignState.begin(saved_name(o.spec), 0, "", Company(self.company, 0), "", False)
+        if autosave_path(named).exists():  # never over another campaign's save
             self.said = (
                 f"A campaign of {self.company} in {o.title} is saved already: continue it, or rename the company (N)"
             )

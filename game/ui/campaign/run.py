@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.battle import Battle
-from game.bundled import campaign_path
+from game.bundled import campaign_path, shipped_campaigns
 from game.campaign.company import Member, Standing
 from game.campaign.dealings import NAMES, hire, lose_captives, pay_ransom
 from game.campaign.healing import cure, pass_days, rest, rest_cost
@@ -24,6 +24,13 @@ from game.scenario.model import Scenario
 from game.user_dirs import made
 
 WEEK = 7
+
+
+def saved_name(spec: CampaignSpec) -> str:
+    """How a save names its campaign, as `rout campaign play` names it: a shipped one by its name
+    (an installed game moves its folder), any other by its whole path."""
+    shipped = {d.resolve() for d in shipped_campaigns()}
+    return spec.name if spec.folder.resolve() in shipped else str(spec.folder.resolve())
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,7 @@ class Run:
     def new(spec: CampaignSpec, company: str, seed: int, ai: str, ironman: bool) -> Run:
         """A campaign begun: the company named, its first save written (CampaignSaveError if not)."""
         s = setting(spec)
-        state = begin(spec, spec.name, seed, ai, ironman, s)
+        state = begin(spec, saved_name(spec), seed, ai, ironman, s)
         state.company = replace(state.company, name=company)
         run = Run(spec, state, s)
         run.choose_default()
@@ -207,6 +214,3 @@ class Run:
         prices = [hire_price(k, self.setting.points) for k in self.setting.allowed] if company.room else []
         prices += [self.ransom_price(m) for m in company.captives]
         return any(p <= company.crowns for p in prices)
-
-    def week_cost(self) -> int:
-        return rest_cost(self.state.company, WEEK)
