@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.campaign.deployment import COMPANY, company_zone, free_squares
+from game.campaign.deployment import COMPANY, ENEMY, company_zone, free_squares
+from game.rules.creature import Kind
 from game.rules.geometry import FACINGS, footprint
 from game.scenario.model import Placement
 from game.ui.campaign.battle import CampaignBattle
 from game.ui.campaign.run import Marched, Run
-from game.ui.common import help_keys, theme
+from game.ui.common import help_keys, spoken, theme
 from game.ui.common.art import Sprites, render_map
 from game.ui.common.widgets import Button, layout_row, text, wrap
 from game.ui.quick.board_view import TILE_MAX, BoardView
@@ -223,10 +224,12 @@ class CampaignDeploy:
             )
         if self.message:
             lines.append((self.message, 18, theme.TEXT_WARN, False))
-        foes = sum(1 for u in self.units if u.side != COMPANY)
-        lines.append(
-            (f"The enemy fields {foes} creatures, already in place.", 18, theme.side_colour("red", self.sides), False)
-        )
+        foes: dict[str, tuple[Kind, int]] = {}
+        for u in self.units:
+            if u.side == ENEMY:
+                foes[u.kind.key] = (u.kind, foes.get(u.kind.key, (u.kind, 0))[1] + 1)
+        words = f"The enemy fields {spoken.army_words(foes.values())}, already in place."
+        lines.append((words, 18, theme.side_colour(ENEMY, self.sides), False))
         y = 74
         for words, size, colour, bold in lines:
             for part in wrap(words, size, PANEL_W - 30):
