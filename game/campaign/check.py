@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from game.campaign.deployment import COMPANY, ENEMY, company_zone, free_squares
+from game.campaign.keys import DEFEAT, VICTORY
 from game.campaign.spec import END, FILE, CampaignSpec, read_campaign
 from game.rules.creature import Kind
 from game.scenario.errors import ScenarioError
@@ -41,7 +42,7 @@ def _branch_problems(spec: CampaignSpec, where: str) -> list[str]:
     if spec.first not in spec.battles:
         out.append(f"{where} first names {spec.first!r}, and no battle has that id")
     for b in spec.battles.values():
-        for branch, to in (("victory", b.victory), ("defeat", b.defeat)):
+        for branch, to in ((VICTORY, b.victory), (DEFEAT, b.defeat)):
             if to != END and to not in spec.battles:
                 out.append(f"{where} battle {b.id!r}: {branch} names {to!r}, and no battle has that id (or 'end')")
     if out:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.campaign.keys import VICTORY
 from game.campaign.spec import CampaignSpec
 from game.tally import wilson
 
@@ -23,7 +24,7 @@ class Curve:
 
     def add(self, outcome: str | None, battles: Iterable[dict[str, Any]]) -> None:
         self.games += 1
-        self.victories += outcome == "victory"
+        self.victories += outcome == VICTORY
         for place, b in enumerate(battles, start=1):
             key = (b["id"], place if self.endless else 0)
             self.fought[key] = self.fought.get(key, 0) + 1

@@ -12,6 +12,9 @@ from game.levels import LEVELS
 from game.scenario.catalogue_schema import suggest
 from game.scenario.tmx import what
 
+# A campaign's two outcomes, which are also a battle's two branches: spelt here once (the rule
+# option `victory` is another word spelt alike, tests/test_option_declarations.py).
+VICTORY, DEFEAT = "victory", "defeat"
 TEXT_MAX = 4000  # characters of a card's words
 NAME_MAX = 64  # characters of a name or an id
 
@@ -53,8 +56,8 @@ BATTLE_KEYS = {
     "before": Key("text"),
     "after_victory": Key("text"),
     "after_defeat": Key("text"),
-    "victory": Key("name"),
-    "defeat": Key("name"),
+    VICTORY: Key("name"),
+    DEFEAT: Key("name"),
 }
 GENERATE_KEYS = {
     "width": Key("int", least=SIZE_MIN[0], most=SIZE_MAX[0]),

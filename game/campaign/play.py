@@ -18,6 +18,7 @@ from game.campaign.dealings import join, lose_captives
 from game.campaign.deployment import COMPANY, ENEMY, Fielded
 from game.campaign.field import battle_scenario
 from game.campaign.healing import pass_days
+from game.campaign.keys import DEFEAT, VICTORY
 from game.campaign.prices import hireable, member_points
 from game.campaign.spec import END, BattleSpec, CampaignSpec
 from game.campaign.state import CampaignState
@@ -110,7 +111,7 @@ def settle(
     state.fought.append(record)
     state.next = b.victory if outcome.won else b.defeat
     if state.next == END:
-        state.outcome = "victory" if outcome.won else "defeat"
+        state.outcome = VICTORY if outcome.won else DEFEAT
     return record
 
 
@@ -155,4 +156,4 @@ def play_campaign(
 
 def outcome(state: CampaignState) -> str:
     """The campaign's outcome, or, for an endless one paused, whether the company still stands."""
-    return state.outcome or ("victory" if state.company.ready else "defeat")
+    return state.outcome or (VICTORY if state.company.ready else DEFEAT)

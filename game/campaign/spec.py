@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.campaign.keys import BATTLE_KEYS, GENERATE_KEYS, START_KEYS, TOP_KEYS, Key, problems_of
+from game.campaign.keys import BATTLE_KEYS, DEFEAT, GENERATE_KEYS, START_KEYS, TOP_KEYS, VICTORY, Key, problems_of
 from game.input_files import SCRIPT_BYTES, read_input
 from game.scenario.errors import ScenarioError
 
@@ -139,8 +139,8 @@ def _battle(t: dict[str, Any]) -> BattleSpec:
         before=t.get("before", ""),
         after_victory=t.get("after_victory", ""),
         after_defeat=t.get("after_defeat", ""),
-        victory=t.get("victory", END),
-        defeat=t.get("defeat", END),
+        victory=t.get(VICTORY, END),
+        defeat=t.get(DEFEAT, END),
     )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from game.campaign.company import Company
 from game.campaign.company_json import SaveFault, company_json, get, read_company
+from game.campaign.keys import DEFEAT, VICTORY
 from game.rules.dice import SEED_MAX, Rng, battle_rng
 
 SAVE_FORMAT = 1
@@ -58,7 +59,7 @@ def read_state(d: object) -> CampaignState:
     if len(rng) != 2 or not all(type(v) is int and 0 <= v < 2**64 for v in rng):
         raise SaveFault("save: rng must be [state, draws]")
     outcome = d.get("outcome")
-    if outcome not in (None, "victory", "defeat"):
+    if outcome not in (None, VICTORY, DEFEAT):
         raise SaveFault("save: outcome must be victory, defeat or null")
     fought = get(d, "battles", list, "save")
     if not all(isinstance(b, dict) for b in fought):
