@@ -3,6 +3,7 @@ fight, the march, the pay), and the campaign's end once it is over."""
 
 from __future__ import annotations
 
+from game.campaign.keys import VICTORY
 from game.campaign.spec import END, BattleSpec, CampaignSpec
 from game.levels import LEVEL_SHORT
 from game.ui.campaign.run import Run
@@ -14,7 +15,7 @@ def card_lines(run: Run, key: str | None = None) -> list[Line]:
     """The card of battle `key`, or of the next battle (the campaign's end once it is over)."""
     state = run.state
     if key is None and state.outcome is not None:
-        won = state.outcome == "victory"
+        won = state.outcome == VICTORY
         return [
             ("The campaign is won" if won else "The campaign is lost", 30, True),
             (f"After {len(state.fought)} battles and {state.day} days.", 20, False),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from game.campaign.keys import VICTORY
 from game.campaign.spec import END
 from game.ui.campaign import graph
 from game.ui.campaign.briefing import card_lines
@@ -136,7 +137,7 @@ def draw_graph(surface: pygame.Surface, run: Run, area: pygame.Rect, pointed: st
             parts += [p for p in (f"won {t.won}" if t.won else "", f"lost {t.lost}" if t.lost else "") if p]
         said = "; ".join(parts)
         if key == END and state.outcome is not None:
-            said = f"campaign {'won' if state.outcome == 'victory' else 'lost'}"
+            said = f"campaign {'won' if state.outcome == VICTORY else 'lost'}"
         if said:
             text(
                 surface,

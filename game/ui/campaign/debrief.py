@@ -12,6 +12,7 @@ import pygame
 from game.battle import Battle
 from game.campaign.company import Company, Member, Standing
 from game.campaign.deployment import COMPANY
+from game.campaign.keys import VICTORY
 from game.ui.campaign.run import Marched, Run
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text, wrap
@@ -177,7 +178,7 @@ class DebriefScreen:
                 lines.append((f"{words}: {named(test)}.", tone))
         state = self.run.state
         if state.outcome is not None:
-            lines.append((f"The campaign is {'won' if state.outcome == 'victory' else 'lost'}.", theme.TEXT))
+            lines.append((f"The campaign is {'won' if state.outcome == VICTORY else 'lost'}.", theme.TEXT))
         elif self.run.battle is not None:
             lines.append((f"Next: {self.run.battle.title}.", theme.TEXT))
         kept = "the campaign's one save (ironman)" if state.ironman else "saved, with a copy of this stop"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.bundled import shipped_campaigns
+from game.campaign.keys import DEFEAT, VICTORY
 from game.campaign.saves import CampaignSaveError, load_save, saves_folder
 from game.campaign.spec import CampaignError, CampaignSpec, read_campaign
 
@@ -53,7 +54,7 @@ def _offer(path: Path) -> Offer:
     c = state.company
     stop = path.stem.rpartition(".battle-")[2] if ".battle-" in path.stem else ""
     where = f"after battle {stop}" if stop else f"{len(state.fought)} battles fought"
-    end = {"victory": "won", "defeat": "lost"}.get(state.outcome or "", "")
+    end = {VICTORY: "won", DEFEAT: "lost"}.get(state.outcome or "", "")
     about = f"{Path(state.campaign).name}: {where}, day {state.day}, {c.crowns} crowns, {len(c.ready)} ready"
     if end:
         about += f"; the campaign was {end}"

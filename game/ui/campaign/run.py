@@ -14,6 +14,7 @@ from game.bundled import campaign_path, shipped_campaigns
 from game.campaign.company import Member, Standing
 from game.campaign.dealings import NAMES, hire, lose_captives, pay_ransom
 from game.campaign.healing import cure, pass_days, rest, rest_cost
+from game.campaign.keys import DEFEAT
 from game.campaign.play import BATTLES_MAX, Setting, begin, field_for, setting, settle
 from game.campaign.prices import TEMPLE_CURE, hire_price, ransom
 from game.campaign.saves import autosave, autosave_path, load_save, saves_folder, write_save
@@ -199,9 +200,9 @@ class Run:
         campaign not ironman a copy for this stop)."""
         record = settle(self.state, marched.battle, self.setting, battle, marched.seed, list(marched.going))
         if self.state.outcome is None and not self.spec.endless and len(self.state.fought) >= BATTLES_MAX:
-            self.state.outcome = "defeat"
+            self.state.outcome = DEFEAT
         if self.state.outcome is None and not self.can_go_on():
-            self.state.outcome = "defeat"  # no one left to field, and nothing to hire or ransom with
+            self.state.outcome = DEFEAT  # no one left to field, and nothing to hire or ransom with
         self.choose_default()
         autosave(self.state)
         return record
