@@ -14,7 +14,16 @@ import pytest
 from tests.import_graph import ROOT, cycles, import_graph, reachable
 
 GRAPH = import_graph()
-ABOVE_THE_CORE = ("game.ai", "game.save", "game.ui", "game.cli", "game.play", "game.history", "game.home", "game.campaign")
+ABOVE_THE_CORE = (
+    "game.ai",
+    "game.save",
+    "game.ui",
+    "game.cli",
+    "game.play",
+    "game.history",
+    "game.home",
+    "game.campaign",
+)
 
 
 def _in(module: str, packages: tuple[str, ...]) -> bool:

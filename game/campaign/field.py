@@ -17,6 +17,7 @@ from game.generate.make import generate
 from game.generate.picker import buy
 from game.generate.spec import FieldSpec, Terrain
 from game.play.field_games import tileset
+from game.save.files import write_atomic
 from game.scenario.catalogue import load
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
@@ -30,18 +31,27 @@ def battle_scenario(
     seed: int,
     budget: float,
     points: Mapping[str, float],
+    folder: Path | None = None,
 ) -> Scenario:
     """The battle as it will be fought: on a generated field, the enemy bought to `budget` points
-    (seeded by `seed`: the same seed gives the same field and enemy)."""
+    (seeded by `seed`: the same seed gives the same field and enemy), its map written in `folder`
+    and kept there (the window draws the map's tiles), or in a temporary folder."""
     if battle.map is not None:
         scenario = load_scenario(spec.folder / battle.map)
     else:
-        scenario = _generated(battle, [f.kind.key for f in fielded], seed=seed, budget=budget, points=points)
+        company = [f.kind.key for f in fielded]
+        scenario = _generated(battle, company, seed=seed, budget=budget, points=points, folder=folder)
     return place(scenario, fielded)
 
 
 def _generated(
-    battle: BattleSpec, company: list[str], *, seed: int, budget: float, points: Mapping[str, float]
+    battle: BattleSpec,
+    company: list[str],
+    *,
+    seed: int,
+    budget: float,
+    points: Mapping[str, float],
+    folder: Path | None = None,
 ) -> Scenario:
     """A generated field with the enemy bought in its zone. The company's kinds stand in its zone
     while the field is made and read (a map's zone names a side with creatures), then give way."""
@@ -56,7 +66,11 @@ def _generated(
         enemy = [kinds[min(points, key=lambda k: (points[k], k))]]
     armies = {COMPANY: [kinds[k] for k in company], ENEMY: enemy}
     made = generate(field_spec, kinds, armies)
-    with tempfile.TemporaryDirectory(prefix="rout-campaign-") as folder:
-        path = Path(folder) / "field.tmx"
+    if folder is not None:
+        path = folder / "field.tmx"
+        write_atomic(path, made.text(tileset()))
+        return load_scenario(path)
+    with tempfile.TemporaryDirectory(prefix="rout-campaign-") as temporary:
+        path = Path(temporary) / "field.tmx"
         path.write_text(made.text(tileset()), encoding="utf-8")
         return load_scenario(path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from game.campaign.advance import in_battle, spell_book
@@ -26,6 +27,7 @@ from game.core.rules.creature import CreatureClass, Kind
 from game.play.runner import play
 from game.pricing.table import read
 from game.scenario.catalogue import load
+from game.scenario.model import Scenario
 
 BATTLES_MAX = 100  # Decision: a story campaign that loops this long without an end is lost
 
@@ -74,13 +76,35 @@ def fight(state: CampaignState, spec: CampaignSpec, s: Setting) -> dict[str, Any
     if not going:
         state.outcome = "defeat"
         return None
-    fielded = {f"{COMPANY}_{m.key}": m for m in going}
+    seed, scenario = field_for(state, spec, b, s, going)
+    battle = play(Battle(scenario, seed=seed), {COMPANY: state.ai, ENEMY: b.ai})
+    return settle(state, b, s, battle, seed, going)
+
+
+def unit_id(member: Member) -> str:
+    """The unit a member is in battle: made from its key, unique in the company for ever."""
+    return f"{COMPANY}_{member.key}"
+
+
+def field_for(
+    state: CampaignState, spec: CampaignSpec, b: BattleSpec, s: Setting, going: list[Member], folder: Path | None = None
+) -> tuple[int, Scenario]:
+    """The battle's seed, drawn from the campaign's generator, and its scenario with `going`
+    placed; a generated field's map is kept in `folder` if given (the window draws its tiles)."""
     seed = state.rng.below(2**32)
     budget = b.enemy_points or b.enemy_strength * sum(member_points(m, s.kinds, s.points) for m in going)
-    scenario = battle_scenario(spec, b, _creatures(fielded, s), seed=seed, budget=budget, points=s.points)
-    battle = play(Battle(scenario, seed=seed), {COMPANY: state.ai, ENEMY: b.ai})
+    fielded = {unit_id(m): m for m in going}
+    creatures = _creatures(fielded, s)
+    return seed, battle_scenario(spec, b, creatures, seed=seed, budget=budget, points=s.points, folder=folder)
+
+
+def settle(
+    state: CampaignState, b: BattleSpec, s: Setting, battle: Battle, seed: int, going: list[Member]
+) -> dict[str, Any]:
+    """What the finished battle did to the company: fates, experience and levels, the pay, the
+    battle's record, and where the campaign goes next."""
     outcome = read_outcome(battle.world, battle.events, battle.winner)
-    keys = {uid: m.key for uid, m in fielded.items()}
+    keys = {unit_id(m): m.key for m in going}
     company = after_battle(state.company, keys, battle.world, outcome, kinds=s.kinds, story=b.xp, rng=state.rng)
     state.company = replace(company, crowns=company.crowns + (b.pay if outcome.won else 0))
     record = _record(state, b, battle, seed, going)
