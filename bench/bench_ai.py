@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_engine import field_scenario
 
 from game import ai
-from game.battle import RETREAT, Battle
+from game.core.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
 
 AIM_DECISION_MS = 50.0

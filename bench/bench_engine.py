@@ -8,7 +8,7 @@
 
 Everything here is read-only towards the game: it builds scenarios in code
 (the same way tests/helpers.py does) and drives Battle through its public door,
-`apply`, exactly as game.runner.play does.
+`apply`, exactly as game.play.runner.play does.
 """
 
 from __future__ import annotations
@@ -35,14 +35,14 @@ import contextlib
 import itertools
 
 from game import ai
-from game.battle import Battle
-from game.commands import Command
-from game.rules.geometry import FACINGS
-from game.runner import play
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.rules.geometry import FACINGS
+from game.core.terrain import Terrain
+from game.play.runner import play
 from game.scenario import catalogue
 from game.scenario.model import Placement, Scenario
 from game.scenario.tiled import load_scenario
-from game.terrain import Terrain
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAP = ROOT / "maps" / "skirmish.tmx"
@@ -153,7 +153,7 @@ def replay(scenario: Scenario, seed: int, commands) -> tuple[float, Battle]:
 
 
 def timed_play(scenario: Scenario, seed: int) -> tuple[float, Battle]:
-    """game.runner.play exactly as the game calls it, wall clock."""
+    """game.play.runner.play exactly as the game calls it, wall clock."""
     t0 = clock()
     b = play(Battle(scenario, seed=seed))
     return clock() - t0, b

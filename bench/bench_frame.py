@@ -32,7 +32,7 @@ from bench_engine import field_scenario
 from frame_floor import Floor, capture
 
 from game import ai
-from game.battle import ACTIVATION
+from game.core.battle import ACTIVATION
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.camera import ONE
@@ -49,7 +49,7 @@ def _scene(app: App) -> BattleScreen:
     while b.round < 3 and not b.over:  # into contact: targets, arcs and threatened squares on screen
         screen.feed(b.apply(ai.decide(b)))
     while b.pending().kind != ACTIVATION or not any(
-        o for o in __import__("game.query", fromlist=["x"]).attack_options(b, b.pending().unit)
+        o for o in __import__("game.core.query", fromlist=["x"]).attack_options(b, b.pending().unit)
     ):
         screen.feed(b.apply(ai.decide(b)))
     screen.view.skip()

@@ -32,10 +32,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bundled import MAPS
 from game.generate.make import generate
 from game.generate.spec import TERRAINS, FieldSpec, parse_size
-from game.runner import play_many
+from game.home.bundled import MAPS
+from game.play.runner import play_many
 from game.scenario.catalogue import load
 
 SIZES = ((16, 12), (24, 16), (40, 30), (64, 64))

@@ -250,7 +250,7 @@ def _versions() -> dict[str, int]:
     from game.net.protocol import PROTOCOL  # noqa: PLC0415
 
     try:
-        from game.rules_version import RULES  # noqa: PLC0415
+        from game.core.rules_version import RULES  # noqa: PLC0415
     except ImportError:
         return {"protocol": PROTOCOL}
     return {"protocol": PROTOCOL, "rules": RULES}

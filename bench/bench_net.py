@@ -21,9 +21,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.battle import Battle
-from game.bundled import MAPS
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.home.bundled import MAPS
 from game.net.joining import JoinPlan
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen

@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.field_games import play_field_games
+from game.play.field_games import play_field_games
+from game.play.tally import wilson
 from game.pricing.duel import duel_games
 from game.pricing.equal import equal_forces
 from game.pricing.price import BUDGET, REFERENCE, REFERENCE_POINTS
 from game.pricing.table import POINTS_FILE, read
-from game.tally import wilson
 
 
 def main() -> None:

@@ -24,12 +24,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import ai
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.history.saved_battle import load_save
 from game.save.files import event_lines
 from game.save.replay import load_replay
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

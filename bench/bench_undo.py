@@ -7,7 +7,7 @@ so every command is recorded for undo) into round 3. Then, at each of N decision
 (which rolls nothing, and after which the same side decides) is given and taken back, and four times are taken:
 
 * snapshot: the copy of the battle kept before a human command (History.apply's extra cost);
-* core undo: game.undo.History.undo alone, headless;
+* core undo: game.history.undo.History.undo alone, headless;
 * window undo: Ctrl+Z's work in the window (the battle restored, the view, log and drawing reset);
 * undo + frame: that and the next frame, which asks the battle what the unit may do and draws
   (what the player waits for).
@@ -33,13 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import ai
-from game.battle import ACTIVATION, Battle
-from game.commands import Command, Illegal
+from game.core.battle import ACTIVATION, Battle
+from game.core.commands import Command, Illegal
+from game.history.undo import History
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
 from game.ui.battle import undo_control
 from game.ui.battle.battle_screen import BattleScreen
-from game.undo import History
 
 
 def ms(t0: float) -> float:

@@ -24,9 +24,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.battle import Battle
+from game.core.battle import Battle
+from game.history.timeline import Timeline
 from game.scenario.tiled import load_scenario
-from game.timeline import Timeline
 from game.ui.app import App
 from game.ui.draw.draw_battle import draw_field
 from game.ui.viewer.viewer import SPEEDS, Source, ViewerScreen

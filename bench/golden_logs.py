@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_engine import field_scenario
 
 from game import ai
-from game.battle import Battle
-from game.rules.dice import DICE, DICE_SCHEMES
+from game.core.battle import Battle
+from game.core.rules.dice import DICE, DICE_SCHEMES
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
 

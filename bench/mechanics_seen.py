@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.bundled import MAPS
+from game.home.bundled import MAPS
 from tests.mechanics import MECHANICS, one_game
 
 

@@ -7,10 +7,10 @@ import json
 import re
 from itertools import pairwise
 
-from game import event_log
-from game.battle import ACTIVATION, RETREAT, Battle
-from game.events import Event
-from game.world import DEAD, FIGHTING, SURRENDERED
+from game.core import event_log
+from game.core.battle import ACTIVATION, RETREAT, Battle
+from game.core.events import Event
+from game.core.world import DEAD, FIGHTING, SURRENDERED
 
 ACTING = {"move", "attack", "turn", "withdraw", "stand_up", "rest", "hold", "surrender_offered", "cast"}
 SPELL_ROLLS = {"magic_missile": "1d4", "burning_hands": "1d3", "cure_light_wounds": "1d8", "entangle": "1d4"}

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from game import ai
-from game.battle import Battle
-from game.bundled import MAPS
 from game.cli.main import main
+from game.core.battle import Battle
+from game.home.bundled import MAPS
 from game.save.replay import Replay
 from game.scenario.tiled import load_scenario
 

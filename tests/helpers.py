@@ -10,14 +10,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from dataclasses import replace
 
-from game.battle import Battle
-from game.commands import Command
-from game.events import Event
-from game.rules.dice import Rng
-from game.rules.geometry import FACINGS
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.events import Event
+from game.core.rules.dice import Rng
+from game.core.rules.geometry import FACINGS
+from game.core.terrain import Terrain, Zone
 from game.scenario import catalogue
 from game.scenario.model import Placement, Scenario
-from game.terrain import Terrain, Zone
 
 
 class ScriptedRng(Rng):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game.battle import Battle
-from game.runner import play
+from game.core.battle import Battle
+from game.play.runner import play
 from game.scenario.tiled import load_scenario
 
 SPELLS = (

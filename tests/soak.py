@@ -10,8 +10,8 @@ from functools import cache
 from pathlib import Path
 
 from game import ai
-from game.battle import Battle
-from game.bundled import MAPS
+from game.core.battle import Battle
+from game.home.bundled import MAPS
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from tests.contract import Contract, check_world

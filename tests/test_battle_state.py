@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.battle import Battle
-from game.battle_state import (
+from game.core.battle import Battle
+from game.core.battle_state import (
     BATTLE_KEPT,
     BATTLE_REBUILT,
     CTX_KEPT,
@@ -24,13 +24,13 @@ from game.battle_state import (
     restored,
     state_of,
 )
-from game.bundled import MAPS
-from game.commands import Command
-from game.runner import apply_all, play
+from game.core.commands import Command
+from game.core.systems.context import Ctx
+from game.core.world import Unit
+from game.home.bundled import MAPS
+from game.play.runner import apply_all, play
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
-from game.systems.context import Ctx
-from game.world import Unit
 
 # Maps whose battles between them reach every kind of moment: group initiative, spells and
 # conditions, hazards and continuing damage, charges, morale broken, three sides.

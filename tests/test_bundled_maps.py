@@ -8,10 +8,10 @@ import re
 import shutil
 from pathlib import Path
 
-from game import bundled
-from game.bundled import map_path
 from game.cli.main import main
-from game.events import TYPES
+from game.core.events import TYPES
+from game.home import bundled
+from game.home.bundled import map_path
 from game.scenario.tiled import load_scenario
 
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import query
 from game.ai.legal import legal_commands
-from game.battle import RETREAT, Battle
-from game.commands import Action, Command, Illegal
+from game.core import query
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Action, Command, Illegal
 from tests.contract import Contract, check_world
 from tests.test_properties import SCALE, scenarios, snapshot
 

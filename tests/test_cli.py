@@ -1,4 +1,4 @@
-"""The command line (README.md, "Command line"): summaries, logs, replays, and bad input."""
+"""The command line (docs/command-line.md): summaries, logs, replays, and bad input."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game import ai
-from game.battle import Battle
+from game.core.battle import Battle
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
 from tests.command_line import ROOT, one_line_error, rout, rout_here

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from game import cluster as cluster_module
-from game.field_games import FieldGame, play_field_games
 from game.generate.spec import FieldSpec
+from game.play import cluster as cluster_module
+from game.play.field_games import FieldGame, play_field_games
 from tests.command_line import ROOT, one_line_error, rout, rout_here
 
 distributed = pytest.importorskip("distributed")

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from game import ai
 from game.ai.legal import legal_commands
-from game.battle import RETREAT, Battle
-from game.commands import ACTIONS, REFUSAL_MAX, Action, Command, Illegal, from_json, validate
+from game.core.battle import RETREAT, Battle
+from game.core.commands import ACTIONS, REFUSAL_MAX, Action, Command, Illegal, from_json, validate
 from game.scenario.tiled import load_scenario
 from tests.helpers import battle, unit
 

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from game import event_log
-from game import events as ev
-from game.battle import Battle
-from game.bundled import MAPS
-from game.rules.dice import Modifier, Roll
+from game.core import event_log
+from game.core import events as ev
+from game.core.battle import Battle
+from game.core.rules.dice import Modifier, Roll
+from game.home.bundled import MAPS
 from game.scenario.tiled import load_scenario
 
 

@@ -36,8 +36,8 @@ BLOCKED_BATTLE = f"""
 import sys
 sys.modules['pygame'] = None
 import json
-from game.battle import Battle
-from game.runner import play
+from game.core.battle import Battle
+from game.play.runner import play
 from game.scenario.tiled import load_scenario
 b = play(Battle(load_scenario({str(SKIRMISH)!r}), seed=3))
 assert 'pygame' not in [m.split('.')[0] for m in sys.modules if sys.modules[m] is not None]

@@ -1,10 +1,10 @@
-"""The engine's insides stay inside (issue 19): outside game/battle.py, game/activation.py and
-game/systems/ no module reaches the battle's context for its log (`ctx.events`) or its
+"""The engine's insides stay inside (issue 19): outside game/core/battle.py, game/core/activation.py and
+game/core/systems/ no module reaches the battle's context for its log (`ctx.events`) or its
 generator (`ctx.rng`), nor cuts a log in place; `Battle` serves each need (`events`, `draws`,
 `copy(log=...)`, `take_log`), and the battle alone keeps who plays each side (`hand_sides`).
 
-game/activation.py counts as the engine's: it carries out each action on the context and is
-called by the battle alone; so does game/battle_state.py, which writes a battle's state and
+game/core/activation.py counts as the engine's: it carries out each action on the context and is
+called by the battle alone; so does game/core/battle_state.py, which writes a battle's state and
 restores one, generator included, as the battle's constructor makes it."""
 
 from __future__ import annotations
@@ -14,18 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
 from tests.helpers import board, unit
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-ENGINE = (GAME / "battle.py", GAME / "activation.py", GAME / "battle_state.py")
+CORE = GAME / "core"
+ENGINE = (CORE / "battle.py", CORE / "activation.py", CORE / "battle_state.py")
 INSIDES = ("events", "rng")
 
 
 def _is_engine(path: Path) -> bool:
-    return path in ENGINE or (GAME / "systems") in path.parents
+    return path in ENGINE or (CORE / "systems") in path.parents
 
 
 def _ctx_aliases(tree: ast.AST) -> set[str]:

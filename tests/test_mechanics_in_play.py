@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bundled import MAPS
+from game.home.bundled import MAPS
 from tests.mechanics import MECHANICS, one_game
 
 pytestmark = pytest.mark.slow

@@ -8,8 +8,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
-from game.rules.conditions import RULES
-from game.systems.spells import SPELLS
+from game.core.rules.conditions import RULES
+from game.core.systems.spells import SPELLS
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 
@@ -34,7 +34,12 @@ def test_each_spell_id_is_a_string_literal_in_at_most_two_modules():
 
 def test_the_modules_that_read_the_records_name_no_spell():
     """Aiming, casting, the cast preview and the AI read every spell from its record."""
-    readers = {"game/systems/spell_aim.py", "game/systems/magic.py", "game/query_magic.py", "game/ai/spells.py"}
+    readers = {
+        "game/core/systems/spell_aim.py",
+        "game/core/systems/magic.py",
+        "game/core/query_magic.py",
+        "game/ai/spells.py",
+    }
     where = _string_literals()
     assert {k: sorted(where.get(k, set()) & readers) for k in SPELLS if where.get(k, set()) & readers} == {}
 
@@ -42,17 +47,17 @@ def test_the_modules_that_read_the_records_name_no_spell():
 # The modules that ask what a condition does (moving, acting, attacks, initiative, retreat, morale,
 # the token and the unit card): they read its record, never its name (issue 41).
 CONDITION_READERS = {
-    "game/query.py",
+    "game/core/query.py",
     "game/ai/__init__.py",
-    "game/systems/conditions.py",
-    "game/systems/movement.py",
-    "game/systems/space.py",
-    "game/systems/retreat.py",
-    "game/systems/morale.py",
-    "game/systems/attack.py",
-    "game/systems/actions.py",
-    "game/systems/initiative.py",
-    "game/systems/spell_record.py",
+    "game/core/systems/conditions.py",
+    "game/core/systems/movement.py",
+    "game/core/systems/space.py",
+    "game/core/systems/retreat.py",
+    "game/core/systems/morale.py",
+    "game/core/systems/attack.py",
+    "game/core/systems/actions.py",
+    "game/core/systems/initiative.py",
+    "game/core/systems/spell_record.py",
     "game/ui/common/view.py",
     "game/ui/draw/draw_tokens.py",
     "game/ui/draw/draw_panels.py",

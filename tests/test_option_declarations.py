@@ -1,4 +1,4 @@
-"""A rule option is declared once (issue 19): one `rule(...)` field of game.options.Options, and
+"""A rule option is declared once (issue 19): one `rule(...)` field of game.core.options.Options, and
 the map loader, `--option`, check_option, the menu, its help and the settings file all know it.
 Each option's name is spelt as a string in at most two modules of game/."""
 
@@ -12,12 +12,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.options as declarations
+import game.core.options as declarations
 from game.cli.simulate import _options
-from game.options import Options, check_option, rule, rules_of
+from game.core.options import Options, check_option, rule, rules_of
+from game.home.settings import Settings, load_settings, save_settings, to_toml
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
-from game.settings import Settings, load_settings, save_settings, to_toml
 from game.ui.menus import menu_keys
 from game.ui.menus.menu import MenuScreen
 from tests.ui.drive import app, key
@@ -36,7 +36,7 @@ class WithFog(Options):
 
 @pytest.fixture
 def fog(monkeypatch):
-    """Fog registered as game/options.py would hold it, for this test only."""
+    """Fog registered as game/core/options.py would hold it, for this test only."""
     monkeypatch.setattr(declarations, "RULES", rules_of(WithFog))
     return declarations.named("fog")
 
@@ -100,13 +100,14 @@ def test_a_menu_key_the_menu_keeps_for_itself_is_refused(monkeypatch):
 # Modules where an option's name is a different word spelt alike: the initiative event's type
 # and the initiative bar's cache key, the initiative modifiers 'waiting' and 'foreign environment'
 # (seed 002's table, and the system that applies them), the morale trigger 'surprised', the
-# battle_end reason 'max_rounds'. Each is checked to still be there, so the list cannot go stale.
+# battle_end reason 'max_rounds', a campaign's outcome 'victory'. Each is checked to still be there, so the list cannot go stale.
 HOMONYMS = {
-    "initiative": {"game/events.py", "game/ui/draw/draw_panels.py"},
-    "waiting": {"game/rules/initiative.py"},
-    "foreign_environment": {"game/rules/initiative.py", "game/systems/initiative.py"},
-    "surprised": {"game/systems/morale.py"},
-    "max_rounds": {"game/battle.py"},
+    "victory": {"game/campaign/keys.py"},  # a campaign's outcome and a battle's branch (docs/formats.md#campaigns)
+    "initiative": {"game/core/events.py", "game/ui/draw/draw_panels.py"},
+    "waiting": {"game/core/rules/initiative.py"},
+    "foreign_environment": {"game/core/rules/initiative.py", "game/core/systems/initiative.py"},
+    "surprised": {"game/core/systems/morale.py"},
+    "max_rounds": {"game/core/battle.py"},
 }
 
 

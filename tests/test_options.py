@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from game.options import OptionError, Options, declared
+from game.core.options import OptionError, Options, declared
 from tests.helpers import battle, unit
 
 

@@ -1,4 +1,4 @@
-"""Nothing a user has is ever lost to an output (README.md, "Command line"): every output is
+"""Nothing a user has is ever lost to an output (docs/command-line.md, "Outputs and inputs"): every output is
 checked against the command's inputs and its other outputs before any work, only a plain
 writable file is replaced (whole, through a hidden temporary file), `-` is standard output,
 several games' logs appear as a whole folder or not at all, and --games is played one game at
@@ -26,8 +26,8 @@ import pytest
 
 from game.cli import main as cli
 from game.cli import simulate
-from game.runner import play_many
-from game.tally import Tally
+from game.play.runner import play_many
+from game.play.tally import Tally
 from tests.command_line import ROOT, one_line_error, rout, rout_here
 from tests.test_cli import ARENA
 

@@ -16,11 +16,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.ai.legal import legal_commands
-from game.battle import RETREAT, Battle
-from game.commands import Command, Illegal
-from game.rules.geometry import FACINGS, footprint
-from game.scenario import catalogue
-from game.systems.movement import (
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Command, Illegal
+from game.core.rules.geometry import FACINGS, footprint
+from game.core.systems.movement import (
     _reachable_any,
     _reachable_one_square,
     in_pit,
@@ -28,8 +27,9 @@ from game.systems.movement import (
     reachable,
     reachable_and_within,
 )
-from game.terrain import Zone
-from game.world import FLEEING
+from game.core.terrain import Zone
+from game.core.world import FLEEING
+from game.scenario import catalogue
 from tests.contract import Contract, check_world
 from tests.helpers import as_json, board, unit
 

@@ -1,10 +1,10 @@
-"""The end of the round explained (game/round_review.py): every melee pair of the round, and who may
+"""The end of the round explained (game/core/round_review.py): every melee pair of the round, and who may
 drive whom back and why (docs/rules.md#forced-retreats)."""
 
 from __future__ import annotations
 
-from game.battle import RETREAT
-from game.round_review import Fight, review
+from game.core.battle import RETREAT
+from game.core.round_review import Fight, review
 from tests.helpers import battle, cmd, unit
 
 HIT = [20, 3, 1]  # d20 20, damage d8 3 (or less), knockdown die 1: a hit that knocks no one down

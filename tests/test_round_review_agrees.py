@@ -1,6 +1,6 @@
-"""The end-of-round review (game/round_review.py) reads the round's log; the retreat step
-(game/systems/retreat.py) reads the battle's record. Both judge a pair by the one rule,
-game.rules.outcome.earns_retreat: over random melees they must name the same pairs, and the
+"""The end-of-round review (game/core/round_review.py) reads the round's log; the retreat step
+(game/core/systems/retreat.py) reads the battle's record. Both judge a pair by the one rule,
+game.core.rules.outcome.earns_retreat: over random melees they must name the same pairs, and the
 review's pair to settle 'now' must be the one the battle asks about (docs/rules.md#forced-retreats)."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai.legal import legal_commands
-from game.battle import RETREAT, Battle
-from game.commands import Action
-from game.round_review import review
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Action
+from game.core.round_review import review
+from game.core.systems import retreat
 from game.scenario import catalogue
-from game.systems import retreat
 from tests.helpers import board, unit
 
 SMALL = sorted(k for k, v in catalogue.load().items() if v.squares == 1 and v.melee is not None)

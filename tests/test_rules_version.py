@@ -7,7 +7,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from game.rules_version import GOLDEN, RULES
+from game.core.rules_version import GOLDEN, RULES
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -23,7 +23,7 @@ def golden_digest() -> str:
 def test_the_golden_logs_are_the_current_rules_versions():
     now = golden_digest()
     assert now == GOLDEN[RULES], (
-        f"the golden logs changed (digest {now}): raise RULES in game/rules_version.py by one and add "
+        f"the golden logs changed (digest {now}): raise RULES in game/core/rules_version.py by one and add "
         "that digest to GOLDEN under it (docs/architecture.md, 'Changing the rules')"
     )
 

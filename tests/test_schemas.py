@@ -17,19 +17,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import ai, options, round_end
-from game import events as ev
+from game import ai
 from game.ai.legal import legal_commands
-from game.battle import Battle
 from game.cli.main import main as rout
-from game.commands import Action, Command
-from game.rules import conditions, morale
-from game.rules.dice import Modifier, Roll
-from game.rules.fatigue import STATE_NAMES
-from game.rules.geometry import FACINGS, Arc, Size
+from game.core import events as ev
+from game.core import options, round_end
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.rules import conditions, morale
+from game.core.rules.dice import Modifier, Roll
+from game.core.rules.fatigue import STATE_NAMES
+from game.core.rules.geometry import FACINGS, Arc, Size
+from game.core.terrain import Hazard
 from game.save.replay import Replay, load_replay
 from game.scenario.tiled import load_scenario
-from game.terrain import Hazard
 from tests.test_properties import scenarios
 
 jsonschema = pytest.importorskip("jsonschema", reason="install the test extra: pip install -e '.[test]'")
@@ -280,7 +281,7 @@ def test_the_schemas_enumerations_are_the_engine_s():
 
 
 def test_the_options_schema_is_written_from_the_declarations_of_the_rule_options():
-    """game/options.py declares each option once; the schemas' `options` follow (tools/write_schemas.py)."""
+    """game/core/options.py declares each option once; the schemas' `options` follow (tools/write_schemas.py)."""
     names = sorted(r.name for r in options.declared())
     assert EVENT["$defs"]["options"] == REPLAY["$defs"]["options"] == options.schema()
     assert EVENT["$defs"]["battle_start"]["properties"]["options"]["required"] == names

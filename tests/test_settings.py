@@ -1,4 +1,4 @@
-"""The player's settings file (game/settings.py): defaults without it, a faithful round trip, and
+"""The player's settings file (game/home/settings.py): defaults without it, a faithful round trip, and
 a broken line or bad value that costs only its own setting, said in one warning line naming the
 file and the key, the file itself left as it was. Unknown keys (a newer version's) are ignored."""
 
@@ -8,8 +8,8 @@ import tomllib
 
 import pytest
 
-from game import user_dirs
-from game.settings import Settings, load_settings, save_settings, settings_path, to_toml
+from game.home import user_dirs
+from game.home.settings import Settings, load_settings, save_settings, settings_path, to_toml
 from game.ui.app import fitted
 
 

@@ -10,8 +10,8 @@ import os
 import pygame
 import pytest
 
-from game import user_dirs
-from game.settings import Settings, load_settings, save_settings, settings_path
+from game.home import user_dirs
+from game.home.settings import Settings, load_settings, save_settings, settings_path
 from game.ui.menus.menu import MenuScreen
 from tests.ui.drive import app, key
 

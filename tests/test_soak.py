@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from game import ai
-from game.battle import Battle
-from game.events import FirstStrike
+from game.core.battle import Battle
+from game.core.events import FirstStrike
 from tests.soak import plan, play_checked, scenario
 
 pytestmark = pytest.mark.slow

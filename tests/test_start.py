@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from game.bundled import MAPS
+from game.home.bundled import MAPS
 from tests.import_graph import ROOT
 
-HEAVY = ("pygame", "tcod", "numpy", "PIL", "game.ai", "game.ui", "game.runner", "game.battle")
+HEAVY = ("pygame", "tcod", "numpy", "PIL", "game.ai", "game.ui", "game.play.runner", "game.core.battle")
 PROBE = """
 import contextlib, io, sys
 from game.cli.main import main
@@ -49,7 +49,7 @@ def test_checking_a_map_loads_neither_the_window_nor_the_ai_nor_the_battle():
 def test_the_probe_sees_a_heavy_module_when_one_is_loaded():
     # A probe that never saw anything would pass the tests above. `rout replay` imports the
     # battle before it reads the file (and refuses it: exit 2).
-    assert _loaded("replay", str(ROOT / "no_such_replay.json")) == "2 ['game.battle', 'game.runner']"
+    assert _loaded("replay", str(ROOT / "no_such_replay.json")) == "2 ['game.core.battle', 'game.play.runner']"
 
 
 # What pygame brings itself is not the window's doing: pygame-ce 2.5.0 (the lowest version we

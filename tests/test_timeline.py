@@ -1,4 +1,4 @@
-"""The replay viewer's headless core (game/timeline.py): the battle at any decision is exactly the
+"""The replay viewer's headless core (game/history/timeline.py): the battle at any decision is exactly the
 one that playing those commands from scratch gives, and the markers, decisions and rounds name
 the moments the log holds (issue: a replay viewer that rewinds)."""
 
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from game import events as ev
-from game.battle import Battle
-from game.commands import Illegal
+from game.core import events as ev
+from game.core.battle import Battle
+from game.core.commands import Illegal
+from game.history.timeline import KINDS, Timeline, load_timeline
 from game.save.errors import SaveError
 from game.save.files import event_lines
 from game.save.savefile import write_save
 from game.scenario.tiled import load_scenario
-from game.timeline import KINDS, Timeline, load_timeline
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 STARTER = MAPS / "starter.tmx"

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from game import ai, round_end
-from game import events as ev
-from game.battle import Battle, Pending
-from game.event_log import BadEvent, from_json
-from game.phases import Phase, Step
+from game import ai
+from game.core import events as ev
+from game.core import round_end
+from game.core.battle import Battle, Pending
+from game.core.event_log import BadEvent, from_json
+from game.core.phases import Phase, Step
 from game.scenario.tiled import load_scenario
 
 mypy_api = pytest.importorskip("mypy.api", reason="install the test extra: pip install -e '.[test]'")
@@ -31,7 +32,9 @@ TYPOS = {
 @pytest.mark.parametrize("what", TYPOS)
 def test_a_misspelt_key_is_a_mypy_error(what, tmp_path):
     snippet = tmp_path / "typo.py"
-    head = "from game import events as ev\nfrom game.battle import Pending\nfrom game.world import Unit\n"
+    head = (
+        "from game.core import events as ev\nfrom game.core.battle import Pending\nfrom game.core.world import Unit\n"
+    )
     snippet.write_text(head + textwrap.dedent(TYPOS[what]) + "\n", encoding="utf-8")
     out, _, status = mypy_api.run(
         [str(snippet), "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(ROOT / ".mypy_cache")]

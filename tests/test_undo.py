@@ -1,4 +1,4 @@
-"""Undo and redo, headless (game/undo.py): a command may be taken back while no die has been
+"""Undo and redo, headless (game/history/undo.py): a command may be taken back while no die has been
 rolled since it was given; redo gives it again with the same events; the reason for a refusal
 names the roll."""
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.battle import Battle
-from game.commands import Command, Illegal
-from game.rules.geometry import FACINGS
-from game.undo import CannotUndo, History
+from game.core.battle import Battle
+from game.core.commands import Command, Illegal
+from game.core.rules.geometry import FACINGS
+from game.history.undo import CannotUndo, History
 from tests.helpers import as_json, board, unit
 
 HUMANS = {"blue": "human", "red": "human"}
@@ -190,7 +190,7 @@ def test_nothing_to_undo_at_the_start_and_a_refused_command_records_nothing():
 def luck_free(b: Battle) -> list[Command]:
     """The pending unit's holds, turns and moves (up to 3 squares, facing each way) that roll no
     die: each tried on a copy of the battle. A hold is kept even when it ends the round."""
-    from game import query  # noqa: PLC0415  # the reach is only needed here
+    from game.core import query  # noqa: PLC0415  # the reach is only needed here
 
     uid = b.pending().unit
     u = b.world[uid]

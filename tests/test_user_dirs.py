@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from game import user_dirs
+from game.home import user_dirs
 
 pytestmark = pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG variables are for Linux and BSD")
 

@@ -4,8 +4,8 @@
     python tools/write_schemas.py --check  # exit 1 if a schema is out of date
 
 The rule options (`$defs/options`, and the battle_start event's list of them) come from
-game/options.py, the end-of-round steps (the end_step event's `step`) from game/round_end.py, the
-announced conditions (the condition event's `condition`) from their records, game/rules/conditions.py.
+game/core/options.py, the end-of-round steps (the end_step event's `step`) from game/core/round_end.py, the
+announced conditions (the condition event's `condition`) from their records, game/core/rules/conditions.py.
 The rest of each file is written by hand and kept as it is, line for line.
 """
 
@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game import options, round_end  # the repository's own game, not an installed one
-from game.rules import conditions
+from game.core import options, round_end  # the repository's own game, not an installed one
+from game.core.rules import conditions
 
 SCHEMAS = ROOT / "game" / "data" / "schemas"
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from game import query
 from game.ai import baseline, hard, normal, random_ai, waiting
 from game.ai.candidate import Explanation
-from game.battle import ACTIVATION, Battle
-from game.commands import Action, Command
+from game.core import query
+from game.core.battle import ACTIVATION, Battle
+from game.core.commands import Action, Command
+from game.core.systems import conditions
 from game.levels import LEVELS
-from game.systems import conditions
 
 __all__ = ["LEVELS", "decide"]
 

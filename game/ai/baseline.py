@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from game import query
 from game.ai.maps import FAR, enemy_distance, safety_map
-from game.battle import RETREAT, Battle
-from game.commands import Action, Command
-from game.rules.geometry import Pos, facing_toward
-from game.world import FLEEING, WITHDRAWING, Unit
+from game.core import query
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Action, Command
+from game.core.rules.geometry import Pos, facing_toward
+from game.core.world import FLEEING, WITHDRAWING, Unit
 
 HAZARD_PREFERENCE = {"cliff": 3, "fire": 3, "pit": 3, "none": 0}
 

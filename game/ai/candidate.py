@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.commands import Command
+from game.core.commands import Command
 
 
 @dataclass

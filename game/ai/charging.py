@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game import query
 from game.ai.candidate import Candidate
 from game.ai.tactics import View
-from game.commands import Action, Command
-from game.rules.charge import can_set
-from game.rules.geometry import Pos
-from game.rules.outcome import hit
-from game.systems.movement import Reach, effective_mv, half_move
-from game.world import Unit
+from game.core import query
+from game.core.commands import Action, Command
+from game.core.rules.charge import can_set
+from game.core.rules.geometry import Pos
+from game.core.rules.outcome import hit
+from game.core.systems.movement import Reach, effective_mv, half_move
+from game.core.world import Unit
 
 # 'AC 1 worse': each foe's blow lands 5% more often (more with the Dex bonus lost), for the blows
 # of this round and the next until the charger acts again.

@@ -11,15 +11,15 @@
 
 from __future__ import annotations
 
-from game import query
 from game.ai.candidate import Explanation
 from game.ai.maps import safety_map
-from game.battle import Battle
-from game.commands import Action, Command
-from game.rules.geometry import Pos, facing_toward, footprint_distance
-from game.systems.movement import effective_mv
-from game.systems.space import can_threaten
-from game.world import Unit
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.rules.geometry import Pos, facing_toward, footprint_distance
+from game.core.systems.movement import effective_mv
+from game.core.systems.space import can_threaten
+from game.core.world import Unit
 
 DITHER = 40  # safety-map units (about 17 squares of distance) for a square just left
 

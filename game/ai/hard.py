@@ -16,18 +16,18 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from game import query
 from game.ai.candidate import Candidate, Explanation
 from game.ai.normal import EXPLAINED, SLACK, activation_parts, best, label, ranked, routed
 from game.ai.normal import decide as decide_retreat  # the normal AI chooses retreats for the hard one
 from game.ai.random_ai import decision_seed
 from game.ai.tactics import View, caution
-from game.battle import RETREAT, Battle
-from game.commands import Command, Illegal
-from game.rules.dice import Rng
-from game.rules.geometry import footprint_distance
-from game.systems.movement import half_move
-from game.world import STEADY
+from game.core import query
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Command, Illegal
+from game.core.rules.dice import Rng
+from game.core.rules.geometry import footprint_distance
+from game.core.systems.movement import half_move
+from game.core.world import STEADY
 
 TOP_K = 3
 NEAR_FOES = 3

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game import query, query_magic
-from game.battle import RETREAT, Battle, Pending
-from game.commands import Action, Command
+from game.core import query, query_magic
+from game.core.battle import RETREAT, Battle, Pending
+from game.core.commands import Action, Command
 
 
 def _retreat_commands(p: Pending) -> list[Command]:

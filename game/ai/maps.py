@@ -9,12 +9,12 @@ from typing import Any
 import numpy as np
 import tcod.path
 
-from game import query
 from game.ai.map_repair import Field, grid_steps, repaired
-from game.battle import Battle
-from game.rules.geometry import Pos
-from game.terrain import Terrain
-from game.world import Unit
+from game.core import query
+from game.core.battle import Battle
+from game.core.rules.geometry import Pos
+from game.core.terrain import Terrain
+from game.core.world import Unit
 
 FAR = 1 << 28
 

@@ -34,7 +34,6 @@ from itertools import chain
 
 import numpy as np
 
-from game import query
 from game.ai.candidate import Candidate, Explanation
 from game.ai.charging import charge_candidates, set_candidates
 from game.ai.flight import flee, withdraw
@@ -42,11 +41,12 @@ from game.ai.quarter import offer_candidates
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.spells import candidates as spell_candidates
 from game.ai.tactics import View, avg_melee, caution, worth
-from game.battle import RETREAT, Battle
-from game.commands import Action, Command, Illegal
-from game.rules.geometry import FACINGS, FRONT, Pos
-from game.systems.movement import Reach, effective_mv, half_move
-from game.world import FLEEING, STEADY, WITHDRAWING, Unit
+from game.core import query
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Action, Command, Illegal
+from game.core.rules.geometry import FACINGS, FRONT, Pos
+from game.core.systems.movement import Reach, effective_mv, half_move
+from game.core.world import FLEEING, STEADY, WITHDRAWING, Unit
 
 STEP = 0.15  # value of one square closer to the enemy
 ATTACK_BASE = 2.0

@@ -3,12 +3,12 @@ more than a blow (docs/rules.md#offering-surrender)."""
 
 from __future__ import annotations
 
-from game import query
 from game.ai.candidate import Candidate
 from game.ai.tactics import worth
-from game.battle import Battle
-from game.commands import Action, Command
-from game.world import FLEEING, Unit
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.world import FLEEING, Unit
 
 OFFER_BASE = 2.0  # an activation spent on the foe, as an attack's base (game.ai.normal.ATTACK_BASE)
 SURRENDER_VALUE = 3.5  # a surrender takes the foe out for good, with no blow in return: well above a kill (2.0 x worth)

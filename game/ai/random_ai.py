@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from game import query
 from game.ai.legal import legal_commands
-from game.battle import Battle
-from game.commands import Command
-from game.rules.dice import Rng
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.rules.dice import Rng
 
 
 def decision_seed(battle: Battle, salt: int = 0) -> int:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from game.ai.candidate import Candidate
 from game.ai.tactics import View, caution, chebyshev
-from game.battle import Battle
-from game.commands import Action, Command
-from game.rules.geometry import FRONT, Pos, arc_of, footprint_distance
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.rules.geometry import FRONT, Pos, arc_of, footprint_distance
 
 HAZARD_VALUE = {"cliff": 12.0, "fire": 10.0, "pit": 10.0, "none": 0.0}
 

@@ -1,24 +1,24 @@
 """Casting for the tactical AIs: a candidate per legal cast, scored by the spell's own record where
 it pays (haste our line before contact, slow theirs, a magic missile at the wounded leader, ...):
-game.systems.spells."""
+game.core.systems.spells."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import query_magic
 from game.ai.candidate import Candidate
 from game.ai.tactics import View, worth
-from game.commands import Action, Command
-from game.systems.spells import SPELLS
-from game.world import Unit, World
+from game.core import query_magic
+from game.core.commands import Action, Command
+from game.core.systems.spells import SPELLS
+from game.core.world import Unit, World
 
 CAST_BASE = 2.0
 
 
 @dataclass(frozen=True)
 class _Judge:
-    """What a spell's record reads of the AI's view when it weighs a cast (game.systems.spell_record.Judge)."""
+    """What a spell's record reads of the AI's view when it weighs a cast (game.core.systems.spell_record.Judge)."""
 
     view: View
 

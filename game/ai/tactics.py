@@ -13,21 +13,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from game import query
 from game.ai.maps import FAR, enemy_distance, values_at
-from game.battle import Battle
-from game.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
-from game.rules.initiative import first_strike_applies
-from game.rules.outcome import hit
-from game.systems.movement import effective_mv, half_move
-from game.systems.space import can_threaten
-from game.world import STEADY, Unit
+from game.core import query
+from game.core.battle import Battle
+from game.core.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
+from game.core.rules.initiative import first_strike_applies
+from game.core.rules.outcome import hit
+from game.core.systems.movement import effective_mv, half_move
+from game.core.systems.space import can_threaten
+from game.core.world import STEADY, Unit
 
 ARC_EXPOSURE = {FRONT: 0.0, FLANK: 1.0, REAR: 2.0}
 
 
 def avg_melee(u: Unit) -> float:
-    """What one of the creature's melee hits deals on average (game.rules.outcome), to a foe it can hurt."""
+    """What one of the creature's melee hits deals on average (game.core.rules.outcome), to a foe it can hurt."""
     w = u.kind.melee
     if w is None:
         return 0.0

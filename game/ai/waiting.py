@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.battle import Battle
-from game.commands import Action, Command
-from game.systems import wait_choice
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.systems import wait_choice
 
 # 'You don't want to attack them ... you don't want to say anything to provoke them. What you can
 # do is wait and see how they react' (seed 002). Decision: a side waits when the other sides

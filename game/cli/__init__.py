@@ -1,4 +1,4 @@
-"""The command line, `rout` (README.md, "Command line").
+"""The command line, `rout` (docs/command-line.md).
 
 `main` is what every run of `rout` imports: the parser, `rout check` and the errors reported in
 one line, nothing heavy. Each command's body is imported when that command runs: `simulate`
@@ -8,5 +8,5 @@ parser loads no websockets); `gif`, `generate`, `price` and `sandbox` hold their
 beside its body, importing the rest as it runs. `bounds` limits the numbers a command takes,
 `outputs` checks and writes the files it makes, `signals` turns SIGTERM into an exception.
 
-This module imports nothing, so `game.cli.outputs` comes without the parser (game/cluster.py).
+This module imports nothing, so `game.cli.outputs` comes without the parser (game/play/cluster.py).
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from game.rules.dice import SEED_MAX
+from game.core.rules.dice import SEED_MAX
 
 GAMES_MAX = 1_000_000
 SIZE_MIN = (640, 360)

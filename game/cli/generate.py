@@ -1,5 +1,5 @@
-"""`rout generate --seed N --out FILE.tmx`: a new battlefield from a seed (README.md, "Generated
-battlefields")."""
+"""`rout generate --seed N --out FILE.tmx`: a new battlefield from a seed (docs/scenarios.md,
+"Generated battlefields")."""
 
 from __future__ import annotations
 
@@ -105,8 +105,8 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
 def cmd_generate(args: argparse.Namespace) -> int:
     if Path(args.out).suffix.lower() != ".tmx":
         raise UsageError(f"--out must name a .tmx file, not {args.out!r}")
-    from game.bundled import MAPS  # noqa: PLC0415  # `rout --version` imports this module
     from game.generate.make import Unplayable, generate  # noqa: PLC0415
+    from game.home.bundled import MAPS  # noqa: PLC0415  # `rout --version` imports this module
     from game.save.files import write_atomic  # noqa: PLC0415
     from game.scenario.catalogue import CATALOGUE, load  # noqa: PLC0415
     from game.scenario.inputs import art_inputs  # noqa: PLC0415

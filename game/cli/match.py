@@ -1,5 +1,5 @@
-"""`rout match A B`: two AI levels played against each other in pairs of games (README.md,
-"Command line"; bench/README.md, "Matches": how to read the report)."""
+"""`rout match A B`: two AI levels played against each other in pairs of games (docs/command-line.md;
+bench/README.md, "Matches": how to read the report)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.cli import bounds
 from game.cli.outputs import UsageError, progress_bar
+from game.core.rules.dice import SEED_MAX
 from game.levels import LEVELS
 from game.match import EnginesDiffer
-from game.rules.dice import SEED_MAX
 
 if TYPE_CHECKING:
     from game.match.games import MatchGame

@@ -1,5 +1,5 @@
-"""`rout host` and `rout join`: a battle over the network, headless (README.md, "Playing over
-the network"). websockets is imported here, when one of them runs, never by `rout --version`."""
+"""`rout host` and `rout join`: a battle over the network, headless (docs/network.md).
+websockets is imported here, when one of them runs, never by `rout --version`."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ import sys
 from collections.abc import Callable
 from types import ModuleType
 
-from game.battle import Battle
-from game.bundled import MAPS
 from game.cli.outputs import UsageError, check_outputs
 from game.cli.simulate import _levels, _options
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.options import OptionError
+from game.core.rules_version import described
+from game.history.saved_battle import load_save
+from game.home.bundled import MAPS
 from game.levels import LEVELS
-from game.options import OptionError
-from game.rules_version import described
 from game.save.autosave import named_save
-from game.saved_battle import load_save
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
 

@@ -1,4 +1,4 @@
-"""Where the command line writes (README.md, "Command line").
+"""Where the command line writes (docs/command-line.md, "Outputs and inputs").
 
 Every output a command names is checked before any work starts: it must be a file that can be
 replaced whole (game/save/files.py says which), it must not be any file the command reads (the
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Self, TextIO
 from game.save.files import atomic_file, atomic_folder, event_lines, folder_problem, target_problem
 
 if TYPE_CHECKING:  # every run of rout imports this module: the events behind a game stay out
-    from game.game_result import GameResult
+    from game.play.game_result import GameResult
 
 STDOUT = "-"
 STDERR = "\0stderr"  # --explain without a file; no path a user can type holds a NUL

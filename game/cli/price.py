@@ -1,5 +1,5 @@
 """`rout price --out FILE`: each catalogue kind's points, measured in AI games against a
-reference force on generated fields (README.md, "Points")."""
+reference force on generated fields (docs/scenarios.md, "Points")."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from game.cli.outputs import UsageError, check_outputs
 from game.levels import LEVELS
 
 if TYPE_CHECKING:
-    from game.rules.creature import Kind
+    from game.core.rules.creature import Kind
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
 GAMES_MAX = 10_000
@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     p.add_argument(
         "--catalogue",
         metavar="FILE",
-        help='a map\'s own catalogue: price the kinds it adds or replaces (README.md, "Points")',
+        help='a map\'s own catalogue: price the kinds it adds or replaces (docs/scenarios.md, "Points")',
     )
     p.add_argument("--games", type=int, default=16, help="games at each pair of army sizes (16)")
     p.add_argument("--ai", choices=LEVELS, default="normal", help="the AI that plays both sides (normal)")
@@ -73,8 +73,8 @@ def cmd_price(args: argparse.Namespace) -> int:
 def _catalogue(path: str | None) -> tuple[str | None, dict[str, Kind], list[str]]:
     """The map catalogue's text (None for the shipped one), its kinds merged with the shipped,
     and the kinds to price by default: the map file's own, or every shipped kind."""
-    from game.input_files import CATALOGUE_BYTES, read_input  # noqa: PLC0415
     from game.scenario.catalogue import for_map, load, own_units  # noqa: PLC0415
+    from game.scenario.input_files import CATALOGUE_BYTES, read_input  # noqa: PLC0415
 
     if path is None:
         kinds = load()

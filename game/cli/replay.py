@@ -1,5 +1,5 @@
-"""`rout replay`: a replay or a save run headless, verified, or opened in the viewer (README.md,
-"Command line")."""
+"""`rout replay`: a replay or a save run headless, verified, or opened in the viewer
+(docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.battle import Battle
 from game.cli.outputs import STDOUT, check_outputs, text_output
-from game.events import BattleEnd
-from game.rules_version import RULES, described
+from game.core.battle import Battle
+from game.core.events import BattleEnd
+from game.core.rules_version import RULES, described
+from game.history.saved_battle import replay_battle, saved_battle
+from game.history.timeline import load_timeline
 from game.save.files import event_lines
 from game.save.replay import digest, load_replay
-from game.saved_battle import replay_battle, saved_battle
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
-from game.timeline import load_timeline
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""`rout sandbox [MAP]`: the window's sandbox, straight from the command line (README.md, "The sandbox")."""
+"""`rout sandbox [MAP]`: the window's sandbox, straight from the command line (docs/playing.md, "The sandbox")."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 from typing import TypeVar
 
-from game.bundled import DEFAULT_MAP, map_path
 from game.cli import bounds
 from game.cli.outputs import UsageError, check_outputs
+from game.home.bundled import DEFAULT_MAP, map_path
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)  # the command line's own parser class
 
@@ -30,7 +30,7 @@ def cmd_sandbox(args: argparse.Namespace) -> int:
         if Path(args.out).suffix.lower() != ".tmx":
             raise UsageError(f"--out must name a .tmx file, not {args.out!r}")
         check_outputs({"--out": args.out}, map_inputs(args.map))
-    from game import crash  # noqa: PLC0415  # only the window writes crash logs
+    from game.home import crash  # noqa: PLC0415  # only the window writes crash logs
     from game.ui.sandbox.sandbox_main import open_sandbox  # noqa: PLC0415  # headless commands never import pygame
 
     try:

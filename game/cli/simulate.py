@@ -1,4 +1,4 @@
-"""`rout simulate`: AI against AI headless, summed up (README.md, "Command line")."""
+"""`rout simulate`: AI against AI headless, summed up (docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -10,20 +10,20 @@ from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
 from game.ai import LEVELS
-from game.bundled import DEFAULT_MAP
 from game.cli import bounds
 from game.cli.outputs import STDOUT, GameWriter, UsageError, check_outputs, progress_bar
 from game.cli.sweep import rotated, simulate_generated
-from game.game_result import GameResult
-from game.options import OptionError, Options
-from game.runner import play_many
+from game.core.options import OptionError, Options
+from game.home.bundled import DEFAULT_MAP
+from game.play.game_result import GameResult
+from game.play.runner import play_many
+from game.play.tally import LessonTally, Tally, print_report
 from game.save.files import event_lines, write_atomic
 from game.save.map_paths import stored_map
 from game.save.replay import Replay, digest
 from game.scenario.inputs import map_inputs
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
-from game.tally import LessonTally, Tally, print_report
 
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:

@@ -1,5 +1,5 @@
 """`rout simulate --generate A-B`: AI games on the battlefields generated from seeds A to B, a
-balance sweep (README.md, "Generated battlefields"). The maps are made for the run in a
+balance sweep (docs/scenarios.md, "Generated battlefields"). The maps are made for the run in a
 temporary folder, each just before its first game, and are gone when it ends (on a Dask
 cluster, with --dask, each worker makes the maps of its own games). With --points
 each side buys its own army on each map, and the sweep says how each kind's buyers fared."""
@@ -13,11 +13,11 @@ from dataclasses import asdict, dataclass, replace
 
 from game.cli.generate import prices
 from game.cli.outputs import UsageError, progress_bar
-from game.field_games import FieldGame, play_field_games
-from game.game_result import GameResult
 from game.generate.make import Unplayable
 from game.generate.spec import FieldSpec
-from game.tally import Tally, print_report, wilson
+from game.play.field_games import FieldGame, play_field_games
+from game.play.game_result import GameResult
+from game.play.tally import Tally, print_report, wilson
 
 KEPT_OUTPUTS = ("log", "save_replay", "explain")  # each keeps a game whose map will be gone
 

@@ -1,21 +1,21 @@
 """`rout play` and `rout screenshot`: the commands that open the window, or draw it headless
-(README.md, "Command line"). Their arguments are checked here, before pygame is imported."""
+(docs/command-line.md). Their arguments are checked here, before pygame is imported."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from game.battle import Battle
 from game.cli.outputs import UsageError, check_outputs
+from game.core.battle import Battle
+from game.history.saved_battle import load_save
+from game.home.settings import PALETTES
 from game.save.autosave import named_save
 from game.save.files import real_target
 from game.save.replay import Replay
-from game.saved_battle import load_save
 from game.scenario.errors import ScenarioError
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
-from game.settings import PALETTES
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -26,7 +26,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise UsageError(f"--side {args.side!r}: the map's sides are {', '.join(sides)}")
     if args.mode not in (None, "solo", "hotseat", "watch"):
         raise UsageError(f"--mode must be solo, hotseat or watch, not {args.mode!r}")
-    from game import crash  # noqa: PLC0415  # only the window writes crash logs
+    from game.home import crash  # noqa: PLC0415  # only the window writes crash logs
     from game.ui.main import play  # noqa: PLC0415  # headless commands never import pygame
 
     try:
@@ -126,7 +126,7 @@ def _quick_screenshot(args: argparse.Namespace) -> int:
 def _quick_inputs() -> list[tuple[Path, str]]:
     """What a quick battle's screens read: the tileset (shipped, and its copies beside the quick
     maps), the catalogue, the prices and the game's art."""
-    from game import bundled  # noqa: PLC0415
+    from game.home import bundled  # noqa: PLC0415
     from game.pricing.table import POINTS_FILE  # noqa: PLC0415
     from game.save.map_paths import quick_maps_folder  # noqa: PLC0415
     from game.scenario.catalogue import CATALOGUE  # noqa: PLC0415
@@ -161,7 +161,7 @@ def _army(given: str) -> list[tuple[str, int]]:
 
 def _ui_scale(given: str) -> float:
     """--ui-scale's value, one of the settings' UI scales."""
-    from game.settings import UI_SCALES, check  # noqa: PLC0415  # read when the command runs
+    from game.home.settings import UI_SCALES, check  # noqa: PLC0415  # read when the command runs
 
     try:
         value = float(given)

@@ -14,11 +14,11 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.core.rules.creature import Kind
+from game.core.rules.geometry import FACINGS
 from game.generate.spec import FieldSpec
 from game.generate.tiles import DEEP, EMPTY, GRASS, MUD, SHALLOW, Land
 from game.generate.zones import Rect, Zones, depth, frontage, zones
-from game.rules.creature import Kind
-from game.rules.geometry import FACINGS
 
 __all__ = ["Rect", "Soldier", "Zones", "clear", "deploy", "deploy_armies", "muster", "zones"]
 

@@ -11,8 +11,8 @@ nothing has to be cut out of them later:
    of rough ground, woods grown in clumps, and now and then a hazard (a cliff edge along the
    map's edge, a pit, a wagon burning on the road).
 
-Fair by measurement, by default (bench/README.md, "Generated battlefields": the first zone's
-share of 400 fields); or, with `spec.mirror`, by construction: with two sides the second half is
+Fair by measurement (bench/README.md, "Issue 37: fields that look like land": the first zone's
+share of 400 fields); or, by default, with `spec.mirror`, by construction: with two sides the second half is
 the first turned about the centre, with three it is mirrored left to right, so twin zones face
 the same ground.
 """

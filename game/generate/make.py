@@ -9,13 +9,13 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.core.rules.creature import Kind
+from game.core.rules.geometry import VECTORS
 from game.generate.forces import Rect, Soldier, Zones, clear, deploy, deploy_armies, muster, zones
 from game.generate.land import Land, lay
 from game.generate.picker import buy
 from game.generate.spec import FieldSpec
 from game.generate.tmx_text import tmx_text
-from game.rules.creature import Kind
-from game.rules.geometry import VECTORS
 
 ATTEMPTS = 50  # a field whose sides cannot meet is laid again from the next attempt's seed
 

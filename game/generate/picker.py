@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from game.rules.creature import Flag, Kind
+from game.core.rules.creature import Flag, Kind
 
 SHARE_MAX = 0.6
 FRONT, SUPPORT = 0.5, 0.33

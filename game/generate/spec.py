@@ -15,7 +15,7 @@ POINTS_MAX = 2000
 # Whether a field is laid as one half turned round (two sides) or mirrored (three) unless asked:
 # fair by construction. Not mirrored, a field is fair only by measurement, and over fields 1-400
 # at 24x16 the first zone won 57.3% of the decided games (95% interval 52.4-62.2%), outside the
-# 45-55% asked of a default (bench/README.md, "Issue 37"): so mirrored it stays, for now.
+# 45-55% asked of a default (bench/README.md, "Issue 37: fields that look like land"): so mirrored it stays, for now.
 MIRROR_DEFAULT = True
 
 

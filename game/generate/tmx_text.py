@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from xml.sax.saxutils import quoteattr
 
+from game.core.rules.geometry import FACINGS
 from game.generate.forces import Rect, Soldier, Zones
 from game.generate.land import Grid, Land
-from game.rules.geometry import FACINGS
 
 TILE = 32
 

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from game import ai
-from game.battle import Battle
-from game.commands import Command, Illegal, from_json
+from game.core.battle import Battle
+from game.core.commands import Command, Illegal, from_json
 from game.match import EnginesDiffer
 from game.scenario.tiled import load_scenario
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from game.bundled import MAPS
 from game.generate.spec import TERRAINS, FieldSpec
+from game.home.bundled import MAPS
 from game.scenario.tiled import load_scenario
 
 SIZES = ((16, 12), (24, 16), (32, 20), (40, 28), (48, 36), (64, 64))  # the quick battle's sizes

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from game.bundled import MAPS
-from game.field_games import FieldGame, play_field_game
-from game.game_result import GameResult
 from game.generate.make import Unplayable
 from game.generate.spec import FieldSpec
+from game.home.bundled import MAPS
 from game.match.fields import Field, field_for, sides_of
-from game.runner import in_pool, play_each
+from game.play.field_games import FieldGame, play_field_game
+from game.play.game_result import GameResult
+from game.play.runner import in_pool, play_each
 
 THIRD = "baseline"  # the level of a third side, the same in both games of a pair
 
@@ -117,7 +117,7 @@ def played(
     """Each game's result in the order given, played here, over `jobs` processes, or on a Dask
     cluster; stopping early (closing the iterator) ends the games under way."""
     if dask is not None:
-        from game.cluster import play_on_cluster  # noqa: PLC0415  # an optional extra
+        from game.play.cluster import play_on_cluster  # noqa: PLC0415  # an optional extra
 
         yield from play_on_cluster(dask, play_match_game, games, on_done)
         return

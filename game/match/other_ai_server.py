@@ -16,8 +16,8 @@ import json
 import sys
 
 from game import ai
-from game.battle import Battle
-from game.commands import from_json
+from game.core.battle import Battle
+from game.core.commands import from_json
 from game.scenario.tiled import load_scenario
 
 

@@ -10,8 +10,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
 from game.net.lockstep import Lockstep
 
 POLL_SECONDS = 0.1  # how often a wait for the window's command looks whether the window closed

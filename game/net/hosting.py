@@ -1,6 +1,5 @@
 """A headless host: listen, wait for the player, play the battle by lockstep with it, let
-spectators watch, and wait for a player that dropped to join again (README.md, "Playing over
-the network")."""
+spectators watch, and wait for a player that dropped to join again (docs/network.md)."""
 
 from __future__ import annotations
 
@@ -11,8 +10,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
 from game.net import map_transfer
 from game.net.link import Dropped
 from game.net.lockstep import Lockstep, Mark

@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from websockets.exceptions import InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
-from game.battle import Battle
-from game.commands import Command, Illegal
+from game.core.battle import Battle
+from game.core.commands import Command, Illegal
+from game.core.options import OptionError
+from game.core.rules.dice import is_scheme
+from game.core.rules_version import RULES
 from game.net import map_transfer
 from game.net.link import Dropped, Link
 from game.net.lockstep import Lockstep
 from game.net.peer import Desync, Peer, Refused
 from game.net.protocol import MAX_MESSAGE, ProtocolError, plain, shown
 from game.net.report import write_desync
-from game.options import OptionError
-from game.rules.dice import is_scheme
-from game.rules_version import RULES
 from game.save.autosave import autosave, saves_folder
 from game.save.files import event_lines, write_atomic
 from game.scenario.errors import ScenarioError

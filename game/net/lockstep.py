@@ -10,8 +10,8 @@ import hashlib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from game.battle import Battle
-from game.commands import Action, Command, Illegal, from_json, shown_id
+from game.core.battle import Battle
+from game.core.commands import Action, Command, Illegal, from_json, shown_id
 from game.net.protocol import shown
 from game.save.files import event_lines
 

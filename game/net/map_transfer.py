@@ -11,8 +11,8 @@ import hashlib
 import os
 from pathlib import Path, PurePosixPath
 
-from game import user_dirs
-from game.bundled import MAPS
+from game.home import user_dirs
+from game.home.bundled import MAPS
 from game.net.protocol import MAP_BYTES, ProtocolError, shown
 from game.save.files import atomic_folder
 from game.save.map_paths import file_sha256

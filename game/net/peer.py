@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.battle import Battle
-from game.commands import Command, Illegal
+from game.core.battle import Battle
+from game.core.commands import Command, Illegal
 from game.net.link import Dropped, Link
 from game.net.lockstep import Lockstep, Mark, dice_position
 from game.net.protocol import ProtocolError, plain

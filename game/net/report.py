@@ -6,7 +6,7 @@ import secrets
 import time
 from pathlib import Path
 
-from game import user_dirs
+from game.home import user_dirs
 from game.net.lockstep import Lockstep, dice_position
 from game.net.peer import Desync
 from game.save.files import event_lines, write_atomic

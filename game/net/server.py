@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, cast
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import ServerConnection, serve
 
+from game.core.rules_version import RULES, described
 from game.net.door import Door, passed
 from game.net.link import Dropped, Link, allow
 from game.net.protocol import HELLO_BYTES, MAX_MESSAGE, ProtocolError, decode, encode, shown
-from game.rules_version import RULES, described
 
 if TYPE_CHECKING:  # named WebSocketServer in websockets 12.0, the floor
     from websockets.sync.server import Server

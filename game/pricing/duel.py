@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.field_games import FieldGame, play_field_games
+from game.core.rules.creature import Kind
 from game.generate.spec import FieldSpec
+from game.play.field_games import FieldGame, play_field_games
 from game.pricing.fit import Count, even_point
 from game.pricing.ladder import M_MAX, climb
 from game.pricing.price import BUDGET, REFERENCE_POINTS, Duel, Price
-from game.rules.creature import Kind
 
 FIELD = (28, 18)
 REFERENCE_FORCE = round(BUDGET / REFERENCE_POINTS)

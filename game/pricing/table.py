@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.input_files import POINTS_BYTES, read_input
 from game.pricing.price import BUDGET, REFERENCE, REFERENCE_POINTS, Duel, Price
+from game.scenario.input_files import POINTS_BYTES, read_input
 
 POINTS_FILE = Path(__file__).resolve().parent.parent / "data" / "points.toml"
 
@@ -47,7 +47,7 @@ def beside(catalogue: Path) -> Path:
 
 def text(table: PointsTable) -> str:
     lines = [
-        '# Each kind\'s points, measured by `rout price` (README.md, "Points"): the points at which',
+        '# Each kind\'s points, measured by `rout price` (docs/scenarios.md, "Points"): the points at which',
         "# an army of the kind wins half its games against the reference force at equal points.",
         f'reference = "{REFERENCE}"',
         f"reference_points = {REFERENCE_POINTS}",

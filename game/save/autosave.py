@@ -17,9 +17,9 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from game import user_dirs
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.home import user_dirs
 from game.save.savefile import write_save
 
 KEEP = 5

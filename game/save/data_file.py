@@ -5,7 +5,7 @@ armies.json, quick.json): reading it never fails, and saving never destroys what
   can be), is not JSON, or nests too deep for the parser (200,000 '[': a RecursionError) is no
   data either, and a reason in one line.
 - Saving is whole or not at all (game/save/files.py). A damaged file is kept aside first, as
-  NAME.bad (or .bad.1, ...: game/settings_file.py), never written over.
+  NAME.bad (or .bad.1, ...: game/home/settings_file.py), never written over.
 - A symbolic link at the file's name is replaced by the file, not written through: the folder is
   the game's, and a link there must not make a save overwrite a file somewhere else.
 """
@@ -17,10 +17,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.input_files import input_problem, read_input
+from game.home.settings_file import keep_aside, kept_name
+from game.home.user_dirs import made
 from game.save.files import write_atomic
-from game.settings_file import keep_aside, kept_name
-from game.user_dirs import made
+from game.scenario.input_files import input_problem, read_input
 
 
 @dataclass(frozen=True)

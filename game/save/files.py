@@ -30,7 +30,7 @@ from types import FrameType
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:  # the command line imports this module before any event is made
-    from game.events import Event
+    from game.core.events import Event
 
 TEMP_SUFFIX = ".tmp"
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # json.dumps's, made once

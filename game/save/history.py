@@ -3,7 +3,7 @@
 A save's digests prove only that the file agrees with itself: anyone can recompute them. So each
 machine keeps, per battle (its `battle_id`), the commands of the last hand-over it sent or
 received, and a line for each hand-over: how many commands, their digest, the log's digest, when.
-A later save of that battle must go on from those commands; game/handovers.py checks it.
+A later save of that battle must go on from those commands; game/history/handovers.py checks it.
 
 A history file that cannot be read is never written over: it is kept beside it as NAME.bad (or
 .bad.1, ...), as a damaged settings file is.
@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from game import user_dirs
-from game.commands import Command
+from game.core.commands import Command
+from game.home import user_dirs
+from game.home.settings_file import keep_aside
 from game.save.errors import ReplayError
 from game.save.files import write_atomic
 from game.save.reading import read_object
 from game.save.replay import Replay
-from game.settings_file import keep_aside
 
 FORMAT = 1
 SENT, RECEIVED, TRUSTED = "sent", "received", "trusted"  # how a hand-over came to this machine

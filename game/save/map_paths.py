@@ -16,8 +16,8 @@ import hashlib
 import os
 from pathlib import Path
 
-from game import bundled
-from game.user_dirs import data_dir
+from game.home import bundled
+from game.home.user_dirs import data_dir
 
 QUICK_PREFIX = "quick-"  # a quick battle's map: quick-<the first 16 hex digits of its SHA-256>.tmx
 

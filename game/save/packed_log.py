@@ -12,8 +12,8 @@ import json
 import zlib
 from pathlib import Path
 
-from game.event_log import BadEvent, from_json
-from game.events import Event
+from game.core.event_log import BadEvent, from_json
+from game.core.events import Event
 from game.save.errors import ReplayError
 from game.save.replay import digest
 

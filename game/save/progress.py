@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.home.user_dirs import data_dir
 from game.save.data_file import read_json, write_json
-from game.user_dirs import data_dir
 
 FORMAT = "rout-progress"
 VERSION = 1

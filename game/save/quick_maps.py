@@ -13,7 +13,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from game import bundled
+from game.home import bundled
 from game.save.autosave import saves_folder
 from game.save.files import write_atomic_bytes
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder

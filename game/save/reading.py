@@ -9,8 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.input_files import NotReadable, input_problem, read_input
 from game.save.errors import ReplayError
+from game.scenario.input_files import NotReadable, input_problem, read_input
 
 # A 30-round battle's save is about 0.1 MB; 16 MB is room for any real one. Reading costs about
 # 20 times the file's size (bench/bench_hostile_memory.py: 1.3 GB for 63 MB), so no more.

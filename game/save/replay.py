@@ -5,7 +5,7 @@ A save is a replay file with more fields: "game_version", "ai", "map_sha256" and
 from format 3 the battle's "state" and its packed "log", and "resumed" where a battle saved under
 older rules was taken up; a save the window writes "battle_id", and a save sent to the other
 player of a hot-seat battle "to_play" (game/save/savefile.py, docs/formats.md#saves). All are read
-here; the state and the log are checked when they are used (game/saved_battle.py).
+here; the state and the log are checked when they are used (game/history/saved_battle.py).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.commands import Command, Illegal, from_json
+from game.core.commands import Command, Illegal, from_json
+from game.core.resumption import Resumption
+from game.core.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
+from game.core.rules_version import RULES
+from game.home.player_names import name_problem
 from game.levels import LEVELS
-from game.player_names import name_problem
-from game.resumption import Resumption
-from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
-from game.rules_version import RULES
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
@@ -48,10 +48,10 @@ class Replay:
     to_play: str | None = None  # set in a save for the other player: the side whose decision it waits on
     battle_id: str | None = None  # set in a save the window writes: the battle's name in each machine's history
     players: dict[str, str] = field(default_factory=dict)  # hot-seat: the players' names by side
-    dice: int = DICE  # how the seed becomes the battle's generator (game/rules/dice.py)
+    dice: int = DICE  # how the seed becomes the battle's generator (game/core/rules/dice.py)
     rules: int = RULES  # the rules version it was played under (0: a file from before versions)
     state: dict[str, object] | None = (
-        None  # set in a save from format 3: the battle as it stands (game/battle_state.py)
+        None  # set in a save from format 3: the battle as it stands (game/core/battle_state.py)
     )
     log: str | None = None  # set with `state`: the event log, packed (game/save/packed_log.py)
     resumed: Resumption | None = None  # set in a save of a battle taken up under newer rules

@@ -1,5 +1,5 @@
 """Saves: a replay file that records every command (the AI's too) and the digests of the map and
-of the event log, so loading (game/saved_battle.py) replays the commands without the AI and can prove the battle is the
+of the event log, so loading (game/history/saved_battle.py) replays the commands without the AI and can prove the battle is the
 one that was played (docs/formats.md#saves)."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import TypedDict, Unpack
 
 from game import __version__
-from game.battle import Battle
-from game.battle_state import state_of
-from game.commands import Command
-from game.rules_version import RULES
+from game.core.battle import Battle
+from game.core.battle_state import state_of
+from game.core.commands import Command
+from game.core.rules_version import RULES
 from game.save import map_paths
 from game.save.errors import ReplayError, SaveError
 from game.save.files import event_lines, write_atomic

@@ -12,12 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from game.input_files import CATALOGUE_BYTES, read_input
-from game.rules.creature import CreatureClass, Kind, Poison, Weapon
-from game.rules.dice import parse_dice
-from game.rules.geometry import Size
+from game.core.rules.creature import CreatureClass, Kind, Poison, Weapon
+from game.core.rules.dice import parse_dice
+from game.core.rules.geometry import Size
 from game.scenario.catalogue_schema import table_problems
 from game.scenario.errors import CatalogueError
+from game.scenario.input_files import CATALOGUE_BYTES, read_input
 
 # A TOML table as tomllib reads it; only read here once table_problems found nothing wrong in it.
 Table = dict[str, Any]

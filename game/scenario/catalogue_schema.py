@@ -15,13 +15,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.rules.creature import ENCUMBRANCE, CreatureClass, Flag
-from game.rules.dice import parse_dice
-from game.rules.geometry import Size
-from game.rules.morale import TROOP_BONUS, TROOP_MORALE
-from game.rules.spells import memorise_problem
-from game.rules.tables import KNOCKDOWN_DICE
-from game.systems.spells import SPELLS
+from game.core.rules.creature import ENCUMBRANCE, CreatureClass, Flag
+from game.core.rules.dice import parse_dice
+from game.core.rules.geometry import Size
+from game.core.rules.morale import TROOP_BONUS, TROOP_MORALE
+from game.core.rules.spells import memorise_problem
+from game.core.rules.tables import KNOCKDOWN_DICE
+from game.core.systems.spells import SPELLS
 
 WEAPON_KINDS = ("melee", "missile")
 ALIGNMENTS = ("LG", "NG", "CG", "LN", "N", "CN", "LE", "NE", "CE")
@@ -304,7 +304,7 @@ def _unit_problems(entry: dict[str, object], weapons: dict[str, object]) -> list
 
 
 def _armament_problems(names: list[str], weapons: dict[str, object]) -> list[str]:
-    """A unit fights with its first melee and its first missile weapon (game.rules.creature.Kind), so a
+    """A unit fights with its first melee and its first missile weapon (game.core.rules.creature.Kind), so a
     second of a kind would never be used, and a unit with no melee weapon could not fight hand to hand."""
     kinds = {n: w.get("kind") if isinstance(w, dict) else None for n, w in weapons.items() if n in names}
     out: list[str] = []

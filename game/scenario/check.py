@@ -18,7 +18,7 @@ import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from game.input_files import MAP_BYTES, TILESET_BYTES, input_problem, read_input
+from game.scenario.input_files import MAP_BYTES, TILESET_BYTES, input_problem, read_input
 from game.scenario.png import PictureError, picture_size
 from game.scenario.xml_values import boolish, decode_data, parses_as_points, to_float, to_int
 

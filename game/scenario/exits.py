@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.rules.geometry import VECTORS, Pos, footprint
+from game.core.rules.geometry import VECTORS, Pos, footprint
+from game.core.systems.flight import escape_region
+from game.core.terrain import Terrain
 from game.scenario.model import Placement
-from game.systems.flight import escape_region
-from game.terrain import Terrain
 
 
 def unreachable_exits(terrain: Terrain, units: Sequence[Placement]) -> list[Placement]:
@@ -15,7 +15,7 @@ def unreachable_exits(terrain: Terrain, units: Sequence[Placement]) -> list[Plac
 
     A path runs through passable squares with no hazard, never through an
     enemy's square, stepping in any of the eight directions, the whole
-    footprint of a big creature at each step (game.systems.flight's search, as
+    footprint of a big creature at each step (game.core.systems.flight's search, as
     in battle). A unit starting inside an exit, or one step from the region, is
     fine: its own square need not be free of hazards (it is already standing
     there). Return the placements with no way out.

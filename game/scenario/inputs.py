@@ -9,10 +9,10 @@ import importlib.util
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from game.bundled import ASSETS
-from game.input_files import MAP_BYTES, input_problem, read_input
+from game.home.bundled import ASSETS
 from game.scenario.catalogue import CATALOGUE
 from game.scenario.check import xml_problems
+from game.scenario.input_files import MAP_BYTES, input_problem, read_input
 from game.scenario.lesson import script_path
 
 

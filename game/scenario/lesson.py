@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game import events as ev
-from game.commands import Command, Illegal, from_json
-from game.input_files import SCRIPT_BYTES, read_input
+from game.core import events as ev
+from game.core.commands import Command, Illegal, from_json
+from game.core.phases import Phase
+from game.core.rules.capabilities import END_OF_ROUND, Action
+from game.core.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
 from game.levels import LEVELS
-from game.phases import Phase
-from game.rules.capabilities import END_OF_ROUND, Action
-from game.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
 from game.scenario.errors import ScenarioError
+from game.scenario.input_files import SCRIPT_BYTES, read_input
 
 SUFFIX = ".lesson.toml"
 DECISIONS = (Phase.ACTIVATION, Phase.RETREAT)  # what a card may wait for: a creature's turn or its retreat choice
@@ -109,7 +109,7 @@ class Lesson:
     cards: tuple[Card, ...]
     steps: tuple[Step, ...]
     path: str = ""
-    dice: int = DICE  # the dice scheme the seed was chosen under (game/rules/dice.py)
+    dice: int = DICE  # the dice scheme the seed was chosen under (game/core/rules/dice.py)
 
     def dice_for(self, seed: int) -> int:
         """The dice to roll with `seed`: the lesson's own seed as it was staged, any other today's."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.rules.creature import Kind
-from game.rules.geometry import Pos
-from game.terrain import Terrain
+from game.core.rules.creature import Kind
+from game.core.rules.geometry import Pos
+from game.core.terrain import Terrain
 
 if TYPE_CHECKING:
     from game.scenario.lesson import Lesson
@@ -26,8 +26,8 @@ class Placement:
     controller: str = ""
     force_marched: bool = False
     hp: int | None = None
-    # Where the battle finds it (a sandbox's setup, maps/README.md "Units"): hit points already
-    # lost, knocked down, fatigue state (game/rules/fatigue.py) and morale state.
+    # Where the battle finds it (a sandbox's setup, maps/README.md "Making a scenario in Tiled"): hit
+    # points already lost, knocked down, fatigue state (game/core/rules/fatigue.py) and morale state.
     wounds: int = 0
     prone: bool = False
     fatigue: int = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from game.options import check_option, declared, named, unknown
+from game.core.options import check_option, declared, named, unknown
 
 __all__ = ["SIDE_RULE", "WAIT_CHOICE", "WORDS", "check_option", "map_option", "parse_cli_value", "plain_side"]
 

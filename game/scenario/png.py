@@ -13,7 +13,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from game.input_files import PICTURE_BYTES, read_input
+from game.scenario.input_files import PICTURE_BYTES, read_input
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_SIDE = 4096  # pixels; the art is at most a few hundred, and the window holds 4 bytes a pixel

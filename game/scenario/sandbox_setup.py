@@ -10,11 +10,11 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
-from game.rules.creature import Kind
-from game.rules.geometry import Pos, footprint
+from game.core.rules.creature import Kind
+from game.core.rules.geometry import Pos, footprint
+from game.core.terrain import Terrain
 from game.scenario import catalogue
 from game.scenario.model import Placement, Scenario
-from game.terrain import Terrain
 
 DEFAULT_SIDES = ("blue", "red")
 

@@ -22,18 +22,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from game.input_files import MAP_BYTES, input_problem, read_input
-from game.rules.creature import Kind
+from game.core.rules.creature import Kind
+from game.core.terrain import FOOTINGS, HAZARDS, Terrain, Zone
 from game.scenario import catalogue
 from game.scenario.check import xml_problems
 from game.scenario.errors import CatalogueError, ScenarioError
 from game.scenario.exits import unreachable_exits
+from game.scenario.input_files import MAP_BYTES, input_problem, read_input
 from game.scenario.lesson import load_lesson, script_path
 from game.scenario.model import Placement, Scenario
 from game.scenario.options import WAIT_CHOICE, WORDS, map_option
 from game.scenario.tmx import first_object_layer, square, typed, what
 from game.scenario.units import declared_sides, read_units
-from game.terrain import FOOTINGS, HAZARDS, Terrain, Zone
 
 if TYPE_CHECKING:  # pytmx ships no types: its classes name what a function takes
     from pytmx import TiledMap

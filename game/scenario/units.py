@@ -6,14 +6,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.rules.creature import Kind
-from game.rules.fatigue import STATE_NAMES
-from game.rules.geometry import FACINGS, Pos, footprint
+from game.core.rules.creature import Kind
+from game.core.rules.fatigue import STATE_NAMES
+from game.core.rules.geometry import FACINGS, Pos, footprint
+from game.core.terrain import Terrain
+from game.core.world import Morale
 from game.scenario.model import Placement
 from game.scenario.options import SIDE_RULE, plain_side
 from game.scenario.tmx import first_object_layer, object_layers, square, typed, what
-from game.terrain import Terrain
-from game.world import Morale
 
 MAX_NAME = 64  # characters of a unit's name (its id in commands and logs)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
+from game.home.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from game.ui.common import help_overlay, theme
 from game.ui.common.sound import Sound
 
@@ -29,7 +29,7 @@ class App:
     """Owns the window. Screens handle events, update and draw; a screen that returns another
     screen from handle() or update() hands over to it.
 
-    With `settings` (from game/settings.py) the window opens at their size, full screen or not,
+    With `settings` (from game/home/settings.py) the window opens at their size, full screen or not,
     and every change to them is written to the settings file; without, the defaults are used
     and nothing is written (screenshots, tests)."""
 
@@ -136,7 +136,7 @@ class App:
         self.remember(fullscreen=False)  # and the size: chosen, not dragged, so written at once
 
     def remember(self, **changes: Any) -> None:
-        """Change settings (game/settings.py's names) and write them down if they changed."""
+        """Change settings (game/home/settings.py's names) and write them down if they changed."""
         self.settings = self.settings.changed(**changes)
         self.sound.heed(self.settings)
         theme.use(self.settings.palette)

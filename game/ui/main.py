@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pygame
 
-from game.battle import RETREAT, Battle
-from game.crash import WindowCrash
-from game.rules.dice import DICE
+from game.core.battle import RETREAT, Battle
+from game.core.rules.dice import DICE
+from game.home.crash import WindowCrash
+from game.home.settings import load_settings
 from game.save.files import write_atomic_bytes
 from game.save.replay import Replay
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
-from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.mode import Press

@@ -9,18 +9,18 @@ import threading
 import time
 from collections.abc import Callable
 
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.world import STEADY
+from game.home.settings import load_settings
 from game.net.channel import Channel, Welcome
 from game.net.hosting import Host, HostPlan
 from game.net.joining import CONNECT_SECONDS, JoinPlan, join
 from game.scenario.tiled import load_scenario
-from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.net_play import NetPlay
 from game.ui.menus.resume import settle
-from game.world import STEADY
 
 AI = Callable[[Battle, str], Command]
 

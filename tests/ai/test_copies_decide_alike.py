@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from game import ai
-from game.battle import RETREAT, Battle
+from game.core.battle import RETREAT, Battle
+from game.core.world import FLEEING, WITHDRAWING
 from game.scenario.tiled import load_scenario
-from game.world import FLEEING, WITHDRAWING
 
 pytestmark = pytest.mark.slow
 

@@ -6,11 +6,12 @@ import random
 
 import numpy as np
 
-from game import ai, query
+from game import ai
 from game.ai import maps
 from game.ai.map_repair import Field, grid_steps, repaired
 from game.ai.maps import FAR, _distance_from_mask
-from game.battle import Battle
+from game.core import query
+from game.core.battle import Battle
 from game.scenario.tiled import load_scenario
 from tests.ai.test_distance_maps import _dijkstra
 

@@ -11,14 +11,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import ai, query
+from game import ai
 from game.ai import hard, normal
 from game.ai.tactics import View, caution
-from game.battle import RETREAT, Battle
-from game.rules.geometry import footprint_distance
+from game.core import query
+from game.core.battle import RETREAT, Battle
+from game.core.rules.geometry import footprint_distance
+from game.core.systems.movement import half_move
+from game.core.world import STEADY
 from game.scenario.tiled import load_scenario
-from game.systems.movement import half_move
-from game.world import STEADY
 
 pytestmark = pytest.mark.slow
 

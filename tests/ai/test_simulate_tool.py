@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from game.cli.main import main
-from game.tally import wilson
+from game.play.tally import wilson
 
 ARENA = Path(__file__).resolve().parents[2] / "maps" / "test_arena.tmx"
 

@@ -5,16 +5,17 @@ from pathlib import Path
 
 import pytest
 
-from game import ai, query
+from game import ai
 from game.ai.legal import legal_commands
 from game.ai.tactics import View
-from game.battle import RETREAT, Battle
-from game.commands import Illegal
-from game.query_swings import free_swings
-from game.rules.geometry import footprint_distance
+from game.core import query
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Illegal
+from game.core.query_swings import free_swings
+from game.core.rules.geometry import footprint_distance
+from game.core.terrain import Zone
+from game.core.world import FLEEING, SURRENDERED
 from game.scenario.tiled import load_scenario
-from game.terrain import Zone
-from game.world import FLEEING, SURRENDERED
 from tests.helpers import battle, cmd, unit
 
 TACTICAL = ("normal", "hard")

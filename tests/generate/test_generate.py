@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from game.bundled import MAPS
 from game.generate.check import problems
 from game.generate.land import BLOCKING, HAZARDS
 from game.generate.make import Field, _meet, army_size, generate
 from game.generate.spec import TERRAINS, FieldSpec
-from game.runner import play_many
+from game.home.bundled import MAPS
+from game.play.runner import play_many
 from game.scenario.catalogue import load
 from game.scenario.tiled import load_scenario
 from tests.command_line import one_line_error, rout_here
@@ -203,7 +203,7 @@ def test_bad_options_are_one_line(tmp_path: Path, args: list[str], words: list[s
 
 def test_the_output_must_be_a_new_tmx_not_a_shipped_map(tmp_path: Path) -> None:
     """Bad output paths are refused before any work, and never replace a shipped map."""
-    from game.bundled import MAPS  # noqa: PLC0415
+    from game.home.bundled import MAPS  # noqa: PLC0415
 
     one_line_error(rout_here("generate", "--out", str(tmp_path / "x.png")), ".tmx")
     skirmish = MAPS / "skirmish.tmx"

@@ -1,5 +1,5 @@
 """The lesson script format (maps/README.md, "Lesson scripts"; game/scenario/lesson.py) and its
-run through a battle (game/lesson_run.py): what it accepts, what it refuses in one line each,
+run through a battle (game/play/lesson_run.py): what it accepts, what it refuses in one line each,
 and how `rout simulate` follows it."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from game import ai
-from game.battle import Battle
 from game.cli.main import main
-from game.commands import from_json
-from game.lesson_run import LessonRun
-from game.runner import play
+from game.core.battle import Battle
+from game.core.commands import from_json
+from game.play.lesson_run import LessonRun
+from game.play.runner import play
 from game.scenario.errors import ScenarioError
 from game.scenario.lesson import Match
 from game.scenario.tiled import load_scenario

@@ -10,10 +10,10 @@ from functools import cache
 
 import pytest
 
-from game.battle import Battle
-from game.bundled import MAPS, TEACHING_ORDER
-from game.lesson_run import LessonRun
-from game.runner import play
+from game.core.battle import Battle
+from game.home.bundled import MAPS, TEACHING_ORDER
+from game.play.lesson_run import LessonRun
+from game.play.runner import play
 from game.scenario.lesson import script_path
 from game.scenario.tiled import load_scenario
 

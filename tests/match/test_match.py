@@ -83,7 +83,7 @@ def test_a_checkout_whose_engine_sees_another_battle_stops_the_match_in_one_line
     other = tmp_path / "other"
     shutil.copytree(ROOT / "game", other / "game", ignore=shutil.ignore_patterns("__pycache__"))
     # Its AI answers as ours, but its engine rolls one die more at the battle's start.
-    battle = other / "game" / "battle.py"
+    battle = other / "game" / "core" / "battle.py"
     battle.write_text(
         battle.read_text().replace(
             "        self._start_round()\n", "        self.ctx.rng.die(6)\n        self._start_round()\n", 1

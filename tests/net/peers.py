@@ -16,8 +16,8 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 from game import ai as the_ai
-from game.battle import Battle
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
 from game.net.hosting import Host, HostPlan
 from game.net.joining import JoinPlan, join, open_link, welcomed
 from game.net.link import Link

@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from game.bundled import MAPS
-from game.commands import Command
+from game.core.commands import Command
+from game.home.bundled import MAPS
 from game.net import peer
 from game.net.link import Link
 from game.save.autosave import saves_folder

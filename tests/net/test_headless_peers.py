@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bundled import MAPS
+from game.home.bundled import MAPS
 from game.ui.menus.entries import shipped_scenarios
 from tests.net.peers import DEADLINE, Proc
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-from game.battle import Battle
-from game.bundled import MAPS
-from game.runner import play
+from game.core.battle import Battle
+from game.history.saved_battle import replay_battle
+from game.home.bundled import MAPS
+from game.play.runner import play
 from game.save.files import event_lines
 from game.save.replay import load_replay
 from game.save.savefile import write_save
-from game.saved_battle import replay_battle
 from game.scenario.tiled import load_scenario
 from tests.command_line import one_line_error, rout_here
 from tests.net.peers import DEADLINE, Proc, join_thread

@@ -22,14 +22,14 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.sync.server import ServerConnection, serve
 
-from game.bundled import MAPS
+from game.core.rules_version import RULES
+from game.home.bundled import MAPS
+from game.home.user_dirs import log_dir
 from game.net import map_transfer
 from game.net.joining import JoinPlan, join
 from game.net.map_transfer import folder_sha256, receive
 from game.net.protocol import PROTOCOL, ProtocolError, encode
-from game.rules_version import RULES
 from game.save.map_paths import file_sha256
-from game.user_dirs import log_dir
 from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
 
 SKIRMISH = str(MAPS / "skirmish.tmx")

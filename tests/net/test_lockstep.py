@@ -7,12 +7,12 @@ import os
 import shutil
 import threading
 
-from game.battle import Battle
-from game.bundled import MAPS
-from game.commands import Command
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.home.bundled import MAPS
+from game.home.user_dirs import log_dir
 from game.net.map_transfer import received_folder
 from game.save.files import event_lines
-from game.user_dirs import log_dir
 from tests.net.peers import DEADLINE, HostThread, ai, join_thread
 
 SKIRMISH = str(MAPS / "skirmish.tmx")

@@ -13,9 +13,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from game.bundled import MAPS
+from game.core.rules_version import RULES
+from game.home.bundled import MAPS
 from game.net.protocol import PROTOCOL, encode
-from game.rules_version import RULES
 from tests.net.peers import DEADLINE, HostThread, join_thread, raw_player, until_my_turn
 
 SKIRMISH = str(MAPS / "skirmish.tmx")

@@ -8,12 +8,20 @@ import json
 
 import pytest
 
-from game import query
 from game.ai.legal import legal_commands
-from game.battle import Battle
-from game.commands import Action, Command, Illegal
-from game.rules.capabilities import ACTIVATION, CAPABILITIES, END_OF_ROUND, SIDE_CHOICE, allowed, capability, refusal
-from game.world import FLEEING, STEADY, WITHDRAWING
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Action, Command, Illegal
+from game.core.rules.capabilities import (
+    ACTIVATION,
+    CAPABILITIES,
+    END_OF_ROUND,
+    SIDE_CHOICE,
+    allowed,
+    capability,
+    refusal,
+)
+from game.core.world import FLEEING, STEADY, WITHDRAWING
 from tests.helpers import battle, unit
 
 A = Action

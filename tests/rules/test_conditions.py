@@ -6,9 +6,9 @@ from typing import get_args
 
 import pytest
 
-from game.rules.capabilities import Action
-from game.rules.conditions import BOOK, RULES, Condition, ConditionRecord, announced, rules_of
-from game.rules.dice import Modifier
+from game.core.rules.capabilities import Action
+from game.core.rules.conditions import BOOK, RULES, Condition, ConditionRecord, announced, rules_of
+from game.core.rules.dice import Modifier
 
 
 def test_every_condition_name_has_one_record_and_every_record_a_name():

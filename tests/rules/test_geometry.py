@@ -5,7 +5,7 @@ from typing import NamedTuple
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.geometry import FACINGS, arc_of, facing_toward, footprint_distance, retreat_vectors, ring, within
+from game.core.rules.geometry import FACINGS, arc_of, facing_toward, footprint_distance, retreat_vectors, ring, within
 
 
 def arcs_around(pos, n, facing):

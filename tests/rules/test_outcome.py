@@ -1,12 +1,12 @@
-"""One attack's outcome (game/rules/outcome.py): what a hit deals, whom it can hurt, its knockdown
+"""One attack's outcome (game/core/rules/outcome.py): what a hit deals, whom it can hurt, its knockdown
 and whether it earns a forced retreat, as docs/rules.md gives them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from game.rules.dice import Dice, Modifier
-from game.rules.outcome import Hit, earns_retreat, hit, inflicts_melee_damage, outcome, retreat_claims
+from game.core.rules.dice import Dice, Modifier
+from game.core.rules.outcome import Hit, earns_retreat, hit, inflicts_melee_damage, outcome, retreat_claims
 from game.scenario import catalogue
 from tests.helpers import kind
 

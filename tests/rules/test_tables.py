@@ -1,7 +1,7 @@
 """Numbers from the books: THAC0, saves, fatigue points (docs/rules.md#thac0, #saving-throws, #fatigue)."""
 
-from game.rules.fatigue import EXHAUSTED, FATIGUED, FRESH, check_off, fatigue_points
-from game.rules.tables import con_hp_adjustment, knockdown_die, save_vs_paralyzation, thac0
+from game.core.rules.fatigue import EXHAUSTED, FATIGUED, FRESH, check_off, fatigue_points
+from game.core.rules.tables import con_hp_adjustment, knockdown_die, save_vs_paralyzation, thac0
 from tests.helpers import kind
 
 

@@ -6,9 +6,9 @@ import shutil
 from pathlib import Path
 
 from game import ai
-from game.battle import Battle
-from game.commands import Command
-from game.rules.dice import DICE
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.rules.dice import DICE
 from game.scenario.tiled import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

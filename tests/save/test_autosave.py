@@ -7,9 +7,9 @@ import os
 import pytest
 
 from game import ai
+from game.history.saved_battle import load_save
 from game.save.autosave import autosave, list_saves, prune, saves_folder
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from tests.save.played import played
 
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from game.battle import Battle
-from game.rules.dice import DICE, battle_rng
+from game.core.battle import Battle
+from game.core.rules.dice import DICE, battle_rng
+from game.history.saved_battle import load_save
 from game.save.errors import ReplayError, SaveError
 from game.save.replay import load_replay
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from tests.save.played import DUEL, played
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from game.history.saved_battle import load_save
 from game.save.autosave import list_saves
 from game.save.files import event_lines
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from tests.save.played import ROOT, played
 
 # The child plays further than the save on disk and writes over it, but its writer stops halfway

@@ -7,10 +7,10 @@ import json
 
 import pygame
 
-from game.rules_version import RULES
+from game.core.rules_version import RULES
+from game.history.saved_battle import load_save
 from game.save.files import event_lines
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from game.ui.menus.resume import resumed_screen
 from game.ui.viewer.takeover import viewer_of_played
 from tests.save.played import played

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.rules_version import RULES
+from game.core.rules_version import RULES
+from game.history.saved_battle import load_save
 from game.save.errors import ReplayError, SaveError
 from game.save.replay import load_replay
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from tests.save.played import played
 
 OLD_SAVE = Path(__file__).parent / "data" / "rout-0.3-duel.json"  # written by Rout 0.3.0 itself

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from game.history.saved_battle import load_save
 from game.save.errors import SaveError
 from game.save.files import event_lines
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from tests.save.played import DUEL, ROOT, arena_copy, played
 
 
@@ -42,7 +42,7 @@ def test_a_save_loads_alike_in_a_fresh_process(tmp_path):
     path = write_save(tmp_path / "s.json", b, commands)
     code = (
         "import sys\n"
-        "from game.saved_battle import load_save\n"
+        "from game.history.saved_battle import load_save\n"
         "from game.save.files import event_lines\n"
         "b, _ = load_save(sys.argv[1])\n"
         "sys.stdout.write(event_lines(b.events) + '---\\n' + repr(sorted(b.world.units.items())))\n"
@@ -246,7 +246,7 @@ def test_a_save_is_a_replay_file_the_shipped_schema_admits(tmp_path):
 
 
 def test_a_battle_on_a_map_built_in_code_cannot_be_saved(tmp_path):
-    from game.battle import Battle  # noqa: PLC0415
+    from game.core.battle import Battle  # noqa: PLC0415
     from tests.helpers import board, unit  # noqa: PLC0415
 
     b = Battle(board([unit("a", "blue", "fighter1", (1, 1)), unit("b", "red", "orc", (5, 5))]), seed=1)

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from game import ai
-from game.battle_state import state_of
-from game.rules_version import RULES
+from game.core.battle_state import state_of
+from game.core.rules_version import RULES
+from game.history.saved_battle import load_save
+from game.history.timeline import load_timeline
 from game.save.errors import SaveError
 from game.save.files import event_lines
 from game.save.savefile import write_save
-from game.saved_battle import load_save
-from game.timeline import load_timeline
 from tests.command_line import rout_here
 from tests.save.played import played
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bundled import ASSETS, MAPS
+from game.home.bundled import ASSETS, MAPS
 from game.scenario.check import xml_problems
 from game.scenario.png import picture_size
 from tests.command_line import one_line_error, rout_here

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.creature import CreatureClass, Flag
-from game.rules.geometry import Size
+from game.core.rules.creature import CreatureClass, Flag
+from game.core.rules.geometry import Size
 from game.scenario import catalogue
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.cli.main import main
-from game.options import declared
+from game.core.options import declared
 from game.scenario.errors import ScenarioError
 from game.scenario.tiled import load_scenario
 

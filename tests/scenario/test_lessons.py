@@ -1,7 +1,7 @@
 """Each lesson map, played AI against AI, shows its mechanic in most games.
 
 Every lesson is played over 8 seeds with the baseline AI on both sides
-(game.runner.play on game.battle.Battle); its mechanic must appear in the
+(game.play.runner.play on game.core.battle.Battle); its mechanic must appear in the
 event log in at least 5 of them. The maps are staged for this by
 tools/make_maps.py; maps/README.md says what each one teaches.
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.battle import Battle
-from game.runner import play
+from game.core.battle import Battle
+from game.play.runner import play
 from game.scenario.tiled import load_scenario
 from tests.helpers import as_json
 

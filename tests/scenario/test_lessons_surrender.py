@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.battle import Battle
-from game.runner import play
+from game.core.battle import Battle
+from game.play.runner import play
 from game.scenario.tiled import load_scenario
 from tests.helpers import as_json
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import shutil
 
-from game.bundled import MAPS
 from game.cli.main import main
+from game.home.bundled import MAPS
 from game.scenario.tiled import load_scenario
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from game import ai, query
-from game.commands import Action, Illegal
-from game.systems.attack import damage_unit
-from game.systems.movement import effective_mv
+from game import ai
+from game.core import query
+from game.core.commands import Action, Illegal
+from game.core.systems.attack import damage_unit
+from game.core.systems.movement import effective_mv
 from tests.helpers import battle, cmd, events_of, unit
 
 

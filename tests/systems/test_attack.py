@@ -2,8 +2,8 @@
 
 import pytest
 
-from game import query
-from game.commands import Illegal
+from game.core import query
+from game.core.commands import Illegal
 from tests.helpers import as_json, battle, cmd, events_of, unit
 
 

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from game import query
 from game.ai import normal
 from game.ai.legal import legal_commands
-from game.battle import Battle
-from game.commands import Action, Illegal
-from game.systems.attack import knock_down, modifiers
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Action, Illegal
+from game.core.systems.attack import knock_down, modifiers
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 RUN = [(2, 4), (3, 4), (4, 4)]  # three squares east from (1, 4), into reach of a foe on (5, 4)

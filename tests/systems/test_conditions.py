@@ -1,4 +1,4 @@
-"""What ends a condition, as its record says (game.systems.conditions): its opposite, a blow, an
+"""What ends a condition, as its record says (game.core.systems.conditions): its opposite, a blow, an
 activation, a knockdown. A record may say what no shipped condition does yet; these give a
 condition such a record for one test."""
 
@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules import conditions as book
-from game.rules.capabilities import Action
-from game.systems import conditions
-from game.systems.attack import damage_unit, knock_down
+from game.core.rules import conditions as book
+from game.core.rules.capabilities import Action
+from game.core.systems import conditions
+from game.core.systems.attack import damage_unit, knock_down
 from tests.helpers import battle, events_of, unit
 
 

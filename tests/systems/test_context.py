@@ -1,11 +1,11 @@
-"""The round's bookkeeping (game/systems/context.py): a copy of the battle (AI look-ahead, undo)
+"""The round's bookkeeping (game/core/systems/context.py): a copy of the battle (AI look-ahead, undo)
 must not share a set, dict or list with the battle it was copied from."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 
-from game.systems.context import RoundState
+from game.core.systems.context import RoundState
 
 
 def test_a_round_state_copy_owns_every_container_and_keeps_every_value():

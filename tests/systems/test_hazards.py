@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.battle import RETREAT
+from game.core.battle import RETREAT
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 # Initiative: a 10, b 1 (c, far off, 1). a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.

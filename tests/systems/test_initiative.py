@@ -1,8 +1,8 @@
 """d10 initiative (seed 002): order, Dex tie-break, simultaneous blows, group, modifiers,
 and the first-round reach/size exception with the seed's own Hambone example."""
 
-from game.battle import RETREAT
-from game.query_swings import free_swings
+from game.core.battle import RETREAT
+from game.core.query_swings import free_swings
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 

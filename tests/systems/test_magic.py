@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from game.commands import Illegal
-from game.rules.tables import save_vs_spell
-from game.systems.movement import effective_mv
+from game.core.commands import Illegal
+from game.core.rules.tables import save_vs_spell
+from game.core.systems.movement import effective_mv
 from tests.helpers import as_json, battle, cmd, events_of, kind, run_round, unit
 
 

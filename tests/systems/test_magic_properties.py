@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import query_magic
-from game.battle import RETREAT, Battle
-from game.commands import Action, Command, Illegal
-from game.systems.spells import SPELLS
+from game.core import query_magic
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Action, Command, Illegal
+from game.core.systems.spells import SPELLS
 from tests.contract import Contract, check_world
 from tests.helpers import board, unit
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.rules.creature import Flag
+from game.core.rules.creature import Flag
 from tests.helpers import battle, cmd, events_of, kind, run_round, unit
 
 

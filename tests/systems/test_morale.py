@@ -1,6 +1,6 @@
 """Morale at the end of the round: adnd2e 2d10 (seed 000) and ose 2d6 (seed 001)."""
 
-from game.world import Course
+from game.core.world import Course
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 

@@ -2,13 +2,13 @@
 
 import pytest
 
-from game import query
-from game.battle import RETREAT
-from game.commands import Action, Illegal
-from game.rules.dice import Modifier
-from game.rules.morale import ose_rating
-from game.systems.attack import modifiers
-from game.systems.movement import effective_mv
+from game.core import query
+from game.core.battle import RETREAT
+from game.core.commands import Action, Illegal
+from game.core.rules.dice import Modifier
+from game.core.rules.morale import ose_rating
+from game.core.systems.attack import modifiers
+from game.core.systems.movement import effective_mv
 from tests.helpers import as_json, battle, cmd, events_of, kind, run_round, unit
 
 

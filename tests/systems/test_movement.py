@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from game import query
-from game.battle import Battle
-from game.commands import Illegal
-from game.systems.movement import effective_mv, reachable, reachable_and_within
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Illegal
+from game.core.systems.movement import effective_mv, reachable, reachable_and_within
 from tests.helpers import as_json, battle, board, cmd, events_of, unit
 
 

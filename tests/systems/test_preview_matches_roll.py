@@ -1,6 +1,6 @@
 """The preview tells the truth: for every catalogue weapon, in melee or at range, the expected
-damage an attack option shows (game/query.py, from game/rules/outcome.py) is the mean of the
-damage the resolution (game/systems/attack.py) rolls for it over many seeded attacks: dice,
+damage an attack option shows (game/core/query.py, from game/core/rules/outcome.py) is the mean of the
+damage the resolution (game/core/systems/attack.py) rolls for it over many seeded attacks: dice,
 Str bonus, the weapon's magic ('A magic weapon adds its plus ... to its damage') and the
 target's immunities ('A hit by any other weapon does no damage'; docs/rules.md#damage-and-death,
 #weapons-a-creature-cannot-hurt)."""
@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game import events as ev
-from game import query
-from game.battle import Battle
-from game.rules.creature import Weapon
-from game.rules.geometry import FACINGS
+from game.core import events as ev
+from game.core import query
+from game.core.battle import Battle
+from game.core.rules.creature import Weapon
+from game.core.rules.geometry import FACINGS
+from game.core.systems import attack
 from game.scenario import catalogue
 from game.scenario.model import Placement
-from game.systems import attack
 from tests.helpers import board
 
 WEAPONS = catalogue.weapons()

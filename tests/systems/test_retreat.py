@@ -2,9 +2,9 @@
 
 import pytest
 
-from game.battle import RETREAT
-from game.commands import Illegal
-from game.systems.space import attack_squares
+from game.core.battle import RETREAT
+from game.core.commands import Illegal
+from game.core.systems.space import attack_squares
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 # Initiative: a 10, b 1. a's attack: d20 20 (hit), d8 damage 3 (+1 Str), knockdown d8 1.

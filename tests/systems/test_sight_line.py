@@ -3,9 +3,9 @@ shooter's and the target's nearest squares, on a Bresenham line."""
 
 import random
 
-from game.battle import Battle
-from game.rules.geometry import squares_between
-from game.systems.actions import _clear_line, line_of_sight
+from game.core.battle import Battle
+from game.core.rules.geometry import squares_between
+from game.core.systems.actions import _clear_line, line_of_sight
 from tests.helpers import board, unit
 
 

@@ -1,5 +1,5 @@
 """A tenth spell through its record alone (issue 19, 'a spell is one record'): fireball, written
-here as a module of game/systems/spells/ would be, registered in the book, memorised from a
+here as a module of game/core/systems/spells/ would be, registered in the book, memorised from a
 catalogue, cast in a battle through the `cast` command, and weighed by the AI.
 
 Fireball (wizard 3, PHB 2e): 'Range: 10 yds. + 10 yds./level ... Area of Effect: 20-ft. radius ...
@@ -18,24 +18,25 @@ from pathlib import Path
 
 import pytest
 
-from game import ai, query_magic
-from game.commands import Action
-from game.rules.creature import CreatureClass
-from game.rules.dice import Dice
-from game.rules.geometry import FACINGS, Pos
-from game.rules.spells import SQUARE, Spell, W, memorise_problem
+from game import ai
+from game.core import query_magic
+from game.core.commands import Action
+from game.core.rules.creature import CreatureClass
+from game.core.rules.dice import Dice
+from game.core.rules.geometry import FACINGS, Pos
+from game.core.rules.spells import SQUARE, Spell, W, memorise_problem
+from game.core.systems.context import Ctx
+from game.core.systems.spell_kit import Aim, area_aim, blast, in_area
+from game.core.systems.spell_record import ON_FOES, Preview, SpellRecord, blast_value
+from game.core.systems.spells import SPELLS, register, unregister
+from game.core.world import Unit
 from game.scenario import catalogue
 from game.scenario.model import Placement
-from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, area_aim, blast, in_area
-from game.systems.spell_record import ON_FOES, Preview, SpellRecord, blast_value
-from game.systems.spells import SPELLS, register, unregister
-from game.world import Unit
 from tests.helpers import as_json, battle, cmd, events_of, run_round, unit
 
 jsonschema = pytest.importorskip("jsonschema", reason="install the test extra: pip install -e '.[test]'")
 
-# --- the spell's module, as game/systems/spells/fireball.py would hold it ---
+# --- the spell's module, as game/core/systems/spells/fireball.py would hold it ---
 
 RADIUS = 4  # '20-ft. radius'
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import query
-from game.commands import Action, Illegal
-from game.rules.tables import missile_adjustment
+from game.core import query
+from game.core.commands import Action, Illegal
+from game.core.rules.tables import missile_adjustment
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import query
-from game.battle import Battle
-from game.commands import Illegal
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Illegal
 from tests.helpers import as_json, battle, board, cmd, events_of, run_round, unit
 
 

@@ -1,5 +1,5 @@
 """A touch spell aimed at a foe, through its record alone (issue 19): shocking grasp, written here as
-a module of game/systems/spells/ would be, registered, cast through the `cast` command and weighed
+a module of game/core/systems/spells/ would be, registered, cast through the `cast` command and weighed
 by the AI.
 
 Shocking grasp (wizard 1, PHB 2e): 'Range: Touch ... Saving Throw: None ... the wizard may attempt
@@ -14,22 +14,23 @@ from collections.abc import Iterator
 
 import pytest
 
-from game import ai, query_magic
-from game.commands import Action
-from game.rules.attack import effective_ac, hit_chance
-from game.rules.creature import Weapon
-from game.rules.dice import Dice
-from game.rules.geometry import FRONT, Pos
-from game.rules.spells import FOE, TOUCH, W
-from game.rules.tables import thac0
-from game.systems.context import Ctx
-from game.systems.spell_kit import Aim, announce, spell_attack
-from game.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
-from game.systems.spells import register, unregister
-from game.world import Unit
+from game import ai
+from game.core import query_magic
+from game.core.commands import Action
+from game.core.rules.attack import effective_ac, hit_chance
+from game.core.rules.creature import Weapon
+from game.core.rules.dice import Dice
+from game.core.rules.geometry import FRONT, Pos
+from game.core.rules.spells import FOE, TOUCH, W
+from game.core.rules.tables import thac0
+from game.core.systems.context import Ctx
+from game.core.systems.spell_kit import Aim, announce, spell_attack
+from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
+from game.core.systems.spells import register, unregister
+from game.core.world import Unit
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
-# --- the spell's module, as game/systems/spells/shocking_grasp.py would hold it ---
+# --- the spell's module, as game/core/systems/spells/shocking_grasp.py would hold it ---
 
 KEY = "shocking_grasp"
 HAND = Weapon(KEY, "shocking grasp", "melee", Dice(1, 8))  # for the attack roll's modifiers

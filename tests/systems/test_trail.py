@@ -3,7 +3,7 @@ copy of the battle remembers them: a fleeing creature shuns them (game/ai/flight
 
 from __future__ import annotations
 
-from game import query
+from game.core import query
 from tests.helpers import battle, cmd, events_of, run_round, unit
 
 

@@ -10,12 +10,12 @@ import pytest
 
 from game import ai
 from game.ai import waiting
-from game.battle import Battle
-from game.bundled import MAPS
-from game.commands import Action, Command, Illegal, from_json
-from game.runner import apply_all, play
+from game.core.battle import Battle
+from game.core.commands import Action, Command, Illegal, from_json
+from game.history.saved_battle import load_save
+from game.home.bundled import MAPS
+from game.play.runner import apply_all, play
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from tests.helpers import ScriptedRng, as_json, board, cmd, events_of, unit
 

@@ -8,9 +8,9 @@ from types import ModuleType
 import pygame
 
 import tests.helpers  # noqa: F401  (sets the SDL dummy drivers first)
-from game.battle import Battle
+from game.core.battle import Battle
+from game.home.settings import Settings
 from game.scenario.model import Placement
-from game.settings import Settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from tests.helpers import ScriptedRng, board
@@ -60,8 +60,8 @@ def key(a: App, k: int, mod: int = 0) -> None:
 def played_to_result(a: App, path: str | Path, frames: int = 5000) -> BattleScreen:
     """A shipped map's battle, the AI playing every side at the fastest speed, run in the window
     until its result screen opens (the duel: 6 rounds, an autosave at each round's end)."""
+    from game.home.settings import SPEEDS  # noqa: PLC0415
     from game.scenario.tiled import load_scenario  # noqa: PLC0415
-    from game.settings import SPEEDS  # noqa: PLC0415
     from game.ui.menus.result import ResultScreen  # noqa: PLC0415
 
     sc = load_scenario(path)

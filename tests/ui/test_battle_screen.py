@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.battle import RETREAT, Battle
+from game.core.battle import RETREAT, Battle
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen
@@ -279,8 +279,8 @@ def test_paused_at_a_step_p_stops_pausing_and_esc_opens_the_pause_menu():
 
 def test_two_misses_on_one_token_float_apart():
     """Issue 13: '"miss" floaters stack'."""
-    from game import events as ev  # noqa: PLC0415
-    from game.rules.dice import Roll  # noqa: PLC0415
+    from game.core import events as ev  # noqa: PLC0415
+    from game.core.rules.dice import Roll  # noqa: PLC0415
 
     a = app()
     s = paused_at_the_first_step(a)

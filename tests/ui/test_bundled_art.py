@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game import bundled
+from game.home import bundled
 from game.scenario.tiled import load_scenario
 from game.ui.common import art
 from tests.ui.drive import app

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.bundled import map_path
+from game.home.bundled import map_path
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.draw.draw_panels import card_rows

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.battle import Battle
+from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.common.widgets import LABEL_BG

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import events as ev
-from game.rules.conditions import rules_of
-from game.rules.dice import Modifier, Roll
+from game.core import events as ev
+from game.core.rules.conditions import rules_of
+from game.core.rules.dice import Modifier, Roll
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.modes import ChargeMode
 from game.ui.common.words import describe

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.bundled import MAPS, TEACHING_ORDER
+from game.home.bundled import MAPS, TEACHING_ORDER
 from game.save.progress import load_progress
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus import course

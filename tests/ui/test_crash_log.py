@@ -14,9 +14,9 @@ import pytest
 
 import game.ui.main
 from game import __version__
-from game.battle import Battle
 from game.cli import main as cli
-from game.crash import EXIT_CRASH
+from game.core.battle import Battle
+from game.home.crash import EXIT_CRASH
 from game.save.files import event_lines
 from game.save.replay import load_replay
 from game.scenario.tiled import load_scenario

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.commands import Action, Command, Illegal
+from game.core.commands import Action, Command, Illegal
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import widgets
 from game.ui.draw.shot_marks import marks

@@ -1,5 +1,5 @@
 """`rout gif`: a replay as an animated GIF, a frame for every activation of the rounds asked for
-(README.md, "Command line")."""
+(docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from game.bundled import map_path
 from game.cli.main import main
-from game.timeline import load_timeline
+from game.history.timeline import load_timeline
+from game.home.bundled import map_path
 
 pytestmark = pytest.mark.xdist_group("gif-replay")  # one worker plays the module's battle once (--dist loadgroup)
 

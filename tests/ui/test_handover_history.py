@@ -14,16 +14,16 @@ import pygame
 import pytest
 
 from game import ai
-from game.battle import Battle
 from game.cli import window
 from game.cli.main import build_parser
-from game.commands import Action, Command
-from game.query import allowed_actions
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.query import allowed_actions
+from game.history.saved_battle import load_save
 from game.save.autosave import saves_folder
 from game.save.errors import SaveError
 from game.save.history import commands_digest, history_path
 from game.save.savefile import save_record, write_record, write_save
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle.saving import save_for_other_player
 from game.ui.battle.session import Session

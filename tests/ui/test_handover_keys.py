@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.battle import Battle
+from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen
 from game.ui.common import help_keys, help_overlay

@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game import ai
-from game.battle import RETREAT
-from game.bundled import MAPS, TEACHING_ORDER
-from game.saved_battle import load_save
+from game.core.battle import RETREAT
+from game.history.saved_battle import load_save
+from game.home.bundled import MAPS, TEACHING_ORDER
 from game.scenario.tiled import load_scenario
 from game.ui.battle import undo_control
 from game.ui.battle.battle_screen import BattleScreen
@@ -185,7 +185,7 @@ hint = "Press T, then point south."
 
 
 def test_undo_and_redo_keep_the_script_in_step(tmp_path):
-    """A step taken back by undo (no die rolled since, game/undo.py) is the player's to do
+    """A step taken back by undo (no die rolled since, game/history/undo.py) is the player's to do
     again; redone, it is done again."""
     a = drive.app()
     s = first_screen(a, load_scenario(_lesson_map(tmp_path, SCRIPT.split("[[step]]")[0] + TURN_STEP)), None, None, None)

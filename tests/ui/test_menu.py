@@ -67,6 +67,7 @@ def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path)
     # The settings stay within reach without a map (issue 22's settings screen).
     assert [b.label for b in screen.buttons] == [
         "Quick battle",
+        "Campaign",
         "Play online",
         "Continue (no save yet)",
         "Settings",
@@ -77,7 +78,7 @@ def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path)
 
 
 def test_the_tests_maps_are_not_offered_and_the_lessons_come_in_their_own_section_in_teaching_order():
-    from game.bundled import TEACHING_ORDER  # noqa: PLC0415
+    from game.home.bundled import TEACHING_ORDER  # noqa: PLC0415
 
     a = app()
     screen = MenuScreen(a)

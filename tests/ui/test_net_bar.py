@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.bundled import MAPS
+from game.home.bundled import MAPS
 from game.net.channel import Channel
 from game.save.autosave import saves_folder
 from game.scenario.tiled import load_scenario

@@ -12,11 +12,11 @@ from collections.abc import Callable
 import pygame
 
 import tests.helpers  # noqa: F401  (the SDL dummy drivers first)
-from game.battle import Battle
-from game.bundled import MAPS
+from game.core.battle import Battle
+from game.core.phases import Phase
+from game.home.bundled import MAPS
 from game.net.hosting import HostPlan
 from game.net.joining import JoinPlan
-from game.phases import Phase
 from game.save.files import event_lines
 from game.scenario.tiled import load_scenario
 from game.ui.app import App

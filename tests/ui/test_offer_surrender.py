@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.battle import Battle
+from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.modes import OfferMode
 from tests.helpers import ScriptedRng, as_json, board, unit

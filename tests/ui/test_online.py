@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.bundled import MAPS
+from game.home.bundled import MAPS
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen

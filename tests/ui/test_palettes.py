@@ -9,8 +9,8 @@ import numpy as np
 import pygame
 import pytest
 
-from game import query
-from game.settings import PALETTES, Settings, load_settings, save_settings
+from game.core import query
+from game.home.settings import PALETTES, Settings, load_settings, save_settings
 from game.ui.common import theme
 from game.ui.common.colour_vision import ciede2000, difference, lab
 from game.ui.common.palette_check import THRESHOLD, failures, measured

@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 from game import ai
-from game.battle import Battle
+from game.core.battle import Battle
+from game.history.saved_battle import load_save
 from game.save.autosave import saves_folder
 from game.save.errors import SaveError
 from game.save.files import event_lines
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle import since
 from game.ui.battle.battle_screen import BattleScreen

@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.history.saved_battle import load_save
+from game.home.settings import Settings, load_settings, settings_path, to_toml
 from game.save.errors import ReplayError
 from game.save.replay import load_replay
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
-from game.settings import Settings, load_settings, settings_path, to_toml
 from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen

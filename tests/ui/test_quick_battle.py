@@ -10,12 +10,12 @@ import shutil
 import pygame
 import pytest
 
-from game.battle import Battle
 from game.cli.main import main
-from game.runner import play
+from game.core.battle import Battle
+from game.history.saved_battle import load_save
+from game.play.runner import play
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.result import DEAF_FOR, ResultScreen

@@ -8,9 +8,9 @@ import json
 import time
 from pathlib import Path
 
+from game.home.user_dirs import data_dir
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.ui.quick.choices import file_path as choices_file
-from game.user_dirs import data_dir
 from tests.ui.test_window_xvfb import (
     DEADLINE,
     close_button,

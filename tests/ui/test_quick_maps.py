@@ -11,20 +11,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import bundled
-from game.battle import Battle
 from game.cli.main import main
-from game.runner import play
+from game.core.battle import Battle
+from game.history.saved_battle import load_save
+from game.home import bundled
+from game.home.user_dirs import made
+from game.play.runner import play
 from game.save.autosave import saves_folder
 from game.save.map_paths import quick_maps_folder
 from game.save.quick_maps import clear_unneeded, unneeded
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.navigation import ToMenu, go
 from game.ui.quick.deploy import DeployScreen
-from game.user_dirs import made
 from tests.ui.drive import app, key
 
 

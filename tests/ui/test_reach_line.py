@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.terrain import Terrain
+from game.core.terrain import Terrain
 from game.ui.draw import draw_reach
 from tests.helpers import unit
 from tests.ui.drive import app, hover, on_board, screen_pos, settle

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from game import events as ev
-from game.rules.dice import Roll
+from game.core import events as ev
+from game.core.rules.dice import Roll
 from game.save.files import event_lines
 from game.ui.battle import since
 from game.ui.battle.battle_screen import BattleScreen

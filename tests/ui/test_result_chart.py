@@ -3,7 +3,7 @@ round's end was sampled twice) and no scale on its y-axis."""
 
 from __future__ import annotations
 
-from game.battle import Battle
+from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.stats import strength_by_round
 from game.ui.menus.result import ResultScreen

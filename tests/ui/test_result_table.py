@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.runner import play
+from game.home.settings import load_settings
+from game.play.runner import play
 from game.scenario.tiled import load_scenario
-from game.settings import load_settings
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.widgets import font

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.battle import RETREAT
-from game.round_review import Fight
+from game.core.battle import RETREAT
+from game.core.round_review import Fight
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.draw import draw_review

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.bundled import map_path
 from game.cli.main import main
-from game.rules.fatigue import EXHAUSTED
+from game.core.rules.fatigue import EXHAUSTED
+from game.core.world import Morale
+from game.home.bundled import map_path
 from game.scenario.errors import ScenarioError
 from game.scenario.sandbox_setup import map_kinds
 from game.scenario.tiled import load_scenario
@@ -17,7 +18,6 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus.menu import MenuScreen
 from game.ui.sandbox.sandbox import SandboxScreen
 from game.ui.sandbox.sandbox_battle import SandboxBattle, SandboxPause
-from game.world import Morale
 from tests.ui.drive import app, click, key
 
 SKIRMISH = str(map_path("skirmish"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import bundled, user_dirs
+from game.history.saved_battle import load_save
+from game.home import bundled, user_dirs
 from game.save.autosave import list_saves, saves_folder
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.menus.menu import MenuScreen

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.home.settings import SPEEDS, UI_SCALES, load_settings, settings_path
 from game.scenario.tiled import load_scenario
-from game.settings import SPEEDS, UI_SCALES, load_settings, settings_path
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, help_overlay

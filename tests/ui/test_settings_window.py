@@ -1,4 +1,4 @@
-"""The window remembers the player's settings between runs (game/settings.py): the menu's
+"""The window remembers the player's settings between runs (game/home/settings.py): the menu's
 choices, the battle's speed and pause on steps, the viewer's speed, the window's size, and whether
 hot-seat shows a hand-over screen between the players' turns."""
 
@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from game import ai
-from game.battle import Battle
+from game.core.battle import Battle
+from game.history.timeline import Timeline
+from game.home.settings import Settings, load_settings, save_settings, settings_path
 from game.scenario.tiled import load_scenario
-from game.settings import Settings, load_settings, save_settings, settings_path
-from game.timeline import Timeline
 from game.ui.app import CALM, App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen

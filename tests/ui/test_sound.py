@@ -14,9 +14,9 @@ import pygame
 import pytest
 
 from game import ai
-from game import events as ev
+from game.core import events as ev
+from game.home.settings import Settings, load_settings
 from game.scenario.tiled import load_scenario
-from game.settings import Settings, load_settings
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.sound import Sound
 from game.ui.common.sound_synth import MAKERS, samples
@@ -173,7 +173,7 @@ def test_looking_for_a_sound_card_that_is_not_there_prints_nothing():
     # Issue 22: no warning spam. SDL's ALSA driver, forced here, finds no card on a machine
     # without one (ALSA's library then wrote eight lines to stderr) and opens one where there is.
     code = (
-        "from game.settings import Settings\n"
+        "from game.home.settings import Settings\n"
         "from game.ui.common.sound import Sound\n"
         "s = Sound(Settings(), silent=False)\n"
         "print('working' if s.working else 'silent')\n"

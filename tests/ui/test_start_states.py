@@ -4,7 +4,7 @@ differs from a fresh creature, and the board's tokens show it from the first fra
 
 from __future__ import annotations
 
-from game.battle import Battle
+from game.core.battle import Battle
 from game.ui.common.view import BattleView
 from tests.helpers import board, unit
 from tests.test_schemas import EVENTS, as_written, problems

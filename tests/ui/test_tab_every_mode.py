@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.settings import SPEEDS
+from game.home.settings import SPEEDS
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.legal import pickable
 from game.ui.battle.modes import CastMode, ChargeMode, MoveMode

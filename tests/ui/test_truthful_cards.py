@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.battle import Battle
-from game.query_swings import free_swings
+from game.core.battle import Battle
+from game.core.query_swings import free_swings
 from game.ui.draw import draw_panels
 from tests.helpers import ScriptedRng, as_json, board, unit
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle

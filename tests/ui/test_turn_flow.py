@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from game.events import Hold
+from game.core.events import Hold
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import events as ev
+from game.core import events as ev
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.draw import minimap

@@ -11,14 +11,14 @@ import pytest
 
 import game.ui.viewer.watch
 from game import ai
-from game import events as ev
-from game.battle import RETREAT, Battle
 from game.cli.main import main
+from game.core import events as ev
+from game.core.battle import RETREAT, Battle
+from game.history.saved_battle import load_save
+from game.history.timeline import Timeline, load_timeline
 from game.save.files import event_lines
 from game.save.savefile import write_save
-from game.saved_battle import load_save
 from game.scenario.tiled import load_scenario
-from game.timeline import Timeline, load_timeline
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common.view import BattleView
 from game.ui.menus.result import DEAF_FOR, ResultScreen

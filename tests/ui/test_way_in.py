@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.bundled import TEACHING_ORDER
+from game.home.bundled import TEACHING_ORDER
 from game.save.progress import mark_completed, progress_path
 from game.ui.app import App
 from game.ui.battle.battle_screen import BattleScreen

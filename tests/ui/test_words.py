@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import events as ev
-from game.rules.dice import Modifier, Roll
+from game.core import events as ev
+from game.core.rules.dice import Modifier, Roll
 from game.ui.battle.undo_control import action_words
 from game.ui.common.words import describe
 from tests.helpers import unit

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
-from game.bundled import map_path
+from game.home.bundled import map_path
 from game.scenario.catalogue import load
 from game.scenario.tiled import load_scenario
 from game.ui.common import spoken, widgets

@@ -7,12 +7,12 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from game import query
-from game.battle import Battle
-from game.commands import Command
-from game.events import Event
-from game.parent_death import die_with_parent
-from game.terrain import Terrain
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.events import Event
+from game.core.terrain import Terrain
+from game.play.parent_death import die_with_parent
 
 
 class AiWorker:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game import query
-from game.settings import SPEEDS
+from game.core import query
+from game.home.settings import SPEEDS
 from game.ui.battle import turn_flow, undo_control
 from game.ui.battle.mode import Input, Press
 from game.ui.battle.saving import save_by_hand

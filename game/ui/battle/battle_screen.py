@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.settings import SPEEDS
+from game.home.settings import SPEEDS
 from game.ui.battle import battle_input, follow, lesson_play, room, turn_flow
 from game.ui.battle.lesson_play import LessonPlay
 from game.ui.battle.state import BattleState, LessonHooks

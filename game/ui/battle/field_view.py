@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import query
-from game.rules.geometry import Pos
+from game.core import query
+from game.core.rules.geometry import Pos
 from game.scenario.model import Scenario
 from game.ui.battle.frame_pending import FramePending
 from game.ui.common import theme

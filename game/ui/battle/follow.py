@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import events as ev
-from game.rules.geometry import Pos
+from game.core import events as ev
+from game.core.rules.geometry import Pos
 
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState

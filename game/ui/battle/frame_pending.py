@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from game.battle import Battle, Pending
+from game.core.battle import Battle, Pending
 
 
 class FramePending:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import query
-from game.battle import ACTIVATION, Battle, Pending
-from game.commands import Action
-from game.rules.geometry import Pos
-from game.systems.movement import Reach
+from game.core import query
+from game.core.battle import ACTIVATION, Battle, Pending
+from game.core.commands import Action
+from game.core.rules.geometry import Pos
+from game.core.systems.movement import Reach
 
 
 @dataclass(frozen=True)

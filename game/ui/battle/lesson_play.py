@@ -2,7 +2,7 @@
 commands played as the AI's, the player's own steps waited for and judged before they reach the
 battle, and the narration cards opened when the board has shown what they explain.
 
-The script's run (game/lesson_run.py) is kept in step with the screen's list of commands: a
+The script's run (game/play/lesson_run.py) is kept in step with the screen's list of commands: a
 copy is taken after each command, so undo and redo put the copy of that moment back, and a
 loaded save rebuilds the run by playing its commands through the script from the seed."""
 
@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import Battle
-from game.commands import Command
-from game.lesson_run import Fired, LessonRun
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.play.lesson_run import Fired, LessonRun
 from game.scenario.lesson import Lesson, Step
 from game.ui.battle import battle_input
 

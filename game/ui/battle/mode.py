@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
-from game.battle import Battle
-from game.commands import Command
-from game.rules.geometry import Pos
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.rules.geometry import Pos
 from game.ui.battle.legal import Legal
 
 

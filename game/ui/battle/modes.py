@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import query, query_magic
-from game.commands import Action, Command
-from game.rules.geometry import VECTORS, Pos, facing_toward
-from game.rules.spells import ALLY, AROUND, FOE
-from game.systems.spells import SPELLS
+from game.core import query, query_magic
+from game.core.commands import Action, Command
+from game.core.rules.geometry import VECTORS, Pos, facing_toward
+from game.core.rules.spells import ALLY, AROUND, FOE
+from game.core.systems.spells import SPELLS
 from game.ui.battle.legal import Legal
 from game.ui.battle.mode import Hint, Mode, Outcome, Turn
 from game.ui.battle.offering import offer_words
@@ -332,7 +332,7 @@ class CastMode(ActivationMode):
 
     def targets(self, turn: Turn) -> list[Pos]:
         """The creatures or squares the spell chosen may be cast at from where the caster stands
-        (the battle's own list: game/query_magic.py); Enter alone casts a spell around the caster."""
+        (the battle's own list: game/core/query_magic.py); Enter alone casts a spell around the caster."""
         if self.spell is None:
             return []
         w = turn.battle.world

@@ -14,7 +14,7 @@ from game.net.channel import Channel
 from game.ui.common.combat_log import LogLine
 
 if TYPE_CHECKING:
-    from game.commands import Command
+    from game.core.commands import Command
     from game.ui.battle.session import Session
 
 

@@ -3,8 +3,8 @@ the offer alone would make it check morale (docs/rules.md#offering-surrender).""
 
 from __future__ import annotations
 
-from game import query
-from game.battle import Battle
+from game.core import query
+from game.core.battle import Battle
 
 
 def offer_words(battle: Battle, uid: str, foe: str) -> str:

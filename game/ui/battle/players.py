@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.player_names import MAX_NAME, name_problem
+from game.home.player_names import MAX_NAME, name_problem
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import query
-from game.battle import Battle
-from game.commands import Action, Command
-from game.query_swings import free_swings
+from game.core import query
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.query_swings import free_swings
 
 
 @dataclass(frozen=True)

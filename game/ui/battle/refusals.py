@@ -3,12 +3,12 @@ target was told it "needs a run of 2 squares", a shot a wall blocks "no shot at 
 
 from __future__ import annotations
 
-from game.battle import Battle
-from game.commands import Action, Command
-from game.rules.charge import MIN_SQUARES, set_refusal
-from game.rules.geometry import footprint_distance
-from game.systems import charge
-from game.systems.movement import effective_mv
+from game.core.battle import Battle
+from game.core.commands import Action, Command
+from game.core.rules.charge import MIN_SQUARES, set_refusal
+from game.core.rules.geometry import footprint_distance
+from game.core.systems import charge
+from game.core.systems.movement import effective_mv
 from game.ui.battle.legal import Legal
 
 

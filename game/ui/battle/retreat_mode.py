@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.battle import RETREAT
-from game.commands import Action, Command
-from game.rules.geometry import Pos, footprint
-from game.systems.retreat import RetreatSpace
+from game.core.battle import RETREAT
+from game.core.commands import Action, Command
+from game.core.rules.geometry import Pos, footprint
+from game.core.systems.retreat import RetreatSpace
 from game.ui.battle.mode import Hint, Mode, Outcome, Turn
 
 

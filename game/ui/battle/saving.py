@@ -8,8 +8,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game import events as ev
-from game import user_dirs
+from game.core import events as ev
+from game.home import user_dirs
 from game.save.autosave import FINISHED, autosave, retire, saves_folder
 from game.save.history import SENT, remember
 from game.save.savefile import save_record, write_record

@@ -8,14 +8,14 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from game.battle import Battle
-from game.battle_state import resumed_start
-from game.commands import Command
-from game.events import Event
-from game.rules.dice import DICE
+from game.core.battle import Battle
+from game.core.battle_state import resumed_start
+from game.core.commands import Command
+from game.core.events import Event
+from game.core.rules.dice import DICE
+from game.history.undo import History
 from game.scenario.model import Scenario
 from game.ui.common.combat_log import display_names
-from game.undo import History
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Session:
         units = self._battle.world.units.values()
         self.names = display_names(((u.id, u.side) for u in units), {u.id: u.kind for u in units})
         self.side_of = {u.id: u.side for u in units}
-        self.history = History(self.names)  # the commands given, for undo and redo (game/undo.py)
+        self.history = History(self.names)  # the commands given, for undo and redo (game/history/undo.py)
         self.marks: dict[str, Mark] = {}
         self.players: dict[str, str] = {}  # hot-seat: the players' names by side (player_names.py)
 

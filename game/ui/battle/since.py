@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game import events as ev
-from game.commands import Action, Command
-from game.runner import apply_all
-from game.systems.spells import SPELLS
-from game.timeline import Timeline
+from game.core import events as ev
+from game.core.commands import Action, Command
+from game.core.systems.spells import SPELLS
+from game.history.timeline import Timeline
+from game.play.runner import apply_all
 from game.ui.battle.session import Mark, Session
 
 # The moments named in the summary, each with what it did to the creature.

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.battle import ACTIVATION, RETREAT, Battle, Pending
-from game.commands import Command, Illegal
-from game.events import Event
-from game.rules.dice import DICE
-from game.rules.geometry import Pos
+from game.core.battle import ACTIVATION, RETREAT, Battle, Pending
+from game.core.commands import Command, Illegal
+from game.core.events import Event
+from game.core.rules.dice import DICE
+from game.core.rules.geometry import Pos
+from game.core.systems.retreat import RetreatSpace
+from game.home.settings import SPEEDS
 from game.scenario.model import Scenario
-from game.settings import SPEEDS
-from game.systems.retreat import RetreatSpace
 from game.ui.battle import players, since
 from game.ui.battle.ai_worker import AiWorker
 from game.ui.battle.field_view import FieldView
@@ -34,7 +34,7 @@ from game.ui.common.words import describe, units_in
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from game.lesson_run import Fired
+    from game.play.lesson_run import Fired
     from game.scenario.lesson import Step
     from game.ui.app import App
     from game.ui.battle.net_play import NetPlay

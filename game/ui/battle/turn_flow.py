@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import query
-from game.battle import ACTIVATION, Pending
-from game.commands import Action, Command
+from game.core import query
+from game.core.battle import ACTIVATION, Pending
+from game.core.commands import Action, Command
 from game.ui.battle.legal import pickable
 
 if TYPE_CHECKING:

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import Action
-from game.events import Event
+from game.core.commands import Action
+from game.core.events import Event
+from game.history.undo import CannotUndo
 from game.ui.battle.modes import MoveMode
 from game.ui.common import theme
 from game.ui.common.widgets import Button, layout_row
 from game.ui.common.words import describe
-from game.undo import CannotUndo
 
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState

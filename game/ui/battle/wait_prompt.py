@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import Action, Command
-from game.systems import wait_choice
+from game.core.commands import Action, Command
+from game.core.systems import wait_choice
 from game.ui.battle import battle_input
 from game.ui.common import theme
 from game.ui.common.widgets import Button, text, wrap

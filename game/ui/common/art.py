@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytmx.util_pygame
 
-from game.bundled import ASSETS
-from game.rules.geometry import FACINGS
+from game.core.rules.geometry import FACINGS
+from game.home.bundled import ASSETS
 from game.scenario.model import Scenario
 
 UNITS = ASSETS / "units"

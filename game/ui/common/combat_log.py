@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules.creature import Kind
+from game.core.rules.creature import Kind
 from game.ui.common.unit_names import by_kind
 from game.ui.common.widgets import wrap
 

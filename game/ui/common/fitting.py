@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.core.world import Unit
 from game.ui.common.camera import ONE, Camera
-from game.world import Unit
 
 MARGIN = 1  # squares of ground kept round the creatures, so the edge tokens are not cut
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 import pygame
 
-from game import events as ev
-from game.settings import Settings
+from game.core import events as ev
+from game.home.settings import Settings
 from game.ui.common.sound_table import SOUNDS, sound_of
 
 AGAIN = 0.06  # seconds before the same sound plays again: a volley of hits is one crash, not a buzz

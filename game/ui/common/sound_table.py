@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game import events as ev
+from game.core import events as ev
 
 SOUNDS = ("hit", "miss", "death", "knockdown", "retreat", "rout", "spell", "charge", "round_end")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from game.rules.creature import Kind
-from game.systems.spells import SPELLS
+from game.core.rules.creature import Kind
+from game.core.systems.spells import SPELLS
 
 # English plurals the simple rules below would get wrong, by the word's end.
 _IRREGULAR = (("man", "men"), ("thief", "thieves"), ("dwarf", "dwarves"), ("wolf", "wolves"), ("foot", "feet"))

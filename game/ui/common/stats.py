@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import events as ev
+from game.core import events as ev
 
 
 def strength_by_round(events: list[ev.Event]) -> dict[str, list[int]]:

@@ -20,7 +20,7 @@ def palette() -> Palette:
 
 
 def use(name: str) -> None:
-    """Draw with the palette `name` (game/settings.py has checked it) from the next frame on."""
+    """Draw with the palette `name` (game/home/settings.py has checked it) from the next frame on."""
     _chosen["palette"] = PALETTES[name]
 
 

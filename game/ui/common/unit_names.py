@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from game.rules.creature import Kind
+from game.core.rules.creature import Kind
 from game.ui.common.spoken import called
 
 _NUMBER = re.compile(r"_(\d+)$")

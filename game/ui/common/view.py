@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game import events as ev
-from game.rules.conditions import BOOK, Condition
-from game.rules.geometry import FACINGS, SIZE_SQUARES, VECTORS, Size
-from game.world import World
+from game.core import events as ev
+from game.core.rules.conditions import BOOK, Condition
+from game.core.rules.geometry import FACINGS, SIZE_SQUARES, VECTORS, Size
+from game.core.world import World
 
 # Seconds per event (or per step of a path) at speed 1.
 DURATIONS = {
@@ -47,7 +47,7 @@ REFUSED = {
 }
 
 
-# The conditions a token shows, by a letter or an icon: their records say which (game.rules.conditions).
+# The conditions a token shows, by a letter or an icon: their records say which (game.core.rules.conditions).
 TOKEN_CONDITIONS = frozenset(r.name for r in BOOK if r.mark or r.icon)
 
 

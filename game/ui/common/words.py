@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game import events as ev
-from game.systems.spells import SPELLS
+from game.core import events as ev
+from game.core.systems.spells import SPELLS
 
 SPELL_NAMES = {k: s.name for k, s in SPELLS.items()}
 

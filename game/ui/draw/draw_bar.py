@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import ACTIVATION, RETREAT
-from game.commands import Action
-from game.systems.spells import SPELLS
+from game.core.battle import ACTIVATION, RETREAT
+from game.core.commands import Action
+from game.core.systems.spells import SPELLS
 from game.ui.battle import undo_control
 from game.ui.battle.mode import Confirm, Press
 from game.ui.battle.modes import (

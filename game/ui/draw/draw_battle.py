@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import query
-from game.battle import RETREAT, Pending
-from game.round_end import STEPS
-from game.rules.geometry import VECTORS, Pos, facing_toward
+from game.core import query
+from game.core.battle import RETREAT, Pending
+from game.core.round_end import STEPS
+from game.core.rules.geometry import VECTORS, Pos, facing_toward
 from game.ui.battle.modes import (
     CastMode,
     FacingMode,

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import query_magic
-from game.rules.geometry import Pos
-from game.rules.spells import AROUND, SQUARE
-from game.systems.spells import SPELLS
+from game.core import query_magic
+from game.core.rules.geometry import Pos
+from game.core.rules.spells import AROUND, SQUARE
+from game.core.systems.spells import SPELLS
 from game.ui.battle.modes import CastMode
 from game.ui.common import theme
 from game.ui.common.combat_log import with_names

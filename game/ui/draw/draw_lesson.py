@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import events as ev
-from game.battle import RETREAT
-from game.rules.geometry import Pos
+from game.core import events as ev
+from game.core.battle import RETREAT
+from game.core.rules.geometry import Pos
 from game.ui.common import theme
 from game.ui.common.widgets import Button, text, wrap
 
 if TYPE_CHECKING:
-    from game.lesson_run import Fired
+    from game.play.lesson_run import Fired
     from game.ui.battle.state import BattleState
 
 WIDTH = 640  # the card's widest, in pixels: a line of about 80 letters

@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import query
-from game.battle import ACTIVATION
-from game.events import Initiative
-from game.query_swings import WHY, free_swings
-from game.rules.conditions import RULES
-from game.rules.creature import Kind
-from game.rules.geometry import Pos
-from game.rules.morale import ose_rating
-from game.rules.tables import thac0
-from game.systems.movement import effective_mv
+from game.core import query
+from game.core.battle import ACTIVATION
+from game.core.events import Initiative
+from game.core.query_swings import WHY, free_swings
+from game.core.rules.conditions import RULES
+from game.core.rules.creature import Kind
+from game.core.rules.geometry import Pos
+from game.core.rules.morale import ose_rating
+from game.core.rules.tables import thac0
+from game.core.systems.movement import effective_mv
 from game.ui.battle.modes import ProvokeMode
 from game.ui.common import theme
 from game.ui.common.combat_log import log_layout

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import events as ev
-from game.battle import ACTIVATION
-from game.rules.geometry import Pos, line_between
-from game.terrain import Terrain
+from game.core import events as ev
+from game.core.battle import ACTIVATION
+from game.core.rules.geometry import Pos, line_between
+from game.core.terrain import Terrain
 from game.ui.common import theme
 from game.ui.common.widgets import label
 

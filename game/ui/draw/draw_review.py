@@ -1,6 +1,6 @@
 """The end of the round explained on the board and in the side panel: at the retreat step, every
 pair that fought in melee this round, joined by a line, and who may drive whom back and why
-(game/round_review.py)."""
+(game/core/round_review.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import RETREAT
-from game.round_review import Fight, review
+from game.core.battle import RETREAT
+from game.core.round_review import Fight, review
 from game.ui.common import theme
 from game.ui.common.widgets import font, text, wrap
 from game.ui.draw import label_place

@@ -11,8 +11,8 @@ from weakref import WeakKeyDictionary
 
 import pygame
 
-from game.rules.conditions import RULES
-from game.rules.geometry import FACINGS, VECTORS
+from game.core.rules.conditions import RULES
+from game.core.rules.geometry import FACINGS, VECTORS
 from game.ui.common import theme
 from game.ui.common.art import Sprites
 from game.ui.common.camera import Camera

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import ACTIVATION
+from game.core.battle import ACTIVATION
 from game.ui.common import theme
 from game.ui.draw.squares import fill, sq_rect
 from game.ui.draw.stacking import Part, bands

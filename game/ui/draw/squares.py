@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import pygame
 
-from game.rules.geometry import Pos
+from game.core.rules.geometry import Pos
 from game.ui.common.camera import Camera
 from game.ui.common.draw_cache import DrawCache
 

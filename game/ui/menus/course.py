@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.bundled import MAPS, TEACHING_ORDER
+from game.home.bundled import MAPS, TEACHING_ORDER
 from game.save.progress import load_progress, mark_completed
 from game.scenario.errors import ScenarioError
 from game.scenario.tiled import load_scenario

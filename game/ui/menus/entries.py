@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.bundled import MAPS, menu_order
+from game.home.bundled import MAPS, menu_order
 from game.scenario.errors import ScenarioError
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario

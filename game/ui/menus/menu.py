@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.bundled import MAPS
+from game.core.options import Rule, menu_rules
+from game.core.rules.dice import DICE
+from game.history.saved_battle import load_save
+from game.home.bundled import MAPS
+from game.home.settings import MODES, check
 from game.levels import LEVEL_WORDS, LEVELS
-from game.options import Rule, menu_rules
-from game.rules.dice import DICE
 from game.save.autosave import is_finished, list_saves, saves_folder
 from game.save.progress import load_progress, progress_path
 from game.save.savefile import SaveError
-from game.saved_battle import load_save
-from game.settings import MODES, check
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.common.draw_cache import DrawCache
@@ -25,7 +25,7 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu, ToOnline, ToQuick, ToSaves, ToSettings, go
+from game.ui.navigation import ToCampaigns, ToMenu, ToOnline, ToQuick, ToSaves, ToSettings, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class MenuScreen:
     def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         self.app = app
         self.entries = entries if entries is not None else shipped_scenarios()
-        last = app.settings  # the choices made the last time (game/settings.py)
+        last = app.settings  # the choices made the last time (game/home/settings.py)
         self.index = next((i for i, e in enumerate(self.entries) if e.path.name == last.scenario), 0)
         self.top = 0  # the first entry the list shows: it scrolls to keep the chosen one in sight
         self.mode = last.mode
@@ -197,6 +197,9 @@ class MenuScreen:
     def quick(self) -> Screen:
         return go(self.app, ToQuick())
 
+    def campaigns(self) -> Screen:
+        return go(self.app, ToCampaigns())
+
     def online(self) -> Screen:
         return go(self.app, ToOnline())
 
@@ -325,6 +328,7 @@ class MenuScreen:
         """Right of the title: Quick battle, Play online and, for a new player, the way in."""
         top = [
             Button("Quick battle", "K", self.quick, tip=TIPS["quick"]),
+            Button("Campaign", "A", self.campaigns, tip=TIPS["campaign"]),
             Button("Play online", "N", self.online, tip=TIPS["online"]),
         ]
         if self.new_player and menu_list.first_lesson(self.entries) is not None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.options import Rule, menu_rules
+from game.core.options import Rule, menu_rules
 
 Sheet = list[tuple[str, list[tuple[str, str]]]]
 
@@ -24,7 +24,7 @@ class MenuKey:
 
 ENTER = ((pygame.K_RETURN, "start"), (pygame.K_KP_ENTER, "start"))
 
-# In the sheet's order; the rule options' line (declared in game/options.py) comes after CHOOSING.
+# In the sheet's order; the rule options' line (declared in game/core/options.py) comes after CHOOSING.
 CHOOSING = (
     MenuKey(
         "click, Up / Down, wheel",
@@ -37,6 +37,7 @@ CHOOSING = (
     MenuKey("F", "the first lesson: the way in for a new player", ((pygame.K_f, "first_lesson"),), True),
     MenuKey("B", "the sandbox on it: set up any fight", ((pygame.K_b, "sandbox"),), True),
     MenuKey("K", "quick battle: a new field, your army to a budget", ((pygame.K_k, "quick"),)),
+    MenuKey("A", "campaigns: a company carried from battle to battle", ((pygame.K_a, "campaigns"),)),
     MenuKey("N", "play online: join a battle another player hosts", ((pygame.K_n, "online"),)),
     MenuKey("C", "continue the newest battle not over", ((pygame.K_c, "continue_saved"),)),
     MenuKey("L", "the saves: load, rename or delete any of them", ((pygame.K_l, "saves"),)),
@@ -59,7 +60,7 @@ BY_KEY: dict[int, tuple[str, MenuKey]] = {k: (act, row) for row in KEYS for k, a
 
 
 def rule_options_line() -> tuple[str, str]:
-    """The menu's rule option keys and what they set, from their declarations (game/options.py)."""
+    """The menu's rule option keys and what they set, from their declarations (game/core/options.py)."""
     rules = menu_rules()
     return "  ".join(str(r.menu_key) for r in rules), "rule options: " + ", ".join(r.label.lower() for r in rules)
 
@@ -71,7 +72,7 @@ def sheet() -> Sheet:
 
 
 def rule_keys() -> dict[int, Rule]:
-    """The rule options by the key that cycles each (declared in game/options.py)."""
+    """The rule options by the key that cycles each (declared in game/core/options.py)."""
     keys: dict[int, Rule] = {getattr(pygame, f"K_{str(r.menu_key).lower()}"): r for r in menu_rules()}
     taken = set(keys) & set(BY_KEY)
     if taken:

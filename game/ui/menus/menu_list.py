@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.bundled import TEACHING_ORDER, section_of
+from game.home.bundled import TEACHING_ORDER, section_of
 from game.ui.common import theme
 from game.ui.common.widgets import text
 from game.ui.menus import course

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.player_names import name_problem
+from game.home.player_names import name_problem
 from game.ui.battle.players import typed_key
 
 if TYPE_CHECKING:

@@ -7,16 +7,18 @@ from pathlib import Path
 
 import pygame
 
-from game.rules.dice import SEED_MAX
+from game.core.rules.dice import SEED_MAX
 from game.save.map_paths import QUICK_PREFIX
 
 # What each choice changes, shown while the pointer rests on its button (a rule option's own
-# words are in its declaration, game/options.py).
+# words are in its declaration, game/core/options.py).
 TIPS = {
     "quick": "A new battlefield made for you: choose its size and terrain, buy an army to a budget, "
     "deploy it, and fight the AI's.",
     "way_in": "The course: each lesson shows one rule in play, tells you what happens and why, and gives "
     "you the move that teaches it. The lessons are listed below the skirmishes (Tab).",
+    "campaign": "A company of named soldiers carried from battle to battle: hire, heal and ransom them "
+    "between battles, and watch them gain levels, or fall.",
     "online": "Join a battle another player hosts (rout host): type the host's address and join code.",
     "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
     "Watch: the AI plays every side.",

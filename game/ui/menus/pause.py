@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.settings import PALETTES
+from game.home.settings import PALETTES
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.saving import save_by_hand, save_for_other_player
 from game.ui.common import theme

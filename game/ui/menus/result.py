@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 import pygame
 
-from game.events import BattleEnd
-from game.runner import summary
+from game.core.events import BattleEnd
+from game.play.runner import summary
 from game.save.map_paths import is_quick_map
 from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen

@@ -3,9 +3,9 @@ other player, on the recap of what happened since that side last acted."""
 
 from __future__ import annotations
 
-from game.battle import Battle
-from game.resumption import Resumption
-from game.rules_version import RULES, described
+from game.core.battle import Battle
+from game.core.resumption import Resumption
+from game.core.rules_version import RULES, described
 from game.save.replay import Replay
 from game.ui.app import App
 from game.ui.battle import since

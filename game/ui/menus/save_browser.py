@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from game.history.saved_battle import load_save
 from game.save.autosave import is_autosave, is_finished, list_saves, saves_folder
 from game.save.errors import SaveError
 from game.save.manage import MAX_NAME, SaveNameError, delete_save, rename_save
-from game.saved_battle import load_save
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, font, layout_row, text
 from game.ui.menus.resume import opened_screen

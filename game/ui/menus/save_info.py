@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from game.history.saved_battle import load_save
 from game.save.errors import ReplayError
-from game.saved_battle import load_save
 from game.scenario.model import Scenario
 
 

@@ -1,6 +1,6 @@
 """The settings screen's rows, each declared once: what it shows, the values it steps through
 and how a new value takes effect. The screen (settings_screen.py), its keys and its tests read
-this list alone; a new setting is one more row here (and its field in game/settings.py)."""
+this list alone; a new setting is one more row here (and its field in game/home/settings.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import game.settings as settings_module
-from game.settings import SPEEDS, UI_SCALES
+import game.home.settings as settings_module
+from game.home.settings import SPEEDS, UI_SCALES
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -21,7 +21,7 @@ PALETTES = ("standard", "protanopia", "deuteranopia", "tritanopia")
 
 @dataclass(frozen=True)
 class Row:
-    """One setting on the screen. `name` is its name in game/settings.py (the file's key)."""
+    """One setting on the screen. `name` is its name in game/home/settings.py (the file's key)."""
 
     name: str
     label: str

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.settings import SPEEDS
+from game.home.settings import SPEEDS
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, font, text, wrap
 from game.ui.menus.settings_rows import ROWS, Row

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from game.home.user_dirs import data_dir
 from game.save.data_file import read_json, warn, write_json
-from game.user_dirs import data_dir
 
 FILE_NAME = "armies.json"
 FILE_BYTES = 512 * 1024

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.rules.creature import Kind
+from game.core.rules.creature import Kind
 from game.ui.common.spoken import kind_words, spell_list, whole
 from game.ui.quick.army_lists import Army
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from game.generate.spec import TERRAINS, FieldSpec, Terrain, problem
+from game.home.user_dirs import data_dir
 from game.levels import LEVELS
 from game.save.data_file import read_json, warn, write_json
-from game.user_dirs import data_dir
 
 FILE_NAME = "quick.json"
 SIZES = ((16, 12), (24, 16), (32, 20), (40, 28), (48, 36), (64, 64))

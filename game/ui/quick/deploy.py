@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from game.core.rules.geometry import FACINGS
 from game.generate.forces import Soldier
 from game.generate.make import Field
-from game.rules.geometry import FACINGS
 from game.scenario.errors import ScenarioError
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen

@@ -1,7 +1,7 @@
 """The field of a quick battle: generated from the setup's choices, the player's army bought on
 the army screen, the AI's bought by `buy()`; then, once deployed, written as a Tiled map into
 the user's data folder under a name made of its content's digest (docs/formats.md, "Quick
-battles"), the file the battle and its saves name."""
+battles' maps"), the file the battle and its saves name."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from game.core.rules.creature import Kind
 from game.generate.forces import Soldier, zones
 from game.generate.make import Field, generate
 from game.generate.picker import buy
 from game.generate.tmx_text import tmx_text
-from game.rules.creature import Kind
+from game.home.user_dirs import made
 from game.save.files import write_atomic
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.save.quick_maps import clear_unneeded, shipped_tileset
 from game.ui.common import spoken
 from game.ui.quick.choices import QuickChoices
-from game.user_dirs import made
 
 PLAYER = "blue"  # the side the player deploys; the AI plays the others
 

@@ -8,10 +8,10 @@ import tempfile
 import pygame
 
 from game.generate.make import Field
+from game.home.user_dirs import made
 from game.save.map_paths import quick_maps_folder
 from game.ui.common.art import render_map_file
 from game.ui.quick.field import map_text
-from game.user_dirs import made
 
 
 def ground(f: Field) -> pygame.Surface:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.creature import Kind, Weapon
+from game.core.rules.creature import Kind, Weapon
 from game.ui.common import theme
 from game.ui.common.spoken import spell_list
 from game.ui.common.widgets import text, wrap
@@ -16,7 +16,7 @@ Line = tuple[str, int, tuple[int, int, int], bool]  # words, size, colour, bold
 
 def damage(kind: Kind, w: Weapon) -> str:
     """A weapon's damage as this kind deals it: its dice, its magic and, in melee, the kind's own
-    bonus (the catalogue's damage_bonus, as game/rules/outcome.py adds it)."""
+    bonus (the catalogue's damage_bonus, as game/core/rules/outcome.py adds it)."""
     d = w.damage
     bonus = d.bonus + w.magic + (kind.damage_bonus if w.kind == "melee" else 0)
     return f"{d.count}d{d.sides}" + (f"{bonus:+d}" if bonus else "")

@@ -15,7 +15,7 @@ from game.ui.sandbox.sandbox_battle import SandboxBattle
 from game.ui.sandbox.setup_state import SandboxState
 
 if TYPE_CHECKING:
-    from game.rules.creature import Kind
+    from game.core.rules.creature import Kind
     from game.scenario.model import Scenario
     from game.ui.app import App
     from game.ui.screen import Screen

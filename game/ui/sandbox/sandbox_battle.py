@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.events import Event
-from game.phases import Phase
+from game.core.events import Event
+from game.core.phases import Phase
 from game.scenario.model import Scenario
 from game.ui.battle import battle_input
 from game.ui.battle.battle_screen import BattleScreen

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import contextlib
 
-from game.crash import WindowCrash
+from game.home.crash import WindowCrash
+from game.home.settings import load_settings
 from game.scenario.model import Scenario
 from game.scenario.sandbox_setup import map_kinds
-from game.settings import load_settings
 from game.ui.app import App
 from game.ui.sandbox.sandbox import SandboxScreen
 

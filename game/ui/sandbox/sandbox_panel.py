@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.fatigue import STATE_NAMES
-from game.rules.geometry import FACINGS, footprint
+from game.core.rules.fatigue import STATE_NAMES
+from game.core.rules.geometry import FACINGS, footprint
 from game.ui.common import theme
 from game.ui.common.combat_log import display_name
 from game.ui.common.widgets import Button, layout_row, text, tooltip

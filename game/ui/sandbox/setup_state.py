@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.fatigue import STATE_NAMES
-from game.rules.geometry import FACINGS, Pos
+from game.core.rules.fatigue import STATE_NAMES
+from game.core.rules.geometry import FACINGS, Pos
+from game.home.user_dirs import data_dir, made
 from game.save.files import write_atomic
 from game.scenario.errors import ScenarioError
 from game.scenario.sandbox_setup import Setup
@@ -25,10 +26,9 @@ from game.ui.common.combat_log import display_name
 from game.ui.common.draw_cache import DrawCache
 from game.ui.common.view import BattleView, Token
 from game.ui.sandbox import layout
-from game.user_dirs import data_dir, made
 
 if TYPE_CHECKING:
-    from game.rules.creature import Kind
+    from game.core.rules.creature import Kind
     from game.scenario.model import Scenario
     from game.ui.app import App
     from game.ui.screen import Screen

@@ -13,9 +13,9 @@ from xml.etree import ElementTree
 import pygame
 from PIL import Image
 
+from game.history.timeline import Timeline, load_timeline
 from game.save.files import write_atomic_bytes
 from game.scenario.model import Scenario
-from game.timeline import Timeline, load_timeline
 from game.ui.app import App
 from game.ui.common import theme
 from game.ui.common.camera import ZOOMS, Camera

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.timeline import Timeline
+from game.history.timeline import Timeline
 from game.ui.common import theme
 from game.ui.common.widgets import text
 from game.ui.draw import draw_battle

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.timeline import Timeline
+from game.history.timeline import Timeline
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.common.widgets import Button, layout_row, text

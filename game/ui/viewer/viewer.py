@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import events as ev
-from game.battle import RETREAT
-from game.settings import VIEWER_SPEEDS
-from game.timeline import Timeline
+from game.core import events as ev
+from game.core.battle import RETREAT
+from game.history.timeline import Timeline
+from game.home.settings import VIEWER_SPEEDS
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import help_keys, theme
 from game.ui.common.combat_log import LogLine

@@ -7,9 +7,9 @@ import sys
 
 import pygame
 
-from game import crash
-from game.settings import load_settings
-from game.timeline import Timeline
+from game.history.timeline import Timeline
+from game.home import crash
+from game.home.settings import load_settings
 from game.ui.app import App
 from game.ui.main import crash_context
 from game.ui.viewer.takeover import viewer_of_file

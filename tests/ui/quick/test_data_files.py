@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from game.home.user_dirs import data_dir, made
 from game.ui.quick import army_lists, choices
 from game.ui.quick.choices import QuickChoices
-from game.user_dirs import data_dir, made
 
 
 @dataclass(frozen=True)
