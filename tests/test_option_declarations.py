@@ -100,8 +100,9 @@ def test_a_menu_key_the_menu_keeps_for_itself_is_refused(monkeypatch):
 # Modules where an option's name is a different word spelt alike: the initiative event's type
 # and the initiative bar's cache key, the initiative modifiers 'waiting' and 'foreign environment'
 # (seed 002's table, and the system that applies them), the morale trigger 'surprised', the
-# battle_end reason 'max_rounds'. Each is checked to still be there, so the list cannot go stale.
+# battle_end reason 'max_rounds', a campaign's outcome 'victory'. Each is checked to still be there, so the list cannot go stale.
 HOMONYMS = {
+    "victory": {"game/campaign/keys.py"},  # a campaign's outcome and a battle's branch (docs/formats.md#campaigns)
     "initiative": {"game/core/events.py", "game/ui/draw/draw_panels.py"},
     "waiting": {"game/core/rules/initiative.py"},
     "foreign_environment": {"game/core/rules/initiative.py", "game/core/systems/initiative.py"},

@@ -98,6 +98,22 @@ class ToOnline(Request):
     ROOM: ClassVar[str] = "game.ui.menus.online"
 
 
+@dataclass(frozen=True)
+class ToCampaigns(Request):
+    """Campaigns: a shipped campaign to begin, or a campaign save to take up (game/ui/campaign/)."""
+
+    ROOM: ClassVar[str] = "game.ui.campaign.choose"
+
+
+@dataclass(frozen=True)
+class ToCampaign(Request):
+    """A campaign's screen: its battles as a graph, and the next battle's card."""
+
+    ROOM: ClassVar[str] = "game.ui.campaign.campaign_screen"
+    run: object  # the campaign played (game/ui/campaign/run.py; the builder checks)
+    message: str = ""  # what to say as it opens (a save that could not be written)
+
+
 def go(app: App, request: Request) -> Screen:
     """The screen the request asks for."""
     room = import_module(request.ROOM)
