@@ -57,6 +57,24 @@ def repeatable(text: str) -> str:
     return f"expert:playouts={EXPERT_PLAYOUTS}" if text == "expert" else text
 
 
+# The levels a player chooses among in the menus and the quick battle's setup (and the settings
+# keep): every level, and the expert given more time.
+MENU_LEVELS = (*LEVELS, "expert:think=2")
+
+
+def words(level: str) -> str:
+    """What a player choosing `level` is told (LEVEL_WORDS, with its own budget if it has one)."""
+    spec = parse_level(level)
+    said = LEVEL_WORDS[spec.name]
+    return said if spec.think is None else said.replace("thinks 0.5 s", f"thinks {spec.think:g} s")
+
+
+def short(level: str) -> str:
+    """The same in a few words (LEVEL_SHORT)."""
+    spec = parse_level(level)
+    return LEVEL_SHORT[spec.name] if spec.think is None else f"searches, {spec.think:g} s"
+
+
 def level_problem(text: str) -> str | None:
     """What is wrong with a level as written, in one line, or None."""
     try:

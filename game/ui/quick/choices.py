@@ -14,7 +14,7 @@ from typing import Any
 
 from game.generate.spec import TERRAINS, FieldSpec, Terrain, problem
 from game.home.user_dirs import data_dir
-from game.levels import LEVELS
+from game.levels import MENU_LEVELS
 from game.save.data_file import read_json, warn, write_json
 
 FILE_NAME = "quick.json"
@@ -78,7 +78,7 @@ def _value(name: str, raw: Any) -> Any:
         "terrain": TERRAINS,
         "points": BUDGETS,
         "sides": (2, 3),
-        "ai_level": LEVELS,
+        "ai_level": MENU_LEVELS,
     }
     if name in allowed:
         return raw if raw in allowed[name] else None
