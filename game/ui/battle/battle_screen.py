@@ -12,8 +12,9 @@ import pygame
 
 from game.home.settings import SPEEDS
 from game.ui.battle import battle_input, follow, lesson_play, room, turn_flow
+from game.ui.battle.lesson_hooks import LessonHooks
 from game.ui.battle.lesson_play import LessonPlay
-from game.ui.battle.state import BattleState, LessonHooks
+from game.ui.battle.state import BattleState
 from game.ui.battle.wait_prompt import WaitPrompt
 from game.ui.common import help_keys
 from game.ui.common.widgets import Button
@@ -37,7 +38,7 @@ class BattleScreen(BattleState):
             self._waits = WaitPrompt()
         return self._waits
 
-    def _lesson_for(self) -> LessonHooks | None:
+    def _lesson_for(self) -> LessonHooks[BattleState] | None:
         return LessonPlay.of(self)  # a lesson map's script (game/ui/battle/lesson_play.py)
 
     def update(self, dt: float) -> Screen | None:

@@ -113,11 +113,7 @@ def taken_over(viewer: ViewerScreen, controllers: dict[str, str]) -> BattleScree
         battle=battle,
     )
     bs.session.continued(t.earlier + t.commands[:c], saved=False)
-    bs.view.skip()  # its history is in the log; nothing of it is animated again
-    bs.view.sync(bs.battle.world)
-    bs.view.floaters.clear()
-    bs.view.banner_left = 0.0
-    bs.decision_key = -1
+    bs.settle()  # its history is in the log; nothing of it is animated again
     return bs
 
 
