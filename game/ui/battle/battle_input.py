@@ -13,7 +13,6 @@ from game.ui.battle import turn_flow, undo_control
 from game.ui.battle.mode import Input, Press
 from game.ui.battle.saving import save_by_hand
 from game.ui.draw import draw_bar, minimap, roster_panel
-from game.ui.navigation import ToPause, go
 
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState
@@ -207,7 +206,7 @@ def _escape(s: BattleState) -> Screen | None:
     if s.inspect is not None:
         s.inspect = None
         return None
-    return go(s.app, ToPause(s))
+    return s.pause_menu()
 
 
 def _cycle_target(s: BattleState, step: int) -> None:

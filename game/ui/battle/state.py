@@ -5,6 +5,7 @@ this; the screen itself (battle_screen.py) adds the loop, the AI's turns and the
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import deque
 from typing import TYPE_CHECKING
 
@@ -37,12 +38,13 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.battle.lesson_hooks import LessonHooks
     from game.ui.battle.net_play import NetPlay
+    from game.ui.screen import Screen
 
 
 DOUBLE_CLICK = 0.5  # seconds: a click this soon after one that played a command is its second
 
 
-class BattleState(FieldView):
+class BattleState(FieldView, ABC):
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
     worker process on a copy of the battle, so the window never waits on them; in a network
     battle (`net`) the sides played elsewhere come from the other machine instead."""
@@ -89,6 +91,10 @@ class BattleState(FieldView):
         self.speed_i = app.settings.speed_i if speed_i is None else speed_i  # None: the speed last chosen
         self._set_up_controls()
         self.lesson = self._lesson_for()
+
+    @abstractmethod
+    def pause_menu(self) -> Screen:
+        """The pause menu over this battle (Esc with nothing to cancel): the screen's to open."""
 
     def _lesson_for(self) -> LessonHooks[BattleState] | None:
         """The lesson script the controls follow: the screen's (battle_screen.py) reads the map's."""

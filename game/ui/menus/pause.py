@@ -11,13 +11,13 @@ import pygame
 
 from game.home.settings import PALETTES
 from game.ui.battle import battle_input
-from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen, ToPause
 from game.ui.battle.saving import save_by_hand, save_for_other_player
 from game.ui.common import theme
 from game.ui.common.help_keys import HELP
 from game.ui.common.help_overlay import draw_table
 from game.ui.common.widgets import Button, text, wrap
-from game.ui.navigation import ToMenu, ToPause, ToSettings, go
+from game.ui.navigation import ToMenu, ToSettings, go
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -194,5 +194,4 @@ class PauseScreen:
 
 def opened(app: App, request: ToPause) -> Screen:
     """The pause menu over `request.battle` (navigation.go's builder)."""
-    assert isinstance(request.battle, BattleScreen)
     return PauseScreen(app, request.battle)

@@ -163,5 +163,4 @@ def text_width(words: str, size: int) -> int:
 
 def opened(app: App, request: ToSettings) -> Screen:
     """The settings over `request.back`, the screen Esc returns to (navigation.go's builder)."""
-    back: Screen = request.back  # type: ignore[assignment]  # a screen (the builder's contract)
-    return SettingsScreen(app, back)
+    return SettingsScreen(app, request.back)

@@ -12,8 +12,7 @@ from game.history.timeline import Timeline
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.common.widgets import Button, layout_row, text
-from game.ui.navigation import ToTakeOver
-from game.ui.viewer.viewer import Source, ViewerScreen
+from game.ui.viewer.viewer import Source, ToTakeOver, ViewerScreen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -137,5 +136,4 @@ def viewer_of_played(bs: BattleScreen, back: Callable[[], Screen] | None = None)
 
 def opened(app: App, request: ToTakeOver) -> Screen:
     """Taking over from the viewer's moment (navigation.go's builder)."""
-    assert isinstance(request.viewer, ViewerScreen)
     return TakeOverScreen(app, request.viewer)
