@@ -194,3 +194,13 @@ def test_the_ai_fireballs_a_cluster_of_foes_but_not_one_its_own_fighters_stand_i
     assert options and all({"f", "g"} <= set(o.takes_in) for o in options)
     c = ai.decide(b, "normal")
     assert c.spell != "fireball"
+
+
+def test_the_rules_document_has_a_row_for_every_spell_of_the_book():
+    """The recipe's last step (docs/architecture.md, 'How to add a spell'): docs/rules.md#magic
+    gives each spell of the book a row, by its name, class and level as its record declares them."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text.split("\n## Magic\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in section.splitlines() if line.startswith("| ")]
+    table = {row[0]: row[1] for row in rows if len(row) == 4 and row[0] not in ("spell", "---")}
+    assert table == {s.name: f"{s.cls.value} {s.level}" for s in SPELLS.values()}
