@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 import game.core.options as declarations
+from game.campaign import keys as campaign_keys
 from game.cli.simulate import _options
 from game.core import events as ev
 from game.core.options import Options, check_option, rule, rules_of
@@ -103,18 +104,19 @@ def test_a_menu_key_the_menu_keeps_for_itself_is_refused(monkeypatch):
 
 # An option's name can also be a word of the log's own vocabulary: an event type ('initiative'), a
 # modifier of initiative's table ('waiting', 'foreign_environment'), a morale trigger ('surprised'),
-# a battle's end reason ('max_rounds'). Such a word is spelt where the log's meaning is written as
+# a battle's end reason ('max_rounds'), a campaign's outcome ('victory'). Such a word is spelt where the log's meaning is written as
 # well, so it may be spelt in one module more. The vocabulary is read from its declarations (the
-# events' types, the table of modifiers, the event schema's enumerations), not listed here.
+# events' types, the table of modifiers, the event schema's enumerations, a campaign's outcomes),
+# not listed here.
 LOG_MEANING = 1
 
 
 def log_words() -> set[str]:
-    """The event types, the initiative modifiers' names and every word the event schema enumerates
-    (the options' own definitions aside: those are the options)."""
+    """The event types, the initiative modifiers' names, a campaign's outcomes and every word the
+    event schema enumerates (the options' own definitions aside: those are the options)."""
     schema = json.loads((ROOT / "game" / "data" / "schemas" / "event.schema.json").read_text(encoding="utf-8"))
     schema.get("$defs", {}).pop("options", None)
-    words: set[str] = set(ev.TYPES) | set(initiative.MODIFIERS)
+    words: set[str] = set(ev.TYPES) | set(initiative.MODIFIERS) | {campaign_keys.VICTORY, campaign_keys.DEFEAT}
 
     def walk(node: object) -> None:
         if isinstance(node, dict):

@@ -1070,7 +1070,10 @@ def csv_layer(layer_id: int, name: str, grid: list[list[int]]) -> list[str]:
     ]
 
 
-def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: list) -> str:
+def build_tmx(
+    layout: str, legend: dict, map_props: dict, units: list, zones: list, tileset: str = "terrain.tsx"
+) -> str:
+    """The map's text; `tileset` is terrain.tsx as named from the folder the map is written to."""
     ground, features = parse_layout(layout, legend)
     h, w = len(ground), len(ground[0])
 
@@ -1123,7 +1126,7 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
         ),
     ]
     lines += props_block(map_props, " ")
-    lines.append(' <tileset firstgid="1" source="terrain.tsx"/>')
+    lines.append(f' <tileset firstgid="1" source={quoteattr(tileset)}/>')
     lines += csv_layer(1, "ground", ground)
     lines += csv_layer(2, "features", features)
     lines += unit_lines

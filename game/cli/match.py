@@ -1,5 +1,5 @@
-"""`rout match A B`: two AI levels played against each other in pairs of games (README.md,
-"Command line"; bench/README.md, "Matches": how to read the report)."""
+"""`rout match A B`: two AI levels played against each other in pairs of games (docs/command-line.md;
+bench/README.md, "Matches": how to read the report)."""
 
 from __future__ import annotations
 

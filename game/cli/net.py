@@ -1,5 +1,5 @@
-"""`rout host` and `rout join`: a battle over the network, headless (README.md, "Playing over
-the network"). websockets is imported here, when one of them runs, never by `rout --version`."""
+"""`rout host` and `rout join`: a battle over the network, headless (docs/network.md).
+websockets is imported here, when one of them runs, never by `rout --version`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`rout simulate`: AI against AI headless, summed up (README.md, "Command line")."""
+"""`rout simulate`: AI against AI headless, summed up (docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if wrong:
             raise UsageError(wrong)
         return simulate_generated(args, _levels(args.ai, ["blue", "red", "green"][: args.sides or 2]))
-    stray = [f"--{k}" for k in ("size", "sides", "terrain", "points", "dask") if getattr(args, k) is not None]
+    stray = [f"--{k}" for k in ("size", "sides", "terrain", "points", "mirror", "dask") if getattr(args, k) is not None]
     if stray:
         raise UsageError(f"{stray[0]} is for the maps --generate makes")
     args.map = args.map or str(DEFAULT_MAP)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.campaign.run import Run
     from game.ui.screen import Screen
 
 
@@ -68,6 +69,22 @@ class ToOnline(Request):
     """Play online: the host's address and join code typed in (game/ui/menus/online.py)."""
 
     ROOM: ClassVar[str] = "game.ui.menus.online"
+
+
+@dataclass(frozen=True)
+class ToCampaigns(Request):
+    """Campaigns: a shipped campaign to begin, or a campaign save to take up (game/ui/campaign/)."""
+
+    ROOM: ClassVar[str] = "game.ui.campaign.choose"
+
+
+@dataclass(frozen=True)
+class ToCampaign(Request):
+    """A campaign's screen: its battles as a graph, and the next battle's card."""
+
+    ROOM: ClassVar[str] = "game.ui.campaign.campaign_screen"
+    run: Run  # the campaign played
+    message: str = ""  # what to say as it opens (a save that could not be written)
 
 
 def go(app: App, request: Request) -> Screen:

@@ -25,7 +25,7 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu, ToOnline, ToQuick, ToSaves, ToSettings, go
+from game.ui.navigation import ToCampaigns, ToMenu, ToOnline, ToQuick, ToSaves, ToSettings, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -197,6 +197,9 @@ class MenuScreen:
     def quick(self) -> Screen:
         return go(self.app, ToQuick())
 
+    def campaigns(self) -> Screen:
+        return go(self.app, ToCampaigns())
+
     def online(self) -> Screen:
         return go(self.app, ToOnline())
 
@@ -325,6 +328,7 @@ class MenuScreen:
         """Right of the title: Quick battle, Play online and, for a new player, the way in."""
         top = [
             Button("Quick battle", "K", self.quick, tip=TIPS["quick"]),
+            Button("Campaign", "A", self.campaigns, tip=TIPS["campaign"]),
             Button("Play online", "N", self.online, tip=TIPS["online"]),
         ]
         if self.new_player and menu_list.first_lesson(self.entries) is not None:
