@@ -201,5 +201,4 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, lines: list[tuple[str,
 
 def opened(app: App, request: ToCampaign) -> Screen:
     """The campaign's screen (navigation.go's builder)."""
-    assert isinstance(request.run, Run)
     return CampaignScreen(app, request.run, request.message)
