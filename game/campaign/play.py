@@ -24,6 +24,7 @@ from game.campaign.state import CampaignState
 from game.campaign.steward import RESERVE, choose, ransom_captives, recruit, tend
 from game.core.battle import Battle
 from game.core.rules.creature import CreatureClass, Kind
+from game.levels import repeatable
 from game.play.runner import play
 from game.pricing.table import read
 from game.scenario.catalogue import load
@@ -77,7 +78,8 @@ def fight(state: CampaignState, spec: CampaignSpec, s: Setting) -> dict[str, Any
         state.outcome = "defeat"
         return None
     seed, scenario = field_for(state, spec, b, s, going)
-    battle = play(Battle(scenario, seed=seed), {COMPANY: state.ai, ENEMY: b.ai})
+    # A plain expert searches a budget of playouts here: the same seed gives the same campaign.
+    battle = play(Battle(scenario, seed=seed), {COMPANY: repeatable(state.ai), ENEMY: repeatable(b.ai)})
     return settle(state, b, s, battle, seed, going)
 
 
