@@ -48,3 +48,8 @@ def test_the_menus_ai_button_says_what_the_chosen_level_measured():
 def test_an_expert_given_more_time_says_so():
     assert "thinks 0.5 s" in words("expert") and "thinks 2 s" in words("expert:think=2")
     assert "2 s" in short("expert:think=2") and short("expert") == LEVEL_SHORT["expert"]
+
+
+def test_the_expert_stays_out_of_the_menus_until_it_measures_stronger_than_hard():
+    # The expert stays out of the menus until it measures stronger than hard (bench/README.md).
+    assert "expert" not in MENU_LEVELS and set(MENU_LEVELS) < set(LEVELS)
