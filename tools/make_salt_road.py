@@ -7,9 +7,8 @@ tools/salt_road_east.py; this script writes them with tools/make_maps.py's write
 shipped maps/terrain.tsx by its path from the campaign's folder, as Tiled does. Each map has
 an exit for blue along its west edge and for red along its east edge, and a deployment zone
 for blue: the squares the campaign fills with the company's members (the quick battle's
-convention, docs/formats.md#maps), all firm, passable and free of hazards. The figures in
-MEASURED come from `rout simulate MAP --ai blue=normal --ai red=normal --games 100 --json`
-(campaigns/the_salt_road/README.md); measure again after changing a map.
+convention, docs/formats.md#maps), all firm, passable and free of hazards. The balance figures are in
+campaigns/the_salt_road/README.md, not in the maps' descriptions: a player reads those.
 """
 
 from __future__ import annotations
@@ -25,16 +24,6 @@ from make_maps import CLIFF, DEEP, FIRE, LEGEND, MAPS, PIT, ROOT, SHALLOW, TREE,
 OUT = ROOT / "campaigns" / "the_salt_road" / "maps"
 # Where nobody may be placed: walls and trees, hazards, and water (a wader starts at -2).
 NOT_TO_DEPLOY = {WALL, TREE, PIT, FIRE, CLIFF, DEEP, SHALLOW}
-
-MEASURED: dict[str, str] = {
-    # seeds 1-100, the normal AI on both sides; campaigns/the_salt_road/README.md has the table.
-    "ford.tmx": "Measured: blue 75%, red 25%, draws 0% over 100 AI games.",
-    "causeway.tmx": "Measured: blue 53%, red 46%, draws 1% over 100 AI games.",
-    "camp.tmx": "Measured: blue 50%, red 49%, draws 1% over 100 AI games.",
-    "bridge.tmx": "Measured: blue 66%, red 33%, draws 1% over 100 AI games.",
-    "gap.tmx": "Measured: blue 61%, red 38%, draws 1% over 100 AI games.",
-    "tower.tmx": "Measured: blue 56%, red 44%, draws 0% over 100 AI games.",
-}
 
 
 def battles() -> list[tuple]:
@@ -77,13 +66,10 @@ def deploy_problems(name: str, layout: str, deploy: tuple[int, int, int, int], u
     return out
 
 
-def map_text(layout: str, props: dict, units: list, deploy: tuple[int, int, int, int], name: str) -> str:
+def map_text(layout: str, props: dict, units: list, deploy: tuple[int, int, int, int]) -> str:
     rows = rows_of(layout)
-    shown = dict(props)
-    if name in MEASURED:
-        shown["description"] = props["description"] + " " + MEASURED[name]
     tileset = Path(os.path.relpath(MAPS / "terrain.tsx", OUT)).as_posix()
-    return build_tmx(layout, LEGEND, shown, units, zones(len(rows[0]), len(rows), deploy), tileset)
+    return build_tmx(layout, LEGEND, props, units, zones(len(rows[0]), len(rows), deploy), tileset)
 
 
 def main() -> int:
@@ -93,7 +79,7 @@ def main() -> int:
         return 1
     OUT.mkdir(parents=True, exist_ok=True)
     for name, layout, props, units, deploy in battles():
-        (OUT / name).write_text(map_text(layout, props, units, deploy, name), encoding="utf-8")
+        (OUT / name).write_text(map_text(layout, props, units, deploy), encoding="utf-8")
         print(f"wrote {(OUT / name).relative_to(ROOT)}")
     return 0
 

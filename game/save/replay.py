@@ -302,7 +302,7 @@ def _find_map(path: Path, rep: Replay) -> Path:
         return found[0]
     for p in found:
         try:
-            if map_paths.file_sha256(p) == rep.map_sha256:
+            if rep.map_sha256 in map_paths.digests(p):
                 return p
         except OSError:
             continue

@@ -150,7 +150,7 @@ def test_the_maps_are_what_the_script_writes(monkeypatch):
     make = importlib.import_module("make_salt_road")
     written = {}
     for name, layout, props, units, deploy in make.battles():
-        written[name] = make.map_text(layout, props, units, deploy, name)
+        written[name] = make.map_text(layout, props, units, deploy)
     assert sorted(written) == sorted(p.name for p in MAPS if p.parent.parent == FOLDER)
     for name, text in written.items():
         assert (FOLDER / "maps" / name).read_text(encoding="utf-8") == text, f"{name}: run tools/make_salt_road.py"
