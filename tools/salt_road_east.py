@@ -166,9 +166,7 @@ TOWER_UNITS = [
     ("red_skeleton_1", "red", "skeleton", 13, 5, "W", {}),
     ("red_skeleton_2", "red", "skeleton", 13, 6, "W", {}),
     ("red_skeleton_3", "red", "skeleton", 13, 7, "W", {}),
-    ("red_skeleton_4", "red", "skeleton", 14, 6, "W", {}),
     ("red_guard_1", "red", "hobgoblin", 17, 4, "W", {}),
-    ("red_guard_2", "red", "hobgoblin", 17, 8, "W", {}),
 ]
 TOWER_PROPS = lesson_props(
     "The Salt Road 6: The Tower at Vesk's Cairn",
