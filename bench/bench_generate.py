@@ -4,6 +4,7 @@ fair.
     python bench/bench_generate.py [--runs N]                      time generating (CPU ms)
     python bench/bench_generate.py --fairness MAPS [--level L] [--terrain T] [--size WxH]
     python bench/bench_generate.py --gate [--seeds N] [--play]
+    python bench/bench_generate.py --land N [--mirror]
 
 Timing: the median and the largest CPU time of making a field (the land, the zones, the armies
 and the map's text) at each size; aim: a 64x64 field under 200 ms. Fairness: one AI-against-AI
@@ -11,7 +12,11 @@ game on each of the maps generated from seeds 1..MAPS, equal armies; prints blue
 zone's) share of the decided games with its 95% Wilson interval; aim: within 40-60%. Gate: the
 maps of seeds 1..N (200) at each size and terrain, two sides and three, each written twice (the
 same bytes), checked as `rout check` checks it and loaded; with --play, one baseline AI game on
-each, which must end.
+each, which must end. Land (issue 37): the fields of seeds 1..N at each size, two sides and three
+(the terrain taking each kind in turn), held to game/generate/check.py's rules of land: no river
+or road in a zone, every river from an edge or a lake to an edge or a lake, zones and armies at
+least two ranks deep, no water over a hill; it prints the fields that break each rule (aim: none)
+and the share of fields with each feature.
 """
 
 from __future__ import annotations
@@ -103,18 +108,51 @@ def gate(seeds: int, play: bool) -> None:
     print("gate passed" if not failures else f"gate failed: {failures} maps")
 
 
+def land(seeds: int, mirror: bool) -> None:
+    from game.generate.check import problems  # noqa: PLC0415
+
+    kinds = load()
+    broken = 0
+    print(f"size     sides  fields  broken  river  lake  road  ms/field  ({'mirrored' if mirror else 'not mirrored'})")
+    for (w, h), sides in itertools.product(SIZES, (2, 3)):
+        bad = river = lake = road = 0
+        spent = 0.0
+        for seed in range(1, seeds + 1):
+            terrain = TERRAINS[seed % len(TERRAINS)]
+            spec = FieldSpec(seed=seed, width=w, height=h, sides=sides, terrain=terrain, mirror=mirror)
+            t = time.process_time()
+            made = generate(spec, kinds)
+            spent += time.process_time() - t
+            found = problems(made)
+            if found:
+                bad += 1
+                print(f"  seed {seed} {w}x{h} {sides} sides: {found[0]}")
+            notes = " ".join(made.land.notes)
+            river += "a river" in notes
+            lake += "a lake" in notes
+            road += "a road" in notes or "bridge" in notes
+        broken += bad
+        shares = "  ".join(f"{n / seeds:5.0%}" for n in (river, lake, road))
+        print(f"{w}x{h:<5} {sides:5} {seeds:7} {bad:7}  {shares} {spent / seeds * 1000:9.1f}", flush=True)
+    print("every field keeps the rules of land" if not broken else f"{broken} fields break a rule")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--fairness", type=int, default=0, metavar="MAPS")
     ap.add_argument("--gate", action="store_true")
+    ap.add_argument("--land", type=int, default=0, metavar="N")
+    ap.add_argument("--mirror", action="store_true")
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--play", action="store_true")
     ap.add_argument("--level", default="normal")
     ap.add_argument("--terrain", default="mixed", choices=TERRAINS)
     ap.add_argument("--size", type=parse_size, default=(24, 16))
     args = ap.parse_args()
-    if args.gate:
+    if args.land:
+        land(args.land, args.mirror)
+    elif args.gate:
         gate(args.seeds, args.play)
     elif args.fairness:
         fairness(args.fairness, args.level, args.terrain, args.size)

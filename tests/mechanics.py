@@ -8,20 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.core.battle import Battle
+from game.core.systems.spells import SPELLS as BOOK
 from game.play.runner import play
 from game.scenario.tiled import load_scenario
 
-SPELLS = (
-    "magic_missile",
-    "burning_hands",
-    "melfs_acid_arrow",
-    "haste",
-    "slow",
-    "bless",
-    "cure_light_wounds",
-    "entangle",
-    "hold_person",
-)
+SPELLS = tuple(BOOK)  # every spell of the book: a spell added there must show in play too
 
 
 def _mods(e: dict) -> set[str]:

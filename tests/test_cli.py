@@ -1,4 +1,4 @@
-"""The command line (README.md, "Command line"): summaries, logs, replays, and bad input."""
+"""The command line (docs/command-line.md): summaries, logs, replays, and bad input."""
 
 from __future__ import annotations
 

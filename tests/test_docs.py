@@ -24,6 +24,11 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.DOTALL | re.MULTILINE)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 _LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _CITED = re.compile(r"\bdocs/([\w-]+\.md)(#[\w-]+)?")
+# A document and one of its headings, in words: `docs/network.md, "Faults"`, `maps/README.md "Units"`,
+# `README.md's "How to play"`; a quotation may run over lines (and over a comment's `#`).
+_DOCUMENT = r"(?<![\w/.])((?:maps/|bench/)?README\.md|docs/[\w-]+\.md)"
+_QUOTED = re.compile(_DOCUMENT + r"(?:'s)?,?\s+\"([^\"\n]+(?:\n[ \t#]*[^\"\n]+)?)\"")
+_ANCHORED = re.compile(_DOCUMENT + r"(#[\w-]+)")
 
 
 def slug(heading: str) -> str:
@@ -69,6 +74,26 @@ def broken(target: str, base: Path) -> str | None:
     return None
 
 
+def headings(doc: Path) -> list[str]:
+    """The words of a markdown file's headings, without their markup, in lower case."""
+    text = _FENCE.sub("", doc.read_text(encoding="utf-8"))
+    found = re.findall(r"^#{1,6}\s+(.*?)\s*#*\s*$", text, re.MULTILINE)
+    return [" ".join(h.replace("`", "").replace("*", "").split()).lower() for h in found]
+
+
+def cited_heading_missing(document: str, quoted: str) -> str | None:
+    """Why a citation of `document` (a path from the repository's root) and a heading quoted in
+    words is broken: the file is gone, or none of its headings is, or begins with, those words
+    (a heading may go on, as bench/README.md's "Matches (`rout match A B`, issue 36)")."""
+    file = ROOT / document
+    if not file.exists():
+        return f"{document}: no such file"
+    words = " ".join(re.sub(r"\n[ \t#]*", " ", quoted).split()).lower()
+    if any(h == words or h.startswith(words + " ") for h in headings(file)):
+        return None
+    return f'{document}, "{quoted}": no such heading'
+
+
 def repo_text_files(*tops: str) -> list[Path]:
     out: list[Path] = []
     for top in tops:
@@ -94,6 +119,44 @@ def test_the_link_check_finds_a_missing_file_and_a_missing_heading(tmp_path: Pat
     (tmp_path / "a.md").write_text("# Arcs: front, flank and rear\n\n[x](b.md) `[y](c.md)`\n", encoding="utf-8")
     assert anchors(tmp_path / "a.md") == {"arcs-front-flank-and-rear"}
     assert links(tmp_path / "a.md") == ["b.md"]  # a link inside code is no link
+
+
+CITING = ("README.md", "docs", "maps", "game", "tests", "tools", "bench", "pyproject.toml", ".ci")
+
+
+def citations(text: str) -> list[tuple[str, str]]:
+    """The (document, heading in words or #anchor) pairs a text cites."""
+    return [*_QUOTED.findall(text), *_ANCHORED.findall(text)]
+
+
+def test_every_citation_of_a_document_names_a_heading_it_has() -> None:
+    """Code, comments, help texts and documents cite a document's section by its words
+    (`docs/scenarios.md, "Points"`) or by its anchor (`docs/architecture.md#layout`): each names
+    a heading the document has, so a section moved out of the README is followed everywhere."""
+    problems = []
+    files = [f for f in repo_text_files(*CITING) if f.name != "test_docs.py"]
+    files += sorted((ROOT / ".ci").iterdir())
+    for f in files:
+        for document, cited in citations(f.read_text(encoding="utf-8", errors="replace")):
+            if cited.startswith("#"):
+                why = broken(cited, ROOT / document) if (ROOT / document).exists() else f"{document}: no such file"
+            else:
+                why = cited_heading_missing(document, cited)
+            if why:
+                problems.append(f"{f.relative_to(ROOT)}: {why}")
+    assert not problems, problems
+
+
+def test_the_citation_check_finds_a_missing_heading() -> None:
+    """The check above can fail, and reads a quotation over a comment's line break."""
+    q = '"'
+    found = citations(f"(docs/rules.md, {q}Reach and threatened\n# squares{q}; README.md#nowhere)")
+    assert found == [("docs/rules.md", "Reach and threatened\n# squares"), ("README.md", "#nowhere")]
+    assert cited_heading_missing("docs/rules.md", found[0][1]) is None
+    assert cited_heading_missing("docs/rules.md", "Reach") is None  # the start of a heading's words
+    assert cited_heading_missing("docs/rules.md", "Reac") == 'docs/rules.md, "Reac": no such heading'
+    assert cited_heading_missing("docs/" + "nothing.md", "Points") == "docs/" + "nothing.md: no such file"
+    assert broken("#nowhere", ROOT / "README.md") == "#nowhere: no heading #nowhere in README.md"
 
 
 def test_code_citations_of_a_document_reach_it_and_its_heading() -> None:
@@ -158,3 +221,30 @@ def test_the_creature_table_is_the_catalogues() -> None:
         assert (to_hit, save, fatigue) == (str(thac0(k)), str(save_vs_paralyzation(k)), str(fatigue_points(k))), key
         assert morale == f"{k.morale} / {ose_rating(k)}", key
         assert weapons == ", ".join(f"`{w.key}`" for w in k.weapons), key
+
+
+def _shell_blocks(doc: Path) -> list[str]:
+    """The commands of a markdown file's ```sh blocks, each block's lines joined."""
+    blocks = re.findall(r"^```sh\n(.*?)^```", doc.read_text(encoding="utf-8"), re.DOTALL | re.MULTILINE)
+    return [b.strip() for b in blocks]
+
+
+def test_the_readme_is_a_landing_page_with_the_two_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: the README is what a newcomer reads first, under 150 lines, and its two commands
+    work: the first sets up the extras pyproject.toml declares and plays the bundled default map,
+    the second is the test command .ci/run runs."""
+    readme = ROOT / "README.md"
+    assert len(readme.read_text(encoding="utf-8").splitlines()) < 150, "the manual belongs in docs/"
+    setup, tests = _shell_blocks(readme)
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    install = re.search(r"pip install -e '\.\[([\w,]+)\]'", setup)
+    assert install and set(install.group(1).split(",")) <= set(extras), setup
+    play = setup.rsplit("&&", 1)[1].split()
+    assert play[:2] == ["rout", "play"], setup
+    from game.cli.main import build_parser  # noqa: PLC0415
+
+    monkeypatch.chdir(ROOT)
+    args = build_parser().parse_args(play[1:])
+    assert (ROOT / args.map).is_file() and args.mode == "solo", args
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert any(line.startswith(tests + " ") or line == tests for line in ci), f".ci/run does not run {tests!r}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game.levels import LEVEL_SHORT, LEVEL_WORDS, LEVELS
+from game.levels import LEVEL_SHORT, LEVEL_WORDS, LEVELS, MENU_LEVELS, short, words
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "README.md"
 
@@ -36,10 +36,20 @@ def test_the_menus_ai_button_says_what_the_chosen_level_measured():
 
     screen = MenuScreen(app())
     seen = {}
-    for _ in LEVELS:
+    for _ in MENU_LEVELS:
         (ai,) = [b for b in screen.buttons if b.label.startswith("AI: ")]
         seen[screen.ai_level] = ai.tip
         screen.next_ai_level()
-    assert set(seen) == set(LEVELS)
+    assert set(seen) == set(MENU_LEVELS)
     for level, tip in seen.items():
-        assert tip.endswith(f"{level.capitalize()}: {LEVEL_WORDS[level]}.")
+        assert tip.endswith(f"{level.capitalize()}: {words(level)}.")
+
+
+def test_an_expert_given_more_time_says_so():
+    assert "thinks 0.5 s" in words("expert") and "thinks 2 s" in words("expert:think=2")
+    assert "2 s" in short("expert:think=2") and short("expert") == LEVEL_SHORT["expert"]
+
+
+def test_the_expert_stays_out_of_the_menus_until_it_measures_stronger_than_hard():
+    # The expert stays out of the menus until it measures stronger than hard (bench/README.md).
+    assert "expert" not in MENU_LEVELS and set(MENU_LEVELS) < set(LEVELS)

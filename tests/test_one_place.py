@@ -69,3 +69,27 @@ def test_the_modules_that_read_conditions_name_none():
     assert {
         c: sorted(where.get(c, set()) & CONDITION_READERS) for c in RULES if where.get(c, set()) & CONDITION_READERS
     } == {}
+
+
+def _emits(event: str) -> list[str]:
+    """Each place in game/ that emits the event class `ev.<event>` (`ctx.emit(ev.Attack, ...)`)."""
+    found = []
+    for path in sorted(GAME.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "emit"
+                and node.args
+                and ast.unparse(node.args[0]) == f"ev.{event}"
+            ):
+                found.append(f"{path.relative_to(GAME.parent).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_the_attack_event_is_built_in_one_place():
+    """A weapon's blow and a spell's attack roll both announce through systems/attack.announce
+    (issue 41: each built the event field by field, so a new field had to be added twice)."""
+    where = _emits("Attack")
+    assert len(where) == 1 and where[0].startswith("game/core/systems/attack.py"), where
+    assert len(_emits("Save")) == 2  # the scan sees emits: saves vs spell and vs paralyzation are two

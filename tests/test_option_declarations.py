@@ -5,16 +5,23 @@ Each option's name is spelt as a string in at most two modules of game/."""
 from __future__ import annotations
 
 import ast
+import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import get_args
 
 import pygame
 import pytest
 
 import game.core.options as declarations
+from game.campaign import keys as campaign_keys
 from game.cli.simulate import _options
+from game.core import events as ev
 from game.core.options import Options, check_option, rule, rules_of
+from game.core.rules import initiative
+from game.core.rules.dice import RollKind
 from game.home.settings import Settings, load_settings, save_settings, to_toml
 from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
@@ -97,23 +104,38 @@ def test_a_menu_key_the_menu_keeps_for_itself_is_refused(monkeypatch):
 
 # -- each option's name is spelt in at most two modules -------------------------------------
 
-# Modules where an option's name is a different word spelt alike: the initiative event's type,
-# the initiative bar's cache key and the initiative roll's purpose (rules/dice.py's RollKind, named
-# by the initiative system's rolls), the initiative modifiers 'waiting' and 'foreign environment'
-# (seed 002's table, and the system that applies them), the morale trigger 'surprised', the
-# battle_end reason 'max_rounds'. Each is checked to still be there, so the list cannot go stale.
-HOMONYMS = {
-    "initiative": {
-        "game/core/events.py",
-        "game/ui/draw/draw_panels.py",
-        "game/core/rules/dice.py",
-        "game/core/systems/initiative.py",
-    },
-    "waiting": {"game/core/rules/initiative.py"},
-    "foreign_environment": {"game/core/rules/initiative.py", "game/core/systems/initiative.py"},
-    "surprised": {"game/core/systems/morale.py"},
-    "max_rounds": {"game/core/battle.py"},
-}
+# An option's name can also be a word of the log's own vocabulary: an event type ('initiative'), a
+# modifier of initiative's table ('waiting', 'foreign_environment'), a morale trigger ('surprised'),
+# a battle's end reason ('max_rounds'), a campaign's outcome ('victory'). Such a word is spelt where the log's meaning is written as
+# well, so it may be spelt in one module more. The vocabulary is read from its declarations (the
+# events' types, the table of modifiers, the event schema's enumerations, a campaign's outcomes),
+# not listed here. A word that names a kind of roll too ('initiative': game/core/rules/dice.py's
+# RollKind) is spelt where the kinds are declared and by the system that rolls it: two modules more.
+LOG_MEANING = 1
+ROLL_MEANING = 2
+ROLL_WORDS = frozenset(get_args(RollKind))
+
+
+def log_words() -> set[str]:
+    """The event types, the initiative modifiers' names, a campaign's outcomes and every word the
+    event schema enumerates (the options' own definitions aside: those are the options)."""
+    schema = json.loads((ROOT / "game" / "data" / "schemas" / "event.schema.json").read_text(encoding="utf-8"))
+    schema.get("$defs", {}).pop("options", None)
+    words: set[str] = set(ev.TYPES) | set(initiative.MODIFIERS) | {campaign_keys.VICTORY, campaign_keys.DEFEAT}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            words.update(v for v in node.get("enum", ()) if isinstance(v, str))
+            if isinstance(node.get("const"), str):
+                words.add(node["const"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(schema)
+    return words
 
 
 def modules_spelling(names: set[str]) -> dict[str, set[str]]:
@@ -134,13 +156,30 @@ def modules_spelling(names: set[str]) -> dict[str, set[str]]:
     return found
 
 
+def crowded(found: dict[str, set[str]], words: set[str]) -> dict[str, list[str]]:
+    """The names spelt in more modules than they may be: two, one more for a word of the log, two
+    more for the name of a kind of roll."""
+
+    def allowed(n: str) -> int:
+        return 2 + (LOG_MEANING if n in words else 0) + (ROLL_MEANING if n in ROLL_WORDS else 0)
+
+    return {n: sorted(m) for n, m in found.items() if len(m) > allowed(n)}
+
+
 def test_each_option_name_is_a_literal_in_at_most_two_modules():
     names = {r.name for r in declarations.declared()}
-    found = modules_spelling(names | set(HOMONYMS))
-    for name, where in HOMONYMS.items():
-        assert where <= found[name], f"{name}: the homonym list is stale ({sorted(where - found[name])})"
-    crowded = {n: sorted(found[n] - HOMONYMS.get(n, set())) for n in names}
-    assert {n: m for n, m in crowded.items() if len(m) > 2} == {}
+    assert crowded(modules_spelling(names), log_words()) == {}
+
+
+def test_the_log_words_are_read_from_their_declarations_and_counted_once_more():
+    words = log_words()
+    assert {"initiative", "waiting", "foreign_environment", "surprised", "max_rounds"} <= words
+    assert not words & {"morale_system", "knockdown_dice", "death_at_minus_10"}  # options alone
+    three = {"a.py", "b.py", "c.py"}
+    assert crowded({"initiative": three, "fog": three}, words) == {"fog": ["a.py", "b.py", "c.py"]}
+    six = three | {"d.py", "e.py", "f.py"}
+    assert crowded({"initiative": six}, words) == {"initiative": sorted(six)}
+    assert crowded({"waiting": three | {"d.py"}}, words) == {"waiting": ["a.py", "b.py", "c.py", "d.py"]}
 
 
 def test_the_rules_document_lists_every_declared_option_with_its_default():
@@ -156,3 +195,12 @@ def test_the_rules_document_lists_every_declared_option_with_its_default():
         return str(default) if default != "" else "none"
 
     assert defaults == {r.name: shown(r.default) for r in declarations.declared()}
+
+
+def test_the_formats_document_lists_every_option_a_map_may_set():
+    """docs/formats.md#maps: 'Map properties: title, description, and any rule option: ...' names
+    the options whose map property sets them, as declared."""
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    listed = text.split("and any rule option:", 1)[1].split("`wait_choice`", 1)[0]
+    named = re.findall(r"`([a-z_0-9]+)`", listed)
+    assert named == [r.name for r in declarations.declared() if r.map_property is not None]

@@ -1,4 +1,4 @@
-"""Nothing a user has is ever lost to an output (README.md, "Command line"): every output is
+"""Nothing a user has is ever lost to an output (docs/command-line.md, "Outputs and inputs"): every output is
 checked against the command's inputs and its other outputs before any work, only a plain
 writable file is replaced (whole, through a hidden temporary file), `-` is standard output,
 several games' logs appear as a whole folder or not at all, and --games is played one game at

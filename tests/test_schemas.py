@@ -277,7 +277,10 @@ def test_the_schemas_enumerations_are_the_engine_s():
         morale.SURRENDER,
     }
     assert set(REPLAY["$defs"]["command"]["properties"]["action"]["enum"]) == {a.value for a in Action}
-    assert REPLAY["properties"]["ai"]["additionalProperties"]["enum"] == list(ai.LEVELS)
+    level = re.compile(REPLAY["properties"]["ai"]["additionalProperties"]["pattern"])
+    assert all(level.fullmatch(name) for name in ai.LEVELS)
+    assert level.fullmatch("expert:playouts=120") and level.fullmatch("expert:think=0.5")
+    assert not level.fullmatch("grandmaster") and not level.fullmatch("hard:think=1")
 
 
 def test_the_options_schema_is_written_from_the_declarations_of_the_rule_options():

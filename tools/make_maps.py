@@ -6,8 +6,8 @@ Writes maps/skirmish.tmx (the default scenario), maps/test_arena.tmx (a small
 fixed map the tests use; keep it byte-identical), the skirmishes starter.tmx,
 duel.tmx, meeting.tmx, battle.tmx and melee3.tmx, and the lesson_*.tmx maps (see
 maps/README.md).  All use maps/terrain.tsx (firstgid 1); tile ids match the
-TILES table in tools/make_terrain.py.  The balance figures in MEASURED come
-from `rout simulate MAP --games 40 --json`; measure again after changing a map.
+TILES table in tools/make_terrain.py.  The balance figures are in maps/README.md
+("Balance"), not in the maps' descriptions: a player reads those.
 
 Layers: `ground` (every square a terrain tile), `features` (walls, trees and
 hazards drawn over the ground; 0 = empty; a feature tile's properties take
@@ -229,22 +229,6 @@ def side_exits(width: int, height: int, west: str = "blue", east: str = "red") -
     routed creature with nowhere to run surrenders.
     """
     return [(f"{west}_exit", "exit", west, 0, 0, 1, height), (f"{east}_exit", "exit", east, width - 1, 0, 1, height)]
-
-
-MEASURED: dict[str, str] = {
-    # filled in from `rout simulate MAP --games 40 --json` (seeds 1-40, baseline AI on
-    # every side); see maps/README.md. Measure again after changing a map's armies or terrain.
-    "skirmish.tmx": "Measured: blue 52%, red 48%, draws 0% over 40 AI games.",
-    "starter.tmx": "Measured: blue 52%, red 48%, draws 0% over 40 AI games.",
-    "duel.tmx": "Measured: blue 50%, red 50%, draws 0% over 40 AI games.",
-    "meeting.tmx": "Measured: blue 48%, red 52%, draws 0% over 40 AI games.",
-    "battle.tmx": "Measured: blue 55%, red 45%, draws 0% over 40 AI games.",
-    "melee3.tmx": "Measured: blue 32%, green 38%, red 30%, draws 0% over 40 AI games.",
-}
-
-
-def measured(name: str) -> str:
-    return (" " + MEASURED[name]) if name in MEASURED else ""
 
 
 # ---------------------------------------------------------------- starter
@@ -1070,7 +1054,10 @@ def csv_layer(layer_id: int, name: str, grid: list[list[int]]) -> list[str]:
     ]
 
 
-def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: list) -> str:
+def build_tmx(
+    layout: str, legend: dict, map_props: dict, units: list, zones: list, tileset: str = "terrain.tsx"
+) -> str:
+    """The map's text; `tileset` is terrain.tsx as named from the folder the map is written to."""
     ground, features = parse_layout(layout, legend)
     h, w = len(ground), len(ground[0])
 
@@ -1123,7 +1110,7 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
         ),
     ]
     lines += props_block(map_props, " ")
-    lines.append(' <tileset firstgid="1" source="terrain.tsx"/>')
+    lines.append(f' <tileset firstgid="1" source={quoteattr(tileset)}/>')
     lines += csv_layer(1, "ground", ground)
     lines += csv_layer(2, "features", features)
     lines += unit_lines
@@ -1135,8 +1122,7 @@ def build_tmx(layout: str, legend: dict, map_props: dict, units: list, zones: li
 def main() -> int:
     MAPS.mkdir(parents=True, exist_ok=True)
     for name, layout, legend, props, units, zones in _scenarios():
-        shown = dict(props, description=props["description"] + measured(name)) if name in MEASURED else props
-        text = build_tmx(layout, legend, shown, units, zones)
+        text = build_tmx(layout, legend, props, units, zones)
         (MAPS / name).write_text(text, encoding="utf-8")
         print(f"wrote maps/{name}")
     return 0

@@ -1,4 +1,4 @@
-"""The README's pictures of the colour palettes (docs/img/palette_*.png): the same moments of a
+"""The pictures of the colour palettes in docs/playing.md (docs/img/palette_*.png): the same moments of a
 battle at 1024x600 drawn in every palette, side by side. Run from the checkout:
 
     SDL_VIDEODRIVER=dummy python tools/palette_pictures.py [OUT_DIR]

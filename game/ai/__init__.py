@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from game.ai import baseline, hard, normal, random_ai, waiting
+from game.ai import baseline, expert, hard, normal, random_ai, waiting
 from game.ai.candidate import Explanation
 from game.core import query
 from game.core.battle import ACTIVATION, Battle
 from game.core.commands import Action, Command
 from game.core.systems import conditions
-from game.levels import LEVELS
+from game.levels import LEVELS, parse_level
 
 __all__ = ["LEVELS", "decide"]
 
@@ -29,9 +29,23 @@ def decide(battle: Battle, level: str = "baseline", explain: Explanation | None 
         cmd = normal.decide(battle, explain)
     elif level == "hard":
         cmd = hard.decide(battle, explain)
+    elif level.startswith("expert"):
+        cmd = expert.decide(battle, _fast, _budget(level), explain)
     else:
         cmd = baseline.decide(battle)
     return _unbound(battle, cmd)
+
+
+def _fast(battle: Battle) -> Command:
+    """The expert's playouts: every later decision of both sides, as baseline plays it."""
+    return decide(battle, "baseline")
+
+
+def _budget(level: str) -> expert.Budget:
+    spec = parse_level(level)
+    if spec.playouts is not None:
+        return expert.Budget(playouts=spec.playouts)
+    return expert.Budget(think=spec.think if spec.think is not None else expert.Budget().think)
 
 
 def _unbound(battle: Battle, cmd: Command) -> Command:

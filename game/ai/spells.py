@@ -1,16 +1,16 @@
-"""Casting for the tactical AIs: a candidate per legal cast, scored by the spell's own record where
-it pays (haste our line before contact, slow theirs, a magic missile at the wounded leader, ...):
-game.core.systems.spells."""
+"""Casting for the tactical AIs: a candidate per legal cast, scored by the spell's entry in the AI's
+table of values where it pays (haste our line before contact, slow theirs, a magic missile at the
+wounded leader, ...): game.ai.spell_values."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.ai.candidate import Candidate
+from game.ai.spell_values import VALUES
 from game.ai.tactics import View, worth
 from game.core import query_magic
 from game.core.commands import Action, Command
-from game.core.systems.spells import SPELLS
 from game.core.world import Unit, World
 
 CAST_BASE = 2.0
@@ -18,7 +18,7 @@ CAST_BASE = 2.0
 
 @dataclass(frozen=True)
 class _Judge:
-    """What a spell's record reads of the AI's view when it weighs a cast (game.core.systems.spell_record.Judge)."""
+    """What a spell's value reads of the AI's view when it weighs a cast (game.ai.spell_values.Judge)."""
 
     view: View
 
@@ -46,7 +46,7 @@ def candidates(view: View, u: Unit, c: float) -> list[Candidate]:
     judge = _Judge(view)
     out: list[Candidate] = []
     for o in query_magic.spell_options(battle, u.id) + query_magic.touch_options(battle, u.id):
-        v = SPELLS[o.spell].value(judge, o)  # each spell says what it is worth
+        v = VALUES[o.spell](judge, o)  # each spell's entry says what it is worth
         if v <= 0:
             continue
         note = f"{o.spell} {', '.join(o.takes_in)}: {o.summary}"

@@ -1,4 +1,4 @@
-"""The command line, `rout` (README.md, "Command line").
+"""The command line, `rout` (docs/command-line.md).
 
 `main` is what every run of `rout` imports: the parser, `rout check` and the errors reported in
 one line, nothing heavy. Each command's body is imported when that command runs: `simulate`

@@ -1,5 +1,5 @@
-"""`rout generate --seed N --out FILE.tmx`: a new battlefield from a seed (README.md, "Generated
-battlefields")."""
+"""`rout generate --seed N --out FILE.tmx`: a new battlefield from a seed (docs/scenarios.md,
+"Generated battlefields")."""
 
 from __future__ import annotations
 
@@ -11,10 +11,24 @@ from typing import TypeVar
 
 from game.cli import bounds
 from game.cli.outputs import UsageError, check_outputs
-from game.generate.spec import POINTS_MAX, SIDES, SIZE_MAX, SIZE_MIN, TERRAINS, FieldSpec, parse_size, problem
+from game.generate.spec import (
+    MIRROR_DEFAULT,
+    POINTS_MAX,
+    SIDES,
+    SIZE_MAX,
+    SIZE_MIN,
+    TERRAINS,
+    FieldSpec,
+    parse_size,
+    problem,
+)
 
 _P = TypeVar("_P", bound=argparse.ArgumentParser)
 SWEEP_MAX = 100_000  # maps in one sweep
+MIRRORED = (
+    "lay one half and turn it round for the other side (mirror it, with three sides): fair by construction"
+    f" (default {'--mirror' if MIRROR_DEFAULT else '--no-mirror'}: fair by measurement, bench/README.md)"
+)
 
 
 def size(text: str) -> tuple[int, int]:
@@ -68,6 +82,7 @@ def add_sweep_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--sides", type=int, choices=SIDES, help="with --generate: 2 or 3 sides (default 2)")
     s.add_argument("--terrain", choices=TERRAINS, help="with --generate: open, mixed or broken (default mixed)")
     s.add_argument("--points", type=points, help="with --generate: each side buys its own army to this budget")
+    s.add_argument("--mirror", action=argparse.BooleanOptionalAction, default=None, help=f"with --generate: {MIRRORED}")
     s.add_argument(
         "--dask", metavar="ADDRESS", help="with --generate: play the games on a Dask cluster (tcp://HOST:PORT)"
     )
@@ -82,6 +97,7 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     g.add_argument("--sides", type=int, choices=SIDES, default=2, help="2 or 3 sides (default 2)")
     g.add_argument("--terrain", choices=TERRAINS, default="mixed", help="how much stands in the way (default mixed)")
     g.add_argument("--points", type=points, default=0, help="each side's army bought to this budget (the same army)")
+    g.add_argument("--mirror", action=argparse.BooleanOptionalAction, default=MIRROR_DEFAULT, help=MIRRORED)
     g.add_argument("--out", required=True, help="the .tmx to write")
     g.set_defaults(func=cmd_generate)
 
@@ -100,7 +116,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     inputs = [(tileset, "the shipped tileset"), (CATALOGUE, "the game's unit catalogue"), *art_inputs(), *shipped]
     check_outputs({"--out": args.out}, inputs)
     w, h = args.size
-    spec = FieldSpec(seed=args.seed, width=w, height=h, sides=args.sides, terrain=args.terrain, points=args.points)
+    spec = FieldSpec(args.seed, w, h, args.sides, args.terrain, args.points, args.mirror)
     assert problem(spec) is None  # each value was checked as it was parsed
     try:
         made = generate(spec, load(), prices=prices() if args.points else None)

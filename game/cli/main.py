@@ -1,5 +1,5 @@
 """The command line: rout play | screenshot | simulate | match | check | replay | gif | sandbox |
-generate | price | host | join (README.md, "Command line").
+generate | price | host | join (docs/command-line.md).
 
 This module is what every run of `rout` imports, so it imports only the parser and the errors it
 reports: each command's body (and the AI, numpy, tcod or pygame behind it) is imported when that
@@ -13,13 +13,14 @@ import os
 import sys
 from collections.abc import Iterable
 from contextlib import nullcontext
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from game import __version__
-from game.cli import bounds, generate, gif, match, net_args, price, sandbox
+from game.cli import bounds, campaign_args, generate, gif, match, net_args, price, sandbox
 from game.cli.outputs import STDERR, UsageError
 from game.cli.signals import Terminated, terminate_raises
-from game.home.bundled import map_path
+from game.home.bundled import campaign_path, map_path
 from game.save.errors import ReplayError
 from game.scenario.errors import CatalogueError, ScenarioError
 
@@ -45,7 +46,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     bad = False
     for m in args.maps:
         try:
-            _unpriced(m, load_scenario(m).units)
+            if _is_campaign(m):  # a campaign's folder (docs/campaigns.md, "Campaigns")
+                from game.cli.campaign_check import check  # noqa: PLC0415
+
+                check(campaign_path(m))
+            else:
+                _unpriced(m, load_scenario(m).units)
         except ScenarioError as e:
             bad = True
             try:
@@ -55,18 +61,28 @@ def cmd_check(args: argparse.Namespace) -> int:
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 return 2
     if not bad:  # a check that passed printed nothing; a failed one prints only its problems
-        n = len(args.maps)
-        print(f"{n} map{'s' if n != 1 else ''} valid")
+        print(f"{_counted(args.maps)} valid")
     return 2 if bad else 0
+
+
+def _is_campaign(name: str) -> bool:
+    """A folder holding campaign.toml (another folder is refused as a map would be)."""
+    return (Path(campaign_path(name)) / "campaign.toml").is_file()
+
+
+def _counted(names: list[str]) -> str:
+    """'2 maps', '1 campaign', '2 maps and 1 campaign': what a passed check checked."""
+    camps = sum(map(_is_campaign, names))
+    maps = len(names) - camps
+    parts = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((maps, "map"), (camps, "campaign")) if n]
+    return " and ".join(parts)
 
 
 def _unpriced(path: str, units: Iterable[Placement]) -> None:
     """Warn, without failing the check, of each kind the map fields that has no points: a quick
-    battle could not buy it (README.md, "Points"). A kind of the map's own catalogue is priced in
+    battle could not buy it (docs/scenarios.md, "Points"). A kind of the map's own catalogue is priced in
     the points file beside that catalogue, the rest in the shipped one. Kinds only a magic weapon
     can hurt are not priced, by design."""
-    from pathlib import Path  # noqa: PLC0415
-
     from game.pricing.table import PointsError, beside, read  # noqa: PLC0415
     from game.scenario.catalogue import own_units  # noqa: PLC0415
     from game.scenario.inputs import catalogue_property  # noqa: PLC0415
@@ -165,8 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     _looks(sh)
     sh.set_defaults(func=cmd_screenshot)
     _add_simulate(sub)
-    c = sub.add_parser("check", help="validate maps")
-    c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP)
+    c = sub.add_parser("check", help="validate maps and campaigns")
+    c.add_argument("maps", nargs="+", type=map_path, metavar="map", help=MAP_HELP + ", or a campaign's folder")
     c.set_defaults(func=cmd_check)
     r = sub.add_parser("replay", help="watch a replay or save in the viewer; --log and --verify run it headless")
     r.add_argument("file")
@@ -178,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     price.add_parser(sub)
     match.add_parser(sub)
     sandbox.add_parser(sub, MAP_HELP)
+    campaign_args.add_parser(sub)
     net_args.add_parsers(sub, MAP_HELP, map_path)
     return p
 

@@ -1,5 +1,5 @@
-"""`rout match A B`: two AI levels played against each other in pairs of games (README.md,
-"Command line"; bench/README.md, "Matches": how to read the report)."""
+"""`rout match A B`: two AI levels played against each other in pairs of games (docs/command-line.md;
+bench/README.md, "Matches": how to read the report)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from game.cli import bounds
 from game.cli.outputs import UsageError, progress_bar
 from game.core.rules.dice import SEED_MAX
-from game.levels import LEVELS
+from game.levels import LEVELS, level_problem, repeatable
 from game.match import EnginesDiffer
 
 if TYPE_CHECKING:
@@ -41,13 +41,11 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
 
 
 def level(text: str) -> str:
-    """A level as the command line names it; parameters (LEVEL:NAME=VALUE) no level takes yet."""
-    name, _, params = text.partition(":")
-    if name not in LEVELS:
-        raise UsageError(f"level {text[:40]!r} is unknown; choose one of {', '.join(LEVELS)}")
-    if params:
-        raise UsageError(f"level {name} takes no parameters, not {params[:40]!r}")
-    return name
+    """A level as the command line names it, parameters and all (expert:playouts=200)."""
+    problem = level_problem(text)
+    if problem:
+        raise UsageError(problem)
+    return repeatable(text)
 
 
 def cmd_match(args: argparse.Namespace) -> int:

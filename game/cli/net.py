@@ -1,5 +1,5 @@
-"""`rout host` and `rout join`: a battle over the network, headless (README.md, "Playing over
-the network"). websockets is imported here, when one of them runs, never by `rout --version`."""
+"""`rout host` and `rout join`: a battle over the network, headless (docs/network.md).
+websockets is imported here, when one of them runs, never by `rout --version`."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from game.core.options import OptionError
 from game.core.rules_version import described
 from game.history.saved_battle import load_save
 from game.home.bundled import MAPS
-from game.levels import LEVELS
+from game.levels import LEVELS, level_problem
 from game.save.autosave import named_save
 from game.scenario.inputs import map_inputs
 from game.scenario.tiled import load_scenario
@@ -141,8 +141,11 @@ def cmd_join(args: argparse.Namespace) -> int:
     levels = {}
     for item in args.ai:
         side, _, level = item.partition("=")
-        if level not in LEVELS:
-            raise UsageError(f"--ai must look like SIDE=LEVEL with a level of {', '.join(LEVELS)}, not {item!r}")
+        problem = level_problem(level)
+        if problem:
+            raise UsageError(
+                f"--ai must look like SIDE=LEVEL with a level of {', '.join(LEVELS)}, not {item!r}: {problem}"
+            )
         levels[side] = level
     plan = JoinPlan(args.address, args.code, args.watch, levels, args.timeout, args.wait, _say)
     if not args.headless:

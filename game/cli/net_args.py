@@ -1,4 +1,4 @@
-"""The command line of `rout host` and `rout join` (README.md, "Playing over the network"): the
+"""The command line of `rout host` and `rout join` (docs/network.md): the
 parser alone, so that `rout --version` loads neither websockets nor the battle."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction[_P], map_help: str, map_type: Callable[[str], str]) -> None:
-    h = sub.add_parser("host", help="host a battle over the network (README.md, 'Playing over the network')")
+    h = sub.add_parser("host", help="host a battle over the network (docs/network.md)")
     h.add_argument("map", nargs="?", type=map_type, help=map_help)
     h.add_argument("--headless", action="store_true", help="no window: the AI plays your side (--ai)")
     h.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS", help="the address to listen on (default: all)")

@@ -1,4 +1,4 @@
-"""Where the command line writes (README.md, "Command line").
+"""Where the command line writes (docs/command-line.md, "Outputs and inputs").
 
 Every output a command names is checked before any work starts: it must be a file that can be
 replaced whole (game/save/files.py says which), it must not be any file the command reads (the

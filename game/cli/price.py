@@ -1,5 +1,5 @@
 """`rout price --out FILE`: each catalogue kind's points, measured in AI games against a
-reference force on generated fields (README.md, "Points")."""
+reference force on generated fields (docs/scenarios.md, "Points")."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[_P]) -> None:
     p.add_argument(
         "--catalogue",
         metavar="FILE",
-        help='a map\'s own catalogue: price the kinds it adds or replaces (README.md, "Points")',
+        help='a map\'s own catalogue: price the kinds it adds or replaces (docs/scenarios.md, "Points")',
     )
     p.add_argument("--games", type=int, default=16, help="games at each pair of army sizes (16)")
     p.add_argument("--ai", choices=LEVELS, default="normal", help="the AI that plays both sides (normal)")

@@ -1,5 +1,5 @@
-"""`rout replay`: a replay or a save run headless, verified, or opened in the viewer (README.md,
-"Command line")."""
+"""`rout replay`: a replay or a save run headless, verified, or opened in the viewer
+(docs/command-line.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`rout sandbox [MAP]`: the window's sandbox, straight from the command line (README.md, "The sandbox")."""
+"""`rout sandbox [MAP]`: the window's sandbox, straight from the command line (docs/playing.md, "The sandbox")."""
 
 from __future__ import annotations
 

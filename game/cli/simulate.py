@@ -1,4 +1,4 @@
-"""`rout simulate`: AI against AI headless, summed up (README.md, "Command line")."""
+"""`rout simulate`: AI against AI headless, summed up (docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
-from game.ai import LEVELS
 from game.cli import bounds
 from game.cli.outputs import STDOUT, GameWriter, UsageError, check_outputs, progress_bar
 from game.cli.sweep import rotated, simulate_generated
 from game.core.options import OptionError, Options
 from game.home.bundled import DEFAULT_MAP
+from game.levels import level_problem, repeatable
 from game.play.game_result import GameResult
 from game.play.runner import play_many
 from game.play.tally import LessonTally, Tally, print_report
@@ -43,9 +43,10 @@ def _levels(items: list[str], sides: list[str]) -> dict[str, str]:
     for side, level in levels.items():
         if side not in sides:
             raise UsageError(f"--ai names side {side!r}; the map's sides are {', '.join(sides)}")
-        if level not in LEVELS:
-            raise UsageError(f"--ai level {level!r} is unknown; choose one of {', '.join(LEVELS)}")
-    return levels
+        problem = level_problem(level)
+        if problem:
+            raise UsageError(f"--ai {side}={level[:40]}: {problem}")
+    return {side: repeatable(level) for side, level in levels.items()}
 
 
 def _options(items: list[str]) -> dict[str, object]:
@@ -71,7 +72,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if wrong:
             raise UsageError(wrong)
         return simulate_generated(args, _levels(args.ai, ["blue", "red", "green"][: args.sides or 2]))
-    stray = [f"--{k}" for k in ("size", "sides", "terrain", "points", "dask") if getattr(args, k) is not None]
+    stray = [f"--{k}" for k in ("size", "sides", "terrain", "points", "mirror", "dask") if getattr(args, k) is not None]
     if stray:
         raise UsageError(f"{stray[0]} is for the maps --generate makes")
     args.map = args.map or str(DEFAULT_MAP)

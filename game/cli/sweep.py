@@ -1,5 +1,5 @@
 """`rout simulate --generate A-B`: AI games on the battlefields generated from seeds A to B, a
-balance sweep (README.md, "Generated battlefields"). The maps are made for the run in a
+balance sweep (docs/scenarios.md, "Generated battlefields"). The maps are made for the run in a
 temporary folder, each just before its first game, and are gone when it ends (on a Dask
 cluster, with --dask, each worker makes the maps of its own games). With --points
 each side buys its own army on each map, and the sweep says how each kind's buyers fared."""
@@ -98,7 +98,8 @@ def simulate_generated(args: argparse.Namespace, named_levels: dict[str, str]) -
     base = FieldSpec()
     w, h = args.size or (base.width, base.height)
     sides_n, terrain, points = args.sides or base.sides, args.terrain or base.terrain, args.points or 0
-    specs = [FieldSpec(s, w, h, sides_n, terrain, points) for s in range(first, last + 1)]
+    mirror = base.mirror if args.mirror is None else args.mirror
+    specs = [FieldSpec(s, w, h, sides_n, terrain, points, mirror) for s in range(first, last + 1)]
     sides = list(specs[0].side_names)
     unknown = sorted(set(named_levels) - set(sides))
     if unknown:
@@ -113,10 +114,11 @@ def simulate_generated(args: argparse.Namespace, named_levels: dict[str, str]) -
         progress(None)
     if args.json:
         made = {"seeds": [first, last], "size": [w, h], "terrain": terrain, "sides": sides_n, "points": points}
+        made["mirror"] = mirror
         maps = [{"map_seed": seed} | asdict(record) for seed, record in sweep.maps.items()]
         more = {"generate": made, "maps": maps} | ({"per_kind": sweep.kind_rates()} if points else {})
         t.write_json(sys.stdout, f"generated {first}-{last}", args.seed, sweep.levels, bool(args.swap), more)
     else:
-        title = f"Generated fields {first}-{last} ({w}x{h}, {terrain})"
+        title = f"Generated fields {first}-{last} ({w}x{h}, {terrain}{', mirrored' if mirror else ''})"
         print_report(t, title, args.seed, bool(named_levels or args.swap), sys.stdout)
     return 0

@@ -1,5 +1,5 @@
 """`rout play` and `rout screenshot`: the commands that open the window, or draw it headless
-(README.md, "Command line"). Their arguments are checked here, before pygame is imported."""
+(docs/command-line.md). Their arguments are checked here, before pygame is imported."""
 
 from __future__ import annotations
 

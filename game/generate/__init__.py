@@ -1,4 +1,4 @@
-"""Battlefields made from a seed: `rout generate` (README.md, "Generated battlefields").
+"""Battlefields made from a seed: `rout generate` (docs/scenarios.md, "Generated battlefields").
 
 `spec` says what may be asked for, `land` lays the ground and its features, `forces` the zones
 and the armies, `tmx_text` writes the Tiled map, and `make` ties them together and checks that

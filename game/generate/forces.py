@@ -1,43 +1,28 @@
 """Deployment zones, exits and equal armies for a generated field.
 
 Each side has an exit along its own map edge (fleeing creatures leave through it) and a
-deployment zone in front of it, cleared of walls, trees, water and hazards so every creature
+deployment zone in front of it (zones.py), bare of walls, trees and hazards so every creature
 starts on firm ground. The armies are equal: the same kinds in the same numbers for every side,
-placed so that with two sides each creature has its twin on the square opposite.
+placed so that with two sides each creature has its twin on the square opposite. An army stands
+as a body: at least two ranks deep and as wide as its numbers ask, never one long line.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.core.rules.creature import Kind
 from game.core.rules.geometry import FACINGS
-from game.generate.land import DEEP, EMPTY, GRASS, MUD, SHALLOW, Land
 from game.generate.spec import FieldSpec
+from game.generate.tiles import DEEP, EMPTY, GRASS, MUD, SHALLOW, Land
+from game.generate.zones import Rect, Zones, depth, frontage, zones
+
+__all__ = ["Rect", "Soldier", "Zones", "clear", "deploy", "deploy_armies", "muster", "zones"]
 
 FACING = {"blue": FACINGS.index("E"), "red": FACINGS.index("W"), "green": FACINGS.index("S")}
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: int
-    y: int
-    w: int
-    h: int
-
-    def squares(self) -> list[tuple[int, int]]:
-        return [(x, y) for y in range(self.y, self.y + self.h) for x in range(self.x, self.x + self.w)]
-
-    def holds(self, x: int, y: int, n: int) -> bool:
-        return self.x <= x and x + n <= self.x + self.w and self.y <= y and y + n <= self.y + self.h
-
-
-@dataclass(frozen=True)
-class Zones:
-    exits: Mapping[str, Rect]
-    deploy: Mapping[str, Rect]
 
 
 @dataclass(frozen=True)
@@ -49,32 +34,19 @@ class Soldier:
     facing: int
 
 
-def zones(spec: FieldSpec) -> Zones:
-    """Blue on the left edge, red on the right, green (a third side) on the top."""
-    w, h = spec.width, spec.height
-    depth = max(3, w // 6)
-    top = 0 if spec.sides == 2 else max(3, h // 5) + 1  # below green's zone
-    margin = max(1, h // 8)
-    exits = {"blue": Rect(0, 0, 1, h), "red": Rect(w - 1, 0, 1, h)}
-    deploy = {
-        "blue": Rect(1, max(margin, top), depth, h - margin - max(margin, top)),
-        "red": Rect(w - 1 - depth, max(margin, top), depth, h - margin - max(margin, top)),
-    }
-    if spec.sides == 3:
-        gw = max(4, w // 3)
-        exits["green"] = Rect(1, 0, w - 2, 1)
-        deploy["green"] = Rect((w - gw) // 2, 1, gw, top - 1)
-    return Zones(exits, deploy)
-
-
 def clear(land: Land, z: Zones) -> None:
-    """Firm, open ground where the sides deploy and along their exits: no creature starts in a
-    wall, a wood, the water or a fire, and a flight is not stopped at the map's very edge."""
-    for rect in [*z.deploy.values(), *z.exits.values()]:
+    """Bare, firm ground where the sides deploy (the land is laid round the zones, so this only
+    makes sure of it: check.py finds any water or road that reached one), and no wall, tree or
+    hazard along the exits, so a flight is not stopped at the map's very edge. A river that meets
+    the edge there keeps its water: it slows a creature but does not stop it."""
+    for rect in z.deploy.values():
         for x, y in rect.squares():
             land.features[y][x] = EMPTY
             if land.ground[y][x] in (DEEP, SHALLOW, MUD):
                 land.ground[y][x] = GRASS
+    for rect in z.exits.values():
+        for x, y in rect.squares():
+            land.features[y][x] = EMPTY
 
 
 def muster(kinds: Mapping[str, Kind], count: int, rng: random.Random) -> list[Kind]:
@@ -124,24 +96,38 @@ def _ranked(army: list[Kind]) -> list[Kind]:
 
 
 def _place(land: Land, zone: Rect, army: list[Kind], side: str) -> list[Soldier]:
-    """Fill the zone from the rank nearest the foe backwards, each rank from its middle out."""
+    """Fill the zone from the rank nearest the foe backwards, each rank from its middle out, in a
+    body no wider than `body_width`; a creature that finds no room in the body takes the first
+    room in the zone."""
     if side == "green":
         ranks = [[(x, y) for x in _middle_out(zone.x, zone.w)] for y in range(zone.y + zone.h - 1, zone.y - 1, -1)]
     else:
         columns = range(zone.x + zone.w - 1, zone.x - 1, -1) if side == "blue" else range(zone.x, zone.x + zone.w)
         ranks = [[(x, y) for y in _middle_out(zone.y, zone.h)] for x in columns]
+    width = body_width(army, zone, side)
+    body = [sq for rank in ranks for sq in rank[:width]]
+    anywhere = [sq for rank in ranks for sq in rank]
     taken: set[tuple[int, int]] = set()
     numbers: dict[str, int] = {}
     placed = []
     for kind in army:
         n = kind.squares
-        spot = next((sq for rank in ranks for sq in rank if _fits(land, zone, taken, sq, n)), None)
+        spot = next((sq for squares in (body, anywhere) for sq in squares if _fits(land, zone, taken, sq, n)), None)
         if spot is None:
             raise ValueError(f"the {side} zone has no room for a {kind.key}")
         taken.update((spot[0] + dx, spot[1] + dy) for dx in range(n) for dy in range(n))
         numbers[kind.key] = numbers.get(kind.key, 0) + 1
         placed.append(Soldier(f"{side}_{kind.key}_{numbers[kind.key]}", side, kind, spot, FACING[side]))
     return placed
+
+
+def body_width(army: list[Kind], zone: Rect, side: str) -> int:
+    """How many squares wide an army stands: its footprint spread over about sqrt(squares / 8)
+    ranks, two at least (a dozen men stand two deep, fifty three deep, a hundred four), as the
+    zone allows."""
+    squares = sum(k.squares**2 for k in army)
+    ranks = min(depth(side, zone), max(2, round(math.sqrt(squares / 8))))
+    return min(frontage(side, zone), max(1, math.ceil(squares / ranks)))
 
 
 def _middle_out(start: int, length: int) -> list[int]:

@@ -1,15 +1,20 @@
-"""The ground and its features, laid from one seeded generator.
+"""The ground and its features, laid from one seeded generator by a few rules of land.
 
-Two tile layers, as the shipped maps have them: `ground` (grass, rough, water, mud, hills, a
-road) and `features` over it (trees, walls, and the hazards: pit, fire, cliff edge). The tiles
-are the shipped tileset's (maps/terrain.tsx); the game reads what a tile *is* from its
-properties, and these names only pick the tile.
+Laid in the order land is made, around deployment zones known from the start (zones.py), so
+nothing has to be cut out of them later:
 
-Fair by construction: with two sides the field is laid, then made point-symmetric about its
-centre (each square takes the kind of the square opposite), so the two deployment zones look
-at the same battlefield turned round. With three, it is mirrored left to right, which makes the
-blue and red zones alike; green's zone on the top edge is fair only by measurement
-(bench/README.md, "Generated battlefields").
+1. hills, in the middle of the field, crowned with higher ground and clear of the zones;
+2. water, which runs round the hills: often a river from a map edge, or from a lake, to a far
+   edge, with mud on its banks and a ford or two (courses.py);
+3. a road from edge to edge round the hills, crossing any river on a bridge;
+4. what stands on the dry ground left (never on water, mud or a road): ruined walls, patches
+   of rough ground, woods grown in clumps, and now and then a hazard (a cliff edge along the
+   map's edge, a pit, a wagon burning on the road).
+
+Fair by measurement (bench/README.md, "Issue 37: fields that look like land": the first zone's
+share of 400 fields); or, by default, with `spec.mirror`, by construction: with two sides the second half is
+the first turned about the centre, with three it is mirrored left to right, so twin zones face
+the same ground.
 """
 
 from __future__ import annotations
@@ -17,15 +22,33 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.generate import courses
 from game.generate.spec import FieldSpec
+from game.generate.tiles import (
+    BLOCKING,
+    CLIFF,
+    DEEP,
+    EMPTY,
+    FIRE,
+    GRASS,
+    HAZARDS,
+    HILL,
+    HILL_TOP,
+    MUD,
+    PIT,
+    ROAD,
+    ROUGH,
+    SHALLOW,
+    TREE,
+    WALL,
+    Grid,
+    Land,
+    Site,
+    Square,
+)
+from game.generate.zones import zones
 
-# The shipped tileset's tiles (maps/terrain.tsx), as global ids with the tileset at firstgid 1.
-GRASS, ROUGH, SHALLOW, MUD, DEEP, WALL, TREE, HILL, HILL_TOP, PIT, FIRE, CLIFF, ROAD = range(1, 14)
-EMPTY = 0  # no feature
-BLOCKING = frozenset({WALL, TREE})  # move_cost 0 in the tileset
-HAZARDS = frozenset({PIT, FIRE, CLIFF})
-
-Grid = list[list[int]]
+__all__ = ["BLOCKING", "DEEP", "EMPTY", "GRASS", "HAZARDS", "MUD", "SHALLOW", "Grid", "Land", "lay"]
 
 
 @dataclass(frozen=True)
@@ -37,163 +60,173 @@ class Amounts:
     hills: tuple[int, int]
     ruins: tuple[int, int]
     river: float  # the chance of a river
+    road: float  # the chance of a road
     hazard: float  # the chance of a hazard (pit, fire or a cliff edge)
 
 
 AMOUNTS = {
-    "open": Amounts(rough=0.03, woods=0.02, hills=(0, 1), ruins=(0, 1), river=0.3, hazard=0.35),
-    "mixed": Amounts(rough=0.06, woods=0.06, hills=(1, 2), ruins=(1, 2), river=0.6, hazard=0.6),
-    "broken": Amounts(rough=0.10, woods=0.12, hills=(2, 3), ruins=(2, 4), river=0.7, hazard=0.85),
+    "open": Amounts(rough=0.03, woods=0.02, hills=(0, 1), ruins=(0, 1), river=0.3, road=0.5, hazard=0.35),
+    "mixed": Amounts(rough=0.06, woods=0.06, hills=(1, 2), ruins=(1, 2), river=0.6, road=0.5, hazard=0.6),
+    "broken": Amounts(rough=0.10, woods=0.12, hills=(2, 3), ruins=(2, 4), river=0.7, road=0.4, hazard=0.85),
 }
-
-
-@dataclass
-class Land:
-    width: int
-    height: int
-    ground: Grid
-    features: Grid
-    notes: list[str]  # what the field has, in words for its description
-
-    def tile(self, x: int, y: int) -> tuple[int, int]:
-        return self.ground[y][x], self.features[y][x]
-
-    def standable(self, x: int, y: int) -> bool:
-        """A creature may start here: passable, and no hazard underfoot."""
-        feature = self.features[y][x]
-        return feature not in BLOCKING and feature not in HAZARDS
-
-    def passable(self, x: int, y: int) -> bool:
-        return self.features[y][x] not in BLOCKING
+LAKE = 0.3  # the share of rivers that flow out of a lake
 
 
 def lay(spec: FieldSpec, rng: random.Random) -> Land:
-    """The field before the zones are cleared and the armies placed."""
+    """The field, laid round its zones."""
     w, h = spec.width, spec.height
     land = Land(w, h, [[GRASS] * w for _ in range(h)], [[EMPTY] * w for _ in range(h)], [])
+    site = Site(land, zones(spec), None if not spec.mirror else "point" if spec.sides == 2 else "lr")
     amounts = AMOUNTS[spec.terrain]
-    area = w * h
-    _patches(land, rng, ROUGH, round(area * amounts.rough), "ground")
-    if rng.random() < amounts.river:
-        _river(land, rng, winding=spec.sides == 2)
     for _ in range(rng.randint(*amounts.hills)):
-        _hill(land, rng)
-    _patches(land, rng, TREE, round(area * amounts.woods), "features")
-    if amounts.woods:
-        land.notes.append("woods")
+        _hill(site, rng)
+    site.copy_halves()  # the water and the road find the hills of both halves
+    if rng.random() < amounts.river:
+        courses.river(site, rng, 2 if min(w, h) < 40 else 3, from_lake=rng.random() < LAKE)
+    if rng.random() < amounts.road:
+        courses.road(site, rng)
     for _ in range(rng.randint(*amounts.ruins)):
-        _ruin(land, rng)
+        _ruin(site, rng)
+    _patches(site, rng, round(w * h * amounts.rough))
+    _woods(site, rng, round(w * h * amounts.woods))
     if rng.random() < amounts.hazard:
-        _hazard(land, rng, top=spec.sides == 2)
-    _symmetric(land, point=spec.sides == 2)
+        _hazard(site, rng, spec.sides)
+    site.copy_halves()
+    land.notes = _notes(land)
     return land
 
 
-def _middle_x(land: Land, rng: random.Random) -> int:
-    """A column in the middle half, where the sides meet."""
-    return rng.randrange(land.width // 4, land.width - land.width // 4)
+def _notes(land: Land) -> list[str]:
+    """What the field has, in words, in the order it was laid."""
+    grounds = {g for row in land.ground for g in row}
+    features = {f for row in land.features for f in row}
+    notes = ["a hill"] if HILL_TOP in grounds else []
+    if DEEP in grounds or SHALLOW in grounds:
+        notes.append("a lake" if land.lakes else "")
+        notes.append("a river with a bridge" if land.bridges else "a river with fords")
+    notes += ["a road"] if ROAD in grounds and not land.bridges else []
+    notes += ["ruins"] if WALL in features else []
+    notes += ["woods"] if TREE in features else []
+    hazards = {CLIFF: "a cliff edge", FIRE: "a burning wagon", PIT: "a pit"}
+    return [n for n in notes if n] + [words for tile, words in hazards.items() if tile in features]
 
 
-def _patches(land: Land, rng: random.Random, tile: int, squares: int, layer: str) -> None:
-    """Clumps of a tile (rough ground, woods) grown by short random walks."""
-    grid = land.ground if layer == "ground" else land.features
-    while squares > 0:
+def _open(site: Site, sq: Square, gap: int = 1) -> bool:
+    """A square of the kept half where something may be built or grow: dry, bare, off the zones."""
+    x, y = sq
+    land = site.land
+    return (
+        site.inside(x, y) and site.kept(sq) and site.gap(x, y) > gap and land.dry(x, y) and land.features[y][x] == EMPTY
+    )
+
+
+def _hill(site: Site, rng: random.Random) -> None:
+    """A low hill with a crown of higher ground, in the middle half where it is worth holding,
+    never reaching a zone."""
+    land = site.land
+    w, h = land.width, land.height
+    rx = rng.randint(2, 2 + min(w, h) // 10)
+    ry = max(2, min(h // 4, round(rx * rng.uniform(0.7, 1.4))))  # round-ish: a ridge is not a hill
+    room = [
+        (x, y)
+        for y in range(h)
+        for x in range(w // 4, w - w // 4)
+        if site.kept((x, y)) and site.gap(x, y) > max(rx, ry) + 1
+    ]
+    if not room:
+        return
+    cx, cy = rng.choice(room)
+    for y in range(max(0, cy - ry), min(h, cy + ry + 1)):
+        for x in range(max(0, cx - rx), min(w, cx + rx + 1)):
+            d = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2
+            if d <= 1 and land.ground[y][x] in (GRASS, ROUGH):
+                land.ground[y][x] = HILL_TOP if d <= 0.3 else HILL
+
+
+def _patches(site: Site, rng: random.Random, squares: int) -> None:
+    """Clumps of rough ground grown by short random walks over dry ground."""
+    land = site.land
+    for _ in range(squares * 4):  # each walk's first square may be wet: give up in the end
+        if squares <= 0:
+            return
         x, y = rng.randrange(land.width), rng.randrange(land.height)
         for _ in range(rng.randint(2, 6)):
-            if grid[y][x] in (GRASS, EMPTY):
-                grid[y][x] = tile
+            if land.ground[y][x] == GRASS and site.kept((x, y)):
+                land.ground[y][x] = ROUGH
                 squares -= 1
             x = min(land.width - 1, max(0, x + rng.choice((-1, 0, 1))))
             y = min(land.height - 1, max(0, y + rng.choice((-1, 0, 1))))
 
 
-def _river(land: Land, rng: random.Random, winding: bool) -> None:
-    """Deep water from the top edge to the bottom across the middle, crossed by fords (shallow
-    water) or a bridge (road), with mud on its banks here and there. It winds only where the
-    symmetry keeps it whole: the point symmetry of two sides turns a winding river into itself."""
-    w, h = land.width, land.height
-    half = 1 if w < 32 else 2  # the channel is 2 or 4 squares wide
-    offsets = [0] * h
-    # From the centre row up, a walk; below the centre, the same walk turned round (x -> -x).
-    for y in range((h - 1) // 2 - 1, -1, -1):
-        step = rng.choice((-1, 0, 0, 1)) if winding else 0
-        offsets[y] = max(-w // 6, min(w // 6, offsets[y + 1] + step))
-    for y in range(h):
-        offsets[h - 1 - y] = -offsets[y] if y < h - 1 - y else offsets[h - 1 - y]
-    centre = w / 2
-    for y in range(h):
-        left = int(centre + offsets[y] - half)
-        for x in range(left, left + 2 * half):
-            land.ground[y][x] = DEEP
-        for bank in (left - 1, left + 2 * half):
-            if 0 <= bank < w and rng.random() < 0.3:
-                land.ground[y][bank] = MUD
-    bridge = rng.random() < 0.4
-    crossing = ROAD if bridge else SHALLOW
-    for _ in range(1 if bridge else rng.randint(1, 2)):
-        row = rng.randrange(1, max(2, h // 2 - 1))
-        for x in range(w):
-            if land.ground[row][x] == DEEP:
-                land.ground[row][x] = crossing
-                if not bridge and row + 1 < h and land.ground[row + 1][x] == DEEP:
-                    land.ground[row + 1][x] = SHALLOW
-    land.notes.append("a river with a bridge" if bridge else "a river with fords")
+def _woods(site: Site, rng: random.Random, squares: int) -> None:
+    """Woods, each grown from one tree outwards over dry, bare ground, so trees stand together."""
+    land = site.land
+    most = max(6, min(land.width, land.height) // 2)
+    for _ in range(squares * 4):
+        if squares <= 0:
+            return
+        start = (rng.randrange(land.width), rng.randrange(land.height))
+        if not _open(site, start):
+            continue
+        wood, edge = {start}, {start}
+        for _ in range(rng.randint(3, most)):
+            near = sorted({(x + dx, y + dy) for x, y in edge for dx, dy in courses.STEPS} - wood)
+            near = [sq for sq in near if _open(site, sq)]
+            if not near:
+                break
+            grown = rng.choice(near)
+            wood.add(grown)
+            edge.add(grown)
+        for x, y in wood:
+            land.features[y][x] = TREE
+        squares -= len(wood)
 
 
-def _hill(land: Land, rng: random.Random) -> None:
-    """A low hill with a crown of higher ground, in the middle half where it is worth holding."""
-    r = rng.randint(2, 3)
-    cx, cy = _middle_x(land, rng), rng.randrange(r, max(r + 1, land.height - r))
-    for y in range(max(0, cy - r), min(land.height, cy + r + 1)):
-        for x in range(max(0, cx - r), min(land.width, cx + r + 1)):
-            d = (x - cx) ** 2 + (y - cy) ** 2
-            if d <= r * r and land.ground[y][x] in (GRASS, ROUGH):
-                land.ground[y][x] = HILL_TOP if d <= (r - 1.5) ** 2 else HILL
-    if "a hill" not in land.notes:
-        land.notes.append("a hill")
-
-
-def _ruin(land: Land, rng: random.Random) -> None:
-    """The walls of a ruined building: a rectangle's outline with gaps to walk through."""
+def _ruin(site: Site, rng: random.Random) -> None:
+    """The walls of a ruined building on dry ground: a rectangle's outline with gaps to walk
+    through, never on water or a road."""
+    land = site.land
     rw, rh = rng.randint(3, 6), rng.randint(3, 5)
-    x0 = min(land.width - rw, max(0, _middle_x(land, rng) - rw // 2))
-    y0 = rng.randrange(0, max(1, land.height - rh))
+    for _ in range(20):
+        x0, y0 = rng.randrange(0, land.width - rw), rng.randrange(0, land.height - rh)
+        if all(_open(site, (x, y)) for y in range(y0 - 1, y0 + rh + 1) for x in range(x0 - 1, x0 + rw + 1)):
+            break
+    else:
+        return
     outline = [(x, y0) for x in range(x0, x0 + rw)] + [(x, y0 + rh - 1) for x in range(x0, x0 + rw)]
     outline += [(x0, y) for y in range(y0 + 1, y0 + rh - 1)] + [(x0 + rw - 1, y) for y in range(y0 + 1, y0 + rh - 1)]
     for x, y in outline:
-        if rng.random() < 0.7 and land.ground[y][x] not in (DEEP, SHALLOW, ROAD):
+        if rng.random() < 0.7:
             land.features[y][x] = WALL
-    if "ruins" not in land.notes:
-        land.notes.append("ruins")
 
 
-def _hazard(land: Land, rng: random.Random, top: bool) -> None:
-    """A place where a forced retreat can hurt: a cliff edge along the top (or bottom) edge, a
-    fire, or a pit, in the middle half."""
+def _hazard(site: Site, rng: random.Random, sides: int) -> None:
+    """A place where a forced retreat can hurt: a cliff edge along the top or bottom edge (the
+    bottom with three sides, green holding the top), a wagon burning on the road (or in the
+    open), or a pit."""
+    land = site.land
+    w, h = land.width, land.height
     kind = rng.choice(("cliff", "fire", "pit"))
     if kind == "cliff":
-        y = 0 if top else land.height - 1
-        length = rng.randint(4, max(4, land.width // 3))
-        x0 = rng.randrange(land.width // 4, max(land.width // 4 + 1, land.width - land.width // 4 - length))
-        for x in range(x0, min(land.width, x0 + length)):
-            land.features[y][x] = CLIFF
-        land.notes.append("a cliff edge")
+        top = sides == 2 and (site.mirror == "point" or rng.random() < 0.5)
+        y = 0 if top else h - 1
+        length = rng.randint(4, max(4, w // 3))
+        x0 = rng.randrange(w // 4, max(w // 4 + 1, w - w // 4 - length))
+        for x in range(x0, min(w, x0 + length)):
+            if _open(site, (x, y)):
+                land.features[y][x] = CLIFF
         return
-    tile = FIRE if kind == "fire" else PIT
-    x, y = _middle_x(land, rng), rng.randrange(1, land.height - 1)
-    for dx in range(2 if kind == "fire" else 1):
-        if x + dx < land.width:
-            land.features[y][x + dx] = tile
-    land.notes.append("a burning wagon" if kind == "fire" else "a pit")
-
-
-def _symmetric(land: Land, point: bool) -> None:
-    """Each square of the second half takes the tiles of its opposite in the first: turned about
-    the centre (two sides) or mirrored left to right (three)."""
-    w, h = land.width, land.height
-    for y in range(h):
-        for x in range(w):
-            ox, oy = (w - 1 - x, h - 1 - y) if point else (w - 1 - x, y)
-            if (oy, ox) < (y, x):  # (x, y) lies in the second half: copy its opposite
-                land.ground[y][x] = land.ground[oy][ox]
-                land.features[y][x] = land.features[oy][ox]
+    road = [(x, y) for y in range(h) for x in range(w // 4, w - w // 4) if land.ground[y][x] == ROAD]
+    road = [sq for sq in road if sq not in land.bridges and site.kept(sq) and site.gap(*sq) > 1]
+    if kind == "fire" and road:
+        spots = [rng.choice(road)]
+    else:
+        dry = [(x, y) for y in range(1, h - 1) for x in range(w // 4, w - w // 4) if _open(site, (x, y))]
+        if not dry:
+            return
+        spots = [rng.choice(dry)]
+    if kind == "fire":  # a wagon is two squares long, along the road where there is one
+        x, y = spots[0]
+        spots += [sq for sq in ((x + 1, y), (x, y + 1)) if sq in road or (not road and _open(site, sq))][:1]
+    for x, y in spots:
+        land.features[y][x] = FIRE if kind == "fire" else PIT

@@ -79,8 +79,12 @@ def _room(z: Zones) -> int:
 
 
 def army_size(spec: FieldSpec) -> int:
-    """Creatures a side: more on a bigger field, from 3 to 16."""
-    return max(3, min(16, round(math.sqrt(spec.width * spec.height) / 3.2)))
+    """Creatures a side: more on a bigger field, from 3 (16x12) to 41 (64x64), so that a big
+    field's army stands as a body across its zone rather than a handful lost in it; up to 40x28
+    the numbers of before (a field of n squares, sqrt(n) / 3.2), above it one creature for
+    every hundred squares."""
+    area = spec.width * spec.height
+    return max(3, round(math.sqrt(area) / 3.2), round(area / 100))
 
 
 def _pairs(sides: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -67,6 +67,11 @@ class History:
                 self.done = [last]
         self.done.append(entry)
 
+    def seal(self, why: str) -> None:
+        """Nothing played so far may be undone any more; `why` says so to the player."""
+        self.done.clear()
+        self.floor = why
+
     # -- undo ---------------------------------------------------------------------------
 
     def why_not_undo(self, battle: Battle, side: str | None) -> str | None:

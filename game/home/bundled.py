@@ -20,6 +20,7 @@ def _folder(name: str) -> Path:
 
 MAPS = _folder("maps")
 ASSETS = _folder("assets")
+CAMPAIGNS = _folder("campaigns")  # each a folder holding campaign.toml and its maps
 DEFAULT_MAP = MAPS / "skirmish.tmx"
 # The lessons in the order they teach: facing and the round first, then retreats, then what
 # wears a side down. A lesson not named here comes after these, by name.
@@ -68,4 +69,22 @@ def map_path(name: str) -> str:
     for candidate in (MAPS / name, MAPS / f"{name}.tmx"):
         if Path(name).name == name and candidate.is_file():
             return str(candidate)
+    return name
+
+
+def shipped_campaigns() -> list[Path]:
+    """The campaigns that ship with the game, by folder name."""
+    if not CAMPAIGNS.is_dir():
+        return []
+    return sorted(d for d in CAMPAIGNS.iterdir() if (d / "campaign.toml").is_file())
+
+
+def campaign_path(name: str) -> str:
+    """The campaign a command line names: a folder (or its campaign.toml), or else a shipped
+    campaign by its name ("contracts")."""
+    if Path(name).exists():
+        return name
+    candidate = CAMPAIGNS / name
+    if Path(name).name == name and (candidate / "campaign.toml").is_file():
+        return str(candidate)
     return name

@@ -25,7 +25,7 @@ from game.core.options import Rule, menu_rules, named
 from game.home.player_names import name_problem
 from game.home.settings_file import edited, keep_aside
 from game.home.user_dirs import config_dir, made
-from game.levels import LEVELS
+from game.levels import MENU_LEVELS
 from game.save.data_file import kept_note
 from game.save.files import write_atomic
 from game.scenario.input_files import SETTINGS_BYTES, input_problem, read_input
@@ -157,7 +157,7 @@ def _speed_of(speeds: tuple[float, ...]) -> Callable[[object], str | None]:
 CHECKS: dict[str, Callable[[object], str | None]] = {
     "mode": _one_of(MODES),
     "side": _whole(0, 99),
-    "ai_level": _one_of(LEVELS),
+    "ai_level": _one_of(MENU_LEVELS),
     "speed": _speed_of(SPEEDS),
     "viewer_speed": _speed_of(VIEWER_SPEEDS),
     "pause_on_steps": _flag,

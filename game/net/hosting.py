@@ -1,6 +1,5 @@
 """A headless host: listen, wait for the player, play the battle by lockstep with it, let
-spectators watch, and wait for a player that dropped to join again (README.md, "Playing over
-the network")."""
+spectators watch, and wait for a player that dropped to join again (docs/network.md)."""
 
 from __future__ import annotations
 

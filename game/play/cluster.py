@@ -1,5 +1,5 @@
 """Games on a Dask distributed cluster: `rout simulate --generate ... --dask ADDRESS` and
-`rout price --dask ADDRESS` (README.md, "Playing on a cluster").
+`rout price --dask ADDRESS` (docs/command-line.md, "Playing on a cluster").
 
 Each game is sent as a task (game/play/field_games.py's FieldGame: its field's spec, armies, seed
 and levels), and a worker makes the field again and plays it, so the results are the same as on one machine, in

@@ -47,7 +47,7 @@ def beside(catalogue: Path) -> Path:
 
 def text(table: PointsTable) -> str:
     lines = [
-        '# Each kind\'s points, measured by `rout price` (README.md, "Points"): the points at which',
+        '# Each kind\'s points, measured by `rout price` (docs/scenarios.md, "Points"): the points at which',
         "# an army of the kind wins half its games against the reference force at equal points.",
         f'reference = "{REFERENCE}"',
         f"reference_points = {REFERENCE_POINTS}",

@@ -20,7 +20,7 @@ from game.core.resumption import Resumption
 from game.core.rules.dice import DICE, DICE_SCHEMES, SEED_MAX, is_scheme
 from game.core.rules_version import RULES
 from game.home.player_names import name_problem
-from game.levels import LEVELS
+from game.levels import LEVELS, level_problem
 from game.save import map_paths
 from game.save.errors import ReplayError
 from game.save.reading import read_object
@@ -237,7 +237,7 @@ def _levels(path: Path, data: dict[str, object]) -> dict[str, str]:
     if not isinstance(levels, dict):
         raise ReplayError(f"{path}: 'ai' must map each side to one of {', '.join(LEVELS)}")
     for side, level in levels.items():
-        if level not in LEVELS:
+        if not isinstance(level, str) or level_problem(level):
             raise ReplayError(
                 f"{path}: ai: {side}'s level {_shown(level)} is unknown; choose one of {', '.join(LEVELS)}"
             )
@@ -302,7 +302,7 @@ def _find_map(path: Path, rep: Replay) -> Path:
         return found[0]
     for p in found:
         try:
-            if map_paths.file_sha256(p) == rep.map_sha256:
+            if rep.map_sha256 in map_paths.digests(p):
                 return p
         except OSError:
             continue

@@ -26,8 +26,8 @@ class Placement:
     controller: str = ""
     force_marched: bool = False
     hp: int | None = None
-    # Where the battle finds it (a sandbox's setup, maps/README.md "Units"): hit points already
-    # lost, knocked down, fatigue state (game/core/rules/fatigue.py) and morale state.
+    # Where the battle finds it (a sandbox's setup, maps/README.md "Making a scenario in Tiled"): hit
+    # points already lost, knocked down, fatigue state (game/core/rules/fatigue.py) and morale state.
     wounds: int = 0
     prone: bool = False
     fatigue: int = 0

@@ -3,8 +3,8 @@
 The terrain, tilesets and zones are the base map's, copied as they are; the paths it names
 (tilesets, images, its own catalogue) are made relative to where the new map goes, so it opens
 from there in Tiled and in the game. Each unit's starting state is written as the properties the
-loader reads (maps/README.md "Units"): `wounds`, `prone`, `fatigue`, `morale`, and `cornered`
-where it stands cut off from its side's exits on purpose.
+loader reads (maps/README.md, "Making a scenario in Tiled"): `wounds`, `prone`, `fatigue`, `morale`,
+and `cornered` where it stands cut off from its side's exits on purpose.
 """
 
 from __future__ import annotations

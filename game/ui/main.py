@@ -19,12 +19,12 @@ from game.save.replay import Replay
 from game.scenario.model import Scenario
 from game.scenario.tiled import load_scenario
 from game.ui.app import App
-from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen, ToPause
 from game.ui.battle.mode import Press
 from game.ui.common import theme
 from game.ui.menus.menu import MenuScreen
 from game.ui.menus.resume import opened_screen, settle
-from game.ui.navigation import ToPause, ToSettings, go
+from game.ui.navigation import ToSettings, go
 from game.ui.screen import Screen
 
 

@@ -7,7 +7,12 @@ request names the function that builds its screen by module path, so this module
 screen, and a screen's module is loaded only when a player first goes there.
 
 Adding a screen reached from another: a request here (its fields: what the new screen needs),
-and in the new screen's module a function `opened(app, request) -> Screen`.
+and in the new screen's module a function `opened(app, request: ToIt) -> Screen`
+(tests/ui/test_navigation.py holds each room to its request). A request that carries the screen
+opening it (the battle screen to pause, the viewer to take over from) is declared beside that
+screen's class instead (game/ui/battle/battle_screen.py's ToPause, ToResult and ToHandover,
+game/ui/viewer/viewer.py's ToTakeOver): typed here, it would import the screen that imports this
+module.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.campaign.run import Run
     from game.ui.screen import Screen
 
 
@@ -36,44 +42,11 @@ class ToMenu(Request):
 
 
 @dataclass(frozen=True)
-class ToResult(Request):
-    """The result of a battle that is over (`battle`: its battle screen)."""
-
-    ROOM: ClassVar[str] = "game.ui.menus.result"
-    battle: object  # its battle screen (the builder checks)
-
-
-@dataclass(frozen=True)
-class ToPause(Request):
-    """The pause menu over a battle."""
-
-    ROOM: ClassVar[str] = "game.ui.menus.pause"
-    battle: object  # its battle screen (the builder checks)
-
-
-@dataclass(frozen=True)
-class ToHandover(Request):
-    """The screen between two players' turns at one screen, for `side`, the one to play next."""
-
-    ROOM: ClassVar[str] = "game.ui.battle.handover"
-    battle: object  # its battle screen (the builder checks)
-    side: str
-
-
-@dataclass(frozen=True)
-class ToTakeOver(Request):
-    """Taking over from the moment the replay viewer `viewer` shows, as a new game."""
-
-    ROOM: ClassVar[str] = "game.ui.viewer.takeover"
-    viewer: object  # the viewer screen (the builder checks)
-
-
-@dataclass(frozen=True)
 class ToSettings(Request):
     """The settings screen over `back` (the menu or the pause menu), which Esc returns to."""
 
     ROOM: ClassVar[str] = "game.ui.menus.settings_screen"
-    back: object  # the screen it was opened from
+    back: Screen  # the screen it was opened from
 
 
 @dataclass(frozen=True)
@@ -96,6 +69,22 @@ class ToOnline(Request):
     """Play online: the host's address and join code typed in (game/ui/menus/online.py)."""
 
     ROOM: ClassVar[str] = "game.ui.menus.online"
+
+
+@dataclass(frozen=True)
+class ToCampaigns(Request):
+    """Campaigns: a shipped campaign to begin, or a campaign save to take up (game/ui/campaign/)."""
+
+    ROOM: ClassVar[str] = "game.ui.campaign.choose"
+
+
+@dataclass(frozen=True)
+class ToCampaign(Request):
+    """A campaign's screen: its battles as a graph, and the next battle's card."""
+
+    ROOM: ClassVar[str] = "game.ui.campaign.campaign_screen"
+    run: Run  # the campaign played
+    message: str = ""  # what to say as it opens (a save that could not be written)
 
 
 def go(app: App, request: Request) -> Screen:

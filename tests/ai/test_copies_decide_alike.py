@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow
 SKIRMISH = Path(__file__).resolve().parents[2] / "maps" / "skirmish.tmx"
 
 
-@pytest.mark.parametrize("level", ["baseline", "normal", "hard", "random"])
+@pytest.mark.parametrize("level", ["baseline", "normal", "hard", "expert:playouts=4", "random"])
 def test_a_copy_of_the_battle_gets_the_same_decision(level):
     b = Battle(load_scenario(SKIRMISH), seed=4)
     for _ in range(120):

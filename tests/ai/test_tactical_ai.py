@@ -18,7 +18,9 @@ from game.core.world import FLEEING, SURRENDERED
 from game.scenario.tiled import load_scenario
 from tests.helpers import battle, cmd, unit
 
-TACTICAL = ("normal", "hard")
+TACTICAL = ("normal", "hard", "expert:playouts=16")
+# Every level, the expert on a budget of playouts: its choices repeat, and a test takes no time.
+EVERY_LEVEL = [level if level != "expert" else "expert:playouts=4" for level in ai.LEVELS]
 
 
 @pytest.mark.parametrize("level", TACTICAL)
@@ -152,7 +154,7 @@ def test_every_level_gives_a_legal_command_on_random_positions(mapname):
         for _ in range(8):
             if b.over:
                 break
-            for level in ai.LEVELS:
+            for level in EVERY_LEVEL:
                 trial = b.copy()
                 c = ai.decide(trial, level)
                 try:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.generate.make import generate
+from game.generate.make import army_size, generate
 from game.generate.picker import SHARE_MAX, buy
 from game.generate.spec import FieldSpec
 from game.scenario.catalogue import load
@@ -71,7 +71,7 @@ def test_a_field_with_a_budget_fields_armies_within_it(each_buys: bool) -> None:
 def test_an_unpriced_field_is_the_field_it_always_was() -> None:
     """Adding budgets changed nothing for a field without one: its seed and its army stay."""
     plain = generate(FieldSpec(seed=4, width=40, height=30, terrain="broken"), KINDS)
-    assert len(plain.soldiers) == 16
+    assert len(plain.soldiers) == 2 * army_size(plain.spec)
     assert plain.text("t.tsx") == generate(FieldSpec(seed=4, width=40, height=30, terrain="broken"), KINDS).text(
         "t.tsx"
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.generate.spec import MIRROR_DEFAULT
 from tests.command_line import one_line_error, rout_here
 
 
@@ -26,13 +27,20 @@ def test_a_sweep_plays_one_game_on_each_generated_map_and_adds_them_up() -> None
     assert sum(m["wins"]["blue"] for m in maps) == wins["blue"]
     assert sum(m["wins"]["red"] for m in maps) == wins["red"]
     assert sum(m["draws"] for m in maps) == out["draws"]
-    assert out["generate"] == {"seeds": [1, 4], "size": [18, 12], "terrain": "open", "sides": 2, "points": 0}
+    made = {"seeds": [1, 4], "size": [18, 12], "terrain": "open", "sides": 2, "points": 0, "mirror": MIRROR_DEFAULT}
+    assert out["generate"] == made
 
 
 @pytest.mark.slow
 def test_a_sweep_gives_the_same_json_on_two_workers_as_on_one() -> None:
     """'results identical to --jobs 1 for the same seeds'"""
     assert _sweep("--games", "2", "--jobs", "2") == _sweep("--games", "2", "--jobs", "1")
+
+
+def test_a_sweep_on_mirrored_fields_says_so() -> None:
+    """`--mirror` and `--no-mirror` choose the fields' symmetry, and the JSON says which."""
+    assert _sweep("--mirror")["generate"]["mirror"] is True
+    assert _sweep("--no-mirror")["generate"]["mirror"] is False
 
 
 def test_three_sides_and_games_per_map() -> None:

@@ -1,4 +1,4 @@
-"""Magic: casters, the nine spells and their conditions (docs/rules.md#magic), each on a concrete board.
+"""Magic: casters, every spell of the book and its conditions (docs/rules.md#magic), each on a concrete board.
 
 Initiative d10s come first in the script, in id order; the highest total acts first."""
 

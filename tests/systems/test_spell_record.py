@@ -1,6 +1,7 @@
 """A tenth spell through its record alone (issue 19, 'a spell is one record'): fireball, written
 here as a module of game/core/systems/spells/ would be, registered in the book, memorised from a
-catalogue, cast in a battle through the `cast` command, and weighed by the AI.
+catalogue, cast in a battle through the `cast` command, and weighed by the AI (its value given to
+the AI's table, as game/ai/spell_values.py would hold it).
 
 Fireball (wizard 3, PHB 2e): 'Range: 10 yds. + 10 yds./level ... Area of Effect: 20-ft. radius ...
 Saving Throw: 1/2. ... inflicts 1d6 points of damage for each level of experience of the
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from game import ai
+from game.ai.spell_values import VALUES, blast_value
 from game.core import query_magic
 from game.core.commands import Action
 from game.core.rules.creature import CreatureClass
@@ -27,7 +29,7 @@ from game.core.rules.geometry import FACINGS, Pos
 from game.core.rules.spells import SQUARE, Spell, W, memorise_problem
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, area_aim, blast, in_area
-from game.core.systems.spell_record import ON_FOES, Preview, SpellRecord, blast_value
+from game.core.systems.spell_record import ON_FOES, Preview, SpellRecord
 from game.core.systems.spells import SPELLS, register, unregister
 from game.core.world import Unit
 from game.scenario import catalogue
@@ -72,7 +74,6 @@ FIREBALL = SpellRecord(
     save=True,
     effect=_effect,
     preview=_preview,
-    value=blast_value,
     area=_area,
     centres=ON_FOES,
 )
@@ -99,9 +100,13 @@ spells = ["fireball", "magic_missile"]
 TOUGH = {"kind_changes": {"hp": 40}, "hero": True}
 
 
+# --- the AI's value of it, as game/ai/spell_values.py's VALUES would hold it: a blast's ---
+
+
 @pytest.fixture
-def fireball() -> Iterator[SpellRecord]:
+def fireball(monkeypatch: pytest.MonkeyPatch) -> Iterator[SpellRecord]:
     register(FIREBALL)
+    monkeypatch.setitem(VALUES, FIREBALL.key, blast_value)
     yield FIREBALL
     unregister(FIREBALL.key)
 
@@ -180,7 +185,7 @@ def _wizard_to_act(b) -> None:
 
 
 def test_the_ai_fireballs_a_cluster_of_foes_but_not_one_its_own_fighters_stand_in(tmp_path, fireball):
-    """The AI reads the spell's value from its record (blast_value: damage to foes, three times its
+    """The AI reads the spell's value from its table (blast_value: damage to foes, three times its
     cost to friends): three orcs alone are worth a fireball; with two of its own fighters among
     them, not."""
     b = battle(
@@ -211,3 +216,13 @@ def test_the_ai_fireballs_a_cluster_of_foes_but_not_one_its_own_fighters_stand_i
     assert options and all({"f", "g"} <= set(o.takes_in) for o in options)
     c = ai.decide(b, "normal")
     assert c.spell != "fireball"
+
+
+def test_the_rules_document_has_a_row_for_every_spell_of_the_book():
+    """The recipe's last step (docs/architecture.md, 'How to add a spell'): docs/rules.md#magic
+    gives each spell of the book a row, by its name, class and level as its record declares them."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text.split("\n## Magic\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in section.splitlines() if line.startswith("| ")]
+    table = {row[0]: row[1] for row in rows if len(row) == 4 and row[0] not in ("spell", "---")}
+    assert table == {s.name: f"{s.cls.value} {s.level}" for s in SPELLS.values()}

@@ -1,6 +1,6 @@
 """A touch spell aimed at a foe, through its record alone (issue 19): shocking grasp, written here as
 a module of game/core/systems/spells/ would be, registered, cast through the `cast` command and weighed
-by the AI.
+by the AI (its value in game/ai/spell_values.py's table).
 
 Shocking grasp (wizard 1, PHB 2e): 'Range: Touch ... Saving Throw: None ... the wizard may attempt
 to touch a creature in combat by making a successful attack roll ... The shocking grasp delivers
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from game import ai
+from game.ai.spell_values import VALUES, Judge, kill_frac
 from game.core import query_magic
 from game.core.commands import Action
 from game.core.rules.attack import effective_ac, hit_chance
@@ -25,7 +26,7 @@ from game.core.rules.spells import FOE, TOUCH, W
 from game.core.rules.tables import thac0
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce, spell_attack
-from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
+from game.core.systems.spell_record import Preview, SpellOption, SpellRecord
 from game.core.systems.spells import register, unregister
 from game.core.world import Unit
 from tests.helpers import battle, cmd, events_of, run_round, unit
@@ -51,13 +52,6 @@ def _preview(level: int) -> Preview:
     return Preview(1 + d.bonus, 8 + d.bonus, f"an attack roll; {1 + d.bonus}-{8 + d.bonus} damage")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """Its damage, and a kill, as likely as the touch hits the target's front."""
-    u, t = judge.unit, judge.world[o.takes_in[0]]
-    chance = hit_chance(0, thac0(u.kind) - effective_ac(t.kind.ac, t.kind.shield, t.kind.dex_ac, FRONT, 0))
-    return chance * ((o.low + o.high) / 2 + 2.0 * judge.worth(t) * kill_frac(t.hp, o.low, o.high))
-
-
 SHOCKING_GRASP = SpellRecord(
     key=KEY,
     name="shocking grasp",
@@ -67,15 +61,25 @@ SHOCKING_GRASP = SpellRecord(
     range_base=TOUCH,
     effect=_effect,
     preview=_preview,
-    value=_value,
 )
+
+# --- its value to the AI, as game/ai/spell_values.py's VALUES would hold it ---
+
+
+def _value(judge: Judge, o: SpellOption) -> float:
+    """Its damage, and a kill, as likely as the touch hits the target's front."""
+    u, t = judge.unit, judge.world[o.takes_in[0]]
+    chance = hit_chance(0, thac0(u.kind) - effective_ac(t.kind.ac, t.kind.shield, t.kind.dex_ac, FRONT, 0))
+    return chance * ((o.low + o.high) / 2 + 2.0 * judge.worth(t) * kill_frac(t.hp, o.low, o.high))
+
 
 # --- the test ---
 
 
 @pytest.fixture(autouse=True)
-def shocking_grasp() -> Iterator[SpellRecord]:
+def shocking_grasp(monkeypatch: pytest.MonkeyPatch) -> Iterator[SpellRecord]:
     register(SHOCKING_GRASP)
+    monkeypatch.setitem(VALUES, KEY, _value)  # the AI's value of it, as game/ai/spell_values.py would hold it
     yield SHOCKING_GRASP
     unregister(KEY)
 
@@ -110,7 +114,7 @@ def test_shocking_grasp_reaches_only_a_foe_it_touches():
 
 
 def test_the_ai_shocks_the_foe_it_touches_when_the_spell_outdoes_its_dagger():
-    """The AI scores the cast by the record's value: 1d8+3 at a touch beats a dagger's 1d4."""
+    """The AI scores the cast by its value in the AI's table: 1d8+3 at a touch beats a dagger's 1d4."""
     b = battle(
         [unit("o", "red", "orc", (1, 0), "W"), _grasper("w", (0, 0), (KEY,))],
         dice={"initiative o": 5, "initiative w": 1},

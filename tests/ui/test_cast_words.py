@@ -10,7 +10,7 @@ from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.common.widgets import LABEL_BG
-from game.ui.draw.draw_cast import cast_words
+from game.ui.draw.draw_cast import cast_words, draw_cast_words
 from tests.helpers import board, unit
 from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
@@ -25,6 +25,12 @@ def _screen(a, units, dice):
     a.show(s)
     settle(a, s)
     return s
+
+
+def _said_at(s):
+    """Where the frame said the pointed cast: its words laid out again on a copy of the window (the
+    drawing only reads the screen, so the screen keeps nothing of where they went)."""
+    return draw_cast_words(s, s.app.window.copy(), s.map_rect())
 
 
 def test_hold_person_at_a_foe_on_the_map_edge_is_said_inside_the_map_on_a_box_with_its_name():
@@ -43,7 +49,7 @@ def test_hold_person_at_a_foe_on_the_map_edge_is_said_inside_the_map_on_a_box_wi
     hover(a, screen_pos(s, hob))
     words, _, _ = cast_words(s, s.mode, "p")
     assert "Hobgoblin 3" in words and "red_hobgoblin_3" not in words
-    box = s.cast_words_box
+    box = _said_at(s)
     assert box is not None and s.map_rect().contains(box)
     assert a.window.get_at((box.x + 2, box.centery))[:3] == LABEL_BG
 
@@ -58,4 +64,5 @@ def test_a_refused_cast_says_why_in_the_players_names():
     words, colour, _ = cast_words(s, s.mode, "blue_priest")
     assert colour == theme.TEXT_WARN
     assert words == "Priest is on Priest's own side: hold person is cast at a foe"
-    assert s.cast_words_box is not None and s.map_rect().contains(s.cast_words_box)
+    box = _said_at(s)
+    assert box is not None and s.map_rect().contains(box)

@@ -1,5 +1,5 @@
 """`rout gif`: a replay as an animated GIF, a frame for every activation of the rounds asked for
-(README.md, "Command line")."""
+(docs/command-line.md)."""
 
 from __future__ import annotations
 

@@ -67,6 +67,7 @@ def test_a_menu_with_no_scenarios_says_so_and_still_quits(monkeypatch, tmp_path)
     # The settings stay within reach without a map (issue 22's settings screen).
     assert [b.label for b in screen.buttons] == [
         "Quick battle",
+        "Campaign",
         "Play online",
         "Continue (no save yet)",
         "Settings",

@@ -1,5 +1,5 @@
 """Issue 37, "Words a player reads": the menu's F1 sheet lists every key the menu takes (N was
-taken and not listed), and the README counts the lessons the menu offers."""
+taken and not listed), and the README and the docs count the lessons the menu offers."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu import MenuScreen
 from tests.ui.drive import app, key
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]  # docs/playing.md, scenarios.md, ...
 TRIED = [
     *(getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz0123456789"),
     *(pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -76,12 +77,17 @@ WORDS = "zero one two three four five six seven eight nine ten eleven twelve thi
 NUMBERS = {word: n for n, word in enumerate((WORDS + "seventeen eighteen nineteen twenty").split(" "))}
 
 
-def test_the_readme_counts_the_lessons_the_menu_offers():
+def test_the_readme_and_the_docs_count_the_lessons_the_menu_offers():
     lessons = [e for e in MenuScreen(app()).entries if e.path.stem.startswith("lesson_")]
-    counts = [
-        int(n) if n.isdigit() else NUMBERS[n.lower()]
-        for n in re.findall(r"\b(\w+) lessons\b", README.read_text(encoding="utf-8"))
-        if n.isdigit() or n.lower() in NUMBERS
-    ]
-    assert counts, "the README says how many lessons there are"
-    assert set(counts) == {len(lessons)}, f"the README counts {counts}; the menu offers {len(lessons)}"
+    counts = {
+        doc.relative_to(ROOT).as_posix(): [
+            int(n) if n.isdigit() else NUMBERS[n.lower()]
+            for n in re.findall(r"\b(\w+) lessons\b", doc.read_text(encoding="utf-8"))
+            if n.isdigit() or n.lower() in NUMBERS
+        ]
+        for doc in DOCS
+    }
+    assert counts["README.md"], "the README says how many lessons there are"
+    assert counts["docs/playing.md"] and counts["docs/scenarios.md"], "the lessons are counted where they are told"
+    wrong = {doc: n for doc, n in counts.items() if set(n) - {len(lessons)}}
+    assert not wrong, f"the menu offers {len(lessons)} lessons; these count otherwise: {wrong}"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from game.core import events as ev
 from game.core.rules import attack as rules
 from game.core.rules import charge, encumbrance
 from game.core.rules.creature import Poison, Weapon
-from game.core.rules.dice import Modifier, roll, roll_dice
+from game.core.rules.dice import Modifier, Roll, roll, roll_dice
 from game.core.rules.geometry import Arc, footprint_distance
 from game.core.rules.outcome import outcome
 from game.core.rules.tables import missile_adjustment, save_vs_paralyzation, thac0
@@ -54,20 +55,74 @@ def modifiers(
     return mods, thac0(att.kind) - ac, arc
 
 
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """One attack roll rolled: who at whom, with what kind of blow and why, its modifiers, the
+    number it needed, the arc it came from, the d20 and whether it hit."""
+
+    att: str
+    tgt: str
+    kind: str
+    purpose: str
+    mods: tuple[Modifier, ...]
+    needed: int
+    arc: Arc
+    roll: Roll
+    hit: bool
+
+
+def swing(ctx: Ctx, att: Unit, tgt: Unit, kind: str, weapon: Weapon, purpose: str) -> Swing:
+    """Roll the d20 of an attack as the board stands (a weapon's blow or a spell's attack roll)."""
+    mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon, purpose)
+    r = roll(ctx.rng, 1, 20, ("attack", att.id), mods)
+    return Swing(att.id, tgt.id, kind, purpose, tuple(mods), needed, arc, r, rules.is_hit(r.natural, r.total, needed))
+
+
+def announce(
+    ctx: Ctx,
+    s: Swing,
+    weapon: str,
+    damage: int,
+    damage_roll: Roll | None,
+    *,
+    knockdown: tuple[Roll, int] | None = None,
+    reason: str | None = None,
+) -> None:
+    """The `attack` event of a swing: the one place it is built, for blows and spells alike."""
+    ctx.emit(
+        ev.Attack,
+        id=s.att,
+        target=s.tgt,
+        kind=s.kind,
+        weapon=weapon,
+        arc=s.arc,
+        roll=s.roll,
+        modifiers=s.mods,
+        needed=s.needed,
+        hit=s.hit,
+        damage=damage,
+        purpose=s.purpose,
+        damage_roll=damage_roll,
+        knockdown_roll=knockdown[0] if knockdown is not None else None,
+        knockdown_needed=knockdown[1] if knockdown is not None else None,
+        reason=reason,
+    )
+
+
 def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: bool = False) -> bool:
     """Roll one attack and its damage; apply now, or after a simultaneous group when deferred."""
     att, tgt = ctx.world[att_id], ctx.world[tgt_id]
     weapon = att.kind.melee if kind == "melee" else att.kind.missile
     assert weapon is not None
     initiative.note_attack(ctx, att.side, tgt.side)  # 'waiting ... if the other side attacks' (seed 002)
-    mods, needed, arc = modifiers(ctx, att, tgt, kind, weapon, purpose)
+    s = swing(ctx, att, tgt, kind, weapon, purpose)
+    hit = s.hit
     out = outcome(
-        att.kind, weapon, tgt.kind, kind, mods, needed, purpose=purpose, knockdown_dice=ctx.options.knockdown_dice
+        att.kind, weapon, tgt.kind, kind, s.mods, s.needed, purpose=purpose, knockdown_dice=ctx.options.knockdown_dice
     )
-    r = roll(ctx.rng, 1, 20, ("attack", att_id), mods)
-    hit = rules.is_hit(r.natural, r.total, needed)
     damage = 0
-    dr = kr = None
+    dr = None
+    knockdown: tuple[Roll, int] | None = None
     hurts = out.hit.hurts  # a hit by a weapon that cannot hurt the target rolls no damage, no knockdown
     if hit and hurts:
         dr = roll_dice(ctx.rng, out.hit.dice, ("damage", att_id), out.hit.extra)
@@ -75,26 +130,9 @@ def resolve(ctx: Ctx, att_id: str, tgt_id: str, kind: str, purpose: str, defer: 
     kd_check = False
     if hit and out.knockdown is not None:
         die, need = out.knockdown
-        kr = roll(ctx.rng, 1, die, ("knockdown", att_id))
-        kd_check = kr.total >= need and tgt.hp - damage > 0
-    ctx.emit(
-        ev.Attack,
-        id=att_id,
-        target=tgt_id,
-        kind=kind,
-        weapon=weapon.key,
-        arc=arc,
-        roll=r,
-        modifiers=tuple(mods),
-        needed=needed,
-        hit=hit,
-        damage=damage,
-        purpose=purpose,
-        damage_roll=dr,
-        knockdown_roll=kr,
-        knockdown_needed=need if kr is not None else None,
-        reason=None if hurts or not hit else "cannot_hurt",
-    )
+        knockdown = (roll(ctx.rng, 1, die, ("knockdown", att_id)), need)
+        kd_check = knockdown[0].total >= need and tgt.hp - damage > 0
+    announce(ctx, s, weapon.key, damage, dr, knockdown=knockdown, reason=None if hurts or not hit else "cannot_hurt")
     if kind == "melee":
         ctx.last_melee_round = ctx.round
     if hit:

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from game.core import events as ev
-from game.core.rules import attack as attack_rules
 from game.core.rules.creature import Weapon
 from game.core.rules.dice import Dice, Roll, roll, roll_dice
 from game.core.rules.geometry import Pos, footprint, footprint_distance, squares_between
@@ -115,27 +114,11 @@ def spell_attack(ctx: Ctx, u: Unit, a: Aim, weapon: Weapon, damage: Dice) -> boo
     """A spell that needs an attack roll: rolled as any attack of the weapon's kind is (arc, prone,
     higher ground, a charger's AC, conditions), bar range; on a hit, `damage` to the first target."""
     t = ctx.world[a.targets[0]]
-    mods, needed, arc = attack.modifiers(ctx, u, t, weapon.kind, weapon, "spell")
-    r = roll(ctx.rng, 1, 20, ("attack", u.id), mods)
-    hit = attack_rules.is_hit(r.natural, r.total, needed)
-    dr = roll_dice(ctx.rng, damage, ("damage", u.id)) if hit else None
+    s = attack.swing(ctx, u, t, weapon.kind, weapon, "spell")
+    dr = roll_dice(ctx.rng, damage, ("damage", u.id)) if s.hit else None
     dealt = dr.total if dr is not None else 0
-    ctx.emit(
-        ev.Attack,
-        id=u.id,
-        target=t.id,
-        kind=weapon.kind,
-        weapon=a.spell.key,
-        arc=arc,
-        roll=r,
-        modifiers=tuple(mods),
-        needed=needed,
-        hit=hit,
-        damage=dealt,
-        purpose="spell",
-        damage_roll=dr,
-    )
-    if hit:
+    attack.announce(ctx, s, a.spell.key, dealt, dr)
+    if s.hit:
         ctx.rs.hits.add((u.id, t.id))
         hurt(ctx, u.id, t.id, dealt)
-    return hit
+    return s.hit

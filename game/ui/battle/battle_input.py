@@ -13,7 +13,6 @@ from game.ui.battle import turn_flow, undo_control
 from game.ui.battle.mode import Input, Press
 from game.ui.battle.saving import save_by_hand
 from game.ui.draw import draw_bar, minimap, roster_panel
-from game.ui.navigation import ToPause, go
 
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState
@@ -62,6 +61,11 @@ def handle(s: BattleState, event: pygame.event.Event) -> Screen | None:
     elif event.type == pygame.KEYUP and event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
         s.shift_held = False
     return None
+
+
+def pointer_gone(s: BattleState) -> None:
+    """The pointer is on another screen over the battle (the pause menu): no hover, no tooltip."""
+    s.mouse = (-1, -1)
 
 
 def _pointer_moved(s: BattleState, event: pygame.event.Event) -> None:
@@ -173,15 +177,17 @@ def _view_key(s: BattleState, k: int) -> None:
 
 def _speed_key(s: BattleState, k: int) -> None:
     """. and , step the speed, P pauses on the steps of the round's end or not: kept for the next battle."""
+    speed_i, pause = s.speed_i, s.view.pause_on_steps
     if k == pygame.K_PERIOD:
-        s.speed_i = min(s.speed_i + 1, len(SPEEDS) - 1)
+        speed_i = min(speed_i + 1, len(SPEEDS) - 1)
     elif k == pygame.K_COMMA:
-        s.speed_i = max(s.speed_i - 1, 0)
+        speed_i = max(speed_i - 1, 0)
     else:
-        s.view.pause_on_steps = not s.view.pause_on_steps
-        if not s.view.pause_on_steps:
-            s.view.key()  # no longer pausing: the step it waits at goes on
-    s.app.remember(speed=SPEEDS[s.speed_i], pause_on_steps=s.view.pause_on_steps)
+        pause = not pause
+    s.app.remember(speed=SPEEDS[speed_i], pause_on_steps=pause)
+    s.take_speed()
+    if k == pygame.K_p and not pause:
+        s.view.key()  # no longer pausing: the step it waits at goes on
 
 
 def _undo_key(s: BattleState, redo: bool) -> None:
@@ -200,7 +206,7 @@ def _escape(s: BattleState) -> Screen | None:
     if s.inspect is not None:
         s.inspect = None
         return None
-    return go(s.app, ToPause(s))
+    return s.pause_menu()
 
 
 def _cycle_target(s: BattleState, step: int) -> None:

@@ -6,19 +6,21 @@ turns, the lesson's script, the hand-overs and the result), input and drawing.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from game.home.settings import SPEEDS
 from game.ui.battle import battle_input, follow, lesson_play, room, turn_flow
+from game.ui.battle.lesson_hooks import LessonHooks
 from game.ui.battle.lesson_play import LessonPlay
-from game.ui.battle.state import BattleState, LessonHooks
+from game.ui.battle.state import BattleState
 from game.ui.battle.wait_prompt import WaitPrompt
 from game.ui.common import help_keys
 from game.ui.common.widgets import Button
 from game.ui.draw import draw_bar, draw_battle
-from game.ui.navigation import ToHandover, ToResult, go
+from game.ui.navigation import Request, go
 
 if TYPE_CHECKING:
     from game.ui.screen import Screen
@@ -37,7 +39,7 @@ class BattleScreen(BattleState):
             self._waits = WaitPrompt()
         return self._waits
 
-    def _lesson_for(self) -> LessonHooks | None:
+    def _lesson_for(self) -> LessonHooks[BattleState] | None:
         return LessonPlay.of(self)  # a lesson map's script (game/ui/battle/lesson_play.py)
 
     def update(self, dt: float) -> Screen | None:
@@ -110,6 +112,9 @@ class BattleScreen(BattleState):
         """The bottom bar's buttons as they stand now, laid out."""
         return draw_bar.action_buttons(self)
 
+    def pause_menu(self) -> Screen:
+        return go(self.app, ToPause(self))
+
     def handle(self, event: pygame.event.Event) -> Screen | None:
         if self.lesson is not None and self.lesson.open is not None:
             return self.lesson.handle(self, event)
@@ -120,3 +125,32 @@ class BattleScreen(BattleState):
     def draw(self, surface: pygame.Surface) -> None:
         draw_battle.draw(self, surface)
         self.waits.draw(self, surface)
+
+
+# The requests that carry a battle screen (game/ui/navigation.py): declared beside its class, so
+# that each field is typed without navigation importing the screen that imports it.
+
+
+@dataclass(frozen=True)
+class ToPause(Request):
+    """The pause menu over a battle."""
+
+    ROOM: ClassVar[str] = "game.ui.menus.pause"
+    battle: BattleScreen
+
+
+@dataclass(frozen=True)
+class ToResult(Request):
+    """The result of a battle that is over."""
+
+    ROOM: ClassVar[str] = "game.ui.menus.result"
+    battle: BattleScreen
+
+
+@dataclass(frozen=True)
+class ToHandover(Request):
+    """The screen between two players' turns at one screen, for `side`, the one to play next."""
+
+    ROOM: ClassVar[str] = "game.ui.battle.handover"
+    battle: BattleScreen
+    side: str

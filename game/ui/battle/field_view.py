@@ -51,6 +51,10 @@ class FieldView(FramePending):
         )
         self._fit_zoom()
 
+    def recolour(self) -> None:
+        """The sides' colours as the palette now in use gives them (the pause menu changes it)."""
+        self.side_colour = theme.side_colours(self.battle.scenario.sides)
+
     def _fit_zoom(self) -> None:
         """The view fitted to the battle as the screen opens (game/ui/common/fitting.py)."""
         fit_battle(self.camera, self.battle.world.units.values())

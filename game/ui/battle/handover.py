@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.battle import players, since
-from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen, ToHandover
 from game.ui.battle.saving import save_for_other_player
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text, wrap
-from game.ui.navigation import ToHandover
 from game.ui.viewer.recap import RecapScreen
 
 if TYPE_CHECKING:
@@ -156,5 +155,4 @@ class HandoverScreen:
 
 def opened(app: App, request: ToHandover) -> Screen:
     """The hand-over to `request.side` (navigation.go's builder)."""
-    assert isinstance(request.battle, BattleScreen)
     return HandoverScreen(app, request.battle, request.side)

@@ -37,9 +37,7 @@ class NetPlay:
     def sent(self, s: Board, cmd: Command) -> None:
         """The player's command, played here, goes to the other machine: it cannot be undone."""
         self.channel.mine.put(cmd)
-        history = s.session.history
-        history.done.clear()
-        history.floor = f"it was sent to {self.peer}: what the other player has seen stands"
+        s.session.history.seal(f"it was sent to {self.peer}: what the other player has seen stands")
 
     def hear(self, s: Board) -> None:
         """Every frame: the network's lines onto the board."""

@@ -5,8 +5,9 @@ this; the screen itself (battle_screen.py) adds the loop, the AI's turns and the
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import deque
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -34,9 +35,8 @@ from game.ui.common.words import describe, units_in
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from game.play.lesson_run import Fired
-    from game.scenario.lesson import Step
     from game.ui.app import App
+    from game.ui.battle.lesson_hooks import LessonHooks
     from game.ui.battle.net_play import NetPlay
     from game.ui.screen import Screen
 
@@ -44,53 +44,7 @@ if TYPE_CHECKING:
 DOUBLE_CLICK = 0.5  # seconds: a click this soon after one that played a command is its second
 
 
-class LessonHooks(Protocol):
-    """What the battle screen asks of a lesson's script (game/ui/battle/lesson_play.py): `open`,
-    the card on screen (the battle waits until it is closed); `waiting`, cards fired, not yet
-    shown; `doing`, the step the command being applied plays."""
-
-    open: Fired | None
-    waiting: list[Fired]
-    doing: Step | None
-
-    def lets_play(self, s: BattleState) -> bool:
-        """Whether the player may act now (no card waits to be read, no scripted step is due)."""
-        ...
-
-    def refuse(self, s: BattleState, cmd: Command) -> str:
-        """Why the script does not let this command be played (its card says so), or ''."""
-        ...
-
-    def took(self, s: BattleState) -> None:
-        """A command was played."""
-        ...
-
-    def focus(self, s: BattleState) -> None:
-        """A new decision is asked: ring the creature a step is for."""
-        ...
-
-    def holds(self, s: BattleState) -> bool:
-        """Whether a card is open (the battle waits until it is read)."""
-        ...
-
-    def play_scripted(self, s: BattleState) -> bool:
-        """Play the script's step for the decision, if one is due; whether one was."""
-        ...
-
-    def handle(self, s: BattleState, event: pygame.event.Event) -> Screen | None:
-        """Input while a card is open."""
-        ...
-
-    def yours(self, s: BattleState) -> Step | None:
-        """The step the player is to play now, if any."""
-        ...
-
-    def hint_for(self, step: Step) -> str:
-        """What the card says to do for the step."""
-        ...
-
-
-class BattleState(FieldView):
+class BattleState(FieldView, ABC):
     """One battle on screen. Human sides are played by mouse and keys; AI sides think in a
     worker process on a copy of the battle, so the window never waits on them; in a network
     battle (`net`) the sides played elsewhere come from the other machine instead."""
@@ -138,7 +92,11 @@ class BattleState(FieldView):
         self._set_up_controls()
         self.lesson = self._lesson_for()
 
-    def _lesson_for(self) -> LessonHooks | None:
+    @abstractmethod
+    def pause_menu(self) -> Screen:
+        """The pause menu over this battle (Esc with nothing to cancel): the screen's to open."""
+
+    def _lesson_for(self) -> LessonHooks[BattleState] | None:
         """The lesson script the controls follow: the screen's (battle_screen.py) reads the map's."""
         return None
 
@@ -157,7 +115,6 @@ class BattleState(FieldView):
         self.decision_key = -1
         self.legal: Legal | None = None
         self.hover_log: LogLine | None = None
-        self.cast_words_box: pygame.Rect | None = None  # where the last frame said the pointed cast
         self.message = ""
         self.drag_from: tuple[int, int] | None = None
         self.dragged = False
@@ -204,6 +161,37 @@ class BattleState(FieldView):
             moved = True
         if moved:
             self.log_scroll = 0
+
+    def settle(self) -> None:
+        """Show the battle as it stands, every animation finished, the next decision asked afresh
+        (a battle opened from a save, a replay taken over, a network battle joined)."""
+        self.view.skip()
+        self.view.sync(self.battle.world)
+        self.view.floaters.clear()
+        self.view.banner_left = 0.0
+        self.decision_key = -1
+
+    def put_back(self, taken: list[Event]) -> None:
+        """Undo took these events back: the screen as the battle now is, with no animation of them,
+        no log lines for them, nothing drawn from them, and the controls asked afresh."""
+        self.reveal_log(everything=True)
+        gone = sum(1 for e in taken if describe(e, self.session.names))
+        if gone:
+            del self.log[-gone:]
+        self.log_scroll = 0
+        self.hover_log = None
+        self.view.rewind(self.battle.world, self.battle.round)
+        self.cache.clear()
+        self.mode = MoveMode()
+        self.legal = None
+        self.decision_key = -1  # the next frame asks the battle what the pending unit may do
+        self.ai_wait = 0.0
+        self.finished_at = None
+
+    def take_speed(self) -> None:
+        """The speed and the pausing at the round's steps as the settings now say."""
+        self.speed_i = self.app.settings.speed_i
+        self.view.pause_on_steps = self.app.settings.pause_on_steps
 
     def human_turn(self) -> bool:
         b = self.battle

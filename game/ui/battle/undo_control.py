@@ -14,7 +14,6 @@ from game.history.undo import CannotUndo
 from game.ui.battle.modes import MoveMode
 from game.ui.common import theme
 from game.ui.common.widgets import Button, layout_row
-from game.ui.common.words import describe
 
 if TYPE_CHECKING:
     from game.ui.battle.state import BattleState
@@ -62,7 +61,7 @@ def undo(s: BattleState) -> bool:
     except CannotUndo as e:  # checked just above; kept so a refusal never crashes the window
         s.message = f"Cannot undo: {e}"
         return False
-    _forget(s, taken)
+    s.put_back(taken)
     if cmd.action == Action.WAIT:  # a side's choice: the card asks it again
         s.message = f"Undone: {cmd.side}'s choice to wait"
         return True
@@ -128,24 +127,6 @@ def buttons(s: BattleState) -> list[Button]:
 def _press(act: Callable[[BattleState], bool], s: BattleState) -> None:
     """A button that acts itself: it gives the mode no input."""
     act(s)
-
-
-def _forget(s: BattleState, taken: list[Event]) -> None:
-    """Put the screen back as the battle now is: no animation of what was undone, no log lines
-    for it, nothing drawn from it, and the controls asked afresh for the pending decision."""
-    s.reveal_log(everything=True)
-    gone = sum(1 for e in taken if describe(e, s.session.names))
-    if gone:
-        del s.log[-gone:]
-    s.log_scroll = 0
-    s.hover_log = None
-    s.view.rewind(s.battle.world, s.battle.round)
-    s.cache.clear()
-    s.mode = MoveMode()
-    s.legal = None
-    s.decision_key = -1  # the next frame asks the battle what the pending unit may do
-    s.ai_wait = 0.0
-    s.finished_at = None
 
 
 # What a command's first event is called after "Undone: Dwarf's …" (issue 22: "Dwarf's surrender

@@ -1,5 +1,5 @@
-"""The keys and clicks of each screen, as F1 and the pause menu's help list them (README.md's
-"How to play" says the same in prose)."""
+"""The keys and clicks of each screen, as F1 and the pause menu's help list them (docs/playing.md
+says the same in prose)."""
 
 from __future__ import annotations
 
@@ -232,6 +232,83 @@ QUICK_DEPLOY: list[tuple[str, list[tuple[str, str]]]] = [
             ("Shift+arrows, middle-drag", "pan the field"),
             ("Enter", "start the battle"),
             ("Esc", "back to your army"),
+        ],
+    ),
+]
+
+CAMPAIGNS: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Campaigns",
+        [
+            ("Up / Down, click", "choose a campaign to begin, or a save to continue"),
+            ("N, type, Enter", "name your company (Esc leaves the name)"),
+            ("I", "ironman: one save, a lost battle cannot be taken back"),
+            ("Enter", "begin the campaign, or continue the save"),
+            ("Esc", "back to the menu"),
+        ],
+    ),
+]
+
+CAMPAIGN: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "A campaign",
+        [
+            ("point at a battle", "its card: the field, the enemy, the pay"),
+            ("Enter", "to the camp before the next battle (the menu once it is over)"),
+            ("Esc", "back to the menu (the campaign is saved)"),
+        ],
+    ),
+]
+
+CAMP: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "The camp",
+        [
+            ("Tab", "the roster, or the hiring list"),
+            ("Up / Down, wheel, click", "choose a member, or a kind to hire"),
+            ("Enter / Space, click a box", "the member fights, or sits out"),
+            ("Enter / Space, H", "hire one of the kind chosen (in the list)"),
+            ("T", "the temple's cure for the member chosen"),
+            ("R / W", "rest a day / a week: each heals, each costs lodging"),
+            ("P", "ransom the member chosen from the enemy"),
+            ("D, then Y", "dismiss the member chosen"),
+            ("M", "march to the battle, with those who fight"),
+            ("Esc", "back to the campaign's graph"),
+        ],
+    ),
+]
+
+CAMPAIGN_DEPLOY: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "A campaign battle: deployment",
+        [
+            ("drag a member", "move it within the company's zone"),
+            ("Tab / N, Shift+Tab", "choose the next / previous member"),
+            ("arrows", "move the chosen one a square"),
+            ("R / wheel / right click", "turn it (Shift+R the other way)"),
+            ("+ / -, Z", "zoom; the whole field"),
+            ("Shift+arrows, middle-drag", "pan the field"),
+            ("Enter", "start the battle"),
+        ],
+    ),
+]
+
+CAMPAIGN_BATTLE: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "A campaign's battle",
+        [
+            ("Esc, then Q", "leave it: back to the camp before the march (ironman: the AI fights on)"),
+            ("Ctrl+S", "no battle save: the campaign saves between battles"),
+        ],
+    ),
+    *HELP,
+]
+
+DEBRIEF: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "After the battle",
+        [
+            ("Enter / Space / Esc, click", "on to the campaign (keys heard a moment after it opens)"),
         ],
     ),
 ]

@@ -69,7 +69,7 @@ def draw_field(s: BattleState, surface: pygame.Surface) -> None:
     draw_review.draw_tags(s, surface, map_rect, fights)
     _draw_no_space(s, surface, map_rect)
     draw_floaters(s, surface, map_rect)
-    s.cast_words_box = draw_cast_words(s, surface, map_rect)
+    draw_cast_words(s, surface, map_rect)
     _draw_banner(s, surface, map_rect)
     minimap.draw(s, surface)
     roster_panel.draw(s, surface)

@@ -75,7 +75,9 @@ def draw_initiative(s: BattleState, surface: pygame.Surface) -> None:
     w, _ = s.app.size
     b = s.battle
     key = (w, len(b.events), s.view.round, tuple(s.pending().units) if not b.over else ())
-    layer = _cached(s, "initiative", key, pygame.Rect(0, 0, w, theme.TOP_BAR), lambda surf: _paint_initiative(s, surf))
+    layer = _cached(
+        s, "initiative_track", key, pygame.Rect(0, 0, w, theme.TOP_BAR), lambda surf: _paint_initiative(s, surf)
+    )
     surface.blit(layer, (0, 0))
 
 

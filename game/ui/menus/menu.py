@@ -12,7 +12,7 @@ from game.core.rules.dice import DICE
 from game.history.saved_battle import load_save
 from game.home.bundled import MAPS
 from game.home.settings import MODES, check
-from game.levels import LEVEL_WORDS, LEVELS
+from game.levels import MENU_LEVELS, words
 from game.save.autosave import is_finished, list_saves, saves_folder
 from game.save.progress import load_progress, progress_path
 from game.save.savefile import SaveError
@@ -25,7 +25,7 @@ from game.ui.menus.entries import Entry, shipped_scenarios
 from game.ui.menus.menu_details import draw_details
 from game.ui.menus.menu_words import TIPS, SeedField, save_label
 from game.ui.menus.resume import opened_screen
-from game.ui.navigation import ToMenu, ToOnline, ToQuick, ToSaves, ToSettings, go
+from game.ui.navigation import ToCampaigns, ToMenu, ToOnline, ToQuick, ToSaves, ToSettings, go
 from game.ui.sandbox.sandbox import SandboxScreen
 
 if TYPE_CHECKING:
@@ -197,6 +197,9 @@ class MenuScreen:
     def quick(self) -> Screen:
         return go(self.app, ToQuick())
 
+    def campaigns(self) -> Screen:
+        return go(self.app, ToCampaigns())
+
     def online(self) -> Screen:
         return go(self.app, ToOnline())
 
@@ -235,7 +238,7 @@ class MenuScreen:
 
     def next_ai_level(self) -> None:
         if self.mode != "hotseat":  # hot-seat has no AI side to set
-            self.ai_level = str(_next(LEVELS, self.ai_level))
+            self.ai_level = str(_next(MENU_LEVELS, self.ai_level))
 
     def type_seed(self) -> None:
         self.seed.begin()
@@ -283,7 +286,7 @@ class MenuScreen:
             row1 += [toggle, Button(self.players.label(seats), "P", self.name_players, tip=menu_players.TIP)]
         if self.mode != "hotseat":  # hot-seat has no AI side to set
             level = self.ai_level
-            tip = f"{TIPS['ai']} {level.capitalize()}: {LEVEL_WORDS.get(level, '')}."
+            tip = f"{TIPS['ai']} {level.capitalize()}: {words(level)}."
             row1.append(Button(f"AI: {level}", "4", self.next_ai_level, tip=tip))
         return row1
 
@@ -325,6 +328,7 @@ class MenuScreen:
         """Right of the title: Quick battle, Play online and, for a new player, the way in."""
         top = [
             Button("Quick battle", "K", self.quick, tip=TIPS["quick"]),
+            Button("Campaign", "A", self.campaigns, tip=TIPS["campaign"]),
             Button("Play online", "N", self.online, tip=TIPS["online"]),
         ]
         if self.new_player and menu_list.first_lesson(self.entries) is not None:

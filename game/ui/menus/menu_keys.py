@@ -37,6 +37,7 @@ CHOOSING = (
     MenuKey("F", "the first lesson: the way in for a new player", ((pygame.K_f, "first_lesson"),), True),
     MenuKey("B", "the sandbox on it: set up any fight", ((pygame.K_b, "sandbox"),), True),
     MenuKey("K", "quick battle: a new field, your army to a budget", ((pygame.K_k, "quick"),)),
+    MenuKey("A", "campaigns: a company carried from battle to battle", ((pygame.K_a, "campaigns"),)),
     MenuKey("N", "play online: join a battle another player hosts", ((pygame.K_n, "online"),)),
     MenuKey("C", "continue the newest battle not over", ((pygame.K_c, "continue_saved"),)),
     MenuKey("L", "the saves: load, rename or delete any of them", ((pygame.K_l, "saves"),)),

@@ -17,6 +17,8 @@ TIPS = {
     "deploy it, and fight the AI's.",
     "way_in": "The course: each lesson shows one rule in play, tells you what happens and why, and gives "
     "you the move that teaches it. The lessons are listed below the skirmishes (Tab).",
+    "campaign": "A company of named soldiers carried from battle to battle: hire, heal and ransom them "
+    "between battles, and watch them gain levels, or fall.",
     "online": "Join a battle another player hosts (rout host): type the host's address and join code.",
     "mode": "Solo: you command one side against the AI. Hot-seat: two or more players share this screen. "
     "Watch: the AI plays every side.",

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.home.settings import PALETTES
-from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle import battle_input
+from game.ui.battle.battle_screen import BattleScreen, ToPause
 from game.ui.battle.saving import save_by_hand, save_for_other_player
 from game.ui.common import theme
 from game.ui.common.help_keys import HELP
 from game.ui.common.help_overlay import draw_table
 from game.ui.common.widgets import Button, text, wrap
-from game.ui.navigation import ToMenu, ToPause, ToSettings, go
+from game.ui.navigation import ToMenu, ToSettings, go
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -51,7 +52,7 @@ class PauseScreen:
         self.page = MENU
         self.mouse = (0, 0)
         self.said = ""  # what the last save said: where it went, or why it failed
-        battle_screen.mouse = (-1, -1)  # the pointer is on the menu now: no hover, no tooltip under it
+        battle_input.pointer_gone(battle_screen)  # the pointer is on the menu now
 
     # -- what each page offers ---------------------------------------------------------
 
@@ -92,7 +93,7 @@ class PauseScreen:
         """The next palette (standard, then one for each colour vision deficiency), kept in the settings."""
         names = list(PALETTES)
         self.app.remember(palette=names[(names.index(self.app.settings.palette) + 1) % len(names)])
-        self.bs.side_colour = theme.side_colours(self.bs.session.scenario.sides)
+        self.bs.recolour()
 
     def save(self) -> None:
         self.said = save_by_hand(self.bs.session)
@@ -193,5 +194,4 @@ class PauseScreen:
 
 def opened(app: App, request: ToPause) -> Screen:
     """The pause menu over `request.battle` (navigation.go's builder)."""
-    assert isinstance(request.battle, BattleScreen)
     return PauseScreen(app, request.battle)

@@ -10,14 +10,14 @@ from game.core.events import BattleEnd
 from game.play.runner import summary
 from game.save.map_paths import is_quick_map
 from game.ui.battle import players
-from game.ui.battle.battle_screen import BattleScreen
+from game.ui.battle.battle_screen import BattleScreen, ToResult
 from game.ui.battle.saving import retire_autosaves, save_by_hand
 from game.ui.common import help_keys, theme
 from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, font, layout_row, text
 from game.ui.menus import course
 from game.ui.menus.menu import MenuScreen
-from game.ui.navigation import ToQuick, ToResult, go
+from game.ui.navigation import ToQuick, go
 from game.ui.viewer.takeover import viewer_of_played
 
 if TYPE_CHECKING:
@@ -259,5 +259,4 @@ class ResultScreen:
 
 def opened(app: App, request: ToResult) -> Screen:
     """The result of the battle on `request.battle` (navigation.go's builder)."""
-    assert isinstance(request.battle, BattleScreen)
     return ResultScreen(app, request.battle)

@@ -60,10 +60,6 @@ def rules_changed(r: Resumption, round_: int) -> str:
 
 
 def settle(screen: BattleScreen) -> None:
-    """Show the battle as it stands, every animation finished, the next decision asked afresh."""
-    screen.view.skip()
-    screen.view.sync(screen.battle.world)
-    screen.view.floaters.clear()
-    screen.view.banner_left = 0.0
-    screen.decision_key = -1
+    """Show the battle as it stands, every animation finished, and ask its next decision now."""
+    screen.settle()
     screen.update(0.0)

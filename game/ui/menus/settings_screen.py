@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.home.settings import SPEEDS
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, font, text, wrap
 from game.ui.menus.settings_rows import ROWS, Row
@@ -69,8 +68,7 @@ class SettingsScreen:
         self.rows[self.index].step(self.app, by)
         battle = getattr(self.back, "bs", None)  # the pause menu's battle screen
         if battle is not None:
-            battle.speed_i = SPEEDS.index(self.app.settings.speed)
-            battle.view.pause_on_steps = self.app.settings.pause_on_steps
+            battle.take_speed()
 
     def leave(self) -> Screen:
         self.back.resize(*self.app.size)  # the UI scale may have changed the room it has
@@ -165,5 +163,4 @@ def text_width(words: str, size: int) -> int:
 
 def opened(app: App, request: ToSettings) -> Screen:
     """The settings over `request.back`, the screen Esc returns to (navigation.go's builder)."""
-    back: Screen = request.back  # type: ignore[assignment]  # a screen (the builder's contract)
-    return SettingsScreen(app, back)
+    return SettingsScreen(app, request.back)

@@ -14,12 +14,16 @@ from typing import Any
 
 from game.generate.spec import TERRAINS, FieldSpec, Terrain, problem
 from game.home.user_dirs import data_dir
-from game.levels import LEVELS
+from game.levels import MENU_LEVELS
 from game.save.data_file import read_json, warn, write_json
 
 FILE_NAME = "quick.json"
 SIZES = ((16, 12), (24, 16), (32, 20), (40, 28), (48, 36), (64, 64))
 BUDGETS = (50, 75, 100, 125, 150, 200, 250, 300, 400, 500)
+# The budget a size starts at, about a fighter (10 points) for every 40 squares of field up to the
+# largest budget offered: a bigger field opens with an army that stands across its zone, not a
+# handful lost in it.
+BUDGET_OF_SIZE = {(16, 12): 50, (24, 16): 100, (32, 20): 150, (40, 28): 250, (48, 36): 400, (64, 64): 500}
 FILE_BYTES = 64 * 1024
 
 
@@ -74,7 +78,7 @@ def _value(name: str, raw: Any) -> Any:
         "terrain": TERRAINS,
         "points": BUDGETS,
         "sides": (2, 3),
-        "ai_level": LEVELS,
+        "ai_level": MENU_LEVELS,
     }
     if name in allowed:
         return raw if raw in allowed[name] else None

@@ -1,5 +1,5 @@
-"""Deployment: the generated field, the AI's armies already placed; the player drags each of
-their creatures to a free square of their zone a creature can stand on, turns it (R, the wheel
+"""Deployment: the generated field, every side's zone outlined in its colour, the AI's armies
+already placed; the player drags each of their creatures to a free square of their zone a creature can stand on, turns it (R, the wheel
 or a right click), then starts the battle (Enter)."""
 
 from __future__ import annotations
@@ -222,12 +222,7 @@ def draw_screen(s: DeployScreen, surface: pygame.Surface) -> None:
     surface.blit(ground, at)
     clip = surface.get_clip()
     surface.set_clip(v.rect())
-    zone = s.field.zones.deploy[PLAYER]
-    zr = pygame.Rect(*v.corner((zone.x, zone.y)), zone.w * v.tile, zone.h * v.tile)
-    tint = pygame.Surface(zr.size, pygame.SRCALPHA)
-    tint.fill((*theme.side_colour(PLAYER, s.sides), 60))
-    surface.blit(tint, zr)
-    pygame.draw.rect(surface, theme.HIGHLIGHT, zr, 2)
+    _zones(s, surface)
     for i, soldier in enumerate(s.soldiers):
         if i != s.dragging:
             _token(s, surface, i, v.corner(soldier.pos), v.tile)
@@ -235,6 +230,19 @@ def draw_screen(s: DeployScreen, surface: pygame.Surface) -> None:
         _dragged(s, surface, s.dragging, v.tile)
     surface.set_clip(clip)
     _panel(s, surface)
+
+
+def _zones(s: DeployScreen, surface: pygame.Surface) -> None:
+    """Every side's zone outlined in its colour, so the player sees where each army comes from;
+    the player's own tinted and edged in the highlight, the zone their creatures may go to."""
+    v = s.view
+    for side, zone in s.field.zones.deploy.items():
+        zr = pygame.Rect(*v.corner((zone.x, zone.y)), zone.w * v.tile, zone.h * v.tile)
+        colour = theme.side_colour(side, s.sides)
+        tint = pygame.Surface(zr.size, pygame.SRCALPHA)
+        tint.fill((*colour, 60 if side == PLAYER else 30))
+        surface.blit(tint, zr)
+        pygame.draw.rect(surface, theme.HIGHLIGHT if side == PLAYER else colour, zr, 2)
 
 
 def _token(s: DeployScreen, surface: pygame.Surface, i: int, at: tuple[int, int], tile: int) -> None:

@@ -1,7 +1,7 @@
 """The field of a quick battle: generated from the setup's choices, the player's army bought on
 the army screen, the AI's bought by `buy()`; then, once deployed, written as a Tiled map into
 the user's data folder under a name made of its content's digest (docs/formats.md, "Quick
-battles"), the file the battle and its saves name."""
+battles' maps"), the file the battle and its saves name."""
 
 from __future__ import annotations
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game.generate.spec import TERRAINS
-from game.levels import LEVEL_SHORT, LEVELS
+from game.levels import MENU_LEVELS, short
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text
 from game.ui.navigation import ToMenu, ToQuick, go
 from game.ui.quick.army import ArmyScreen
-from game.ui.quick.choices import BUDGETS, SIZES, QuickChoices, load_choices, save_choices
+from game.ui.quick.choices import BUDGET_OF_SIZE, BUDGETS, SIZES, QuickChoices, load_choices, save_choices
 from game.ui.quick.preview import Preview
 
 if TYPE_CHECKING:
@@ -39,12 +39,18 @@ def _cycle(values: tuple[Any, ...], current: Any, by: int) -> Any:
 
 
 def _size(c: QuickChoices, by: int) -> QuickChoices:
+    """The next size, at its own budget (the Budget row changes it after)."""
     w, h = _cycle(SIZES, (c.width, c.height), by)
-    return replace(c, width=w, height=h)
+    return replace(c, width=w, height=h, points=BUDGET_OF_SIZE[(w, h)])
 
 
 ROWS = (
-    Row("Map size", lambda c: f"{c.width}x{c.height} squares", _size, "a bigger field gives room to manoeuvre"),
+    Row(
+        "Map size",
+        lambda c: f"{c.width}x{c.height} squares",
+        _size,
+        "a bigger field gives room to manoeuvre, and a bigger budget to fill it",
+    ),
     Row(
         "Terrain",
         lambda c: c.terrain,
@@ -65,8 +71,8 @@ ROWS = (
     ),
     Row(
         "AI level",
-        lambda c: f"{c.ai_level} ({LEVEL_SHORT.get(c.ai_level, '')})",
-        lambda c, by: replace(c, ai_level=_cycle(LEVELS, c.ai_level, by)),
+        lambda c: f"{c.ai_level} ({short(c.ai_level)})",
+        lambda c, by: replace(c, ai_level=_cycle(MENU_LEVELS, c.ai_level, by)),
         "how well the AI plays: its strength as measured against the level below",
     ),
     Row(

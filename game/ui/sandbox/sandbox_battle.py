@@ -78,8 +78,10 @@ class SandboxBattle(BattleScreen):
             if event.key == pygame.K_s and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.message = "The sandbox saves its setup as a map: Esc, Back to the sandbox, then Ctrl+S"
                 return None
-        nxt = battle_input.handle(self, event)
-        return SandboxPause(self.app, self) if isinstance(nxt, PauseScreen) else nxt
+        return battle_input.handle(self, event)
+
+    def pause_menu(self) -> Screen:
+        return SandboxPause(self.app, self)
 
 
 class SandboxPause(PauseScreen):

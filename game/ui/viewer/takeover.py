@@ -12,8 +12,7 @@ from game.history.timeline import Timeline
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.common import theme
 from game.ui.common.widgets import Button, layout_row, text
-from game.ui.navigation import ToTakeOver
-from game.ui.viewer.viewer import Source, ViewerScreen
+from game.ui.viewer.viewer import Source, ToTakeOver, ViewerScreen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -113,11 +112,7 @@ def taken_over(viewer: ViewerScreen, controllers: dict[str, str]) -> BattleScree
         battle=battle,
     )
     bs.session.continued(t.earlier + t.commands[:c], saved=False)
-    bs.view.skip()  # its history is in the log; nothing of it is animated again
-    bs.view.sync(bs.battle.world)
-    bs.view.floaters.clear()
-    bs.view.banner_left = 0.0
-    bs.decision_key = -1
+    bs.settle()  # its history is in the log; nothing of it is animated again
     return bs
 
 
@@ -141,5 +136,4 @@ def viewer_of_played(bs: BattleScreen, back: Callable[[], Screen] | None = None)
 
 def opened(app: App, request: ToTakeOver) -> Screen:
     """Taking over from the viewer's moment (navigation.go's builder)."""
-    assert isinstance(request.viewer, ViewerScreen)
     return TakeOverScreen(app, request.viewer)

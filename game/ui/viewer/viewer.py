@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -26,7 +26,7 @@ from game.ui.common.view import BattleView
 from game.ui.common.widgets import Button, text, tooltip
 from game.ui.common.words import describe, units_in
 from game.ui.draw import draw_battle, minimap
-from game.ui.navigation import ToTakeOver, go
+from game.ui.navigation import Request, go
 from game.ui.viewer import viewer_bar
 
 if TYPE_CHECKING:
@@ -362,3 +362,12 @@ def _more_log_lines(events: list[ev.Event], names: dict[str, str], lines: list[L
         if words:
             lines.append(LogLine(words, units_in(e), e.round))
         count.append(len(lines))
+
+
+@dataclass(frozen=True)
+class ToTakeOver(Request):
+    """Taking over from the moment the replay viewer `viewer` shows, as a new game (a request of
+    game/ui/navigation.py, declared beside the screen it carries)."""
+
+    ROOM: ClassVar[str] = "game.ui.viewer.takeover"
+    viewer: ViewerScreen

@@ -8,7 +8,7 @@ from game.core.rules.spells import AROUND, P
 from game.core.systems import conditions
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce
-from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, rally_value
+from game.core.systems.spell_record import Preview, SpellRecord
 from game.core.world import Unit
 
 ROUNDS = 6
@@ -24,11 +24,6 @@ def _preview(level: int) -> Preview:
     return Preview(0, 0, f"+1 to attacks and morale for {ROUNDS} rounds")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """+1 to every blow of the allies about to fight."""
-    return rally_value(judge, o, "blessed", 1.2)
-
-
 SPELL = SpellRecord(
     key="bless",
     name="bless",
@@ -38,5 +33,4 @@ SPELL = SpellRecord(
     range_base=5,
     effect=_effect,
     preview=_preview,
-    value=_value,
 )

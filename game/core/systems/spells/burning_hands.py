@@ -9,7 +9,7 @@ from game.core.rules.geometry import VECTORS, Pos
 from game.core.rules.spells import SQUARE, Spell, W
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, blast, in_area
-from game.core.systems.spell_record import ADJACENT, Preview, SpellRecord, blast_value
+from game.core.systems.spell_record import ADJACENT, Preview, SpellRecord
 from game.core.world import Unit
 
 
@@ -61,7 +61,6 @@ SPELL = SpellRecord(
     save=True,
     effect=_effect,
     preview=_preview,
-    value=blast_value,
     area=_area,
     centres=ADJACENT,
 )

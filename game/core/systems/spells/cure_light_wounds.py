@@ -9,7 +9,7 @@ from game.core.rules.geometry import Pos
 from game.core.rules.spells import ALLY, TOUCH, P, Spell
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce
-from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord
+from game.core.systems.spell_record import Preview, SpellRecord
 from game.core.world import Unit
 
 
@@ -33,13 +33,6 @@ def _preview(level: int) -> Preview:
     return Preview(1, 8, "heals 1-8")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """The hit points it gives back, more to raise the fallen or heal a leader or hero."""
-    t = judge.world[o.takes_in[0]]
-    revive = 4.0 if not t.able else 0.0
-    return 0.8 * min(4.5, t.hp_max - t.hp) + revive + (1.5 if t.leader or t.hero else 0.0) - 1.0
-
-
 SPELL = SpellRecord(
     key="cure_light_wounds",
     name="cure light wounds",
@@ -49,6 +42,5 @@ SPELL = SpellRecord(
     range_base=TOUCH,
     effect=_effect,
     preview=_preview,
-    value=_value,
     take=_take,
 )

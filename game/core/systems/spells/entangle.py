@@ -11,7 +11,7 @@ from game.core.systems import conditions
 from game.core.systems.attack import struck_by_magic
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce, area_aim, attacks, in_area, spell_save
-from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, hinder_value
+from game.core.systems.spell_record import Preview, SpellRecord
 from game.core.world import Unit
 
 
@@ -39,11 +39,6 @@ def _preview(level: int) -> Preview:
     return Preview(0, 0, "tangled 1-4 rounds unless it saves")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """A charge stopped or a cluster caught, for the foes that fail their saves."""
-    return hinder_value(judge, o, 2.0)
-
-
 SPELL = SpellRecord(
     key="entangle",
     name="entangle",
@@ -54,6 +49,5 @@ SPELL = SpellRecord(
     save=True,
     effect=_effect,
     preview=_preview,
-    value=_value,
     area=_area,
 )

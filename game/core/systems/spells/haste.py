@@ -9,7 +9,7 @@ from game.core.rules.spells import SQUARE, Spell, W
 from game.core.systems import conditions
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce, area_aim, in_area, nearest_per_level
-from game.core.systems.spell_record import ON_ALLIES, Judge, Preview, SpellOption, SpellRecord, rally_value
+from game.core.systems.spell_record import ON_ALLIES, Preview, SpellRecord
 from game.core.world import Unit
 
 AREA = 8  # 'an 8x8 area' (40 feet)
@@ -42,11 +42,6 @@ def _preview(level: int) -> Preview:
     return Preview(0, 0, f"hasted {rounds(level)} rounds")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """Haste doubles each blow of every ally it takes in for 3 + level rounds: worth more than a kill."""
-    return rally_value(judge, o, "hasted", 9.0)
-
-
 SPELL = SpellRecord(
     key="haste",
     name="haste",
@@ -56,7 +51,6 @@ SPELL = SpellRecord(
     range_base=12,
     effect=_effect,
     preview=_preview,
-    value=_value,
     area=_area,
     centres=ON_ALLIES,
 )

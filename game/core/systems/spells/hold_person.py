@@ -12,7 +12,7 @@ from game.core.systems.actions import line_of_sight
 from game.core.systems.attack import struck_by_magic
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce, attacks, gap, spell_save
-from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, hinder_value
+from game.core.systems.spell_record import Preview, SpellRecord
 from game.core.world import Unit
 
 EXTRA = 2  # it takes in up to two more foes near the first (1-3 in all)
@@ -63,11 +63,6 @@ def _preview(level: int) -> Preview:
     return Preview(0, 0, f"held {rounds(level)} rounds unless it saves")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """The strongest humanoids out of the fight, for those that fail their saves."""
-    return hinder_value(judge, o, 3.5)
-
-
 SPELL = SpellRecord(
     key="hold_person",
     name="hold person",
@@ -78,6 +73,5 @@ SPELL = SpellRecord(
     save=True,
     effect=_effect,
     preview=_preview,
-    value=_value,
     take=_take,
 )

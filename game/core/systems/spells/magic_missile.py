@@ -8,7 +8,7 @@ from game.core.rules.geometry import Pos
 from game.core.rules.spells import FOE, W
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce, hurt
-from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
+from game.core.systems.spell_record import Preview, SpellRecord
 from game.core.world import Unit
 
 DIE = Dice(1, 4, 1)
@@ -33,15 +33,6 @@ def _preview(level: int) -> Preview:
     return Preview(low, high, f"{n} missile{'s' if n > 1 else ''}, {low}-{high} damage, never misses")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """Sure damage: most at the wounded leader, and at one it would kill."""
-    t = judge.world[o.takes_in[0]]
-    mid = (o.low + o.high) / 2
-    lead = 1.5 if t.leader and t.hp < t.hp_max else 0.0
-    w = judge.worth(t)
-    return 1.0 + mid * (1 + 0.05 * w) + 2.0 * w * kill_frac(t.hp, o.low, o.high) + lead
-
-
 def _tell(rolls: tuple[Roll, ...]) -> str:
     """'2 missiles, 4 + 3 = 7'."""
     n = len(rolls)
@@ -59,6 +50,5 @@ SPELL = SpellRecord(
     range_per_level=2,
     effect=_effect,
     preview=_preview,
-    value=_value,
     tell=_tell,
 )

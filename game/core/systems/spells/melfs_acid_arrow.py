@@ -4,15 +4,13 @@ penalty; 2d4 acid, then 2d4 more in the status step for one more round per three
 
 from __future__ import annotations
 
-from game.core.rules.attack import effective_ac, hit_chance
 from game.core.rules.creature import Weapon
 from game.core.rules.dice import Dice
-from game.core.rules.geometry import FRONT, Pos
+from game.core.rules.geometry import Pos
 from game.core.rules.spells import FOE, W
-from game.core.rules.tables import missile_adjustment, thac0
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce, spell_attack
-from game.core.systems.spell_record import Judge, Preview, SpellOption, SpellRecord, kill_frac
+from game.core.systems.spell_record import Preview, SpellRecord
 from game.core.world import Course, Unit
 
 KEY = "melfs_acid_arrow"
@@ -45,15 +43,6 @@ def _preview(level: int) -> Preview:
     )
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """The acid's rounds, and a kill, as likely as the attack roll hits the target's front."""
-    u = judge.unit
-    t = judge.world[o.takes_in[0]]
-    needed = thac0(u.kind) - effective_ac(t.kind.ac, t.kind.shield, t.kind.dex_ac, FRONT, 0)
-    chance = hit_chance(missile_adjustment(u.kind.dex), needed)
-    return chance * (5.0 * (1 + acid_rounds(u.kind.level)) + 2.0 * judge.worth(t) * kill_frac(t.hp, 2, 8))
-
-
 SPELL = SpellRecord(
     key=KEY,
     name="Melf's acid arrow",
@@ -63,5 +52,4 @@ SPELL = SpellRecord(
     range_base=36,
     effect=_effect,
     preview=_preview,
-    value=_value,
 )

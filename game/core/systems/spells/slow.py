@@ -9,7 +9,7 @@ from game.core.rules.spells import SQUARE, Spell, W
 from game.core.systems import conditions
 from game.core.systems.context import Ctx
 from game.core.systems.spell_kit import Aim, announce, area_aim, attacks, in_area, nearest_per_level, spell_save
-from game.core.systems.spell_record import ON_FOES, Judge, Preview, SpellOption, SpellRecord, hinder_value
+from game.core.systems.spell_record import ON_FOES, Preview, SpellRecord
 from game.core.systems.spells.haste import rounds, square_8
 from game.core.world import Unit
 
@@ -32,11 +32,6 @@ def _preview(level: int) -> Preview:
     return Preview(0, 0, f"slowed {rounds(level)} rounds unless it saves")
 
 
-def _value(judge: Judge, o: SpellOption) -> float:
-    """Haste's mirror, on the foes that fail their saves."""
-    return hinder_value(judge, o, 9.0)
-
-
 SPELL = SpellRecord(
     key="slow",
     name="slow",
@@ -48,7 +43,6 @@ SPELL = SpellRecord(
     save=True,
     effect=_effect,
     preview=_preview,
-    value=_value,
     area=_area,
     centres=ON_FOES,
 )

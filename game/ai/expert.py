@@ -1,0 +1,144 @@
+"""The `expert` AI: `hard`'s shortlist, then the battle itself played forward to choose.
+
+For an activation with foes near, it takes the best few candidates of `normal`'s scoring and
+plays each forward on copies of the battle: the command, then every later decision of the round
+by a fast policy (both sides), through the end of the round (its forced retreats, morale and
+fatigue), and values what is left. Each candidate's value is the mean over its playouts; the
+best mean is played. Playouts are spread over the candidates in turns, so the search may stop
+after any turn (an anytime search): at its budget of playouts, or of seconds.
+
+Every playout draws its dice from a generator of its own, seeded from the position and the
+playout's number, never from the battle's: the search never sees a die before it is rolled.
+Playout k of every candidate rolls the same dice (common random numbers), so two candidates are
+compared on the same luck, and a difference between them is the commands', not the dice's.
+
+A budget in playouts gives the same decisions on any machine; a budget in seconds (the window's)
+plays as many turns as the time allows.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai.candidate import Candidate, Explanation
+from game.ai.hard import decide as hard_decide
+from game.ai.normal import EXPLAINED, activation_parts, label, ranked, routed
+from game.ai.random_ai import decision_seed
+from game.ai.tactics import View, worth
+from game.core.battle import RETREAT, Battle
+from game.core.commands import Command, Illegal
+from game.core.rules.dice import Rng
+from game.core.systems.movement import half_move
+from game.core.world import FLEEING, STEADY, WITHDRAWING, Unit
+
+SHORTLIST = 4  # candidates searched: normal's best few cover nearly every choice it would regret
+PLAYOUT_CAP = 30  # decisions a playout takes at most: on a big field the round is valued part-played
+# What a creature left in each order is worth to its side, as a share of a steady one: a
+# withdrawing creature still holds ground, a fleeing one is nearly lost.
+ORDER_SHARE = {STEADY: 1.0, WITHDRAWING: 0.5, FLEEING: 0.15}
+PRONE_SHARE = 0.85
+NORMAL_WEIGHT = 0.05  # normal's own score breaks near-ties between equal futures
+
+Policy = Callable[[Battle], Command]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long the expert searches a decision: `playouts` in all, or `think` seconds."""
+
+    playouts: int = 0
+    think: float = 0.5
+
+    def spent(self, played: int, started: float) -> bool:
+        if self.playouts:
+            return played >= self.playouts
+        return time.perf_counter() - started >= self.think
+
+
+def value(battle: Battle, side: str) -> float:
+    """What the field is worth to `side`: its creatures' worth, each by the hit points it keeps
+    and its order, less the foes' the same way (a creature dead, fled or surrendered: nothing)."""
+    total = 0.0
+    for u in battle.world.units.values():
+        share = _share(u)
+        if share:
+            total += share if u.side == side else -share
+    return total
+
+
+def _share(u: Unit) -> float:
+    if not u.able:
+        return 0.0
+    v = worth(u) * (0.4 + 0.6 * u.hp / max(1, u.hp_max)) * ORDER_SHARE[u.morale]
+    return v * PRONE_SHARE if u.prone else v
+
+
+def playout(battle: Battle, cmd: Command, seed: int, policy: Policy) -> float:
+    """The value to the acting side of `cmd` played now and the round then played out."""
+    side = battle.pending().side or ""
+    trial = battle.copy(rng=Rng(seed))
+    try:
+        trial.apply(cmd)
+    except Illegal:
+        return -1e6
+    start = battle.round
+    for _ in range(PLAYOUT_CAP):
+        if trial.over or trial.round > start:
+            break
+        trial.apply(policy(trial))
+    return value(trial, side)
+
+
+def search(battle: Battle, shortlist: list[Candidate], budget: Budget, policy: Policy) -> list[Candidate]:
+    """Each candidate scored by the mean value of its playouts (plus a little of normal's
+    score), best first; playouts go to every candidate in turn until the budget is spent."""
+    started = time.perf_counter()
+    sums = [0.0] * len(shortlist)
+    turns = 0
+    while True:
+        seed = decision_seed(battle, 1000 + turns)
+        for i, cand in enumerate(shortlist):
+            sums[i] += playout(battle, cand.cmd, seed, policy)
+        turns += 1
+        if budget.spent(turns * len(shortlist), started):
+            break
+    scored = [
+        Candidate(sums[i] / turns + NORMAL_WEIGHT * c.score, c.cmd, f"{c.note}; {turns} playouts, normal {c.score:.2f}")
+        for i, c in enumerate(shortlist)
+    ]
+    return ranked(scored)
+
+
+def decide(battle: Battle, policy: Policy, budget: Budget, explain: Explanation | None = None) -> Command:
+    p = battle.pending()
+    if p.kind == RETREAT:
+        return hard_decide(battle, explain)
+    u = battle.world[p.unit or ""]
+    if u.morale != STEADY:
+        return routed(battle, u, explain)
+    view = View.build(battle, u)
+    others, moves = activation_parts(battle, u, view)
+    if moves is not None:
+        moves.run(SHORTLIST)
+    order = ranked(others + (moves.candidates() if moves is not None else []))
+    reach = half_move(u) + 3
+    near = any(view.gap[e.id] <= reach + half_move(e) for e in view.threats)
+    if len(order) <= 1 or not near:
+        # Nothing to weigh, or no foe within a round of it: the playouts would all agree.
+        return hard_decide(battle, explain)
+    searched = search(battle, _distinct(order)[:SHORTLIST], budget, policy)
+    if explain is not None:
+        explain.append([(round(x.score, 3), f"{label(x.cmd)} [{x.note}]") for x in searched[:EXPLAINED]])
+    return searched[0].cmd
+
+
+def _distinct(order: list[Candidate]) -> list[Candidate]:
+    seen: set[Command] = set()
+    out = []
+    for c in order:
+        if c.cmd not in seen:
+            seen.add(c.cmd)
+            out.append(c)
+    return out

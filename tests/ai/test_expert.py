@@ -1,0 +1,78 @@
+"""The expert AI (game/ai/expert.py): it plays its shortlist forward on copies of the battle, on
+dice of its own, and keeps the command whose futures are worth most to its side."""
+
+from game import ai
+from game.ai import expert
+from game.ai.candidate import Candidate
+from game.core.commands import Action, Command
+from game.core.world import DEAD, FLEEING
+from tests.helpers import battle, unit
+
+
+def _duel(hp_z: int = 8):
+    # a acts first (d10 10 against 1), beside an orc it can strike.
+    units = [unit("a", "blue", "fighter1", (5, 6), "N"), unit("z", "red", "orc", (5, 5), "S", hp=hp_z)]
+    return battle(units, dice={"initiative a": 10, "initiative z": 1})
+
+
+def test_the_search_never_rolls_the_battles_dice():
+    # It never sees a die before it is rolled: every playout draws from a generator of its own.
+    b = _duel()
+    drawn = b.draws
+    cmd = ai.decide(b, "expert:playouts=12")
+    assert b.draws == drawn
+    assert cmd.unit == "a"
+
+
+def test_a_budget_in_playouts_repeats_its_choice_and_its_reasons():
+    first, second = [], []
+    assert ai.decide(_duel(), "expert:playouts=12", first) == ai.decide(_duel(), "expert:playouts=12", second)
+    assert first == second and first[-1]
+    assert all("playouts" in what for _, what in first[-1])
+
+
+def test_the_search_keeps_the_command_whose_futures_are_worth_more():
+    # Scored alike by normal, the blow that fells a wounded orc beats standing still: the
+    # playouts, not normal's order (hold is listed first), decide.
+    b = _duel(hp_z=1)
+    hold = Candidate(0.0, Command(Action.HOLD, "a"), "hold")
+    strike = Candidate(0.0, Command(Action.ATTACK, "a", path=((5, 6),), target="z"), "strike")
+    ranked = expert.search(b, [hold, strike], expert.Budget(playouts=16), lambda t: ai.decide(t, "baseline"))
+    assert ranked[0].cmd == strike.cmd
+    assert ranked[0].score > ranked[1].score
+
+
+def test_every_candidate_is_played_out_on_the_same_dice(monkeypatch):
+    # Common random numbers: playout k of each candidate rolls the same dice, so candidates are
+    # compared on the same luck; each turn's dice differ from the last's.
+    seeds: dict[Command, list[int]] = {}
+
+    def recorded(battle, cmd, seed, policy):
+        seeds.setdefault(cmd, []).append(seed)
+        return 0.0
+
+    monkeypatch.setattr(expert, "playout", recorded)
+    b = _duel()
+    cands = [Candidate(0.0, Command(Action.HOLD, "a"), "hold"), Candidate(0.0, Command(Action.REST, "a"), "rest")]
+    expert.search(b, cands, expert.Budget(playouts=6), lambda t: ai.decide(t, "baseline"))
+    runs = list(seeds.values())
+    assert len(runs) == 2 and runs[0] == runs[1]
+    assert len(runs[0]) == 3 and len(set(runs[0])) == 3
+
+
+def test_a_budget_in_seconds_stops_after_a_turn_once_its_time_is_spent():
+    b = _duel()
+    cands = [Candidate(0.0, Command(Action.HOLD, "a"), "hold")]
+    out = expert.search(b, cands, expert.Budget(think=0.01), lambda t: ai.decide(t, "baseline"))
+    assert "playouts" in out[0].note and not out[0].note.startswith("hold; 0 ")
+
+
+def test_a_side_values_a_field_by_what_it_keeps_standing():
+    b = _duel()
+    before = expert.value(b, "blue")
+    assert before == -expert.value(b, "red")
+    w = b.world
+    w.update("z", morale=FLEEING)
+    assert expert.value(b, "blue") > before
+    w.update("a", life=DEAD)
+    assert expert.value(b, "blue") < 0
