@@ -7,6 +7,8 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
+from tests.source_trees import nodes, text
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
@@ -54,7 +56,7 @@ def import_graph() -> dict[str, set[str]]:
     for name, path in known.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(text(path)):
             if isinstance(node, ast.Import | ast.ImportFrom):
                 for imported in _imported(node, package, known):
                     owner = _owner(imported, known)

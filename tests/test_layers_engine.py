@@ -17,6 +17,7 @@ import pytest
 from game.core.battle import Battle
 from game.core.commands import Command
 from tests.helpers import board, unit
+from tests.source_trees import nodes, text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -29,10 +30,10 @@ def _is_engine(path: Path) -> bool:
     return path in ENGINE or (CORE / "systems") in path.parents
 
 
-def _ctx_aliases(tree: ast.AST) -> set[str]:
+def _ctx_aliases(source: str) -> set[str]:
     """`ctx` and every name bound to some `….ctx` (`c = battle.ctx`)."""
     names = {"ctx"}
-    for node in ast.walk(tree):
+    for node in nodes(source):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Attribute) and node.value.attr == "ctx":
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return names
@@ -46,10 +47,9 @@ def _is_ctx(node: ast.expr, aliases: set[str]) -> bool:
 
 def insides_reached(source: str) -> list[str]:
     """Each place the source reaches a context's log or generator, or cuts a log in place."""
-    tree = ast.parse(source)
-    aliases = _ctx_aliases(tree)
+    aliases = _ctx_aliases(source)
     found = []
-    for node in ast.walk(tree):
+    for node in nodes(source):
         if isinstance(node, ast.Attribute) and node.attr in INSIDES and _is_ctx(node.value, aliases):
             found.append(f"line {node.lineno}: ctx.{node.attr}")
         elif (
@@ -87,9 +87,7 @@ def test_the_scan_lets_the_battles_own_doors_through():
 def test_no_module_outside_the_engine_reaches_its_log_or_generator():
     files = [p for p in GAME.rglob("*.py") if not _is_engine(p)]
     assert len(files) > 50, "game/ sources not found"
-    offenders = {
-        str(p.relative_to(ROOT)): found for p in files if (found := insides_reached(p.read_text(encoding="utf-8")))
-    }
+    offenders = {str(p.relative_to(ROOT)): found for p in files if (found := insides_reached(text(p)))}
     assert offenders == {}, f"the engine's insides reached from outside it: {offenders}"
 
 

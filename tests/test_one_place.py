@@ -10,6 +10,7 @@ from pathlib import Path
 
 from game.core.rules.conditions import RULES
 from game.core.systems.spells import SPELLS
+from tests.source_trees import nodes, text
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 
@@ -19,7 +20,7 @@ def _string_literals() -> dict[str, set[str]]:
     where: dict[str, set[str]] = defaultdict(set)
     for path in GAME.rglob("*.py"):
         module = path.relative_to(GAME.parent).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(text(path)):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 where[node.value].add(module)
     return where
@@ -75,7 +76,7 @@ def _emits(event: str) -> list[str]:
     """Each place in game/ that emits the event class `ev.<event>` (`ctx.emit(ev.Attack, ...)`)."""
     found = []
     for path in sorted(GAME.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(text(path)):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)

@@ -27,6 +27,7 @@ from game.scenario.options import parse_cli_value
 from game.scenario.tiled import load_scenario
 from game.ui.menus import menu_keys
 from game.ui.menus.menu import MenuScreen
+from tests.source_trees import nodes, text
 from tests.ui.drive import app, key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,15 +143,15 @@ def modules_spelling(names: set[str]) -> dict[str, set[str]]:
     """For each name, the modules of game/ that hold it as a string literal (not in a docstring)."""
     found: dict[str, set[str]] = {n: set() for n in names}
     for path in sorted((ROOT / "game").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        walked = nodes(text(path))
         docstrings = {
             id(node.body[0].value)
-            for node in ast.walk(tree)
+            for node in walked
             if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
             and node.body
             and isinstance(node.body[0], ast.Expr)
         }
-        for node in ast.walk(tree):
+        for node in walked:
             if isinstance(node, ast.Constant) and node.value in names and id(node) not in docstrings:
                 found[node.value].add(path.relative_to(ROOT).as_posix())
     return found

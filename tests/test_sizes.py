@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.source_trees import nodes
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 MAX_FILE_LINES = 400
@@ -20,7 +22,7 @@ def too_long(files: list[Path], root: Path = ROOT) -> list[str]:
         where = path.relative_to(root)
         if len(text.splitlines()) > MAX_FILE_LINES:
             found.append(f"{where}: {len(text.splitlines())} lines")
-        for node in ast.walk(ast.parse(text)):
+        for node in nodes(text):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 length = (node.end_lineno or node.lineno) - node.lineno + 1
                 if length > MAX_FUNCTION_LINES:

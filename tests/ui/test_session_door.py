@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.source_trees import nodes
+
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 OWNERS = {UI / "battle" / "session.py", UI / "battle" / "since.py"}  # since.py keeps the hot-seat marks
 
@@ -23,7 +25,7 @@ def _through_session(node: ast.expr) -> bool:
 def writes(source: str) -> list[int]:
     """The lines that assign to or delete from a session's field, or assign some screen's battle."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in nodes(source):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets

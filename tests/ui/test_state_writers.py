@@ -10,9 +10,12 @@ attribute or item of one."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
+
+from tests.source_trees import parsed, text
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
@@ -141,7 +144,12 @@ def writes(source: str) -> list[tuple[str, int]]:
     """Each (field, line) the source writes of a battle screen's state: the state's own attribute
     the write goes through (`s.view.banner_left = 0` writes `view`). Names are read function by
     function (a `b` that is the battle in one is a button in the next)."""
-    tree = ast.parse(source)
+    return list(_writes(source))
+
+
+@cache  # three tests read every module of the window; each scan of them all took a second
+def _writes(source: str) -> tuple[tuple[str, int], ...]:
+    tree = parsed(source)
     handles = _handles(tree)
     scopes: list[tuple[ast.AST, set[str]]] = [(tree, _aliases(tree, set()))]
     scopes += [(fn, _aliases(fn, _params(fn) | handles)) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)]
@@ -153,11 +161,11 @@ def writes(source: str) -> list[tuple[str, int]]:
                 name, attrs = _root(t)
                 if isinstance(t, ast.Attribute | ast.Subscript) and name in held and attrs:
                     found.add((attrs[0], node.lineno))
-    return sorted(found, key=lambda w: (w[1], w[0]))
+    return tuple(sorted(found, key=lambda w: (w[1], w[0])))
 
 
 def _modules() -> dict[str, str]:
-    return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in sorted(UI.rglob("*.py"))}
+    return {p.relative_to(ROOT).as_posix(): text(p) for p in sorted(UI.rglob("*.py"))}
 
 
 @pytest.mark.parametrize(
