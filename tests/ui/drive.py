@@ -77,11 +77,13 @@ def played_to_result(a: App, path: str | Path, frames: int = 5000) -> BattleScre
 
 
 def settle(a: App, screen: BattleScreen, limit: int = 3000) -> None:
-    """Run frames until a human decision waits (or the battle screen is gone)."""
+    """Run frames until a human decision waits (or the battle screen is gone); one that never
+    comes fails, rather than spin the frames out (a lesson's card holds the play until dismissed)."""
     for _ in range(limit):
         if a.screen is not screen or screen.human_turn() and screen.decision_key == len(screen.battle.events):
             return
         a.step(0.05)
+    raise AssertionError(f"no human decision came in {limit} frames (a card or the view still holds)")
 
 
 def on_board(

@@ -151,8 +151,7 @@ def test_take_over_from_here_plays_on_from_that_moment(viewer):
     assert bs.session.played == v.t.commands[: v.t.command_at(v.moment)]
     settle(a, bs)
     before = len(bs.session.played)
-    play_turn_by_mouse(a, bs)
-    settle(a, bs)
+    play_turn_by_mouse(a, bs)  # the lesson's card on what followed then holds the play
     assert len(bs.session.played) > before and bs.battle.events[: len(moment_battle.events)] == moment_battle.events
 
 

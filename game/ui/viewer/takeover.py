@@ -121,7 +121,8 @@ def viewer_of_file(app: App, t: Timeline, back: Callable[[], Screen] | None = No
     rec = t.record
     assert rec is not None  # a timeline loaded from a file carries its record
     level = next(iter(rec.ai.values()), "normal")
-    return ViewerScreen(app, t, Source(rec.seed, dict(rec.options), level), back)
+    # A headless window (a GIF, a test) thinks in its own process: no AI worker, as the menu's battles.
+    return ViewerScreen(app, t, Source(rec.seed, dict(rec.options), level, threaded=not app.headless), back)
 
 
 def viewer_of_played(bs: BattleScreen, back: Callable[[], Screen] | None = None) -> ViewerScreen:
