@@ -71,7 +71,9 @@ def first_screen(app: App, scenario: Scenario | None, mode: str | None, seed: in
         controllers = {s: "human" for s in sides}
     else:
         controllers = {s: "ai" for s in sides}
-    return BattleScreen(app, scenario, seed=seed, controllers=controllers, ai_level=ai_level, dice=dice)
+    return BattleScreen(
+        app, scenario, seed=seed, controllers=controllers, ai_level=ai_level, dice=dice, threaded=not app.headless
+    )
 
 
 def crash_context(screen: Screen | None) -> dict[str, str]:

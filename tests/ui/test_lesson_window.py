@@ -43,8 +43,7 @@ def _screen(tmp_path, seed: int | None = None) -> tuple[pygame.Surface, BattleSc
     scenario = load_scenario(_lesson_map(tmp_path, SCRIPT + OPENING))
     s = first_screen(a, scenario, None, seed, None)
     assert isinstance(s, BattleScreen)
-    s.close()  # played frame by frame here, the AI in this process: no worker
-    s.worker, s.session.threaded = None, False
+    assert s.worker is None  # a headless window's AI thinks in this process, frame by frame
     a.show(s)
     return a, s
 
@@ -190,8 +189,6 @@ def test_undo_and_redo_keep_the_script_in_step(tmp_path):
     a = drive.app()
     s = first_screen(a, load_scenario(_lesson_map(tmp_path, SCRIPT.split("[[step]]")[0] + TURN_STEP)), None, None, None)
     assert isinstance(s, BattleScreen) and s.lesson is not None
-    s.close()
-    s.worker, s.session.threaded = None, False
     a.show(s)
     lesson = s.lesson
     _frames_until(a, s, lambda: _yours_due(s))
@@ -268,8 +265,6 @@ def test_the_start_card_hides_no_creature(stem):
     a = drive.app()
     s = first_screen(a, load_scenario(MAPS / f"{stem}.tmx"), None, None, None)
     assert isinstance(s, BattleScreen)
-    s.close()
-    s.worker, s.session.threaded = None, False
     a.show(s)
     a.step(0.05)
     assert s.lesson is not None and s.lesson.open is not None and s.lesson.open.card.at == "start"
@@ -287,8 +282,6 @@ def _hazards_at_the_retreat_card() -> tuple[pygame.Surface, BattleScreen]:
     a = drive.app()
     s = first_screen(a, load_scenario(MAPS / "lesson_hazards.tmx"), None, None, None)
     assert isinstance(s, BattleScreen)
-    s.close()
-    s.worker, s.session.threaded = None, False
     a.show(s)
 
     for _ in range(3000):
