@@ -4,7 +4,9 @@ a temporary home, never the real one of whoever runs the tests."""
 from __future__ import annotations
 
 import gc
+import multiprocessing.process
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -28,6 +30,27 @@ def private_user_folders(tmp_path_factory, monkeypatch):
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))
     return home
+
+
+class StartsAProcess(Exception):
+    """A test of the fast tier started a process of its own."""
+
+
+@pytest.fixture(autouse=True)
+def fast_tests_start_no_process(request, monkeypatch):
+    """The fast tier (`-m "not slow"`) answers in a minute because its tests stay in their worker:
+    a `rout` run as a user runs it, a writer killed midway, an AI worker, a Dask cluster or a Tiled
+    export each costs a fresh Python or program, and 118 of them were a quarter of the tier's
+    time. A test that needs one is marked slow (the full suite and CI run it); one that starts one
+    unmarked, or a window that starts an AI worker where a headless one need not, fails here."""
+    if request.node.get_closest_marker("slow") is not None:
+        return
+
+    def refuse(*args, **kwargs):
+        raise StartsAProcess(f"{request.node.nodeid} starts a process: mark it @pytest.mark.slow, or call in-process")
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse)
 
 
 def pytest_collection_finish(session):

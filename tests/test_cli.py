@@ -82,6 +82,7 @@ def test_a_screenshot_ui_scale_the_settings_do_not_offer_is_refused(tmp_path, va
     assert not (tmp_path / "s.png").exists()
 
 
+@pytest.mark.slow
 def test_a_screenshot_at_ui_scale_2_is_the_1024x600_picture_with_every_pixel_doubled(tmp_path):
     # Issue 22: the UI scale enlarges the whole screen, text, panels and tokens alike.
     for name, scale, size in (("one.png", "1", "1024x600"), ("two.png", "2", "2048x1200")):
@@ -209,6 +210,7 @@ def test_a_saved_replay_keeps_the_ai_levels_and_verifies_against_its_log(tmp_pat
     assert rout_here("replay", str(rep), "--verify").returncode == 0
 
 
+@pytest.mark.slow
 def test_play_without_a_display_says_so_in_one_line():
     env = {"PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_AUDIODRIVER": "dummy"}
     r = subprocess.run(
@@ -276,6 +278,7 @@ def test_play_refuses_a_side_the_map_does_not_have():
     assert r.returncode == 2 and "--side 'purple': the map's sides are" in r.stderr
 
 
+@pytest.mark.slow
 def test_check_still_says_broken_maps_when_its_reader_goes_away(tmp_path):
     # Issue 26.12: `rout check maps/*.tmx | head` exited 0 under `set -o pipefail` though maps were broken.
     maps = []
@@ -291,6 +294,7 @@ def test_check_still_says_broken_maps_when_its_reader_goes_away(tmp_path):
     assert code == 2 and err == "", err
 
 
+@pytest.mark.slow
 def test_a_reader_that_goes_away_ends_the_command_quietly():
     """`rout simulate ... | head -1`: no 'Broken pipe' and exit 0, not a traceback."""
     env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}

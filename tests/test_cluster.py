@@ -169,6 +169,7 @@ def test_dask_is_for_generated_maps() -> None:
 # The robustness run's row 10: each of these was a traceback, then a second one from
 # Client.__del__ at exit, 21 s after the command began. Run as a user runs them, in a process of
 # their own, so that what Python says at exit is seen too.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 SKIRMISH = ROOT / "maps" / "skirmish.tmx"
@@ -46,6 +48,7 @@ print(json.dumps({{"winner": b.winner, "events": len(b.events), "last": b.events
 """
 
 
+@pytest.mark.slow
 def test_a_whole_battle_runs_with_pygame_blocked():
     r = subprocess.run(
         [sys.executable, "-c", BLOCKED_BATTLE],
@@ -76,6 +79,7 @@ def _simulate(log: Path, hash_seed: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_simulate_writes_the_same_log_twice(tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     for out, hash_seed in ((a, "1"), (b, "2")):

@@ -113,6 +113,7 @@ def test_network_play_sits_above_the_core_the_files_and_the_ai_and_below_the_win
     assert {m: i for m, i in ui.items() if i} == {}
 
 
+@pytest.mark.slow
 def test_importing_the_settings_loads_neither_tcod_nor_numpy():
     # The menu reads the settings at start-up: tcod and numpy (the AI's) would cost 0.6 s there.
     probe = "import sys, game.home.settings; print(sorted({m.split('.')[0] for m in sys.modules} & {'tcod', 'numpy'}))"

@@ -222,6 +222,7 @@ def stop_mid_write(tmp_path: Path, sig: int, output: str, jobs: int) -> tuple[in
     return p.returncode, err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sig", "code", "says"), [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")]
 )
@@ -231,6 +232,7 @@ def test_a_stopped_run_leaves_no_temporary_file(tmp_path, sig, code, says, outpu
     assert list(tmp_path.iterdir()) == []  # neither the temporary file nor a half-written output
 
 
+@pytest.mark.slow
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="--jobs 2 needs two CPUs")
 def test_ctrl_c_with_workers_is_one_line_and_leaves_no_temporary_folder(tmp_path):
     """The workers leave Ctrl-C to the parent: no traceback from each of them."""
@@ -261,6 +263,7 @@ def test_several_logs_fill_a_new_or_empty_folder_and_never_one_with_files(tmp_pa
 # -- 5. --games is played one game at a time -----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_play_many_reads_its_plan_lazily_and_yields_as_games_end():
     """The first games come while the plan is read only a few games ahead of them: nothing builds
     the whole plan or the whole result list."""
@@ -329,6 +332,7 @@ def test_a_screenshot_that_fails_to_render_leaves_no_temporary_picture(tmp_path,
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_the_screenshots_temporary_file_is_never_a_fixed_name_followed_through_a_link(tmp_path):
     # Issue 26.2: with .shot.png.tmp.png -> notes.txt, the picture went into notes.txt and
     # shot.png became a link to it.

@@ -36,16 +36,19 @@ def _loaded(*argv: str) -> str:
     return r.stdout.strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["--version"], ["--help"], ["check", "--help"]])
 def test_the_version_and_the_help_load_nothing_heavy(argv):
     assert _loaded(*argv) == "0 []"
 
 
+@pytest.mark.slow
 def test_checking_a_map_loads_neither_the_window_nor_the_ai_nor_the_battle():
     # The map's units are checked against the catalogue; no battle is set up, no AI thinks.
     assert _loaded("check", str(MAPS / "battle.tmx")) == "0 []"
 
 
+@pytest.mark.slow
 def test_the_probe_sees_a_heavy_module_when_one_is_loaded():
     # A probe that never saw anything would pass the tests above. `rout replay` imports the
     # battle before it reads the file (and refuses it: exit 2).
@@ -63,6 +66,7 @@ print(sorted(h for h in ("tcod", "numpy", "PIL", "game.ai") if h in sys.modules 
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", ["game.ui.main", "game.ui.viewer.watch", "game.ui.menus.menu"])
 def test_the_window_and_the_viewer_open_without_the_ai(module):
     # The AI (tcod, numpy) is imported at its first decision: the menu's and the replay viewer's

@@ -35,6 +35,7 @@ def test_a_new_file_gets_the_mode_the_umask_gives(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["new.json"]  # no temporary file left behind
 
 
+@pytest.mark.slow
 def test_version_is_written_once_and_shown_by_rout_version():
     assert version("rout") == game.__version__
     out = subprocess.run(

@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+import pytest
+
 from game.cli.main import main
 from game.play.tally import wilson
 
@@ -14,6 +16,7 @@ def run(capsys, *argv):
     return capsys.readouterr()
 
 
+@pytest.mark.slow
 def test_jobs_give_the_same_results_and_swap_alternates_levels(capsys):
     base = ["--games", "4", "--seed", "3", "--ai", "blue=normal", "--ai", "red=baseline", "--swap", "--json"]
     one = json.loads(run(capsys, *base, "--jobs", "1").out)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.campaign.helpers import SALT_ROAD
 from tests.command_line import one_line_error, rout, rout_here
 
@@ -17,6 +19,7 @@ def test_list_names_the_shipped_campaigns():
     assert rout_here("campaign", "list").stdout.startswith("contracts: Contracts.")
 
 
+@pytest.mark.slow
 def test_play_reports_each_battle_and_the_company_after_it_as_a_user_runs_it(tmp_path):
     r = rout("campaign", "play", str(SALT_ROAD), "--ai", "baseline", "--seed", "3", "--json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr

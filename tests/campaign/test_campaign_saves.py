@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from game.campaign.saves import load_save
 from tests.campaign.helpers import SALT_ROAD
 from tests.command_line import ROOT, one_line_error, rout_here
@@ -23,6 +25,7 @@ def _battles(path):
         return 0
 
 
+@pytest.mark.slow
 def test_a_campaign_killed_between_battles_leaves_a_save_that_loads_and_plays_on(tmp_path):
     save = tmp_path / "contracts.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
+
 from game.generate.spec import FieldSpec
 from game.match.fields import field_for, sides_of
 from game.match.games import pair_games, played
@@ -67,6 +69,7 @@ def test_bad_arguments_are_one_line():
     one_line_error(rout_here("match", "hard", "normal", "--sprt", "5", "0"), "--sprt ELO0 ELO1 needs ELO0 below ELO1")
 
 
+@pytest.mark.slow
 def test_a_match_against_another_checkout_plays_its_ai_in_a_process_of_its_own(tmp_path):
     """--against: level B decided by the code of another checkout (here this one's own tree, so
     the pair plays as without --against)."""
@@ -81,6 +84,7 @@ def test_a_match_against_another_checkout_plays_its_ai_in_a_process_of_its_own(t
     assert (theirs["pentanomial"], theirs["points"]) == (mine["pentanomial"], mine["points"])
 
 
+@pytest.mark.slow
 def test_a_checkout_whose_engine_sees_another_battle_stops_the_match_in_one_line(tmp_path):
     other = tmp_path / "other"
     shutil.copytree(ROOT / "game", other / "game", ignore=shutil.ignore_patterns("__pycache__"))

@@ -25,6 +25,7 @@ from tests.save.played import DUEL, played
 SKIRMISH = MAPS / "skirmish.tmx"
 
 
+@pytest.mark.slow
 def test_a_saved_battle_is_hosted_from_where_it_stands_and_both_logs_end_identical(tmp_path):
     battle, commands = played(DUEL, seed=5, decisions=20)
     assert not battle.over and battle.round >= 2

@@ -76,6 +76,7 @@ def test_a_crowd_without_the_code_is_capped_by_address_and_the_player_still_gets
     assert host.finish() == 0, host.lines
 
 
+@pytest.mark.slow
 def test_a_full_table_of_file_descriptors_only_makes_the_door_wait(tmp_path):
     """At 48 descriptors the host runs out long before the door's caps: it says so, waits, and
     takes the honest player once the crowd has gone (the server library's own loop stopped for
@@ -202,6 +203,7 @@ def test_spectators_are_capped_by_max_watchers(tmp_path):
     assert json.loads(again.recv(timeout=DEADLINE))["type"] == "welcome"
 
 
+@pytest.mark.slow
 def test_max_watchers_on_the_command_line_is_bounded():
     p = subprocess.run(
         [sys.executable, "-m", "game", "host", "--headless", SKIRMISH, "--max-watchers", "-1"],
@@ -392,6 +394,7 @@ def test_one_file_under_two_names_is_refused(other, why):
     assert not folder.exists() or not any(folder.iterdir())
 
 
+@pytest.mark.slow
 def test_a_received_map_from_before_the_check_is_not_sent_on_when_hosted_again(tmp_path):
     """An autosave of a joined battle hosted again (`rout host --load`) sends its map on: one
     received before joiners refused outside files must not carry one of this machine's with it."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from game.history.saved_battle import load_save
 from game.save.autosave import list_saves
 from game.save.files import event_lines
@@ -43,6 +45,7 @@ write_save(sys.argv[1], b, commands)
 """
 
 
+@pytest.mark.slow
 def test_a_save_killed_midway_leaves_the_previous_save_whole(tmp_path):
     folder = tmp_path / "saves"
     folder.mkdir()

@@ -7,6 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from game.save.autosave import named_save, saves_folder
 from game.save.files import event_lines
 from game.save.savefile import write_save
@@ -74,6 +76,7 @@ def test_play_load_with_a_map_or_mode_is_refused(tmp_path):
     one_line_error(rout_here("play", "--load", str(path), "--mode", "hotseat"), "--load opens a saved battle")
 
 
+@pytest.mark.slow
 def test_play_load_finds_a_save_by_name_in_the_saves_folder(tmp_path):
     """With no display the window cannot open; getting that far means the save was found and loaded."""
     folder = tmp_path / "data" / "rout" / "saves"

@@ -36,6 +36,7 @@ def test_a_loaded_save_is_the_battle_that_was_saved(tmp_path):
     assert record.controllers == {"blue": "human", "red": "ai"} and record.is_save
 
 
+@pytest.mark.slow
 def test_a_save_loads_alike_in_a_fresh_process(tmp_path):
     b, commands = played(decisions=40)
     assert not b.over

@@ -162,6 +162,7 @@ def test_the_corpus_is_complete():
     assert sorted(p.stem for p in BROKEN.glob("*.tmx")) == sorted(EXPECTED)
 
 
+@pytest.mark.slow
 def test_check_as_a_program_on_the_whole_corpus():
     """One `python -m game check` over every broken map: exit 2, each file's line, no traceback."""
     r = _run("check", *(f"{name}.tmx" for name in sorted(EXPECTED)))
@@ -172,6 +173,7 @@ def test_check_as_a_program_on_the_whole_corpus():
     assert all(line.split(": ", 1)[0][:-4] in EXPECTED for line in lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["unit_kind_unknown", "xml_does_not_parse"])
 def test_check_as_a_program_one_file(name):
     r = _run("check", f"{name}.tmx")
@@ -205,6 +207,7 @@ def test_simulate_refuses_it_in_one_line(name, capsys):
     assert len(err.splitlines()) == 1 and EXPECTED[name] in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["xml_does_not_parse", "tileset_missing", "unit_kind_unknown", "exit_cut_off_by_fire"])
 def test_simulate_as_a_program(name):
     r = _run("simulate", f"{name}.tmx")
@@ -212,6 +215,7 @@ def test_simulate_as_a_program(name):
     assert r.stderr.splitlines() == [r.stderr.strip()] and r.stderr.startswith(f"{name}.tmx: ")
 
 
+@pytest.mark.slow
 def test_check_passes_good_maps_and_reports_every_file():
     good = _run("check", str(ARENA), str(ROOT / "maps" / "skirmish.tmx"))
     assert good.returncode == 0 and good.stdout == "2 maps valid\n"  # issue 22: it was silent

@@ -178,6 +178,7 @@ def test_rout_simulate_refuses_a_bad_catalogue_in_one_line(tmp_path, capsys, tex
     assert err[0].startswith(f"{m.parent / 'monsters.toml'}: {entry}: {key}") and why in err[0], err[0]
 
 
+@pytest.mark.slow
 def test_a_bad_catalogue_stops_the_command_with_no_traceback(tmp_path):
     m = arena_with(tmp_path, TROLL.replace("hp = 33", 'hp = "six"'), red_kind="troll")
     env = {"PATH": "/usr/bin:/bin", "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy"}

@@ -54,6 +54,7 @@ def test_the_campaign_has_six_maps_or_more():
     assert len([p for p in MAPS if p.parent.parent == FOLDER]) >= 6
 
 
+@pytest.mark.slow
 def test_rout_check_passes_on_every_campaign_map():
     r = subprocess.run(
         [sys.executable, "-m", "game", "check", *map(str, MAPS)],

@@ -28,6 +28,7 @@ def test_map_loads_with_title_and_description(path):
     assert len(scenario.sides) >= 2
 
 
+@pytest.mark.slow
 def test_rout_check_passes_on_every_map():
     r = subprocess.run(
         [sys.executable, "-m", "game", "check", *map(str, MAPS)],

@@ -131,6 +131,8 @@ def tiled(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([TILED, *args], env=env, check=False, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
+@pytest.mark.lowest  # pytmx reading what Tiled itself writes: no fast test reads it
 @needs_tiled
 @pytest.mark.parametrize("src", SHIPPED, ids=lambda p: p.name)
 def test_tiled_exports_and_we_read_the_export(src, tmp_path):
@@ -146,6 +148,8 @@ def test_tiled_exports_and_we_read_the_export(src, tmp_path):
     same_scenario(load_scenario(embedded), original)
 
 
+@pytest.mark.slow
+@pytest.mark.lowest  # pytmx reading what Tiled itself writes: no fast test reads it
 @needs_tiled
 @pytest.mark.parametrize("src", SHIPPED, ids=lambda p: p.name)
 def test_tiled_exports_json(src, tmp_path):
@@ -164,6 +168,7 @@ def test_tiled_exports_json(src, tmp_path):
         )
 
 
+@pytest.mark.slow
 @needs_tiled
 def test_tiled_refuses_what_we_refuse_to_parse(tmp_path):
     """Sanity of the harness: Tiled exits non-zero on a map it cannot read."""

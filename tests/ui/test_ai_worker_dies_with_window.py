@@ -48,6 +48,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; prctl is Linux's")
 def test_a_window_killed_outright_leaves_no_worker_behind():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

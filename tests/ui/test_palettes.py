@@ -161,6 +161,7 @@ def test_arcs_are_told_apart_by_their_hatching_as_well_as_their_colour(name):
     assert strokes["front"] == 0 < strokes["flank"] < strokes["rear"], strokes
 
 
+@pytest.mark.slow
 def test_a_screenshot_is_drawn_in_the_palette_asked_for_and_a_bad_name_is_one_line(tmp_path):
     one_line_error(
         rout_here("screenshot", "duel", "--out", "s.png", "--palette", "sepia", cwd=tmp_path),

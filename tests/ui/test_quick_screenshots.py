@@ -11,6 +11,7 @@ from tests.command_line import one_line_error, rout
 ARMY = "fighter1=4,archer=3,ogre=1"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", ["quick-setup", "quick-army", "quick-deploy", "quick-result"])
 def test_each_quick_screen_is_drawn_and_nothing_is_remembered(tmp_path, screen):
     r = rout("screenshot", "--screen", screen, "--army", ARMY, "--seed", "3", "--out", "q.png", cwd=tmp_path)
@@ -24,6 +25,7 @@ def test_each_quick_screen_is_drawn_and_nothing_is_remembered(tmp_path, screen):
     assert not list(data.glob("maps/quick-*.tmx")) and not list(data.glob("saves/*"))
 
 
+@pytest.mark.slow
 def test_two_screens_differ_and_the_army_shows_on_the_army_screen(tmp_path):
     for name, army in (("a.png", ARMY), ("b.png", "archer=1")):
         r = rout("screenshot", "--screen", "quick-army", "--army", army, "--out", name, cwd=tmp_path)
@@ -32,6 +34,7 @@ def test_two_screens_differ_and_the_army_shows_on_the_army_screen(tmp_path):
     assert pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "words"),
     [

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 SHOTS = """
@@ -23,6 +25,8 @@ assert screenshot("maps/skirmish.tmx", out + "/c.png", round_=1, size=(1280, 720
 """
 
 
+@pytest.mark.slow
+@pytest.mark.lowest  # pygame's fonts across pygame.quit: no fast test quits pygame
 def test_three_screenshots_in_one_process_draw_as_one_each(tmp_path):
     done = subprocess.run(
         [sys.executable, "-c", SHOTS, str(tmp_path)], check=False, cwd=ROOT, capture_output=True, text=True, timeout=300

@@ -169,6 +169,8 @@ def test_the_tool_writes_each_effect_as_a_wav_to_listen_to(tmp_path):
             assert 0.1 <= w.getnframes() / 22050 <= 1.0
 
 
+@pytest.mark.slow
+@pytest.mark.lowest  # what pygame's mixer says with no sound card, in a process of its own
 def test_looking_for_a_sound_card_that_is_not_there_prints_nothing():
     # Issue 22: no warning spam. SDL's ALSA driver, forced here, finds no card on a machine
     # without one (ALSA's library then wrote eight lines to stderr) and opens one where there is.
