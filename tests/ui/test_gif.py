@@ -105,6 +105,7 @@ def test_a_file_that_is_no_replay_gets_one_line(tmp_path, capsys):
     assert err.startswith("rout:") and "\n" not in err
 
 
+@pytest.mark.slow  # a whole AI battle on battle.tmx, 53 creatures, to see its last frame
 def test_a_default_size_gif_of_battle_tmx_frames_every_unit(tmp_path):
     """Issue 22: at its default size the GIF of battle.tmx cropped two columns each side, so its
     last frame missed a surrendered archer. Every creature's squares, at the start and at the
