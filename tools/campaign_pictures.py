@@ -10,7 +10,6 @@ are the same on every run; the campaign's saves go to a temporary data folder.""
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from pathlib import Path
 
@@ -46,4 +45,8 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "img")
+    from tool_args import parser  # beside this script
+
+    ap = parser(__doc__)
+    ap.add_argument("folder", nargs="?", type=Path, default=ROOT / "docs" / "img", help="where the pictures go")
+    main(ap.parse_args().folder)

@@ -1129,4 +1129,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    from tool_args import parser  # beside this script
+
+    parser(__doc__).parse_args()
     sys.exit(main())

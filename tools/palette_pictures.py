@@ -106,4 +106,8 @@ def main(out_dir: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/img")))
+    from tool_args import parser  # beside this script
+
+    ap = parser(__doc__)
+    ap.add_argument("folder", nargs="?", type=Path, default=Path("docs/img"), help="where the pictures go")
+    sys.exit(main(ap.parse_args().folder))

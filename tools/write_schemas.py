@@ -74,4 +74,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from tool_args import parser  # beside this script
+
+    ap = parser(__doc__)
+    ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if a schema is out of date")
+    sys.exit(main(["--check"] if ap.parse_args().check else []))

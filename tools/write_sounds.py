@@ -36,7 +36,9 @@ def write(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python tools/write_sounds.py DIR")
-    for p in write(Path(sys.argv[1])):
+    from tool_args import parser  # beside this script
+
+    ap = parser(__doc__)
+    ap.add_argument("folder", type=Path, help="where the sounds go")
+    for p in write(ap.parse_args().folder):
         print(p)
