@@ -67,6 +67,21 @@ def test_a_budget_in_seconds_stops_after_a_turn_once_its_time_is_spent():
     assert "playouts" in out[0].note and not out[0].note.startswith("hold; 0 ")
 
 
+def test_a_budget_in_seconds_starts_no_turn_it_expects_to_overrun(monkeypatch):
+    """Issue 36: 'expert within its budget at the 99th percentile'. Turns of 0.3 s each against
+    half a second: a second turn would end at 0.6 s, so the search stops after the first; turns
+    of 0.15 s: a fourth would end at 0.6 s, so it stops after the third, at 0.45 s."""
+    budget = expert.Budget(think=0.5)
+    for turn_s, turns_played in ((0.3, 1), (0.15, 3)):
+        turns = 0
+        while True:
+            turns += 1
+            monkeypatch.setattr(expert.time, "perf_counter", lambda t=turns, s=turn_s: t * s)
+            if budget.spent(turns, turns * 4, 0.0):
+                break
+        assert turns == turns_played
+
+
 def test_a_side_values_a_field_by_what_it_keeps_standing():
     b = _duel()
     before = expert.value(b, "blue")
