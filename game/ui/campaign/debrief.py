@@ -12,9 +12,10 @@ import pygame
 from game.campaign.company import Company, Member, Standing
 from game.campaign.deployment import COMPANY
 from game.campaign.keys import VICTORY
+from game.campaign.march import Marched
 from game.core.battle import Battle
 from game.core.world import DEAD, FLED, SURRENDERED
-from game.ui.campaign.run import Marched, Run
+from game.ui.campaign.run import Run
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text, wrap
 from game.ui.navigation import ToCampaign, go

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.campaign.deployment import COMPANY, ENEMY, company_zone, free_squares
+from game.campaign.march import Marched
 from game.core.rules.creature import Kind
 from game.core.rules.geometry import FACINGS, footprint
 from game.scenario.model import Placement
 from game.ui.campaign.battle import CampaignBattle
-from game.ui.campaign.run import Marched, Run
+from game.ui.campaign.run import Run
 from game.ui.common import help_keys, spoken, theme
 from game.ui.common.art import Sprites, render_map
 from game.ui.common.widgets import Button, layout_row, text, wrap
