@@ -200,7 +200,7 @@ def test_an_ironman_battle_cannot_be_left_the_ai_fights_on(a):
     key(a, pygame.K_y)
     assert a.screen is battle and battle.session.controllers["blue"] == "ai"
     key(a, pygame.K_s, pygame.KMOD_CTRL)
-    assert "between battles" in battle.message
+    assert "saved as it is fought" in battle.message
     assert not list(run.path.parent.glob("*.battle-*.json"))  # ironman: one save
 
 
