@@ -298,7 +298,7 @@ CAMPAIGN_BATTLE: list[tuple[str, list[tuple[str, str]]]] = [
         "A campaign's battle",
         [
             ("Esc, then Q", "leave it: back to the camp before the march (ironman: the AI fights on)"),
-            ("Ctrl+S", "no battle save: the campaign saves between battles"),
+            ("Ctrl+S", "not needed: the campaign's save keeps the battle after every command"),
         ],
     ),
     *HELP,
