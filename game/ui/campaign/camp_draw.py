@@ -28,6 +28,7 @@ class CampScreen(Protocol):
     row: int
     hire_row: int
     asking: bool
+    typing: str | None
     said: str
     warn: bool
 
@@ -172,7 +173,12 @@ def _hiring(s: CampScreen, surface: pygame.Surface) -> None:
 
 def _said(s: CampScreen, surface: pygame.Surface) -> None:
     w, h = s.app.size
-    if s.asking and s.chosen is not None:
+    if s.typing is not None and s.chosen is not None:
+        words, colour = (
+            f"New name for {s.run.state.company.member(s.chosen).name}: {s.typing}_   (Enter keeps it, Esc leaves it)",
+            theme.HIGHLIGHT,
+        )
+    elif s.asking and s.chosen is not None:
         words, colour = (
             f"Let {s.run.state.company.member(s.chosen).name} go for good? Y lets go, any other key keeps",
             theme.TEXT_WARN,

@@ -18,6 +18,7 @@ from game.campaign.healing import cure, rest, rest_cost
 from game.campaign.interrupted import Interrupted
 from game.campaign.keys import DEFEAT
 from game.campaign.march import Marched, NotResumable, march, placements, take_up
+from game.campaign.naming import renamed
 from game.campaign.play import BATTLES_MAX, begin, settle
 from game.campaign.prices import TEMPLE_CURE, hire_price, ransom
 from game.campaign.saves import CampaignSaveError, autosave, autosave_path, load_save, saves_folder, write_save
@@ -157,6 +158,13 @@ class Run:
         self.state.company = pay_ransom(self.state.company, key, self.setting.kinds, self.setting.points)
         self.save()
         return f"{m.name} is ransomed for {price} crowns"
+
+    def rename(self, key: str, name: str) -> str:
+        """The member called `name` from now on (ValueError why not: empty, too long, taken)."""
+        was = self.state.company.member(key).name
+        self.state.company = renamed(self.state.company, key, name)
+        self.save()
+        return f"{was} is called {self.state.company.member(key).name} now"
 
     def toggle(self, key: str) -> str:
         """The member fights, or sits the battle out."""
