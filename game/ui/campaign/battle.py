@@ -142,8 +142,9 @@ class CampaignPause(PauseScreen):
         if self.page == HELP_PAGE:
             return super().entries()
         if self.page == CONFIRM_QUIT:
+            yes = "Yes, the AI fights on" if self.bs.run.state.ironman else "Yes, leave it"
             return [
-                Entry("Yes, leave it", "Y", (pygame.K_y,), self.leave),
+                Entry(yes, "Y", (pygame.K_y,), self.leave),
                 Entry("No, keep fighting", "N", (pygame.K_n, pygame.K_ESCAPE), lambda: self.show(MENU)),
             ]
         leave = "Let the AI fight on" if self.bs.run.state.ironman else "Leave the battle"

@@ -211,7 +211,7 @@ class ChooseScreen:
             )
             lines.append(("N names it (type, then Enter)", 18, theme.TEXT_DIM, False))
             iron = (
-                "on: one save, kept after every battle; a lost battle cannot be taken back"
+                "on: one save, kept after every move; a battle cannot be taken back or fought again"
                 if self.ironman
                 else "off: a save is kept after every battle, to go back to"
             )

@@ -182,6 +182,6 @@ class DebriefScreen:
             lines.append((f"The campaign is {'won' if state.outcome == VICTORY else 'lost'}.", theme.TEXT))
         elif self.run.battle is not None:
             lines.append((f"Next: {self.run.battle.title}.", theme.TEXT))
-        kept = "the campaign's one save (ironman)" if state.ironman else "saved, with a copy of this stop"
-        lines.append((self.said or f"The campaign is {kept}.", theme.TEXT_WARN if self.said else theme.TEXT_DIM))
+        kept = "Saved in the campaign's one save (ironman)." if state.ironman else "Saved, with a copy of this stop."
+        lines.append((self.said or kept, theme.TEXT_WARN if self.said else theme.TEXT_DIM))
         return lines
