@@ -17,6 +17,8 @@ import pytest
 from game.campaign.saves import CampaignSaveError, load_save
 from tests.command_line import ROOT, one_line_error, rout_here
 
+pytestmark = pytest.mark.slow  # each test kills a campaign run in a process of its own
+
 PLAY = ["campaign", "play", "contracts", "--ai", "baseline", "--seed", "6", "--battles", "3"]
 
 
