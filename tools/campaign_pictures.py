@@ -1,5 +1,5 @@
-"""The pictures of the campaign's screens in docs/playing.md (docs/img/campaign_*.png): the
-campaign's graph and card, the camp and the debrief after the test campaign's first battle, at UI
+"""The pictures of the campaign's screens in docs/campaigns.md and the README (docs/img/campaign_*.png):
+the campaign's graph and card, the camp and the debrief after the test campaign's first battle, at UI
 scale 1 (1280x720) and 2 (2048x1200). Run from the checkout:
 
     SDL_VIDEODRIVER=dummy python tools/campaign_pictures.py [OUT_DIR]

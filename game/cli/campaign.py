@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from game.campaign.curve import Curve
-from game.campaign.play import BATTLES_MAX, Setting, begin, outcome, play_campaign, setting
-from game.campaign.saves import CampaignSaveError, autosave, load_save
+from game.campaign.march import NotResumable
+from game.campaign.play import BATTLES_MAX, begin, outcome, play_campaign
+from game.campaign.saves import CampaignSaveError, autosave, load_save, write_save
+from game.campaign.setting import Setting, setting
 from game.campaign.spec import CampaignSpec, read_campaign
 from game.campaign.state import CampaignState
 from game.cli import bounds
@@ -74,7 +76,13 @@ def _go_on(
         where = autosave(state, save)
     except CampaignSaveError as e:  # nothing is played that could not be kept
         raise UsageError(str(e)) from None
-    play_campaign(spec, state, s, limit=limit, after=lambda st: autosave(st, where))
+    # Each round's end keeps the battle so far: a run killed mid-battle takes it up where it stood.
+    try:
+        play_campaign(
+            spec, state, s, limit=limit, after=lambda st: autosave(st, where), during=lambda st: write_save(st, where)
+        )
+    except NotResumable as e:
+        raise UsageError(f"{where}: {e}") from None
     if args.json:
         print(json.dumps(report(spec, state), indent=1, ensure_ascii=False))
         return 0

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from game.campaign.company import Company, Member
 from game.campaign.dealings import join
-from game.campaign.play import Setting, setting
+from game.campaign.setting import Setting, setting
 from game.campaign.spec import CampaignSpec, read_campaign
 
 SALT_ROAD = Path(__file__).resolve().parent / "data" / "salt_road"

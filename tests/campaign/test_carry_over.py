@@ -10,7 +10,8 @@ from game.campaign.aftermath import after_battle, read_outcome
 from game.campaign.company import Standing
 from game.campaign.deployment import company_zone
 from game.campaign.field import battle_scenario
-from game.campaign.play import _creatures, begin, fight, play_campaign, ready_company
+from game.campaign.march import _creatures, march
+from game.campaign.play import begin, fight, play_campaign, steward_camp
 from game.campaign.prices import ransom
 from game.campaign.steward import ransom_captives
 from game.campaign.tables import xp_value
@@ -102,7 +103,7 @@ def test_a_captive_is_ransomed_for_crowns_or_lost_before_the_next_battle():
     assert freed.member("berta").standing == Standing.READY and freed.crowns == 0
     state = begin(SPEC, "salt_road", 1, "baseline", False, S)
     state.company = replace(company(berta, crowns=price - 1), roster_limit=1)
-    after = ready_company(state, FORD, S)
+    after = steward_camp(state, FORD, S)
     assert after.member("berta").standing == Standing.LOST and after.crowns == price - 1
 
 
@@ -131,5 +132,6 @@ def test_wounds_heal_a_point_a_day_on_the_march():
     state = begin(SPEC, "salt_road", 1, "baseline", False, S)
     aldo = replace(state.company.member("aldo"), hp=2)
     state.company = replace(state.company.with_member(aldo), crowns=0)  # no rest or cure bought
-    after = ready_company(state, FORD, S)
-    assert after.member("aldo").hp == 2 + FORD.days and state.day == FORD.days
+    state.company = steward_camp(state, FORD, S)
+    march(state, SPEC, S, [state.company.member("aldo")])
+    assert state.company.member("aldo").hp == 2 + FORD.days and state.day == FORD.days

@@ -14,8 +14,9 @@ from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.handover import HandoverScreen
 from game.ui.battle.modes import FacingMode, ProvokeMode
 from game.ui.battle.state import DOUBLE_CLICK
+from game.ui.common.after_battle import DEAF_FOR
 from game.ui.draw import draw_bar
-from game.ui.menus.result import DEAF_FOR, ResultScreen
+from game.ui.menus.result import ResultScreen
 from tests.helpers import as_json, board, unit
 from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, on_board, screen_pos, settle

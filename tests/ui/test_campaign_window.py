@@ -20,9 +20,10 @@ from game.ui.campaign.battle import CampaignBattle, CampaignPause
 from game.ui.campaign.camp import CampScreen
 from game.ui.campaign.campaign_screen import CampaignScreen
 from game.ui.campaign.choose import ChooseScreen
-from game.ui.campaign.debrief import DEAF_FOR, DebriefScreen
+from game.ui.campaign.debrief import DebriefScreen
 from game.ui.campaign.deploy import CampaignDeploy
 from game.ui.campaign.run import Run
+from game.ui.common.after_battle import DEAF_FOR
 from game.ui.navigation import ToMenu, go
 from tests.campaign.helpers import SALT_ROAD
 from tests.ui.drive import app, click, key
@@ -200,7 +201,7 @@ def test_an_ironman_battle_cannot_be_left_the_ai_fights_on(a):
     key(a, pygame.K_y)
     assert a.screen is battle and battle.session.controllers["blue"] == "ai"
     key(a, pygame.K_s, pygame.KMOD_CTRL)
-    assert "between battles" in battle.message
+    assert "saved as it is fought" in battle.message
     assert not list(run.path.parent.glob("*.battle-*.json"))  # ironman: one save
 
 

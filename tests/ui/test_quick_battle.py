@@ -17,8 +17,9 @@ from game.play.runner import play
 from game.save.map_paths import QUICK_PREFIX, quick_maps_folder
 from game.save.savefile import write_save
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common.after_battle import DEAF_FOR
 from game.ui.menus.menu import MenuScreen
-from game.ui.menus.result import DEAF_FOR, ResultScreen
+from game.ui.menus.result import ResultScreen
 from game.ui.navigation import ToMenu, go
 from game.ui.quick.army import ArmyScreen
 from game.ui.quick.army_lists import load_lists

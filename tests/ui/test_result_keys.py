@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 
 from game.ui.battle.battle_screen import BattleScreen
-from game.ui.menus.result import DEAF_FOR, ResultScreen
+from game.ui.common.after_battle import DEAF_FOR
+from game.ui.menus.result import ResultScreen
 from tests.ui.drive import app, key, played_to_result
 
 DUEL = Path(__file__).resolve().parents[2] / "maps" / "duel.tmx"

@@ -20,8 +20,9 @@ from game.save.files import event_lines
 from game.save.savefile import write_save
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
+from game.ui.common.after_battle import DEAF_FOR
 from game.ui.common.view import BattleView
-from game.ui.menus.result import DEAF_FOR, ResultScreen
+from game.ui.menus.result import ResultScreen
 from game.ui.viewer.takeover import TakeOverScreen, viewer_of_file
 from game.ui.viewer.viewer import ViewerScreen
 from tests.ui.drive import app, click, key, settle

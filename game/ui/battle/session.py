@@ -117,6 +117,9 @@ class Session:
         """The AI's worker played `cmd` on a copy, which ended as `after`: take it as the battle."""
         before = self._battle
         side, draws = before.pending().side or "", before.draws
+        # Who plays each side is the window's: a side handed to the AI while the worker thought
+        # (a campaign's "Let the AI fight on") must not be handed back by the worker's copy.
+        after.hand_sides(before.controllers)
         self._battle = after
         self.history.record_ai(cmd, side, len(after.events) - len(events), draws)
         self.played.append(cmd)

@@ -1,23 +1,30 @@
 """A campaign's battle: the ordinary battle screen, the company played by the player and the
-enemy by the AI at the battle's level, the members called by their names. It keeps no battle
-save (the campaign saves between battles); when it ends, the campaign settles it and the debrief
-follows. Its pause menu leaves the battle: back to the camp as it was before the march, or, in
-an ironman campaign, which cannot take a battle back, hands the company to the AI to fight on."""
+enemy by the AI at the battle's level, the members called by their names. After every command
+the campaign's save keeps the battle so far (game/campaign/interrupted.py), so a game closed or
+killed takes it up where it stood, on the same dice; when it ends, the campaign settles it and
+the debrief follows. Its pause menu leaves the battle: back to the camp as it was before the
+march, or, in an ironman campaign, which cannot take a battle back, hands the company to the AI
+to fight on."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.campaign.deployment import COMPANY, ENEMY
+from game.campaign.march import Marched
 from game.campaign.saves import CampaignSaveError
 from game.campaign.spec import CampaignError
+from game.core.battle import Battle
+from game.core.commands import Command
+from game.core.events import Event
 from game.play.runner import play
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.campaign.debrief import DebriefScreen
-from game.ui.campaign.run import Marched, Run
+from game.ui.campaign.run import Run
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import text
 from game.ui.menus.pause import CONFIRM_QUIT, HELP_PAGE, MENU, Entry, PauseScreen
@@ -33,7 +40,11 @@ ENDS_AFTER = 1.2  # seconds the last blow stays on the board before the debrief,
 class CampaignBattle(BattleScreen):
     HELP = help_keys.CAMPAIGN_BATTLE
 
-    def __init__(self, app: App, run: Run, marched: Marched) -> None:
+    def __init__(
+        self, app: App, run: Run, marched: Marched, battle: Battle | None = None, commands: Sequence[Command] = ()
+    ) -> None:
+        """A battle begun after deployment, or (`battle` and the `commands` that led to it) one
+        taken up from the campaign's save."""
         super().__init__(
             app,
             marched.scenario,
@@ -41,10 +52,31 @@ class CampaignBattle(BattleScreen):
             controllers={COMPANY: "human", ENEMY: "ai"},
             ai_level=marched.battle.ai,
             threaded=not app.headless,
+            battle=battle,
         )
         self.run, self.marched = run, marched
-        self.session.stop_autosaves()  # the campaign saves between battles: a battle save could not rebuild its members
+        self.session.stop_autosaves()  # the campaign's save keeps the battle: a battle save could not rebuild its members
         self.session.names.update({f"{COMPANY}_{m.key}": m.name for m in marched.going})
+        if battle is not None:
+            self.session.continued(commands, saved=True, undo="replayed")
+        self.kept: tuple[int, Command | None] = (-1, None)
+        self.keep()
+
+    def keep(self) -> None:
+        """The campaign's save brought up to the commands played (undone ones included out)."""
+        played = self.session.played
+        now = (len(played), played[-1] if played else None)
+        if now == self.kept:
+            return
+        try:
+            self.run.keep_battle(self.marched, played)
+        except CampaignSaveError as e:
+            self.message = f"The battle could not be saved: {e}"
+        self.kept = now
+
+    def took(self, events: list[Event]) -> None:
+        super().took(events)
+        self.keep()  # before the next frame shows what the dice did
 
     def update(self, dt: float) -> Screen | None:
         if self.battle.over and self.view.idle:
@@ -53,7 +85,9 @@ class CampaignBattle(BattleScreen):
                 self.close()
                 return self.debrief()
             return None
-        return super().update(dt)
+        nxt = super().update(dt)
+        self.keep()  # an undo, a redo or the AI's command taken from its worker
+        return nxt
 
     def debrief(self) -> Screen:
         """The battle settled into the campaign (saved), and what it did to the company."""
@@ -64,6 +98,13 @@ class CampaignBattle(BattleScreen):
         except CampaignSaveError as e:  # settled, but not kept: say so on the debrief
             record, said = self.run.state.fought[-1], str(e)
         return DebriefScreen(self.app, self.run, self.marched, before, self.battle, record, said)
+
+    @staticmethod
+    def taken_up(app: App, run: Run) -> CampaignBattle:
+        """The battle in progress that the campaign's save keeps, where it stood
+        (CampaignSaveError in one line if it no longer plays back)."""
+        marched, battle, held = run.take_up()
+        return CampaignBattle(app, run, marched, battle, held.commands)
 
     def close(self) -> None:
         """Ironman: a battle the window closes on is fought to its end by the AI for both sides,
@@ -85,7 +126,7 @@ class CampaignBattle(BattleScreen):
             and event.key == pygame.K_s
             and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         ):
-            self.message = "A campaign is saved between battles: before the march and after the debrief"
+            self.message = "A campaign's battle is saved as it is fought: Continue takes it up where it stands"
             return None
         nxt = super().handle(event)
         return CampaignPause(self.app, self) if isinstance(nxt, PauseScreen) else nxt
@@ -101,8 +142,9 @@ class CampaignPause(PauseScreen):
         if self.page == HELP_PAGE:
             return super().entries()
         if self.page == CONFIRM_QUIT:
+            yes = "Yes, the AI fights on" if self.bs.run.state.ironman else "Yes, leave it"
             return [
-                Entry("Yes, leave it", "Y", (pygame.K_y,), self.leave),
+                Entry(yes, "Y", (pygame.K_y,), self.leave),
                 Entry("No, keep fighting", "N", (pygame.K_n, pygame.K_ESCAPE), lambda: self.show(MENU)),
             ]
         leave = "Let the AI fight on" if self.bs.run.state.ironman else "Leave the battle"
@@ -122,6 +164,7 @@ class CampaignPause(PauseScreen):
             return self.bs
         self.bs.close()
         try:
+            self.bs.run.leave_battle()
             run = Run.load(self.bs.run.path)
         except (CampaignSaveError, CampaignError) as e:
             self.said = f"Could not go back to the camp: {e}"

@@ -1,7 +1,7 @@
 """The camp between battles: the roster (hit points and wounds, level and experience, record,
 state; the dead listed apart), the company's crowns, and what the camp can do: hire from the
-campaign's kinds at their prices, dismiss, the temple's cure, rest, ransom, and choose who fights
-up to the battle's limit. M marches to the battle. Each change is saved at once."""
+campaign's kinds at their prices, dismiss, the temple's cure, rest, ransom, rename, and choose who
+fights up to the battle's limit. M marches to the battle. Each change is saved at once."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.campaign.company import Standing
+from game.campaign.naming import NAME_MAX
 from game.campaign.saves import CampaignSaveError
+from game.ui.battle.players import typed_key
 from game.ui.campaign import camp_draw, roster_rows
 from game.ui.campaign.deploy import CampaignDeploy
 from game.ui.campaign.run import WEEK, Run
@@ -37,6 +39,7 @@ class CampScreen:
         self.hire_row = 0
         self.mouse = (0, 0)
         self.asking = False  # D asked: Y lets the member go
+        self.typing: str | None = None  # N: the chosen member's new name, while typed
         self.said = ""
         self.warn = False
 
@@ -82,6 +85,27 @@ class CampScreen:
         self.asking = False
         self._member(self.run.dismiss)
 
+    def name(self) -> None:
+        """Begin typing the chosen member's new name, from its name as it is."""
+        key = self.chosen
+        if key is None:
+            self.said, self.warn = "the company has no one in camp", True
+            return
+        self.typing, self.asking = self.run.state.company.member(key).name, False
+
+    def _type(self, event: pygame.event.Event) -> None:
+        """A key while the name is typed: Enter keeps it (or says why not), Esc leaves it."""
+        assert self.typing is not None
+        if event.key == pygame.K_ESCAPE:
+            self.typing = None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            name, self.typing = self.typing, None
+            self._member(lambda key: self.run.rename(key, name))
+            if self.warn:
+                self.typing = name  # refused: still there to mend
+        else:
+            self.typing = typed_key(self.typing, event.unicode, event.key == pygame.K_BACKSPACE)[:NAME_MAX]
+
     def hire(self) -> None:
         offered = roster_rows.hires(self.run)
         if offered:
@@ -115,6 +139,7 @@ class CampScreen:
             Button("Temple cure", "T", self.heal, enabled=m is not None and m.wounds > 0),
             Button("Ransom", "P", self.ransom, enabled=m is not None and m.standing == Standing.CAPTIVE),
             Button("Dismiss", "D", self.ask_dismiss, enabled=m is not None and m.standing == Standing.READY),
+            Button("Rename", "N", self.name, enabled=m is not None),
         ]
         row2 = [
             Button("Rest a day", "R", lambda: self.rest(1)),
@@ -135,6 +160,8 @@ class CampScreen:
             return self._click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self._move(-event.y)
+        elif event.type == pygame.KEYDOWN and self.typing is not None:
+            self._type(event)
         elif event.type == pygame.KEYDOWN and self.asking:
             if event.key in (pygame.K_y, pygame.K_RETURN):
                 self.dismiss()
@@ -147,6 +174,7 @@ class CampScreen:
     def _click(self, pos: tuple[int, int]) -> Screen | None:
         self.mouse = pos
         self.asking = False
+        self.typing = None  # a click elsewhere leaves the name as it was
         for b in self.buttons:
             if b.hit(pos):
                 return cast("Screen | None", b.action())
@@ -175,6 +203,7 @@ class CampScreen:
             pygame.K_t: self.heal,
             pygame.K_p: self.ransom,
             pygame.K_d: self.ask_dismiss,
+            pygame.K_n: self.name,
             pygame.K_r: lambda: self.rest(1),
             pygame.K_w: lambda: self.rest(WEEK),
             pygame.K_m: self.march,

@@ -28,6 +28,7 @@ class CampScreen(Protocol):
     row: int
     hire_row: int
     asking: bool
+    typing: str | None
     said: str
     warn: bool
 
@@ -103,9 +104,16 @@ def _roster(s: CampScreen, surface: pygame.Surface) -> None:
                     surface, theme.HIGHLIGHT, (box.centerx - 1, box.bottom - 4), (box.right - 3, box.y + 3), 3
                 )
         cells = roster_rows.row(s.run, m).cells
-        for c, ((_, at), words) in enumerate(zip(roster_rows.COLUMNS[1:], cells, strict=True)):
+        columns = roster_rows.COLUMNS[1:]
+        for c, ((_, at), words) in enumerate(zip(columns, cells, strict=True)):
             colour = theme.TEXT_WARN if held or (c == 3 and m.hp < m.hp_max / 2) else theme.TEXT
-            text(surface, words, (30 + round(at * w), r.y + 3), 18, colour, c == 0)
+            x = 30 + round(at * w)
+            if c == 0:  # a long name the player gave is cut at the kind's column, not written over it
+                clip = surface.get_clip()
+                surface.set_clip(pygame.Rect(x, r.y, 30 + round(columns[1][1] * w) - x - 8, r.h).clip(clip))
+            text(surface, words, (x, r.y + 3), 18, colour, c == 0)
+            if c == 0:
+                surface.set_clip(clip)
     y = TOP + 24 + len(listed) * ROW + 4
     text(surface, "record: battles fought (b), foes killed (k), fled (f), surrendered (s)", (30, y), 16, theme.TEXT_DIM)
     y = _chosen(s, surface, y + 24, w)
@@ -172,7 +180,12 @@ def _hiring(s: CampScreen, surface: pygame.Surface) -> None:
 
 def _said(s: CampScreen, surface: pygame.Surface) -> None:
     w, h = s.app.size
-    if s.asking and s.chosen is not None:
+    if s.typing is not None and s.chosen is not None:
+        words, colour = (
+            f"New name for {s.run.state.company.member(s.chosen).name}: {s.typing}_   (Enter keeps it, Esc leaves it)",
+            theme.HIGHLIGHT,
+        )
+    elif s.asking and s.chosen is not None:
         words, colour = (
             f"Let {s.run.state.company.member(s.chosen).name} go for good? Y lets go, any other key keeps",
             theme.TEXT_WARN,

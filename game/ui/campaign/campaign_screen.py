@@ -134,7 +134,10 @@ def draw_graph(surface: pygame.Surface, run: Run, area: pygame.Rect, pointed: st
         t = tallies.get(key)
         parts = ["the company is here"] if here else []
         if t is not None:
-            parts += [p for p in (f"won {t.won}" if t.won else "", f"lost {t.lost}" if t.lost else "") if p]
+            # "lost 1" under a box was read as a member lost: the count is of battles fought there
+            parts += [
+                p for p in (f"won {_times(t.won)}" if t.won else "", f"lost {_times(t.lost)}" if t.lost else "") if p
+            ]
         said = "; ".join(parts)
         if key == END and state.outcome is not None:
             said = f"campaign {'won' if state.outcome == VICTORY else 'lost'}"
@@ -202,3 +205,7 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, lines: list[tuple[str,
 def opened(app: App, request: ToCampaign) -> Screen:
     """The campaign's screen (navigation.go's builder)."""
     return CampaignScreen(app, request.run, request.message)
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")

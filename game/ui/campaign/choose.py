@@ -15,6 +15,7 @@ from game.campaign.state import CampaignState
 from game.home.player_names import MAX_NAME
 from game.ui.battle.players import typed_key
 from game.ui.campaign import offers
+from game.ui.campaign.battle import CampaignBattle
 from game.ui.campaign.run import Run, saved_name
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text, wrap
@@ -60,7 +61,8 @@ class ChooseScreen:
             if o is not None and o.spec is not None:
                 return self._begin(o)
             if o is not None and o.path is not None:
-                return go(self.app, ToCampaign(Run.load(o.path)))
+                run = Run.load(o.path)
+                return CampaignBattle.taken_up(self.app, run) if run.in_battle else go(self.app, ToCampaign(run))
         except (CampaignSaveError, CampaignError, OSError) as e:
             self.said = str(e)
         return None
@@ -209,7 +211,7 @@ class ChooseScreen:
             )
             lines.append(("N names it (type, then Enter)", 18, theme.TEXT_DIM, False))
             iron = (
-                "on: one save, kept after every battle; a lost battle cannot be taken back"
+                "on: one save, kept after every move; a battle cannot be taken back or fought again"
                 if self.ironman
                 else "off: a save is kept after every battle, to go back to"
             )

@@ -5,17 +5,19 @@ campaign's screen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
 from game.campaign.company import Company, Member, Standing
 from game.campaign.deployment import COMPANY
 from game.campaign.keys import VICTORY
+from game.campaign.march import Marched
 from game.core.battle import Battle
 from game.core.world import DEAD, FLED, SURRENDERED
-from game.ui.campaign.run import Marched, Run
+from game.ui.campaign.run import Run
 from game.ui.common import help_keys, theme
+from game.ui.common.after_battle import AfterBattle
 from game.ui.common.widgets import Button, layout_row, text, wrap
 from game.ui.navigation import ToCampaign, go
 
@@ -23,7 +25,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screen import Screen
 
-DEAF_FOR = 0.8  # seconds the debrief ignores keys: the battle's last Enter must not skip it (the result's rule)
 ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 COLUMNS = (("member", 0.0), ("came back", 0.2), ("kills", 0.58), ("experience", 0.68), ("level", 0.86))
 
@@ -63,7 +64,7 @@ def fates(before: Company, after: Company, battle: Battle, going: tuple[Member, 
     return out
 
 
-class DebriefScreen:
+class DebriefScreen(AfterBattle):
     HELP = help_keys.DEBRIEF  # F1
 
     def __init__(  # noqa: PLR0917  # the battle and the campaign before and after it
@@ -84,8 +85,6 @@ class DebriefScreen:
         self.pay = marched.battle.pay if self.won else 0
         self.rounds = battle.round
         self.said = said
-        self.mouse = (0, 0)
-        self.shown_for = 0.0
 
     def on(self) -> Screen:
         return go(self.app, ToCampaign(self.run))
@@ -97,20 +96,8 @@ class DebriefScreen:
         layout_row(row, pygame.Rect(40, h - 56, w - 80, 36))
         return row
 
-    def handle(self, event: pygame.event.Event) -> Screen | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    return cast("Screen | None", b.action())
-        elif event.type == pygame.KEYDOWN and self.shown_for >= DEAF_FOR and event.key in ON_KEYS:
-            return self.on()
-        return None
-
-    def update(self, dt: float) -> Screen | None:
-        self.shown_for += dt
-        return None
+    def key(self, k: int) -> Screen | None:
+        return self.on() if k in ON_KEYS else None
 
     def resize(self, w: int, h: int) -> None:
         """Nothing to fit: laid out from the window's size as it draws."""
@@ -181,6 +168,6 @@ class DebriefScreen:
             lines.append((f"The campaign is {'won' if state.outcome == VICTORY else 'lost'}.", theme.TEXT))
         elif self.run.battle is not None:
             lines.append((f"Next: {self.run.battle.title}.", theme.TEXT))
-        kept = "the campaign's one save (ironman)" if state.ironman else "saved, with a copy of this stop"
-        lines.append((self.said or f"The campaign is {kept}.", theme.TEXT_WARN if self.said else theme.TEXT_DIM))
+        kept = "Saved in the campaign's one save (ironman)." if state.ironman else "Saved, with a copy of this stop."
+        lines.append((self.said or kept, theme.TEXT_WARN if self.said else theme.TEXT_DIM))
         return lines

@@ -6,20 +6,21 @@ right click), then starts the battle (Enter)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.campaign.deployment import COMPANY, ENEMY, company_zone, free_squares
+from game.campaign.march import Marched
 from game.core.rules.creature import Kind
 from game.core.rules.geometry import FACINGS, footprint
 from game.scenario.model import Placement
 from game.ui.campaign.battle import CampaignBattle
-from game.ui.campaign.run import Marched, Run
-from game.ui.common import help_keys, spoken, theme
+from game.ui.campaign.run import Run
+from game.ui.common import deploy_input, help_keys, spoken, theme
 from game.ui.common.art import Sprites, render_map
 from game.ui.common.widgets import Button, layout_row, text, wrap
-from game.ui.quick.board_view import TILE_MAX, BoardView
+from game.ui.quick.board_view import BoardView
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 PANEL_W = 300
 Square = tuple[int, int]
-STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class CampaignDeploy:
@@ -100,65 +100,19 @@ class CampaignDeploy:
         layout_row(row, pygame.Rect(w - PANEL_W, h - 56, PANEL_W - 20, 36))
         return row
 
+    # input (game/ui/common/deploy_input.py, shared with the quick battle's deployment)
+    def at(self, i: int) -> Square:
+        return self.units[i].pos
+
+    def leave(self) -> Screen | None:
+        """Nothing: the company has marched; the battle is the way on."""
+        return None
+
+    def not_yours(self, i: int) -> None:
+        self.message = f"The {self.units[i].kind.name} is the enemy's: it stands where the map puts it"
+
     def handle(self, event: pygame.event.Event) -> Screen | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.panning:
-                self.view.pan(-event.rel[0] / self.view.tile, -event.rel[1] / self.view.tile)
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 2:
-            self.panning = event.type == pygame.MOUSEBUTTONDOWN
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            return self._press(event.pos, event.button)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            sq = self.view.square_at(event.pos)
-            i, self.dragging = self.dragging, None
-            if sq is not None and sq != self.units[i].pos:
-                self.move(i, sq)
-        elif event.type == pygame.MOUSEWHEEL and self.selected >= 0:
-            self.turn(self.selected, 1 if event.y < 0 else -1)
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event.key, event.mod)
-        return None
-
-    def _press(self, pos: tuple[int, int], button: int) -> Screen | None:
-        self.mouse = pos
-        if button == 1:
-            for b in self.buttons:
-                if b.hit(pos):
-                    return cast("Screen | None", b.action())
-        sq = self.view.square_at(pos)
-        i = self.unit_at(sq) if sq is not None else None
-        if i is None or button not in (1, 3):
-            return None
-        if i not in self.mine:
-            self.message = f"The {self.units[i].kind.name} is the enemy's: it stands where the map puts it"
-            return None
-        self.selected = i
-        if button == 1:
-            self.dragging = i
-        else:
-            self.turn(i, 1)
-        return None
-
-    def _key(self, k: int, mod: int) -> Screen | None:
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.start()
-        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.view.zoom(1 if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1)
-        elif k == pygame.K_z:
-            self.view.zoom(-TILE_MAX)
-        elif k in STEPS and mod & pygame.KMOD_SHIFT:
-            self.view.pan(*(4 * d for d in STEPS[k]))
-        elif k in (pygame.K_TAB, pygame.K_n) and self.mine:
-            back = -1 if mod & pygame.KMOD_SHIFT else 1
-            at = self.mine.index(self.selected) if self.selected in self.mine else 0
-            self.selected = self.mine[(at + back) % len(self.mine)]
-        elif k == pygame.K_r and self.selected >= 0:
-            self.turn(self.selected, -1 if mod & pygame.KMOD_SHIFT else 1)
-        elif k in STEPS and self.selected >= 0:
-            x, y = self.units[self.selected].pos
-            self.move(self.selected, (x + STEPS[k][0], y + STEPS[k][1]))
-        return None
+        return deploy_input.handle(self, event)
 
     def update(self, dt: float) -> Screen | None:
         return None

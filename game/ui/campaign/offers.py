@@ -54,6 +54,8 @@ def _offer(path: Path) -> Offer:
     c = state.company
     stop = path.stem.rpartition(".battle-")[2] if ".battle-" in path.stem else ""
     where = f"after battle {stop}" if stop else f"{len(state.fought)} battles fought"
+    if state.interrupted is not None:
+        where = f"battle {len(state.fought) + 1} under way, taken up where it stands"
     end = {VICTORY: "won", DEFEAT: "lost"}.get(state.outcome or "", "")
     about = f"{Path(state.campaign).name}: {where}, day {state.day}, {c.crowns} crowns, {len(c.ready)} ready"
     if end:

@@ -6,23 +6,30 @@ No pygame here: the screens read and call it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.campaign.company import Member, Standing
-from game.campaign.dealings import NAMES, hire, lose_captives, pay_ransom
-from game.campaign.healing import cure, pass_days, rest, rest_cost
+from game.campaign.dealings import NAMES, hire, pay_ransom
+from game.campaign.deployment import COMPANY
+from game.campaign.healing import cure, rest, rest_cost
+from game.campaign.interrupted import Interrupted
 from game.campaign.keys import DEFEAT
-from game.campaign.play import BATTLES_MAX, Setting, begin, field_for, setting, settle
+from game.campaign.march import Marched, NotResumable, march, placements, take_up
+from game.campaign.naming import renamed
+from game.campaign.play import BATTLES_MAX, begin, settle
 from game.campaign.prices import TEMPLE_CURE, hire_price, ransom
-from game.campaign.saves import autosave, autosave_path, load_save, saves_folder, write_save
+from game.campaign.saves import CampaignSaveError, autosave, autosave_path, load_save, saves_folder, write_save
+from game.campaign.setting import Setting, setting
 from game.campaign.spec import BattleSpec, CampaignSpec, read_campaign
 from game.campaign.state import CampaignState
 from game.campaign.steward import choose
 from game.core.battle import Battle
+from game.core.commands import Command
 from game.home.bundled import campaign_path, shipped_campaigns
 from game.home.user_dirs import made
-from game.scenario.model import Scenario
 
 WEEK = 7
 
@@ -34,22 +41,13 @@ def saved_name(spec: CampaignSpec) -> str:
     return spec.name if spec.folder.resolve() in shipped else str(spec.folder.resolve())
 
 
-@dataclass(frozen=True)
-class Marched:
-    """A battle the company has marched to: its seed, its scenario, the members who fight."""
-
-    battle: BattleSpec
-    seed: int
-    scenario: Scenario
-    going: tuple[Member, ...]
-
-
 @dataclass
 class Run:
     spec: CampaignSpec
     state: CampaignState
     setting: Setting
     fielding: list[str] = field(default_factory=list)  # the keys of the members chosen to fight
+    camp: CampaignState | None = None  # during a battle: the camp before its march, which its saves keep
 
     @staticmethod
     def new(spec: CampaignSpec, company: str, seed: int, ai: str, ironman: bool) -> Run:
@@ -69,7 +67,10 @@ class Run:
         state = load_save(path)
         spec = read_campaign(campaign_path(state.campaign))
         run = Run(spec, state, setting(spec))
-        run.choose_default()
+        if state.interrupted is not None:
+            run.fielding = list(state.interrupted.going)
+        else:
+            run.choose_default()
         return run
 
     @property
@@ -158,6 +159,13 @@ class Run:
         self.save()
         return f"{m.name} is ransomed for {price} crowns"
 
+    def rename(self, key: str, name: str) -> str:
+        """The member called `name` from now on (ValueError why not: empty, too long, taken)."""
+        was = self.state.company.member(key).name
+        self.state.company = renamed(self.state.company, key, name)
+        self.save()
+        return f"{was} is called {self.state.company.member(key).name} now"
+
     def toggle(self, key: str) -> str:
         """The member fights, or sits the battle out."""
         m = self.state.company.member(key)
@@ -182,18 +190,43 @@ class Run:
     def march(self) -> Marched:
         """To the battle: captives not ransomed are lost, the days of march pass (and heal), the
         battle's seed is drawn and its field set up with the members chosen."""
-        b = self.battle
-        if b is None:
+        if self.battle is None:
             raise ValueError("the campaign is over")
         if not self.going():
             raise ValueError("choose who fights first (Enter on a member)")
         self.save()  # the camp as it was left: leaving the battle comes back to it
-        state, s = self.state, self.setting
-        state.company = pass_days(lose_captives(state.company), b.days, 0, s.kinds)
-        state.day += b.days
-        going = self.going()
-        seed, scenario = field_for(state, self.spec, b, s, going, folder=made(saves_folder()))
-        return Marched(b, seed, scenario, tuple(going))
+        self.camp = deepcopy(self.state)
+        self.camp.interrupted = Interrupted(tuple(self.fielding))
+        return march(self.state, self.spec, self.setting, self.going(), folder=made(saves_folder()))
+
+    @property
+    def in_battle(self) -> bool:
+        """Whether the save holds a battle in progress, to be taken up before anything else."""
+        return self.state.interrupted is not None
+
+    def take_up(self) -> tuple[Marched, Battle, Interrupted]:
+        """The battle in progress, marched to again and played on to where it stood
+        (CampaignSaveError in one line if this game can no longer replay it)."""
+        self.camp = deepcopy(self.state)
+        try:
+            return take_up(self.state, self.spec, self.setting, folder=made(saves_folder()))
+        except NotResumable as e:
+            self.state, self.camp = self.camp, None
+            raise CampaignSaveError(f"{self.path}: {e}") from None
+
+    def keep_battle(self, marched: Marched, commands: Sequence[Command]) -> None:
+        """Save the battle so far with the camp before its march: a game killed now takes it up
+        here, on the same dice (CampaignSaveError if it cannot be written)."""
+        assert self.camp is not None and self.camp.interrupted is not None  # marched or taken up
+        going = self.camp.interrupted.going
+        self.camp.interrupted = Interrupted(going, placements(marched, COMPANY), tuple(commands))
+        write_save(self.camp, self.path)
+
+    def leave_battle(self) -> None:
+        """The battle not fought after all: the save is the camp as it was before the march."""
+        assert self.camp is not None  # only a battle marched to or taken up is left
+        self.camp.interrupted = None
+        write_save(self.camp, self.path)
 
     def settle(self, marched: Marched, battle: Battle) -> dict[str, object]:
         """The battle's end read back into the company, the campaign saved (newest, and for a
@@ -204,6 +237,7 @@ class Run:
         if self.state.outcome is None and not self.can_go_on():
             self.state.outcome = DEFEAT  # no one left to field, and nothing to hire or ransom with
         self.choose_default()
+        self.camp = None
         autosave(self.state)
         return record
 

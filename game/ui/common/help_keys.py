@@ -272,6 +272,7 @@ CAMP: list[tuple[str, list[tuple[str, str]]]] = [
             ("R / W", "rest a day / a week: each heals, each costs lodging"),
             ("P", "ransom the member chosen from the enemy"),
             ("D, then Y", "dismiss the member chosen"),
+            ("N, type, Enter", "rename the member chosen (Esc leaves the name as it was)"),
             ("M", "march to the battle, with those who fight"),
             ("Esc", "back to the campaign's graph"),
         ],
@@ -298,7 +299,7 @@ CAMPAIGN_BATTLE: list[tuple[str, list[tuple[str, str]]]] = [
         "A campaign's battle",
         [
             ("Esc, then Q", "leave it: back to the camp before the march (ironman: the AI fights on)"),
-            ("Ctrl+S", "no battle save: the campaign saves between battles"),
+            ("Ctrl+S", "not needed: the campaign's save keeps the battle after every command"),
         ],
     ),
     *HELP,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -13,6 +13,7 @@ from game.ui.battle import players
 from game.ui.battle.battle_screen import BattleScreen, ToResult
 from game.ui.battle.saving import retire_autosaves, save_by_hand
 from game.ui.common import help_keys, theme
+from game.ui.common.after_battle import AfterBattle
 from game.ui.common.stats import strength_by_round
 from game.ui.common.widgets import Button, font, layout_row, text
 from game.ui.menus import course
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 # Seconds the result ignores keys after it opens: Enter also confirms attacks and lesson cards, and
 # one Enter too many threw the result away (issue 37). Counted in the frames' time (update's dt).
-DEAF_FOR = 0.8
 COLUMNS = ("casualties", "retreats", "knockdowns", "morale_failures", "fled", "surrendered")
 
 
@@ -41,7 +41,7 @@ class Cell(NamedTuple):
     bold: bool = False
 
 
-class ResultScreen:
+class ResultScreen(AfterBattle):
     HELP = help_keys.RESULT  # F1
 
     def __init__(self, app: App, battle_screen: BattleScreen) -> None:
@@ -52,7 +52,6 @@ class ResultScreen:
         self.end = end
         self.summary = summary(b)
         self.series = strength_by_round(b.events)
-        self.mouse = (0, 0)
         self.completed, self.message = course.completed_now(battle_screen)  # the message: where the
         # replay was saved, why it could not be, or what became of the lessons' progress file
         retired = retire_autosaves(battle_screen.session)  # Continue never offers this battle again
@@ -61,7 +60,6 @@ class ResultScreen:
         self.course_words = course.progress_words() if battle_screen.session.scenario.lesson else ""
         # A quick battle's map is named by its digest (game/ui/quick/field.py): "again" is the same battle.
         self.quick = is_quick_map(battle_screen.session.scenario.path)
-        self.shown_for = 0.0  # seconds since it opened: keys count from DEAF_FOR on
 
     def again(self) -> Screen:
         """The battle again: a quick battle the same (map, armies, seed), any other on the next seed."""
@@ -120,18 +118,7 @@ class ResultScreen:
         layout_row(buttons, pygame.Rect(w // 2 - 430, h - 60, 860, 34))
         return buttons
 
-    def handle(self, event: pygame.event.Event) -> Screen | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    return cast("Screen | None", b.action())
-        elif event.type == pygame.KEYDOWN and self.shown_for >= DEAF_FOR:
-            return self._key(event.key)
-        return None
-
-    def _key(self, k: int) -> Screen | None:
+    def key(self, k: int) -> Screen | None:
         """A key: each names one thing to do, and Enter none (it confirms too much elsewhere)."""
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             again = "the same battle again" if self.quick else "again"
@@ -150,10 +137,6 @@ class ResultScreen:
             return self.new_one()
         elif k == pygame.K_s and self.bs.session.scenario.path:
             self.save()
-        return None
-
-    def update(self, dt: float) -> Screen | None:
-        self.shown_for += dt
         return None
 
     def resize(self, w: int, h: int) -> None:

@@ -5,7 +5,7 @@ or a right click), then starts the battle (Enter)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,10 +15,10 @@ from game.generate.make import Field
 from game.scenario.errors import ScenarioError
 from game.scenario.tiled import load_scenario
 from game.ui.battle.battle_screen import BattleScreen
-from game.ui.common import help_keys, theme
+from game.ui.common import deploy_input, help_keys, theme
 from game.ui.common.art import Sprites
 from game.ui.common.widgets import Button, layout_row, text, wrap
-from game.ui.quick.board_view import TILE_MAX, BoardView
+from game.ui.quick.board_view import BoardView
 from game.ui.quick.choices import QuickChoices
 from game.ui.quick.field import PLAYER, army_words, placeable, write_map
 from game.ui.quick.ground import ground
@@ -125,74 +125,21 @@ class DeployScreen:
         layout_row(row, pygame.Rect(w - PANEL_W, h - 56, PANEL_W - 20, 36))
         return row
 
-    # input
+    # input (game/ui/common/deploy_input.py, shared with a campaign's deployment)
+    def at(self, i: int) -> Square:
+        return self.soldiers[i].pos
+
+    def unit_at(self, sq: Square) -> int | None:
+        return self.soldier_at(sq)
+
+    def leave(self) -> Screen:
+        return self.back
+
+    def not_yours(self, i: int) -> None:
+        self.message = f"The {self.soldiers[i].kind.name} is the AI's: it has placed its own army"
+
     def handle(self, event: pygame.event.Event) -> Screen | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.panning:
-                self.view.pan(-event.rel[0] / self.view.tile, -event.rel[1] / self.view.tile)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 2:
-            self.panning = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 2:
-            self.panning = False
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            return self._press(event.pos, event.button)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging is not None:
-            sq = self.square_at(event.pos)
-            i, self.dragging = self.dragging, None
-            if sq is not None and sq != self.soldiers[i].pos:
-                self.move(i, sq)
-        elif event.type == pygame.MOUSEWHEEL and self.selected >= 0:
-            self.turn(self.selected, 1 if event.y < 0 else -1)
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event.key, event.mod)
-        return None
-
-    def _press(self, pos: tuple[int, int], button: int) -> Screen | None:
-        self.mouse = pos
-        if button == 1:
-            for b in self.buttons:
-                if b.hit(pos):
-                    return cast("Screen | None", b.action())
-        sq = self.square_at(pos)
-        i = self.soldier_at(sq) if sq is not None else None
-        if i is None or button not in (1, 3):
-            return None
-        if i not in self.mine:
-            self.message = f"The {self.soldiers[i].kind.name} is the AI's: it has placed its own army"
-            return None
-        self.selected = i
-        if button == 1:
-            self.dragging = i
-        else:
-            self.turn(i, 1)
-        return None
-
-    def _key(self, k: int, mod: int) -> Screen | None:
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.start()
-        if k == pygame.K_ESCAPE:
-            return self.back
-        steps = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.view.zoom(1 if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) else -1)
-        elif k == pygame.K_z:
-            self.view.zoom(-TILE_MAX)  # the whole field, as far as it fits
-        elif k in steps and mod & pygame.KMOD_SHIFT:
-            self.view.pan(*(4 * d for d in steps[k]))
-        elif not self.mine:
-            return None
-        elif k in (pygame.K_TAB, pygame.K_n):
-            back = -1 if mod & pygame.KMOD_SHIFT else 1
-            at = self.mine.index(self.selected) if self.selected in self.mine else 0
-            self.selected = self.mine[(at + back) % len(self.mine)]
-        elif k == pygame.K_r:
-            self.turn(self.selected, -1 if mod & pygame.KMOD_SHIFT else 1)
-        elif k in steps:
-            x, y = self.soldiers[self.selected].pos
-            dx, dy = steps[k]
-            self.move(self.selected, (x + dx, y + dy))
-        return None
+        return deploy_input.handle(self, event)
 
     def update(self, dt: float) -> Screen | None:
         return None
