@@ -1,6 +1,6 @@
 """The pictures of the campaign's screens in docs/campaigns.md and the README (docs/img/campaign_*.png):
-the campaign's graph and card, the camp and the debrief after the test campaign's first battle, at UI
-scale 1 (1280x720) and 2 (2048x1200). Run from the checkout:
+the campaign's graph and card, the camp and the debrief after the first battle of The Salt Road (the
+campaign Rout ships), at UI scale 1 (1280x720) and 2 (2048x1200). Run from the checkout:
 
     SDL_VIDEODRIVER=dummy python tools/campaign_pictures.py [OUT_DIR]
 
@@ -25,8 +25,8 @@ from game.ui.app import App
 from game.ui.campaign.shots import SHOTS, after_a_battle
 
 ROOT = Path(__file__).resolve().parent.parent
-SALT_ROAD = ROOT / "tests" / "campaign" / "data" / "salt_road"
-SEED = 5  # a victory in which members gain a level, one dies and one flees
+SALT_ROAD = ROOT / "campaigns" / "the_salt_road"
+SEED = 23  # a victory at the ford in which three members die and one flees and comes back
 SCALES = {"": ((1280, 720), 1.0), "_2x": ((2048, 1200), 2.0)}
 
 

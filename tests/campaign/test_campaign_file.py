@@ -70,7 +70,7 @@ FAULTS = [
     ),
     ("a generated field too small", ("width = 16", "width = 6"), "width must be a whole number from 16 to 64"),
     ("a later format", ("format = 1", "format = 2"), "format must be a whole number from 1 to 1"),
-    ("no title", ('title = "The Salt Road"\n', ""), "key title is missing"),
+    ("no title", ('title = "A March for the Tests"\n', ""), "key title is missing"),
     ("two battles with one id", ('id = "camp"', 'id = "ford"'), "id is used by another battle already"),
     (
         "more fielded than the roster",

@@ -13,9 +13,10 @@ from game.ui.app import App
 from game.ui.campaign import camp_draw, campaign_screen, debrief, shots
 from game.ui.campaign.shots import after_a_battle
 from game.ui.common import widgets
-from tests.campaign.helpers import SALT_ROAD
+from tests.command_line import ROOT
 
-SEED = 5  # as tools/campaign_pictures.py: members gain a level, one dies, one flees
+# As tools/campaign_pictures.py: the shipped story, its first battle won, three dead, one fled.
+SALT_ROAD, SEED = ROOT / "campaigns" / "the_salt_road", 23
 
 
 @pytest.fixture(params=[((1024, 600), 1.0), ((2048, 1200), 2.0)], ids=["1x", "2x"])
@@ -68,3 +69,18 @@ def test_each_screen_lists_its_keys(screens, name):
     _, made = screens
     sheet = made[name].HELP
     assert sheet and all(rows for _, rows in sheet)
+
+
+def test_the_next_battles_card_shows_where_it_leads_inside_the_card(screens):
+    """The Causeway's long opening once pushed 'If won: ... if lost: ...' off the card's foot, and
+    str.capitalize wrote the battles it leads to in small letters ('a night at saltwell')."""
+    a, made = screens
+    screen = made["graph"]
+    a.show(screen)
+    said = drawn_boxes(a, (campaign_screen,))
+    w, h = a.size
+    card = pygame.Rect(w - screen.card_w - 40, 130, screen.card_w, h - 210)
+    leads = [(words, r) for words, r in said if r.x >= card.x and words.startswith("If won")]
+    assert leads, [words for words, _ in said]
+    assert all(card.contains(r) for _, r in leads)
+    assert "The Deserters' Bridge" in " ".join(words for words, r in said if r.x >= card.x)

@@ -54,7 +54,8 @@ def brief(b: BattleSpec, spec: CampaignSpec) -> list[Line]:
     )
     lines.append((pay, 18, False))
     after = ("won", b.victory), ("lost", b.defeat)
-    lines.append(("; ".join(f"if {w}: {_next(n, b, spec)}" for w, n in after).capitalize() + ".", 18, False))
+    leads = "; ".join(f"if {w}: {_next(n, b, spec)}" for w, n in after)
+    lines.append((leads[:1].upper() + leads[1:] + ".", 18, False))  # str.capitalize would lower the titles
     return lines
 
 

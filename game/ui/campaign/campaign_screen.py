@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from game.ui.screen import Screen
 
 CARD_W = 380
+MIN_CARD_SIZE = 15  # a card's words are drawn no smaller than this, however long
+SMALLEST_CUT = 8  # and no line more than this many points under its own size
 
 
 class CampaignScreen:
@@ -127,10 +129,12 @@ def draw_graph(surface: pygame.Surface, run: Run, area: pygame.Rect, pointed: st
         edge = theme.HIGHLIGHT if here else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, r, 3 if here else 1, border_radius=8)
         title = "The end" if key == END else spec.battles[key].title
-        lines = wrap(title, 18, r.w - 12)[:2]
+        # A long title: smaller, on a third line ("The Causeway over Harrow Gorge").
+        size, most = next(((z, n) for z, n in ((18, 2), (16, 3)) if len(wrap(title, z, r.w - 12)) <= n), (16, 3))
+        lines = wrap(title, size, r.w - 12)[:most]
         for i, line in enumerate(lines):
-            y = r.centery - 10 * len(lines) + 20 * i
-            text(surface, line, (r.centerx, y), 18, theme.TEXT, True, "midtop")
+            y = r.centery - (size + 2) * len(lines) // 2 + (size + 2) * i
+            text(surface, line, (r.centerx, y), size, theme.TEXT, True, "midtop")
         t = tallies.get(key)
         parts = ["the company is here"] if here else []
         if t is not None:
@@ -188,18 +192,41 @@ def _legend(surface: pygame.Surface, area: pygame.Rect) -> None:
 
 
 def draw_card(surface: pygame.Surface, card: pygame.Rect, lines: list[tuple[str, int, bool]]) -> None:
-    """A card: a panel of lines (words, size, bold), wrapped to its width, cut at its foot."""
+    """A card: a panel of lines (words, size, bold), wrapped to its width. Lines too long for it
+    are drawn smaller, down to a size still read with ease; then the longest (a story's opening)
+    loses its end to an ellipsis, so the facts after it stay on the card (the Causeway's opening
+    once pushed the pay and where the battle leads off its foot)."""
     pygame.draw.rect(surface, (30, 33, 40), card, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, card, 1, border_radius=10)
+    width, room = card.w - 28, card.h - 22
+    for smaller in range(0, SMALLEST_CUT + 1, 2):
+        sized = _smaller(lines, smaller)
+        fitted = [(wrap(words, size, width), size, bold) for words, size, bold in sized]
+        if _height(fitted) <= room:
+            break
+    i = max(range(len(fitted)), key=lambda k: len(fitted[k][0]))
+    words, size, bold = sized[i]
+    kept = words.split()
+    while _height(fitted) > room and len(kept) > 1:
+        kept.pop()
+        fitted[i] = (wrap(" ".join(kept) + " …", size, width), size, bold)
     y = card.y + 14
-    for words, size, bold in lines:
+    for parts, size, bold in fitted:
         colour = theme.TEXT if bold or size >= 20 else theme.TEXT_DIM
-        for part in wrap(words, size, card.w - 28):
+        for part in parts:
             if y + size > card.bottom - 8:
                 return
             text(surface, part, (card.x + 14, y), size, colour, bold)
             y += size + 4
         y += 8
+
+
+def _smaller(lines: list[tuple[str, int, bool]], by: int) -> list[tuple[str, int, bool]]:
+    return [(words, max(MIN_CARD_SIZE, size - by), bold) for words, size, bold in lines]
+
+
+def _height(fitted: list[tuple[list[str], int, bool]]) -> int:
+    return sum(len(parts) * (size + 4) + 8 for parts, size, _ in fitted)
 
 
 def opened(app: App, request: ToCampaign) -> Screen:
