@@ -14,8 +14,9 @@ import pytest
 
 from tests.import_graph import ROOT, cycles, import_graph, reachable
 
-# graph() is parsed once, by the worker that runs this module's tests (-n: one worker).
-pytestmark = pytest.mark.xdist_group("import-graph")
+# graph() is parsed once, by the worker that runs the tests that read game/'s sources
+# (tests/source_trees.py: -n gives them one worker, so each module is parsed once in all).
+pytestmark = pytest.mark.xdist_group("source-trees")
 
 
 @cache

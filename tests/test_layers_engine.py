@@ -19,6 +19,8 @@ from game.core.commands import Command
 from tests.helpers import board, unit
 from tests.source_trees import nodes, text
 
+pytestmark = pytest.mark.xdist_group("source-trees")  # one worker parses game/'s sources for all their readers
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 CORE = GAME / "core"

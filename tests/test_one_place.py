@@ -8,9 +8,13 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 from game.core.rules.conditions import RULES
 from game.core.systems.spells import SPELLS
 from tests.source_trees import nodes, text
+
+pytestmark = pytest.mark.xdist_group("source-trees")  # one worker parses game/'s sources for all their readers
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 

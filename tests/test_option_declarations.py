@@ -167,6 +167,7 @@ def crowded(found: dict[str, set[str]], words: set[str]) -> dict[str, list[str]]
     return {n: sorted(m) for n, m in found.items() if len(m) > allowed(n)}
 
 
+@pytest.mark.xdist_group("source-trees")  # reads game/'s sources (tests/source_trees.py)
 def test_each_option_name_is_a_literal_in_at_most_two_modules():
     names = {r.name for r in declarations.declared()}
     assert crowded(modules_spelling(names), log_words()) == {}

@@ -6,7 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from tests.source_trees import nodes
+
+pytestmark = pytest.mark.xdist_group("source-trees")  # one worker parses game/'s sources for all their readers
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"

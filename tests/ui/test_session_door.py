@@ -7,7 +7,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from tests.source_trees import nodes
+
+pytestmark = pytest.mark.xdist_group("source-trees")  # one worker parses game/'s sources for all their readers
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 OWNERS = {UI / "battle" / "session.py", UI / "battle" / "since.py"}  # since.py keeps the hot-seat marks

@@ -17,6 +17,8 @@ import pytest
 
 from tests.source_trees import parsed, text
 
+pytestmark = pytest.mark.xdist_group("source-trees")  # one worker parses game/'s sources for all their readers
+
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
 STATES = {"BattleState", "BattleScreen", "SandboxBattle", "Board"}  # Board: net_play.py's view of it
