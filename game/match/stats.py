@@ -16,6 +16,10 @@ Z95 = 1.959964
 ALPHA = BETA = 0.05  # the test's error rates, as fishtest sets them
 EPSILON = 1e-3  # added to each outcome's count for the variance: fishtest's regularisation, so a
 # run of identical pairs does not read as certainty
+# The test's variance also counts one pair spread evenly over the five outcomes: with EPSILON alone
+# a first pair split 1-1 has a variance near 0 and an LLR near -16, and the test stopped at H0 after
+# one pair (most pairs of two close levels split 1-1). Over a hundred pairs it weighs next to nothing.
+PRIOR_PAIR = 1.0
 
 
 def expected_score(elo: float) -> float:
@@ -58,9 +62,10 @@ class PairCounts:
         """A's share of the points."""
         return self.points / (2 * self.pairs) if self.pairs else 0.5
 
-    def _moments(self) -> tuple[float, float]:
-        """The mean and the variance of a pair's score (0 to 1), the counts regularised."""
-        n = [c + EPSILON for c in self.counts]
+    def _moments(self, prior: float = 0.0) -> tuple[float, float]:
+        """The mean and the variance of a pair's score (0 to 1), the counts regularised (and
+        `prior` pairs spread evenly over the outcomes added)."""
+        n = [c + EPSILON + prior / 5 for c in self.counts]
         total = sum(n)
         mean = sum(i / 4 * c for i, c in enumerate(n)) / total
         var = sum((i / 4 - mean) ** 2 * c for i, c in enumerate(n)) / total
@@ -79,7 +84,7 @@ class PairCounts:
         if not self.pairs:
             return 0.0
         s0, s1 = expected_score(elo0), expected_score(elo1)
-        _, var = self._moments()
+        _, var = self._moments(PRIOR_PAIR)
         return self.pairs * (s1 - s0) * (2 * self.score - s0 - s1) / (2 * var)
 
 

@@ -45,3 +45,11 @@ def test_the_sprt_accepts_h1_for_a_clearly_stronger_level_and_h0_for_an_equal_on
     assert even.llr(0, 100) < low and sprt_verdict(even, 0, 100) == "H0"
     unsure = PairCounts.of([2, 0, 1.5])
     assert sprt_verdict(unsure, 0, 100) is None
+
+
+def test_a_first_pair_split_1_1_decides_nothing():
+    # Most pairs of two close levels split 1-1; one of them alone once read as a variance of
+    # nearly 0 and stopped `--sprt 0 100` at H0 after a single pair.
+    one = PairCounts.of([1])
+    assert -1 < one.llr(0, 100) < 0 and sprt_verdict(one, 0, 100) is None
+    assert sprt_verdict(PairCounts.of([1, 1, 1]), 0, 100) is None
