@@ -92,10 +92,11 @@ def test_a_stronger_kind_costs_more_than_a_weaker() -> None:
 
 
 def test_the_points_file_reads_back_as_written(tmp_path: Path) -> None:
-    kinds = load()
-    p = price(kinds["orc"], kinds[REFERENCE], 2, "baseline")
+    # Duels as `rout price` plays them (tested above and below), their results set down here.
+    played = [Duel(n, REFERENCE_FORCE, 4, score) for n, score in ((3, 0.5), (5, 1.5), (7, 3.0), (9, 3.5))]
+    p = priced("orc", played)
     path = tmp_path / "points.toml"
-    path.write_text(text(PointsTable("baseline", 2, {"orc": p})), encoding="utf-8")
+    path.write_text(text(PointsTable("baseline", 4, {"orc": p})), encoding="utf-8")
     back = read(path)
     assert back is not None
     assert back.points("orc") == round(p.points, 1)
