@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -101,3 +103,17 @@ def on_board(
     s = BattleScreen(a, sc, controllers=controllers or {"blue": "human", "red": "ai"}, threaded=False, battle=battle)
     a.show(s)
     return s
+
+
+def frames_until(a: App, done: Callable[[], bool], what: str, deadline: float) -> None:
+    """Run frames until `done()`, while a thread of the window's (a network peer, a reader) works:
+    between frames the test lets go of the interpreter a moment, as the game's own loop does
+    while it waits for the next frame. Without it the frames held the interpreter and a joiner's
+    thread, back from connect(), waited 3 to 23 s to run again."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        if done():
+            return
+        a.step(0.05)
+        time.sleep(0.005)  # a poll, not a wait for time
+    raise AssertionError(f"never {what}")

@@ -26,18 +26,13 @@ from game.ui.net_window import host_screen, join_screen
 from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread
 from tests.save.played import played
 from tests.ui.drive import app as make_app
-from tests.ui.drive import key
+from tests.ui.drive import frames_until, key
 
 SKIRMISH = MAPS / "skirmish.tmx"
 
 
 def _until(a: App, done: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + DEADLINE
-    while time.monotonic() < end:
-        if done():
-            return
-        a.step(0.05)
-    raise AssertionError(f"never {what}")
+    frames_until(a, done, what, DEADLINE)
 
 
 def _play_to_round(a: App, s: BattleScreen, last: int) -> int:

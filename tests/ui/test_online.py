@@ -5,7 +5,6 @@ on a condition with a deadline."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pygame
@@ -18,18 +17,13 @@ from game.ui.menus.menu import MenuScreen
 from game.ui.menus.online import OnlineScreen
 from tests.net.peers import DEADLINE, HostThread
 from tests.ui.drive import app as make_app
-from tests.ui.drive import key
+from tests.ui.drive import frames_until, key
 
 SKIRMISH = str(MAPS / "skirmish.tmx")
 
 
 def _until(a: App, done: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + DEADLINE
-    while time.monotonic() < end:
-        if done():
-            return
-        a.step(0.05)
-    raise AssertionError(f"never {what}")
+    frames_until(a, done, what, DEADLINE)
 
 
 def _type(a: App, words: str) -> None:
@@ -60,7 +54,7 @@ def test_play_online_types_the_address_and_code_and_opens_the_battle_on_the_join
     joiner = load_scenario(SKIRMISH).sides[1]
     assert [side for side, who in s.session.controllers.items() if who == "human"] == [joiner]
     assert "playing " + joiner in host.said("playing")
-    host.host.plan.wait = 1.0  # once the window goes, the host waits this long for it to come back
+    host.host.plan.wait = 0.1  # once the window goes, the host waits this long for it to come back
     s.close()
     assert host.finish() == 1  # the window went, and no player came back within the host's wait
 
