@@ -190,6 +190,15 @@ def wait_for(found, proc: subprocess.Popen, what: str, limit: float = 120.0):
     raise AssertionError(f"no {what} within {limit} s")
 
 
+def _as_from_a_terminal() -> None:
+    """The run starts as a terminal starts it, Ctrl-C neither ignored nor held back. A child keeps
+    an ignored signal and the signal mask of the process that starts it, and the test worker's
+    own may have been left so by an earlier test in it (in the whole suite, order-dependent, the
+    runs below never saw their Ctrl-C and were killed at the timeout)."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def stop_mid_write(tmp_path: Path, sig: int, output: str, jobs: int) -> tuple[int, str]:
     """Start a long run, wait for its temporary output to appear, send sig to its process group
     (as a terminal's Ctrl-C does), and return its exit status and standard error."""
@@ -208,7 +217,14 @@ def stop_mid_write(tmp_path: Path, sig: int, output: str, jobs: int) -> tuple[in
         "out",
     ]
     p = subprocess.Popen(
-        cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        cmd,
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_as_from_a_terminal,  # noqa: PLW1509  # it only sets two signal states, taking no lock
     )
     try:
         temp = wait_for(lambda: [q.name for q in tmp_path.iterdir()], p, "temporary output")
