@@ -1,6 +1,8 @@
 """The expert AI (game/ai/expert.py): it plays its shortlist forward on copies of the battle, on
 dice of its own, and keeps the command whose futures are worth most to its side."""
 
+import pytest
+
 from game import ai
 from game.ai import expert
 from game.ai.candidate import Candidate
@@ -67,21 +69,6 @@ def test_a_budget_in_seconds_stops_after_a_turn_once_its_time_is_spent():
     assert "playouts" in out[0].note and not out[0].note.startswith("hold; 0 ")
 
 
-def test_a_budget_in_seconds_starts_no_turn_it_expects_to_overrun(monkeypatch):
-    """Issue 36: 'expert within its budget at the 99th percentile'. Turns of 0.3 s each against
-    half a second: a second turn would end at 0.6 s, so the search stops after the first; turns
-    of 0.15 s: a fourth would end at 0.6 s, so it stops after the third, at 0.45 s."""
-    budget = expert.Budget(think=0.5)
-    for turn_s, turns_played in ((0.3, 1), (0.15, 3)):
-        turns = 0
-        while True:
-            turns += 1
-            monkeypatch.setattr(expert.time, "perf_counter", lambda t=turns, s=turn_s: t * s)
-            if budget.spent(turns, turns * 4, 0.0):
-                break
-        assert turns == turns_played
-
-
 def test_a_side_values_a_field_by_what_it_keeps_standing():
     b = _duel()
     before = expert.value(b, "blue")
@@ -91,3 +78,44 @@ def test_a_side_values_a_field_by_what_it_keeps_standing():
     assert expert.value(b, "blue") > before
     w.update("a", life=DEAD)
     assert expert.value(b, "blue") < 0
+
+
+def test_a_budget_in_seconds_ends_before_the_playout_that_would_overrun_it(monkeypatch):
+    # Issue 36: "expert within its budget at the 99th percentile". On a clock where each playout takes 0.1 s, a 0.5 s budget starts no playout that would end
+    # past it, and drops a turn it cut short whole: both candidates keep the same dice and count.
+    clock = [0.0]
+    played: list[Command] = []
+
+    def slow(battle, cmd, seed, policy):
+        clock[0] += 0.1
+        played.append(cmd)
+        return 1.0 if cmd.action == Action.REST else 0.0
+
+    monkeypatch.setattr(expert, "playout", slow)
+    cands = [Candidate(0.0, Command(Action.HOLD, "a"), "hold"), Candidate(0.0, Command(Action.REST, "a"), "rest")]
+    ranked = expert.search(
+        _duel(), cands, expert.Budget(think=0.5, clock=lambda: clock[0]), lambda t: ai.decide(t, "baseline")
+    )
+    assert clock[0] <= 0.5 - expert.RESERVE + 1e-9
+    # Two turns end at 0.4 s, and one more playout would end past 0.5 s less the reserve.
+    assert len(played) == 4 and clock[0] == pytest.approx(0.4)
+    assert ranked[0].cmd.action == Action.REST and all("2 playouts" in c.note for c in ranked)
+
+
+def test_a_turn_cut_short_counts_for_no_candidate(monkeypatch):
+    # Playouts of 0.15 s: the second turn's first playout ends at 0.45 s and its second would end
+    # past the budget, so the second turn is dropped whole and each candidate keeps one playout.
+    clock = [0.0]
+    played: list[Command] = []
+
+    def slow(battle, cmd, seed, policy):
+        clock[0] += 0.15
+        played.append(cmd)
+        return 0.0
+
+    cands = [Candidate(0.0, Command(Action.HOLD, "a"), "hold"), Candidate(0.0, Command(Action.REST, "a"), "rest")]
+    budget = expert.Budget(think=0.5, clock=lambda: clock[0])
+    monkeypatch.setattr(expert, "playout", slow)
+    ranked = expert.search(_duel(), cands, budget, lambda t: ai.decide(t, "baseline"))
+    assert len(played) == 3
+    assert all("1 playouts" in c.note for c in ranked)
