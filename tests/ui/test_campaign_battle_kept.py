@@ -13,9 +13,10 @@ from game.save.files import event_lines
 from game.ui.campaign.battle import CampaignBattle, CampaignPause
 from game.ui.campaign.campaign_screen import CampaignScreen
 from game.ui.campaign.choose import ChooseScreen
+from game.ui.campaign.deploy import CampaignDeploy
 from game.ui.navigation import ToCampaigns, go
 from tests.ui.drive import app, key
-from tests.ui.test_campaign_window import salt_road, to_battle
+from tests.ui.test_campaign_window import in_camp, salt_road, to_battle
 
 
 @pytest.fixture
@@ -76,3 +77,19 @@ def test_a_battle_taken_up_not_ironman_can_still_be_left_for_the_camp_before_the
     assert isinstance(a.screen, CampaignScreen) and a.screen.run.state.day == day
     saved = load_save(run.path)
     assert saved.interrupted is None and saved.day == day and not saved.fought
+
+
+@pytest.mark.parametrize("ironman", [True, False], ids=["ironman", "saves"])
+def test_esc_on_the_deployment_calls_the_march_off_back_to_the_camp_before_it(a, ironman):
+    # Esc used to do nothing there. No die is rolled before the battle starts, and the save
+    # already holds the camp before the march, so even an ironman company may turn back.
+    run = salt_road(ironman)
+    day = run.state.day
+    in_camp(a, run)
+    key(a, pygame.K_m)
+    assert isinstance(a.screen, CampaignDeploy) and a.screen.run.state.day > day  # the days of march passed
+    key(a, pygame.K_ESCAPE)
+    assert isinstance(a.screen, CampaignScreen) and "called off" in a.screen.message
+    assert a.screen.run.state.day == day and not a.screen.run.state.fought
+    saved = load_save(run.path)
+    assert saved.interrupted is None and saved.day == day

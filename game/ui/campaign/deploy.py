@@ -12,6 +12,8 @@ import pygame
 
 from game.campaign.deployment import COMPANY, ENEMY, company_zone, free_squares
 from game.campaign.march import Marched
+from game.campaign.saves import CampaignSaveError
+from game.campaign.spec import CampaignError
 from game.core.rules.creature import Kind
 from game.core.rules.geometry import FACINGS, footprint
 from game.scenario.model import Placement
@@ -20,6 +22,7 @@ from game.ui.campaign.run import Run
 from game.ui.common import deploy_input, help_keys, spoken, theme
 from game.ui.common.art import Sprites, render_map
 from game.ui.common.widgets import Button, layout_row, text, wrap
+from game.ui.navigation import ToCampaign, go
 from game.ui.quick.board_view import BoardView
 
 if TYPE_CHECKING:
@@ -105,8 +108,15 @@ class CampaignDeploy:
         return self.units[i].pos
 
     def leave(self) -> Screen | None:
-        """Nothing: the company has marched; the battle is the way on."""
-        return None
+        """Back to the campaign, the camp as it was before the march: no die is rolled yet, and the
+        save already holds that camp (a game closed here comes back to it), ironman or not."""
+        try:
+            self.run.leave_battle()
+            run = Run.load(self.run.path)
+        except (CampaignSaveError, CampaignError) as e:
+            self.message = f"Could not go back to the camp: {e}"
+            return None
+        return go(self.app, ToCampaign(run, "The march was called off: the company stands in camp as before"))
 
     def not_yours(self, i: int) -> None:
         self.message = f"The {self.units[i].kind.name} is the enemy's: it stands where the map puts it"

@@ -290,6 +290,7 @@ CAMPAIGN_DEPLOY: list[tuple[str, list[tuple[str, str]]]] = [
             ("+ / -, Z", "zoom; the whole field"),
             ("Shift+arrows, middle-drag", "pan the field"),
             ("Enter", "start the battle"),
+            ("Esc", "call the march off: the camp as it was before it"),
         ],
     ),
 ]
