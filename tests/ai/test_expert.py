@@ -80,42 +80,36 @@ def test_a_side_values_a_field_by_what_it_keeps_standing():
     assert expert.value(b, "blue") < 0
 
 
-def test_a_budget_in_seconds_ends_before_the_playout_that_would_overrun_it(monkeypatch):
-    # Issue 36: "expert within its budget at the 99th percentile". On a clock where each playout takes 0.1 s, a 0.5 s budget starts no playout that would end
-    # past it, and drops a turn it cut short whole: both candidates keep the same dice and count.
+def _searched_on_a_clock(monkeypatch, seconds: float):
+    """The search of hold against rest under a 0.5 s budget, on a clock where each playout takes
+    `seconds` (rest's playouts are worth more): what it ranked, what it played, the clock's end."""
     clock = [0.0]
     played: list[Command] = []
 
     def slow(battle, cmd, seed, policy):
-        clock[0] += 0.1
+        clock[0] += seconds
         played.append(cmd)
         return 1.0 if cmd.action == Action.REST else 0.0
 
     monkeypatch.setattr(expert, "playout", slow)
     cands = [Candidate(0.0, Command(Action.HOLD, "a"), "hold"), Candidate(0.0, Command(Action.REST, "a"), "rest")]
-    ranked = expert.search(
-        _duel(), cands, expert.Budget(think=0.5, clock=lambda: clock[0]), lambda t: ai.decide(t, "baseline")
-    )
-    assert clock[0] <= 0.5 - expert.RESERVE + 1e-9
-    # Two turns end at 0.4 s, and one more playout would end past 0.5 s less the reserve.
-    assert len(played) == 4 and clock[0] == pytest.approx(0.4)
+    budget = expert.Budget(think=0.5, clock=lambda: clock[0])
+    ranked = expert.search(_duel(), cands, budget, lambda t: ai.decide(t, "baseline"))
+    return ranked, played, clock[0]
+
+
+def test_a_budget_in_seconds_ends_before_the_playout_that_would_overrun_it(monkeypatch):
+    # Issue 36: "expert within its budget at the 99th percentile". Playouts of 0.1 s: two turns
+    # end at 0.4 s, and one more playout would end past 0.5 s less the reserve.
+    ranked, played, ended = _searched_on_a_clock(monkeypatch, 0.1)
+    assert ended <= 0.5 - expert.RESERVE + 1e-9
+    assert len(played) == 4 and ended == pytest.approx(0.4)
     assert ranked[0].cmd.action == Action.REST and all("2 playouts" in c.note for c in ranked)
 
 
 def test_a_turn_cut_short_counts_for_no_candidate(monkeypatch):
     # Playouts of 0.15 s: the second turn's first playout ends at 0.45 s and its second would end
     # past the budget, so the second turn is dropped whole and each candidate keeps one playout.
-    clock = [0.0]
-    played: list[Command] = []
-
-    def slow(battle, cmd, seed, policy):
-        clock[0] += 0.15
-        played.append(cmd)
-        return 0.0
-
-    cands = [Candidate(0.0, Command(Action.HOLD, "a"), "hold"), Candidate(0.0, Command(Action.REST, "a"), "rest")]
-    budget = expert.Budget(think=0.5, clock=lambda: clock[0])
-    monkeypatch.setattr(expert, "playout", slow)
-    ranked = expert.search(_duel(), cands, budget, lambda t: ai.decide(t, "baseline"))
+    ranked, played, _ = _searched_on_a_clock(monkeypatch, 0.15)
     assert len(played) == 3
     assert all("1 playouts" in c.note for c in ranked)
