@@ -164,8 +164,7 @@ class CampaignPause(PauseScreen):
             return self.bs
         self.bs.close()
         try:
-            self.bs.run.leave_battle()
-            run = Run.load(self.bs.run.path)
+            run = self.bs.run.leave_battle()
         except (CampaignSaveError, CampaignError) as e:
             self.said = f"Could not go back to the camp: {e}"
             self.show(MENU)

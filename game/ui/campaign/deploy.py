@@ -111,8 +111,7 @@ class CampaignDeploy:
         """Back to the campaign, the camp as it was before the march: no die is rolled yet, and the
         save already holds that camp (a game closed here comes back to it), ironman or not."""
         try:
-            self.run.leave_battle()
-            run = Run.load(self.run.path)
+            run = self.run.leave_battle()
         except (CampaignSaveError, CampaignError) as e:
             self.message = f"Could not go back to the camp: {e}"
             return None

@@ -222,11 +222,13 @@ class Run:
         self.camp.interrupted = Interrupted(going, placements(marched, COMPANY), tuple(commands))
         write_save(self.camp, self.path)
 
-    def leave_battle(self) -> None:
-        """The battle not fought after all: the save is the camp as it was before the march."""
+    def leave_battle(self) -> Run:
+        """The battle not fought after all: the save is the camp as it was before the march, and
+        the campaign as read back from it is returned (CampaignSaveError, CampaignError)."""
         assert self.camp is not None  # only a battle marched to or taken up is left
         self.camp.interrupted = None
         write_save(self.camp, self.path)
+        return Run.load(self.path)
 
     def settle(self, marched: Marched, battle: Battle) -> dict[str, object]:
         """The battle's end read back into the company, the campaign saved (newest, and for a
