@@ -47,8 +47,9 @@ def parse_level(text: str) -> Level:
 
 
 # What the expert's default half second buys on this 2-core machine, in playouts (bench/README.md,
-# "The expert"): the budget of a plain `expert` wherever its games must repeat exactly.
-EXPERT_PLAYOUTS = 120
+# "The expert": the median over the match's fields; more on a small field, fewer on a big one):
+# the budget of a plain `expert` wherever its games must repeat exactly.
+EXPERT_PLAYOUTS = 36
 
 
 def repeatable(text: str) -> str:

@@ -279,7 +279,7 @@ def test_the_schemas_enumerations_are_the_engine_s():
     assert set(REPLAY["$defs"]["command"]["properties"]["action"]["enum"]) == {a.value for a in Action}
     level = re.compile(REPLAY["properties"]["ai"]["additionalProperties"]["pattern"])
     assert all(level.fullmatch(name) for name in ai.LEVELS)
-    assert level.fullmatch("expert:playouts=120") and level.fullmatch("expert:think=0.5")
+    assert level.fullmatch("expert:playouts=36") and level.fullmatch("expert:think=0.5")
     assert not level.fullmatch("grandmaster") and not level.fullmatch("hard:think=1")
 
 

@@ -1,10 +1,12 @@
 """The `expert` AI: `hard`'s shortlist, then the battle itself played forward to choose.
 
 For an activation with foes near, it takes the best few candidates of `normal`'s scoring and
-plays each forward on copies of the battle: the command, then every later decision of the round
-by a fast policy (both sides), through the end of the round (its forced retreats, morale and
-fatigue), and values what is left. Each candidate's value is the mean over its playouts; the
-best mean is played. Playouts are spread over the candidates in turns, so the search may stop
+plays each forward on copies of the battle: the command, then the later decisions of the round
+by a policy (both sides), through the end of the round (its forced retreats, morale and
+fatigue) or a few decisions, and values what is left. A playout plays and values only the
+acting creature's neighbourhood: creatures farther off hold, since their fights are the same
+whichever command is played and would only add their dice's noise (and their time) to the
+comparison. Each candidate's value is the mean over its playouts; the best mean is played. Playouts are spread over the candidates in turns, so the search may stop
 after any turn (an anytime search): at its budget of playouts, or of seconds.
 
 Every playout draws its dice from a generator of its own, seeded from the position and the
@@ -19,7 +21,7 @@ plays as many turns as the time allows.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from game.ai.candidate import Candidate, Explanation
@@ -27,14 +29,21 @@ from game.ai.hard import decide as hard_decide
 from game.ai.normal import EXPLAINED, activation_parts, label, ranked, routed
 from game.ai.random_ai import decision_seed
 from game.ai.tactics import View, worth
-from game.core.battle import RETREAT, Battle
-from game.core.commands import Command, Illegal
+from game.core import query
+from game.core.battle import ACTIVATION, RETREAT, Battle
+from game.core.commands import Action, Command, Illegal
 from game.core.rules.dice import Rng
+from game.core.rules.geometry import footprint_distance
 from game.core.systems.movement import half_move
 from game.core.world import FLEEING, STEADY, WITHDRAWING, Unit
 
 SHORTLIST = 4  # candidates searched: normal's best few cover nearly every choice it would regret
-PLAYOUT_CAP = 30  # decisions a playout takes at most: on a big field the round is valued part-played
+# Decisions the policy takes in a playout at most: on a big field the round is valued part-played.
+# With normal playing them, 10 measured as strong as 30 of baseline's and cost less (bench/README.md).
+PLAYOUT_CAP = 10
+# Squares from the acting creature within which the others are played out and valued: a round's
+# move and reach for most creatures, so every creature that could meet it this round.
+NEIGHBOURHOOD = 12
 # What a creature left in each order is worth to its side, as a share of a steady one: a
 # withdrawing creature still holds ground, a fleeing one is nearly lost.
 ORDER_SHARE = {STEADY: 1.0, WITHDRAWING: 0.5, FLEEING: 0.15}
@@ -72,15 +81,27 @@ class Budget:
         return not self.playouts and self.clock() - started + longest >= self.think - RESERVE
 
 
-def value(battle: Battle, side: str) -> float:
+def value(battle: Battle, side: str, only: Collection[str] | None = None) -> float:
     """What the field is worth to `side`: its creatures' worth, each by the hit points it keeps
-    and its order, less the foes' the same way (a creature dead, fled or surrendered: nothing)."""
+    and its order, less the foes' the same way (a creature dead, fled or surrendered: nothing);
+    with `only`, of those creatures alone."""
+    units = battle.world.units
     total = 0.0
-    for u in battle.world.units.values():
+    for u in units.values() if only is None else (units[uid] for uid in only):
         share = _share(u)
         if share:
             total += share if u.side == side else -share
     return total
+
+
+def neighbourhood(battle: Battle, uid: str) -> frozenset[str]:
+    """The creatures able to fight within NEIGHBOURHOOD squares of `uid`, itself included."""
+    u = battle.world[uid]
+    return frozenset(
+        v.id
+        for v in battle.world.units.values()
+        if v.able and footprint_distance(u.pos, u.n, v.pos, v.n) <= NEIGHBOURHOOD
+    )
 
 
 def _share(u: Unit) -> float:
@@ -90,8 +111,10 @@ def _share(u: Unit) -> float:
     return v * PRONE_SHARE if u.prone else v
 
 
-def playout(battle: Battle, cmd: Command, seed: int, policy: Policy) -> float:
-    """The value to the acting side of `cmd` played now and the round then played out."""
+def playout(battle: Battle, cmd: Command, seed: int, policy: Policy, near: frozenset[str]) -> float:
+    """The value to the acting side, among the creatures `near`, of `cmd` played now and the
+    round then played out: the policy plays those creatures (at most PLAYOUT_CAP decisions), the
+    rest hold where they may (a fleeing one cannot: the policy plays it)."""
     side = battle.pending().side or ""
     trial = battle.copy(rng=Rng(seed))
     try:
@@ -99,11 +122,16 @@ def playout(battle: Battle, cmd: Command, seed: int, policy: Policy) -> float:
     except Illegal:
         return -1e6
     start = battle.round
-    for _ in range(PLAYOUT_CAP):
-        if trial.over or trial.round > start:
-            break
+    played = 0
+    while played < PLAYOUT_CAP and not trial.over and trial.round == start:
+        p = trial.pending()
+        uid = p.unit or ""
+        if p.kind == ACTIVATION and uid not in near and Action.HOLD in query.allowed_actions(trial, uid):
+            trial.apply(Command(Action.HOLD, uid))
+            continue
         trial.apply(policy(trial))
-    return value(trial, side)
+        played += 1
+    return value(trial, side, near)
 
 
 def search(
@@ -115,6 +143,7 @@ def search(
     clock = budget.clock
     if started is None:
         started = clock()
+    near = neighbourhood(battle, shortlist[0].cmd.unit)
     sums = [0.0] * len(shortlist)
     turns = 0
     longest = 0.0
@@ -126,7 +155,7 @@ def search(
             if turns and budget.out_of_time(started, longest):
                 break
             begun = clock()
-            turn.append(playout(battle, cand.cmd, seed, policy))
+            turn.append(playout(battle, cand.cmd, seed, policy, near))
             longest = max(longest, clock() - begun)
         if len(turn) < len(shortlist):
             break

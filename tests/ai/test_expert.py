@@ -49,7 +49,7 @@ def test_every_candidate_is_played_out_on_the_same_dice(monkeypatch):
     # compared on the same luck; each turn's dice differ from the last's.
     seeds: dict[Command, list[int]] = {}
 
-    def recorded(battle, cmd, seed, policy):
+    def recorded(battle, cmd, seed, policy, near):
         seeds.setdefault(cmd, []).append(seed)
         return 0.0
 
@@ -86,7 +86,7 @@ def _searched_on_a_clock(monkeypatch, seconds: float):
     clock = [0.0]
     played: list[Command] = []
 
-    def slow(battle, cmd, seed, policy):
+    def slow(battle, cmd, seed, policy, near):
         clock[0] += seconds
         played.append(cmd)
         return 1.0 if cmd.action == Action.REST else 0.0
@@ -113,3 +113,29 @@ def test_a_turn_cut_short_counts_for_no_candidate(monkeypatch):
     ranked, played, _ = _searched_on_a_clock(monkeypatch, 0.15)
     assert len(played) == 3
     assert all("1 playouts" in c.note for c in ranked)
+
+
+def _with_a_far_fight(far: bool):
+    # a and z as in the duel; with `far`, b and y face each other 20 squares off.
+    units = [unit("a", "blue", "fighter1", (5, 6), "N"), unit("z", "red", "orc", (5, 5), "S")]
+    dice = {"initiative a": 10, "initiative z": 1}
+    if far:
+        units += [unit("b", "blue", "fighter1", (25, 6), "N"), unit("y", "red", "orc", (25, 5), "S")]
+        dice |= {"initiative b": 9, "initiative y": 8}
+    return battle(units, dice=dice, width=30)
+
+
+def test_a_playout_plays_and_values_only_the_acting_creatures_neighbourhood():
+    # Issue 36 (the expert): a fight 20 squares off is the same whichever command a plays, so
+    # its dice would only add noise to the comparison: its creatures hold and are not valued.
+    b = _with_a_far_fight(far=True)
+    near = expert.neighbourhood(b, "a")
+    assert near == {"a", "z"}
+    normal = lambda t: ai.decide(t, "normal")
+    strike = Command(Action.ATTACK, "a", path=((5, 6),), target="z")
+    alone = _with_a_far_fight(far=False)
+    for seed in range(5):
+        assert expert.playout(b, strike, seed, normal, near) == expert.playout(alone, strike, seed, normal, near)
+    assert expert.value(b, "blue", near) == expert.value(alone, "blue")
+    b.world.update("y", life=DEAD)
+    assert expert.value(b, "blue", near) == expert.value(alone, "blue") < expert.value(b, "blue")
