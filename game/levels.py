@@ -71,6 +71,12 @@ def words(level: str) -> str:
     return said if spec.think is None else said.replace("thinks 0.5 s", f"thinks {spec.think:g} s")
 
 
+def shown(level: str) -> str:
+    """A level as a player reads it: `expert, 2 s` for `expert:think=2`."""
+    spec = parse_level(level)
+    return spec.name if spec.think is None else f"{spec.name}, {spec.think:g} s"
+
+
 def short(level: str) -> str:
     """The same in a few words (LEVEL_SHORT)."""
     spec = parse_level(level)

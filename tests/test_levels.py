@@ -3,7 +3,7 @@ playouts (issue 36: `expert:think=0.2`, `expert:playouts=N`)."""
 
 import pytest
 
-from game.levels import EXPERT_PLAYOUTS, Level, level_problem, parse_level, repeatable
+from game.levels import EXPERT_PLAYOUTS, Level, level_problem, parse_level, repeatable, shown
 from tests.command_line import one_line_error, rout_here
 
 
@@ -53,3 +53,9 @@ def test_batch_games_give_a_plain_expert_a_budget_of_playouts():
     # A budget in seconds depends on the machine and its load; simulate and match must repeat.
     assert repeatable("expert") == f"expert:playouts={EXPERT_PLAYOUTS}"
     assert repeatable("expert:think=0.2") == "expert:think=0.2" and repeatable("hard") == "hard"
+
+
+def test_a_level_is_shown_to_a_player_without_its_raw_parameters():
+    # The first hour's "raw identifiers": a menu says `expert, 2 s`, never `expert:think=2`.
+    assert shown("hard") == "hard" and shown("expert") == "expert"
+    assert shown("expert:think=2") == "expert, 2 s" and shown("expert:think=0.25") == "expert, 0.25 s"

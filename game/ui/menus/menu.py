@@ -12,7 +12,7 @@ from game.core.rules.dice import DICE
 from game.history.saved_battle import load_save
 from game.home.bundled import MAPS
 from game.home.settings import MODES, check
-from game.levels import MENU_LEVELS, words
+from game.levels import MENU_LEVELS, shown, words
 from game.save.autosave import is_finished, list_saves, saves_folder
 from game.save.progress import load_progress, progress_path
 from game.save.savefile import SaveError
@@ -286,8 +286,8 @@ class MenuScreen:
             row1 += [toggle, Button(self.players.label(seats), "P", self.name_players, tip=menu_players.TIP)]
         if self.mode != "hotseat":  # hot-seat has no AI side to set
             level = self.ai_level
-            tip = f"{TIPS['ai']} {level.capitalize()}: {words(level)}."
-            row1.append(Button(f"AI: {level}", "4", self.next_ai_level, tip=tip))
+            tip = f"{TIPS['ai']} {shown(level).capitalize()}: {words(level)}."
+            row1.append(Button(f"AI: {shown(level)}", "4", self.next_ai_level, tip=tip))
         return row1
 
     @property

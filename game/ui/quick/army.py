@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.generate.make import Unplayable
+from game.levels import shown
 from game.pricing.table import read
 from game.scenario.catalogue import descriptions, load
 from game.ui.common import help_keys, theme
@@ -254,7 +255,7 @@ def bought_rects(s: ArmyScreen) -> dict[str, pygame.Rect]:
 def draw_screen(s: ArmyScreen, surface: pygame.Surface) -> None:
     text(surface, "Your army", (40, 18), 44, theme.TEXT, True)
     c = s.choices
-    words = f"{c.width}x{c.height} {c.terrain} field, seed {c.seed}, {c.sides} sides, AI {c.ai_level}"
+    words = f"{c.width}x{c.height} {c.terrain} field, seed {c.seed}, {c.sides} sides, AI {shown(c.ai_level)}"
     if s.app.size[0] < NARROW:  # no room for the army's column: the army in one line instead
         bought = army_words((s.model.kinds[k], n) for k, n in s.model.counts.items()) or "nothing yet"
         words = f"Bought: {bought}"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 
 from game.generate.spec import TERRAINS
-from game.levels import MENU_LEVELS, short
+from game.levels import MENU_LEVELS, parse_level, short
 from game.ui.common import help_keys, theme
 from game.ui.common.widgets import Button, layout_row, text
 from game.ui.navigation import ToMenu, ToQuick, go
@@ -71,7 +71,7 @@ ROWS = (
     ),
     Row(
         "AI level",
-        lambda c: f"{c.ai_level} ({short(c.ai_level)})",
+        lambda c: f"{parse_level(c.ai_level).name} ({short(c.ai_level)})",
         lambda c, by: replace(c, ai_level=_cycle(MENU_LEVELS, c.ai_level, by)),
         "how well the AI plays: its strength as measured against the level below",
     ),
