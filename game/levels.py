@@ -102,8 +102,8 @@ LEVEL_WORDS = {
     "normal": "weighs flanks, rears, hazards, leaders and fatigue; about +330 Elo over baseline; 1-3 ms a decision",
     "hard": "normal that looks at the blows a move invites; not measurably stronger than normal yet "
     "(+11 Elo); 2-4 ms a decision",
-    "expert": "plays its best few moves forward to the round's end and keeps the best; not stronger than "
-    "normal yet (-23 Elo at 32 playouts); thinks 0.5 s a decision",
+    "expert": "plays its best few moves forward, by normal's play around it, and keeps the best; not "
+    "stronger than hard yet (-3 Elo); thinks 0.5 s a decision",
 }
 # The same in a few words, beside the level's name where there is no room for more.
 LEVEL_SHORT = {
@@ -111,5 +111,5 @@ LEVEL_SHORT = {
     "baseline": "+424 over random",
     "normal": "+330 over baseline",
     "hard": "about normal's strength",
-    "expert": "about normal's strength",
+    "expert": "about hard's strength",
 }
