@@ -44,6 +44,7 @@ class HostPlan:
     started: Callable[[int], None] = lambda port: None  # told the port once listening
     on_command: Callable[[Lockstep], None] = lambda lock: None  # after each command, and while waiting
     commands: list[Command] = field(default_factory=list)  # already played in `battle` (a loaded save)
+    saves: Path | None = None  # where a battle no player came back to is saved (None: the player's saves folder)
 
 
 class Host:
@@ -203,7 +204,11 @@ class Host:
 
     def _autosave(self) -> Path:
         return autosave(
-            saves_folder(), self.lock.battle, self.lock.commands, options=self.plan.options, ai=self.plan.levels
+            self.plan.saves or saves_folder(),
+            self.lock.battle,
+            self.lock.commands,
+            options=self.plan.options,
+            ai=self.plan.levels,
         )
 
     def write(self, log: str | None, save: str | None) -> None:

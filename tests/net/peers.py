@@ -23,9 +23,12 @@ from game.net.joining import JoinPlan, join, open_link, welcomed
 from game.net.link import Link
 from game.net.lockstep import Lockstep
 from game.net.protocol import MAX_WATCHERS
+from game.save.autosave import saves_folder
 from game.scenario.tiled import load_scenario
 
-_KEPT = ExitStack()
+# Connections a test keeps open for its life; tests/net/conftest.py closes them when it ends, so no
+# connection's keepalive runs on into the next test (its pings draw on the `random` module).
+KEPT = ExitStack()
 DEADLINE = float(os.environ.get("ROUT_TEST_DEADLINE", "120"))  # seconds for anything a loaded machine might be slow at
 
 
@@ -65,6 +68,9 @@ class HostThread:
             self.wait,
             self.watchers,
             say=self.lines.append,
+            # Fixed now, in the test's own home: a host still waiting on a player when its test
+            # has ended saves there, never in the home of whoever runs the tests.
+            saves=saves_folder(),
         )
         self.host = Host(plan)
         self.port = self.host.listener.port
@@ -114,7 +120,7 @@ def join_thread(
 def raw_player(address: str, code: str, watch: bool = False) -> tuple[Link, Lockstep]:
     """A client past the handshake, with its own copy of the battle, for sending by hand."""
     plan = JoinPlan(address, code, watch=watch, timeout=DEADLINE)
-    link = _KEPT.enter_context(open_link(plan))  # open for the test's life
+    link = KEPT.enter_context(open_link(plan))
     lock, _ = welcomed(plan, link)
     return link, lock
 

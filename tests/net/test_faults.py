@@ -16,12 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from game.core.battle import Battle
 from game.core.commands import Command
 from game.home.bundled import MAPS
 from game.net import peer
+from game.net.hosting import Host, HostPlan
 from game.net.link import Link
 from game.save.autosave import saves_folder
 from game.save.files import event_lines
+from game.scenario.tiled import load_scenario
 from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
 
 SKIRMISH = str(MAPS / "skirmish.tmx")
@@ -186,3 +189,22 @@ def test_a_player_who_thinks_past_the_timeout_is_not_taken_for_lost(monkeypatch)
     said = host.lines + join_lines + watch_lines
     assert not [line for line in said if "silent" in line or "autosaved" in line], said
     assert clock.now >= 2 * 3 * DEADLINE  # both players thought for three timeouts by the timeouts' clock
+
+
+def test_a_host_saves_an_abandoned_battle_where_it_was_told_when_it_started(tmp_path, monkeypatch):
+    # The saves folder is fixed when the host starts: the player's folders seen later (a test's
+    # private home gone when the test ends) must not take the autosave elsewhere.
+    told = tmp_path / "told"
+    scenario = load_scenario(SKIRMISH)
+    blue, red = scenario.sides[0], scenario.sides[1]
+    battle = Battle(scenario, seed=6, controllers={blue: "ai", red: "human"})
+    lines: list[str] = []
+    plan = HostPlan(
+        battle, frozenset({blue}), red, ai, "TEST-CODE", "127.0.0.1", wait=0.05, saves=told, say=lines.append
+    )
+    host = Host(plan)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "later"))
+    assert host.run() == 1
+    (saved,) = told.iterdir()
+    assert lines[-1] == f"no player joined in 0.05 s; the battle is saved at {saved}"
+    assert not (tmp_path / "later").exists()

@@ -30,7 +30,7 @@ from game.net.joining import JoinPlan, join
 from game.net.map_transfer import folder_sha256, receive
 from game.net.protocol import PROTOCOL, ProtocolError, encode
 from game.save.map_paths import file_sha256
-from tests.net.peers import DEADLINE, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
+from tests.net.peers import DEADLINE, KEPT, HostThread, Proc, ai, join_thread, raw_player, until_my_turn
 
 SKIRMISH = str(MAPS / "skirmish.tmx")
 ESC = "\x1b[2J"  # clears a terminal: text from the other machine must never carry it to a screen
@@ -156,11 +156,8 @@ def _host_waiting_on_a_raw_player(**kw: object) -> tuple[HostThread, object]:
     return host, link
 
 
-_OPEN = ExitStack()  # the spectators' connections, open for the test's life
-
-
 def _watch(address: str, code: str) -> ClientConnection:
-    ws = _OPEN.enter_context(connect(f"ws://{address}", open_timeout=DEADLINE, compression=None, max_size=None))
+    ws = KEPT.enter_context(connect(f"ws://{address}", open_timeout=DEADLINE, compression=None, max_size=None))
     ws.send(encode("hello", code=code, role="watch", rules=RULES))
     return ws
 
