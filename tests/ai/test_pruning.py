@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import ai
-from game.ai import hard, normal
+from game.ai import hard, move_search, normal
 from game.ai.tactics import View, caution
 from game.core import query
 from game.core.battle import RETREAT, Battle
@@ -81,8 +81,8 @@ def test_no_square_scores_above_its_bound(name, seed, steps):
     c, ranged = caution(u), u.kind.missile is not None
     reach = query.moves(b, u.id)
     for p in reach.costs:
-        score, _ = normal.score_position(view, p, reach.path(p), c, ranged)
-        assert score <= normal._upper_bound(view, p, c, ranged) + 1e-9, p
+        score, _ = move_search.score_position(view, p, reach.path(p), c, ranged)
+        assert score <= move_search.upper_bound(view, p, c, ranged) + 1e-9, p
 
 
 @examples(15)
@@ -100,10 +100,10 @@ def test_the_move_queue_holds_each_squares_bound_in_order(name, seed, steps):
         return
     c, ranged = caution(u), u.kind.missile is not None
     reach = query.moves(b, u.id)
-    queue = normal.MoveSearch(view, reach, c, ranged, []).queue
+    queue = move_search.MoveSearch(view, reach, c, ranged, []).queue
     assert queue == sorted(queue)
     for key, p in queue:
-        assert key == -normal._upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p
+        assert key == -move_search.upper_bound(view, p, c, ranged) + 0.0005 * reach.costs[p], p
 
 
 @examples(15)
