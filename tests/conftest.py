@@ -32,6 +32,17 @@ def private_user_folders(tmp_path_factory, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def network_closed_after_each_test():
+    """What a test of network play left running ends with it (tests/net/peers.py's KEPT): its
+    connections, whose keepalive pings draw on the `random` module, and its hosts, which would
+    otherwise wait on a player for minutes. Only where a test has loaded the network peers."""
+    yield
+    peers = sys.modules.get("tests.net.peers")
+    if peers is not None:
+        peers.KEPT.close()
+
+
 class StartsAProcess(Exception):
     """A test of the fast tier started a process of its own."""
 

@@ -12,12 +12,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 
 from game import ai as the_ai
 from game.core.battle import Battle
 from game.core.commands import Command
+from game.net.channel import Closed
 from game.net.hosting import Host, HostPlan
 from game.net.joining import JoinPlan, join, open_link, welcomed
 from game.net.link import Link
@@ -26,8 +27,8 @@ from game.net.protocol import MAX_WATCHERS
 from game.save.autosave import saves_folder
 from game.scenario.tiled import load_scenario
 
-# Connections a test keeps open for its life; tests/net/conftest.py closes them when it ends, so no
-# connection's keepalive runs on into the next test (its pings draw on the `random` module).
+# The connections and hosts a test keeps for its life; tests/conftest.py closes them when it ends,
+# so no keepalive pings on (drawing on the `random` module) and no host waits on into the next test.
 KEPT = ExitStack()
 DEADLINE = float(os.environ.get("ROUT_TEST_DEADLINE", "120"))  # seconds for anything a loaded machine might be slow at
 
@@ -47,6 +48,7 @@ class HostThread:
     watchers: int = MAX_WATCHERS
     lines: list[str] = field(default_factory=list)
     result: list[int] = field(default_factory=list)
+    stopping: threading.Event = field(default_factory=threading.Event)
 
     def start(self) -> HostThread:
         scenario = load_scenario(self.map_path)
@@ -71,12 +73,29 @@ class HostThread:
             # Fixed now, in the test's own home: a host still waiting on a player when its test
             # has ended saves there, never in the home of whoever runs the tests.
             saves=saves_folder(),
+            on_command=self._look,
         )
         self.host = Host(plan)
         self.port = self.host.listener.port
-        self.thread = threading.Thread(target=lambda: self.result.append(self.host.run()), daemon=True)
+        self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
+        KEPT.callback(self.stop)  # the host ends with its test, whatever it still waits on
         return self
+
+    def _run(self) -> None:
+        with suppress(Closed):  # stopped by its test's end
+            self.result.append(self.host.run())
+
+    def _look(self, lock: Lockstep) -> None:
+        """Between commands and while waiting (as a window's host looks whether its window closed)."""
+        if self.stopping.is_set():
+            raise Closed
+
+    def stop(self) -> None:
+        """End the host where it is (its listener closed, its connections let go), waited for."""
+        self.stopping.set()
+        self.thread.join(DEADLINE)
+        assert not self.thread.is_alive(), f"the host did not stop; it said {self.lines}"
 
     @property
     def address(self) -> str:
