@@ -16,8 +16,9 @@ LEAST_CHANCE = 0.3  # below this an offer is a wasted activation
 
 
 def offer_candidates(battle: Battle, u: Unit, stay: float) -> list[Candidate]:
-    """An offer to each foe in range, not fleeing, that has already checked morale this battle, scored from where
-    `u` stands (`stay`, its score for holding there) by the chance the foe surrenders."""
+    """An offer to each foe in range, not fleeing, not yet offered quarter this round, that has already
+    checked morale this battle, scored from where `u` stands (`stay`, its score for holding there) by
+    the chance the foe surrenders."""
     out: list[Candidate] = []
     # A foe that would not check morale has no chance to surrender (below LEAST_CHANCE): most
     # decisions have none that would, and need not ask which foes are in range and sight.
@@ -26,6 +27,8 @@ def offer_candidates(battle: Battle, u: Unit, stay: float) -> list[Candidate]:
     for tid in sorted(query.offer_targets(battle, u.id)):
         if battle.world[tid].morale == FLEEING:
             continue  # it runs for an exit, or gives up when cornered: quarter adds little
+        if query.offered_quarter(battle, tid):
+            continue  # one check whatever the number of offers: a second is an activation thrown away
         p = query.offer_surrender_chance(battle, tid)
         if p < LEAST_CHANCE:
             continue

@@ -356,6 +356,12 @@ def offer_targets(battle: Battle, uid: str) -> list[str]:
     return surrender.targets(battle.ctx, battle.world[uid])
 
 
+def offered_quarter(battle: Battle, uid: str) -> bool:
+    """Whether quarter has been offered to this foe this round already: it checks once at the round's
+    end however many offer it, so a second offer changes nothing (docs/rules.md#offering-surrender)."""
+    return uid in battle.ctx.rs.offers
+
+
 def offer_will_check(battle: Battle, uid: str) -> bool:
     """Whether an offer of quarter to this foe will make it check morale at the end of the round, as far as
     is known now: it has already checked for a trigger this battle (a trigger later this round also would)."""

@@ -14,9 +14,9 @@ from game.core.commands import Illegal
 from game.core.query_swings import free_swings
 from game.core.rules.geometry import footprint_distance
 from game.core.terrain import Zone
-from game.core.world import FLEEING, SURRENDERED
+from game.core.world import FLEEING, STEADY, SURRENDERED
 from game.scenario.tiled import load_scenario
-from tests.helpers import battle, cmd, unit
+from tests.helpers import battle, board, cmd, run_round, unit
 
 TACTICAL = ("normal", "hard", "expert:playouts=16")
 # Every level, the expert on a budget of playouts: its choices repeat, and a test takes no time.
@@ -214,3 +214,32 @@ def test_the_ai_counts_the_swings_a_walk_draws_as_the_walk_draws_them():
         assert [(w.enemy, w.why) for w in free_swings(b, "s", path)] == swings
         assert view.aoo(path) == [e for e, why in swings if why == "attack_of_opportunity"]
     assert view.first_strike_risk(straight) > 0 and view.first_strike_risk(across) == 0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_quarter_is_offered_to_a_foe_once_a_round(level):
+    """'Several offers to one foe in a round bring one check' (docs/rules.md#offering-surrender): the
+    first fighter's activation goes to an offer; the second does not throw its own away on another.
+    A row of pits keeps the orc out of their reach, so an offer is the best they can do."""
+    pits = {(5, y): "pit" for y in range(10)}
+    for seed in range(20):
+        units = [
+            unit("a1", "blue", "fighter1", (2, 3), "E"),
+            unit("a2", "blue", "fighter1", (2, 5), "E"),
+            unit("o", "red", "orc", (6, 4), "W"),
+        ]
+        b = Battle(board(units, options={"surprised": "red"}, hazard=pits), seed=seed)
+        run_round(b)  # the orc checks morale (surprised): it has met a trigger
+        if b.world["o"].morale == STEADY and b.round == 2:
+            break
+    assert query.offer_surrender_chance(b, "o") >= 0.5
+    decided = []
+    while b.round == 2 and len(decided) < 2:
+        p = b.pending()
+        c = ai.decide(b, level) if p.side == "blue" else cmd("hold", p.unit)
+        if p.side == "blue":
+            decided.append(c)
+        b.apply(c)
+    first, second = decided
+    assert (first.action, first.target) == ("offer_surrender", "o")
+    assert second.action != "offer_surrender"
