@@ -7,7 +7,7 @@ two together (docs/architecture.md, "Changing the rules")."""
 
 from __future__ import annotations
 
-RULES = 2  # the rules this Rout plays
+RULES = 3  # the rules this Rout plays
 
 # Each version's golden logs, as tests/test_rules_version.py digests both files: a re-recording
 # adds a version here, never edits one (0 is every battle saved before versions were written).
@@ -16,6 +16,8 @@ GOLDEN: dict[int, str] = {
     # Issue 38: burning the round after, hazard kills credited, only settable weapons set, first
     # strikes use up nothing else, a pike's one swing, waiting's -1 and its ties; the slow lesson.
     2: "d6118ad5cedf9047c11d1cc797531587f2e1651d5042947ec8609a04b20c25df",
+    # The AI offers quarter to a foe once a round (a second offer brings no second check).
+    3: "e934ce253bbd40715946813ee33591bc7c7b5ed0b6ecf9091ac8c025837fc1a2",
 }
 
 
