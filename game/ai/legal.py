@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core import query, query_magic
+from game.core import query, query_magic, query_quarter
 from game.core.battle import RETREAT, Battle, Pending
 from game.core.commands import Action, Command
 
@@ -53,7 +53,7 @@ def legal_commands(battle: Battle) -> list[Command]:
         for o in query.attack_options(battle, uid, "missile"):
             out.append(Command(Action.FIRE, uid, path=o.path, target=o.target))
     if Action.OFFER_SURRENDER in may:
-        out += [Command(Action.OFFER_SURRENDER, uid, target=t) for t in query.offer_targets(battle, uid)]
+        out += [Command(Action.OFFER_SURRENDER, uid, target=t) for t in query_quarter.offer_targets(battle, uid)]
     if Action.CAST in may:
         for c in query_magic.spell_options(battle, uid):
             out.append(Command(Action.CAST, uid, spell=c.spell, target=c.target, at=c.at))

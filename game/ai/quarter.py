@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.ai.candidate import Candidate
 from game.ai.tactics import worth
-from game.core import query
+from game.core import query_quarter
 from game.core.battle import Battle
 from game.core.commands import Action, Command
 from game.core.world import FLEEING, Unit
@@ -22,14 +22,14 @@ def offer_candidates(battle: Battle, u: Unit, stay: float) -> list[Candidate]:
     out: list[Candidate] = []
     # A foe that would not check morale has no chance to surrender (below LEAST_CHANCE): most
     # decisions have none that would, and need not ask which foes are in range and sight.
-    if not any(query.offer_will_check(battle, e.id) for e in battle.world.enemies_of(u)):
+    if not any(query_quarter.offer_will_check(battle, e.id) for e in battle.world.enemies_of(u)):
         return out
-    for tid in sorted(query.offer_targets(battle, u.id)):
+    for tid in sorted(query_quarter.offer_targets(battle, u.id)):
         if battle.world[tid].morale == FLEEING:
             continue  # it runs for an exit, or gives up when cornered: quarter adds little
-        if query.offered_quarter(battle, tid):
+        if query_quarter.offered_quarter(battle, tid):
             continue  # one check whatever the number of offers: a second is an activation thrown away
-        p = query.offer_surrender_chance(battle, tid)
+        p = query_quarter.offer_surrender_chance(battle, tid)
         if p < LEAST_CHANCE:
             continue
         t = battle.world[tid]

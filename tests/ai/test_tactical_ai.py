@@ -8,7 +8,7 @@ import pytest
 from game import ai
 from game.ai.legal import legal_commands
 from game.ai.tactics import View
-from game.core import query
+from game.core import query, query_quarter
 from game.core.battle import RETREAT, Battle
 from game.core.commands import Illegal
 from game.core.query_swings import free_swings
@@ -232,7 +232,7 @@ def test_quarter_is_offered_to_a_foe_once_a_round(level):
         run_round(b)  # the orc checks morale (surprised): it has met a trigger
         if b.world["o"].morale == STEADY and b.round == 2:
             break
-    assert query.offer_surrender_chance(b, "o") >= 0.5
+    assert query_quarter.offer_surrender_chance(b, "o") >= 0.5
     decided = []
     while b.round == 2 and len(decided) < 2:
         p = b.pending()

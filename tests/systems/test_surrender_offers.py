@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core import query
+from game.core import query_quarter
 from game.core.battle import Battle
 from game.core.commands import Illegal
 from tests.helpers import as_json, battle, board, cmd, events_of, run_round, unit
@@ -141,7 +141,7 @@ def test_any_offer_is_either_carried_out_or_refused_with_nothing_changed(x, y, w
     b = battle(units, blocks_sight={(2, 2): True, (3, 3): True} if wall else {})
     while b.pending().unit != "a":
         b.apply(cmd("hold", b.pending().unit))
-    legal = query.offer_targets(b, "a")
+    legal = query_quarter.offer_targets(b, "a")
     command = cmd("offer_surrender", "a", target=target)
     if target in legal:
         b.apply(command)

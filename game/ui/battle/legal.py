@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import query
+from game.core import query, query_quarter
 from game.core.battle import ACTIVATION, Battle, Pending
 from game.core.commands import Action
 from game.core.rules.geometry import Pos
@@ -49,7 +49,7 @@ class Legal:
             charge=_best(charges),
             withdraw=query.withdraw_squares(b, uid) if Action.WITHDRAW in allowed else {},
             withdrawal=query.withdraw_reach(b, uid) if Action.WITHDRAW in allowed else half,
-            offer=tuple(query.offer_targets(b, uid)),
+            offer=tuple(query_quarter.offer_targets(b, uid)),
             allowed=allowed,
         )
 

@@ -3,15 +3,15 @@ the offer alone would make it check morale (docs/rules.md#offering-surrender).""
 
 from __future__ import annotations
 
-from game.core import query
+from game.core import query_quarter
 from game.core.battle import Battle
 
 
 def offer_words(battle: Battle, uid: str, foe: str) -> str:
     """Who an offer would go to, and whether it would have to check morale at the end of the round."""
-    if foe not in query.offer_targets(battle, uid):
+    if foe not in query_quarter.offer_targets(battle, uid):
         return f"no offer to {foe}: too far, out of sight, a hero or mindless"
-    if query.offer_will_check(battle, foe):
-        chance = query.offer_surrender_chance(battle, foe)
+    if query_quarter.offer_will_check(battle, foe):
+        chance = query_quarter.offer_surrender_chance(battle, foe)
         return f"offer {foe} quarter: it has checked morale before, so it must check ({chance:.0%} it surrenders)"
     return f"offer {foe} quarter: it has met no morale trigger yet, so the offer alone brings no check"
