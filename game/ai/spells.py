@@ -38,10 +38,10 @@ class _Judge:
 
 
 def candidates(view: View, u: Unit, c: float) -> list[Candidate]:
-    """A candidate per legal cast from where the caster stands."""
-    if not u.spells:
-        return []
+    """A candidate per legal cast from where the caster stands; none when the cast would be lost."""
     battle = view.battle
+    if not u.spells or query_magic.spell_lost(battle, u.id):
+        return []  # hurt this round: a cast would spend the slot for nothing
     stay = view.exposure(u.pos, u.facing) * (1 + c) + 0.3 * view.strike_zone_risk(u.pos)
     judge = _Judge(view)
     out: list[Candidate] = []

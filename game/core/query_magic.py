@@ -11,13 +11,13 @@ from game.core.rules.capabilities import Action
 from game.core.rules.geometry import VECTORS, Pos
 from game.core.rules.spells import ALLY, AROUND, FOE, SQUARE
 from game.core.rules.tables import save_vs_spell
-from game.core.systems import spell_aim
+from game.core.systems import magic, spell_aim
 from game.core.systems.movement import Reach
 from game.core.systems.spell_record import ADJACENT, ON_ALLIES, ON_FOES, SpellOption, SpellRecord
 from game.core.systems.spells import SPELLS
 from game.core.world import Unit
 
-__all__ = ["SpellOption", "preview", "save_fail_chance", "spell_options", "spells_left", "touch_options"]
+__all__ = ["SpellOption", "preview", "save_fail_chance", "spell_lost", "spell_options", "spells_left", "touch_options"]
 
 
 def spells_left(battle: Battle, uid: str) -> list[str]:
@@ -25,6 +25,12 @@ def spells_left(battle: Battle, uid: str) -> list[str]:
     if Action.CAST not in query.allowed_actions(battle, uid):
         return []
     return list(dict.fromkeys(battle.world[uid].spells))
+
+
+def spell_lost(battle: Battle, uid: str) -> bool:
+    """Whether a spell the creature cast now would be lost, its slot spent: it was hurt or knocked
+    down earlier this round (docs/rules.md#magic)."""
+    return magic.disrupted(battle.ctx, uid)
 
 
 def save_fail_chance(u: Unit) -> float:

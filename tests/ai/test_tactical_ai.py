@@ -8,7 +8,7 @@ import pytest
 from game import ai
 from game.ai.legal import legal_commands
 from game.ai.tactics import View
-from game.core import query, query_quarter
+from game.core import query, query_magic, query_quarter
 from game.core.battle import RETREAT, Battle
 from game.core.commands import Illegal
 from game.core.query_swings import free_swings
@@ -243,3 +243,21 @@ def test_quarter_is_offered_to_a_foe_once_a_round(level):
     first, second = decided
     assert (first.action, first.target) == ("offer_surrender", "o")
     assert second.action != "offer_surrender"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_caster_hurt_this_round_casts_nothing(level):
+    """'A caster damaged earlier in the same round loses the spell it would cast (the slot is spent)'
+    (docs/rules.md#magic): the orc beside the wizard acts first; missed, the wizard's magic missile
+    finishes the wounded orc; hurt, it spends its turn otherwise and keeps the spell."""
+    for blow, casts in ((2, True), (20, False)):
+        units = [
+            unit("w", "blue", "wizard3", (2, 4), "E"),
+            unit("x", "red", "orc", (3, 4), "W"),
+            unit("y", "red", "orc", (7, 4), "W", hp=1),
+        ]
+        dice = {"initiative x": 10, "initiative w": 5, "initiative y": 1, "attack x": blow, "damage x": 1}
+        b = battle(units, dice={**dice, "knockdown x": 1})
+        b.apply(cmd("attack", "x", target="w"))
+        assert b.pending().unit == "w" and query_magic.spell_lost(b, "w") == (not casts)
+        assert (ai.decide(b, level).action == "cast") == casts

@@ -66,3 +66,31 @@ def test_a_refused_cast_says_why_in_the_players_names():
     assert words == "Priest is on Priest's own side: hold person is cast at a foe"
     box = _said_at(s)
     assert box is not None and s.map_rect().contains(box)
+
+
+def test_a_cast_that_would_be_lost_says_so_before_the_click():
+    """'A caster damaged earlier in the same round loses the spell it would cast (the slot is spent)'
+    (docs/rules.md#magic): the hobgoblin's blow lands first, and hold person's words say the spell
+    would be lost, in the warning's colour."""
+    a = app()
+    units = [
+        unit("red_hobgoblin_3", "red", "hobgoblin", (0, 4), "E"),
+        unit("blue_priest", "blue", "priest5", (4, 4), "W"),
+    ]
+    dice = {
+        "initiative blue_priest": 1,
+        "initiative red_hobgoblin_3": 10,
+        "attack blue_priest": 4,
+        "attack red_hobgoblin_3": 20,
+    }
+    s = _screen(a, units, {**dice, "damage red_hobgoblin_3": 1, "knockdown red_hobgoblin_3": 1})
+    assert (
+        s.battle.pending().unit == "blue_priest"
+        and s.battle.world["blue_priest"].hp < s.battle.world["blue_priest"].hp_max
+    )
+    key(a, pygame.K_k)
+    click(a, next(b for b in s.buttons if b.label == "hold person").rect.center)
+    hover(a, screen_pos(s, s.battle.world["red_hobgoblin_3"].pos))
+    words, colour, _ = cast_words(s, s.mode, "blue_priest")
+    assert colour == theme.TEXT_WARN
+    assert words == "Hold person would be lost: Priest was hurt or knocked down this round (its slot spent)"

@@ -12,6 +12,12 @@ from game.core.systems.spell_kit import Aim
 from game.core.systems.spells import SPELLS
 
 
+def disrupted(ctx: Ctx, uid: str) -> bool:
+    """'A caster damaged earlier in the same round loses the spell it would cast (the slot is spent)',
+    'damaged (or knocked down) ... standing or prone' (docs/rules.md#magic)."""
+    return uid in ctx.rs.damaged or uid in ctx.rs.knocked_down
+
+
 def cast(ctx: Ctx, uid: str, a: Aim, at: Pos | None) -> None:
     """Spend the slot and cast; 'a caster damaged earlier in the same round loses the spell it would
     cast (the slot is spent)', 'damaged (or knocked down) ... standing or prone' (docs/rules.md#magic)."""
@@ -20,7 +26,7 @@ def cast(ctx: Ctx, uid: str, a: Aim, at: Pos | None) -> None:
     spells.remove(a.spell.key)
     ctx.world.update(uid, spells=tuple(spells))
     exert(ctx, uid)
-    if uid in ctx.rs.damaged or uid in ctx.rs.knocked_down:
+    if disrupted(ctx, uid):
         ctx.emit(ev.Cast, id=uid, spell=a.spell.key, targets=(), at=at, slot_level=a.spell.level, lost=True)
         return
     _face(ctx, uid, a)

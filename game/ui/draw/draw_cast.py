@@ -62,6 +62,12 @@ def cast_words(s: BattleState, mode: CastMode, uid: str) -> tuple[str, Colour, P
     names = s.session.names
     if isinstance(o, str):
         return with_names(o, names), theme.TEXT_WARN, anchor
+    if query_magic.spell_lost(b, uid):
+        # 'A caster damaged earlier in the same round loses the spell' (docs/rules.md#magic): said
+        # before the click, as any consequence is.
+        who, name = names.get(uid, uid), SPELLS[mode.spell].name
+        lost = f"{name[:1].upper()}{name[1:]} would be lost: {who} was hurt or knocked down this round (its slot spent)"
+        return with_names(lost, names), theme.TEXT_WARN, anchor
     saves = ""
     if SPELLS[mode.spell].save and o.takes_in:
         saves = "; fails its save: " + ", ".join(
