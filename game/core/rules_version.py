@@ -16,8 +16,9 @@ GOLDEN: dict[int, str] = {
     # Issue 38: burning the round after, hazard kills credited, only settable weapons set, first
     # strikes use up nothing else, a pike's one swing, waiting's -1 and its ties; the slow lesson.
     2: "d6118ad5cedf9047c11d1cc797531587f2e1651d5042947ec8609a04b20c25df",
-    # The AI offers quarter to a foe once a round (a second offer brings no second check).
-    3: "e934ce253bbd40715946813ee33591bc7c7b5ed0b6ecf9091ac8c025837fc1a2",
+    # The AI offers quarter to a foe once a round (a second offer brings no second check), and
+    # casts nothing when the spell would be lost (its caster hurt this round).
+    3: "5d7ce747aa448120d43f005f370914f21f513e11e3f88b3e12d9b91bb5283c6c",
 }
 
 
