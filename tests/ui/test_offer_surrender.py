@@ -13,12 +13,14 @@ from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
 
 
-def _screen(met: bool, foe_at=(6, 4)):
+def _screen(met: bool, foe_at=(6, 4), offered: bool = False):
     a = app()
     sc = board([unit("a", "blue", "fighter1", (2, 4), "E"), unit("o", "red", "orc", foe_at, "W")], width=12, height=9)
     b = Battle(sc, seed=1, rng=NamedDice({"initiative a": 10, "initiative o": 1}))
     if met:
         b.ctx.sides["red"].met.add("o")  # as if it had checked morale in an earlier round
+    if offered:
+        b.ctx.rs.offers["o"] = "blue"  # as if another of blue's creatures had offered it quarter this round
     s = BattleScreen(a, sc, controllers={"blue": "human", "red": "ai"}, threaded=False, battle=b)
     a.show(s)
     settle(a, s)
@@ -42,6 +44,14 @@ def test_hovering_a_foe_that_met_no_trigger_says_the_offer_brings_no_check():
     key(a, pygame.K_o)
     hover(a, screen_pos(s, (6, 4)))
     assert "no check" in s.message
+
+
+def test_hovering_a_foe_offered_quarter_this_round_says_another_offer_changes_nothing():
+    """'Several offers to one foe in a round bring one check' (docs/rules.md#offering-surrender)."""
+    a, s = _screen(met=True, offered=True)
+    key(a, pygame.K_o)
+    hover(a, screen_pos(s, (6, 4)))
+    assert "offered quarter this round already" in s.message and "changes nothing" in s.message
 
 
 def test_with_no_foe_within_6_squares_the_offer_button_is_off_and_key_o_says_why():
