@@ -8,6 +8,7 @@ import pygame
 from game.core.battle import Battle
 from game.ui.battle.battle_screen import BattleScreen
 from game.ui.battle.modes import OfferMode
+from game.ui.draw import draw_panels
 from tests.helpers import as_json, board, unit
 from tests.named_dice import NamedDice
 from tests.ui.drive import app, click, hover, key, screen_pos, settle
@@ -69,3 +70,23 @@ def test_a_foe_within_6_squares_turns_the_offer_button_on():
     _, s = _screen(met=True, foe_at=(8, 4))  # 6 squares off: the farthest an offer reaches
     assert s.legal.offer == ("o",)
     assert next(b for b in s.buttons if b.label == "Offer surrender").enabled
+
+
+def test_pointing_at_a_foe_to_offer_quarter_shows_the_foe_not_an_attack(monkeypatch):
+    """The card shows what a click would do: in the Offer mode a click on the foe offers quarter,
+    so the card is the foe's own (its morale, its wounds), not the blow a click would strike
+    in the Move mode."""
+    a, s = _screen(met=True)
+    said: list[str] = []
+    real = draw_panels.text
+    monkeypatch.setattr(
+        draw_panels, "text", lambda surface, words, *args, **kw: said.append(words) or real(surface, words, *args, **kw)
+    )
+    hover(a, screen_pos(s, (6, 4)))
+    assert any(w.startswith("Attack ") for w in said), said  # the Move mode: a click strikes
+    key(a, pygame.K_o)
+    said.clear()
+    hover(a, screen_pos(s, (5, 4)))
+    hover(a, screen_pos(s, (6, 4)))
+    assert isinstance(s.mode, OfferMode) and said
+    assert not any(w.startswith("Attack ") for w in said), said

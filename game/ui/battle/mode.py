@@ -77,6 +77,7 @@ class Mode:
     walks: ClassVar[bool] = False  # hovering shows the path to a square or to the attack on a foe
     shoots: ClassVar[bool] = False  # the foes marked and described are those in missile range
     charges: ClassVar[bool] = False  # the foes marked and described are those it may charge
+    blows: ClassVar[bool] = True  # a click on a foe strikes it, so pointing at one shows that blow's card
 
     def hint(self) -> str:
         """What the player is told on entering this mode."""

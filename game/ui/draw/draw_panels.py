@@ -309,7 +309,8 @@ def _draw_choice_card(
     s: BattleState, surface: pygame.Surface, card: pygame.Rect, legal: Legal, hover_unit: str | None, panel: pygame.Rect
 ) -> bool:
     """The card for what a click would do: the attack on the hovered foe, or the move to the hovered
-    square (one picture while the pointer stays on the square); whether there was one."""
+    square (one picture while the pointer stays on the square); whether there was one. Where a click
+    on a foe is no blow (an offer, a spell, a turn, a withdrawal) the foe's own card shows instead."""
     mode = s.mode
     options = legal.targets(mode.shoots, mode.charges)
     sq = s.hover_sq
@@ -320,7 +321,7 @@ def _draw_choice_card(
         )
         return True
     surface.fill(theme.PANEL_BG, card.clip(panel))
-    if hover_unit in options:
+    if hover_unit in options and mode.blows:
         o = (
             options[hover_unit]
             if mode.shoots or mode.charges or hover_unit in legal.missile and hover_unit not in legal.melee
