@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.events import Initiative
-from game.ui.draw.draw_panels import shown_initiative
+from game.ui.draw.draw_initiative import shown_initiative
 from game.ui.menus.pause import PauseScreen
 from tests.helpers import unit
 from tests.ui.drive import app, key, on_board, settle

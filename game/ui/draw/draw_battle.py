@@ -25,7 +25,8 @@ from game.ui.common.widgets import font, text
 from game.ui.draw import draw_bar, draw_lesson, draw_review, minimap, roster_panel, shot_marks
 from game.ui.draw.arc_marks import LINES, hatch, hatching
 from game.ui.draw.draw_cast import draw_cast, draw_cast_words
-from game.ui.draw.draw_panels import draw_initiative, draw_panel
+from game.ui.draw.draw_initiative import draw_initiative
+from game.ui.draw.draw_panels import draw_panel
 from game.ui.draw.draw_reach import draw_reach_line
 from game.ui.draw.draw_tokens import draw_floaters, draw_tokens
 from game.ui.draw.reach_layer import choices_shown, reach
