@@ -1,4 +1,4 @@
-"""Every clause of the rule texts happens in play (issue 11): over 10 seeds of every shipped map,
+"""Every clause of the rule texts happens in play (issue 11): over 16 seeds of every shipped map,
 played by the normal AI on every side, the event logs together show each mechanic of
 tests/mechanics.py: charges and a set weapon's doubled dice, every spell, hasted, slowed and
 hindered initiative, the slain-by-magic, cannot-hurt and offered-surrender morale triggers, acid
@@ -14,7 +14,9 @@ from tests.mechanics import MECHANICS, one_game
 
 pytestmark = pytest.mark.slow
 
-SEEDS = range(1, 11)
+# The rarest is the priest's cure light wounds on lesson_magic: 4 of seeds 1-30 under rules version
+# 3, the first at 14 (a priest hurt earlier in the round no longer casts: the spell would be lost).
+SEEDS = range(1, 17)
 
 
 def test_over_ten_seeds_of_every_shipped_map_every_mechanic_shows():
