@@ -4,13 +4,15 @@ wounded leader, ...): game.ai.spell_values."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.ai.candidate import Candidate
 from game.ai.spell_values import VALUES
-from game.ai.tactics import View, worth
+from game.ai.tactics import View, avg_melee, worth
 from game.core import query_magic
 from game.core.commands import Action, Command
+from game.core.query_swings import free_swings
 from game.core.world import Unit, World
 
 CAST_BASE = 2.0
@@ -55,6 +57,13 @@ def candidates(view: View, u: Unit, c: float) -> list[Candidate]:
             end = o.path[-1]
             there = view.exposure(end, u.facing) * (1 + c) + 0.3 * view.strike_zone_risk(end) + 0.1 * len(o.path)
             note += f" (after moving to {end})"
+            # A free blow on the way that lands loses the spell (docs/rules.md#magic), and hurts.
+            swings = free_swings(battle, u.id, o.path)
+            if swings:
+                kept = math.prod(1.0 - s.chance for s in swings)
+                v *= kept
+                there += sum(avg_melee(battle.world[s.enemy]) * s.chance for s in swings) * (1 + c)
+                note += f", {1 - kept:.0%} lost to blows on the way"
         cmd = Command(Action.CAST, u.id, spell=o.spell, target=o.target, at=o.at, path=o.path)
         out.append(Candidate(CAST_BASE + v - there, cmd, note))
     return out

@@ -7,7 +7,8 @@ import pytest
 
 from game import ai
 from game.ai.legal import legal_commands
-from game.ai.tactics import View
+from game.ai.spells import candidates as spell_candidates
+from game.ai.tactics import View, caution
 from game.core import query, query_magic, query_quarter
 from game.core.battle import RETREAT, Battle
 from game.core.commands import Illegal
@@ -261,3 +262,23 @@ def test_a_caster_hurt_this_round_casts_nothing(level):
         b.apply(cmd("attack", "x", target="w"))
         assert b.pending().unit == "w" and query_magic.spell_lost(b, "w") == (not casts)
         assert (ai.decide(b, level).action == "cast") == casts
+
+
+def test_a_spell_cast_after_a_walk_past_a_foe_is_worth_less_by_the_blow_that_would_lose_it():
+    """'A caster damaged ... on its half move' loses the spell (docs/rules.md#magic): burning hands
+    at two orcs needs a walk out of a third orc's front, whose free blow may land. The same walk
+    past an orc facing away draws no blow, and the cast is worth more by what the blow would lose."""
+
+    def walked_cast(facing: str) -> float:
+        units = [
+            unit("w", "blue", "wizard3", (2, 4), "E"),
+            unit("g", "red", "orc", (2, 3), facing),
+            unit("x", "red", "orc", (7, 4), "W"),
+            unit("y", "red", "orc", (7, 5), "W"),
+        ]
+        b = battle(units, dice={"initiative w": 10, "initiative g": 1, "initiative x": 1, "initiative y": 1})
+        u = b.world["w"]
+        cands = spell_candidates(View.build(b, u), u, caution(u))
+        return max(c.score for c in cands if c.cmd.spell == "burning_hands" and c.cmd.path and len(c.cmd.path) == 5)
+
+    assert walked_cast("S") < walked_cast("N") - 1.0
