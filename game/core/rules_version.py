@@ -16,9 +16,10 @@ GOLDEN: dict[int, str] = {
     # Issue 38: burning the round after, hazard kills credited, only settable weapons set, first
     # strikes use up nothing else, a pike's one swing, waiting's -1 and its ties; the slow lesson.
     2: "d6118ad5cedf9047c11d1cc797531587f2e1651d5042947ec8609a04b20c25df",
-    # The AI offers quarter to a foe once a round (a second offer brings no second check), and
-    # casts nothing when the spell would be lost (its caster hurt this round).
-    3: "5d7ce747aa448120d43f005f370914f21f513e11e3f88b3e12d9b91bb5283c6c",
+    # The AI offers quarter to a foe once a round (a second offer brings no second check), casts
+    # nothing when the spell would be lost (its caster hurt this round), and weighs the blows a
+    # walk to cast draws (one that lands loses the spell).
+    3: "0d23d5e5f996bffd412d889db042190ef7672ca2a9c6b2cb426b1bd3076a21c0",
 }
 
 
