@@ -77,7 +77,9 @@ class Mode:
     walks: ClassVar[bool] = False  # hovering shows the path to a square or to the attack on a foe
     shoots: ClassVar[bool] = False  # the foes marked and described are those in missile range
     charges: ClassVar[bool] = False  # the foes marked and described are those it may charge
-    blows: ClassVar[bool] = True  # a click on a foe strikes it, so pointing at one shows that blow's card
+    blows: ClassVar[bool] = (
+        True  # a click on a foe strikes it (else it offers, casts, turns...): its card shows the blow
+    )
 
     def hint(self) -> str:
         """What the player is told on entering this mode."""

@@ -150,7 +150,7 @@ class ChargeMode(ActivationMode):
 
 class WithdrawMode(ActivationMode):
     HINT = "click a square to back away (half move, no free attacks)"
-    blows = False  # a click on a foe does something else: its own card is shown
+    blows = False
     reach = "withdraw"
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
@@ -164,7 +164,7 @@ class WithdrawMode(ActivationMode):
 
 class TurnMode(ActivationMode):
     HINT = "click a square to face it"
-    blows = False  # a click on a foe does something else: its own card is shown
+    blows = False
 
     def choose(self, sq: Pos, turn: Turn, legal: Legal) -> Outcome:
         u = turn.battle.world[turn.unit]
@@ -202,7 +202,7 @@ class FacingMode(ActivationMode):
     facing: int
 
     HINT = "choose the facing: point with the mouse or arrows, click or Enter to confirm, Esc to cancel"
-    blows = False  # a click on a foe does something else: its own card is shown
+    blows = False
     lets_select = False
     reach = "move"
 
@@ -260,7 +260,7 @@ class OfferMode(ActivationMode):
     words: str = ""  # what pointing at it says
 
     HINT = "click a foe within 6 squares, in sight, to offer it quarter (Esc to cancel)"
-    blows = False  # a click on a foe does something else: its own card is shown
+    blows = False
 
     def hint(self) -> str:
         return self.words or self.HINT
@@ -294,7 +294,7 @@ class CastMode(ActivationMode):
     aimed: Pos | None = None
 
     lets_select = False
-    blows = False  # a click on a foe does something else: its own card is shown
+    blows = False
 
     def hint(self) -> str:
         if self.spell is None:
