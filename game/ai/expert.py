@@ -27,9 +27,10 @@ from dataclasses import dataclass
 
 from game.ai.candidate import Candidate, Explanation
 from game.ai.hard import decide as hard_decide
+from game.ai.measures import worth
 from game.ai.normal import EXPLAINED, activation_parts, label, ranked, routed
 from game.ai.random_ai import decision_seed
-from game.ai.tactics import View, worth
+from game.ai.tactics import View
 from game.core import query
 from game.core.battle import ACTIVATION, RETREAT, Battle
 from game.core.commands import Action, Command, Illegal

@@ -17,11 +17,12 @@ import math
 from collections.abc import Callable
 
 from game.ai.candidate import Candidate, Explanation
+from game.ai.measures import caution
 from game.ai.move_search import SLACK
 from game.ai.normal import EXPLAINED, activation_parts, best, label, ranked, routed
 from game.ai.normal import decide as decide_retreat  # the normal AI chooses retreats for the hard one
 from game.ai.random_ai import decision_seed
-from game.ai.tactics import View, caution
+from game.ai.tactics import View
 from game.core import query
 from game.core.battle import RETREAT, Battle
 from game.core.commands import Command, Illegal

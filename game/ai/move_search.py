@@ -14,7 +14,8 @@ from itertools import chain
 import numpy as np
 
 from game.ai.candidate import Candidate
-from game.ai.tactics import View, avg_melee
+from game.ai.measures import avg_melee
+from game.ai.tactics import View
 from game.core.commands import Action, Command
 from game.core.rules.geometry import Pos
 from game.core.systems.movement import Reach

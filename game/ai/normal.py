@@ -12,7 +12,7 @@ order, so the choice is deterministic. Scoring, in short:
 - every end square: foes left in our flank/rear arcs (the best facing is chosen), attacks of
   opportunity on the way, round-1 first strikes by bigger or longer-reach foes, the strike zone
   of foes that have not acted yet, allies beside us;
-- the wounded, fatigued and the wounded leader hang back (`tactics.caution`); fatigued units
+- the wounded, fatigued and the wounded leader hang back (`measures.caution`); fatigued units
   rest when no foe can reach them; set to receive a charge when a foe is about to charge;
   missiles when no foe is adjacent; a charge scores as the attack it ends in, less the AC it
   costs, and never runs into a weapon set against it (game/ai/charging.py);
@@ -30,11 +30,12 @@ from __future__ import annotations
 from game.ai.candidate import Candidate, Explanation
 from game.ai.charging import charge_candidates, set_candidates
 from game.ai.flight import flee, withdraw
+from game.ai.measures import avg_melee, caution, worth
 from game.ai.move_search import MoveSearch, score_position
 from game.ai.quarter import offer_candidates
 from game.ai.retreat_choice import retreat_candidates
 from game.ai.spells import candidates as spell_candidates
-from game.ai.tactics import View, avg_melee, caution, worth
+from game.ai.tactics import View
 from game.core import query
 from game.core.battle import RETREAT, Battle
 from game.core.commands import Action, Command, Illegal

@@ -4,7 +4,7 @@ more than a blow (docs/rules.md#offering-surrender)."""
 from __future__ import annotations
 
 from game.ai.candidate import Candidate
-from game.ai.tactics import worth
+from game.ai.measures import worth
 from game.core import query_quarter
 from game.core.battle import Battle
 from game.core.commands import Action, Command

@@ -5,7 +5,8 @@ exposure after following weighed by caution)."""
 from __future__ import annotations
 
 from game.ai.candidate import Candidate
-from game.ai.tactics import View, caution, chebyshev
+from game.ai.measures import caution
+from game.ai.tactics import View, chebyshev
 from game.core.battle import Battle
 from game.core.commands import Action, Command
 from game.core.rules.geometry import FRONT, Pos, arc_of, footprint_distance

@@ -8,8 +8,9 @@ import math
 from dataclasses import dataclass
 
 from game.ai.candidate import Candidate
+from game.ai.measures import avg_melee, worth
 from game.ai.spell_values import VALUES
-from game.ai.tactics import View, avg_melee, worth
+from game.ai.tactics import View
 from game.core import query_magic
 from game.core.commands import Action, Command
 from game.core.query_swings import free_swings

@@ -14,51 +14,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game.ai.maps import FAR, enemy_distance, values_at
+from game.ai.measures import avg_melee
 from game.core import query
 from game.core.battle import Battle
 from game.core.rules.geometry import FLANK, FRONT, REAR, VECTORS, Pos, arc_of, facing_toward, footprint_distance, ring
 from game.core.rules.initiative import first_strike_applies
-from game.core.rules.outcome import hit
 from game.core.systems.movement import effective_mv, half_move
 from game.core.systems.space import can_threaten
 from game.core.world import STEADY, Unit
 
 ARC_EXPOSURE = {FRONT: 0.0, FLANK: 1.0, REAR: 2.0}
-
-
-def avg_melee(u: Unit) -> float:
-    """What one of the creature's melee hits deals on average (game.core.rules.outcome), to a foe it can hurt."""
-    w = u.kind.melee
-    if w is None:
-        return 0.0
-    return hit(u.kind, w, "melee").mean
-
-
-def worth(u: Unit) -> float:
-    """How much a creature's fall matters to its side. Morale counts bodies (a quarter, a half
-    of the side fallen), so every creature is worth 2, plus a little for power; a leader's loss
-    triggers checks for the whole side (x3); losing the side's strongest costs -4 morale (x2)."""
-    v = 2.0 + 0.3 * max(1.0, u.kind.power)
-    if u.leader:
-        v *= 3.0
-    if u.hero:
-        v *= 2.0
-    return v
-
-
-def caution(u: Unit) -> float:
-    """0 for a fresh, whole creature; up to 1 for a badly hurt, tired or shaky one."""
-    c = 0.0
-    frac = u.hp / max(1, u.hp_max)
-    if frac < 0.5:
-        c += 0.5 + (0.5 - frac)
-    if u.fatigue_state >= 2:
-        c += 0.5
-    elif u.fatigue_state == 1:
-        c += 0.2
-    if u.leader:
-        c += 0.3 if frac >= 0.7 else 0.6
-    return min(1.0, c)
 
 
 def chebyshev(a: Pos, b: Pos) -> int:

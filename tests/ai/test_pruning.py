@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from game import ai
 from game.ai import hard, move_search, normal
-from game.ai.tactics import View, caution
+from game.ai.measures import caution
+from game.ai.tactics import View
 from game.core import query
 from game.core.battle import RETREAT, Battle
 from game.core.rules.geometry import footprint_distance

@@ -7,8 +7,9 @@ import pytest
 
 from game import ai
 from game.ai.legal import legal_commands
+from game.ai.measures import caution
 from game.ai.spells import candidates as spell_candidates
-from game.ai.tactics import View, caution
+from game.ai.tactics import View
 from game.core import query, query_magic, query_quarter
 from game.core.battle import RETREAT, Battle
 from game.core.commands import Illegal
