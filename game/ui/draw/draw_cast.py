@@ -67,7 +67,7 @@ def cast_words(s: BattleState, mode: CastMode, uid: str) -> tuple[str, Colour, P
         # before the click, as any consequence is.
         who, name = names.get(uid, uid), SPELLS[mode.spell].name
         lost = f"{name[:1].upper()}{name[1:]} would be lost: {who} was hurt or knocked down this round (its slot spent)"
-        return with_names(lost, names), theme.TEXT_WARN, anchor
+        return lost, theme.TEXT_WARN, anchor  # named already: no id left for with_names to put
     saves = ""
     if SPELLS[mode.spell].save and o.takes_in:
         saves = "; fails its save: " + ", ".join(
