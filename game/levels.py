@@ -103,7 +103,7 @@ LEVEL_WORDS = {
     "hard": "normal that looks at the blows a move invites; not measurably stronger than normal yet "
     "(+11 Elo); 2-4 ms a decision",
     "expert": "plays its best few moves forward, by normal's play around it, and keeps the best; not "
-    "stronger than hard yet (-3 Elo); thinks 0.5 s a decision",
+    "measurably stronger than hard yet (+19 Elo); thinks 0.5 s a decision",
 }
 # The same in a few words, beside the level's name where there is no room for more.
 LEVEL_SHORT = {

@@ -12,8 +12,9 @@ anytime search): at its budget of playouts, or of seconds.
 
 Every playout draws its dice from a generator of its own, seeded from the position and the
 playout's number, never from the battle's: the search never sees a die before it is rolled.
-Playout k of every candidate rolls the same dice (common random numbers), so two candidates are
-compared on the same luck, and a difference between them is the commands', not the dice's.
+Playout k of every candidate rolls the same dice (common random numbers), each roll of each
+creature from a stream of its own (game/ai/playout_dice.py), so two candidates are compared on
+the same luck, and a difference between them is the commands', not the dice's.
 
 A budget in playouts gives the same decisions on any machine; a budget in seconds (the window's)
 plays as many turns as the time allows.
@@ -29,12 +30,12 @@ from game.ai.candidate import Candidate, Explanation
 from game.ai.hard import decide as hard_decide
 from game.ai.measures import worth
 from game.ai.normal import EXPLAINED, activation_parts, label, ranked, routed
+from game.ai.playout_dice import PlayoutDice
 from game.ai.random_ai import decision_seed
 from game.ai.tactics import View
 from game.core import query
 from game.core.battle import ACTIVATION, RETREAT, Battle
 from game.core.commands import Action, Command, Illegal
-from game.core.rules.dice import Rng
 from game.core.rules.geometry import footprint_distance
 from game.core.systems.movement import half_move
 from game.core.world import FLEEING, STEADY, WITHDRAWING, Unit
@@ -119,7 +120,7 @@ def playout(battle: Battle, cmd: Command, seed: int, policy: Policy, near: froze
     round then played out: the policy plays those creatures (at most PLAYOUT_CAP decisions), the
     rest hold where they may (a fleeing one cannot: the policy plays it)."""
     side = battle.pending().side or ""
-    trial = battle.copy(rng=Rng(seed))
+    trial = battle.copy(rng=PlayoutDice(seed))
     try:
         trial.apply(cmd)
     except Illegal:

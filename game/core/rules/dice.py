@@ -41,7 +41,7 @@ class Rng:
     def next64(self) -> int:
         self.draws += 1
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        return _mix64(self.state)
+        return mix64(self.state)
 
     def below(self, n: int) -> int:
         """Return a uniform integer in [0, n) by rejection, never by float maths."""
@@ -83,11 +83,11 @@ def battle_rng(seed: int, dice: int = DICE) -> Rng:
     if dice == 1:
         return Rng(seed)
     if dice == 2:
-        return Rng(0, state=_mix64(seed ^ 0x5D0_D1CE_5EED))
+        return Rng(0, state=mix64(seed ^ 0x5D0_D1CE_5EED))
     raise ValueError(f"dice scheme must be one of {', '.join(map(str, DICE_SCHEMES))}, not {dice}")
 
 
-def _mix64(z: int) -> int:
+def mix64(z: int) -> int:
     """splitmix64's finaliser: every bit of the seed moves about half the bits of the state."""
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
